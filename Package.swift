@@ -1,0 +1,72 @@
+// swift-tools-version:6.0
+// Marks: a companion for linkding. One package, no outside Swift packages: Foundation plus Debian's
+// C libraries behind system-library targets. The folders show the layering (docs/ARCHITECTURE.md):
+//   Sources/System    C system-library targets (module maps + shims only)
+//   Sources/Wrappers  small safe Swift types over each C library; they never gain dependencies
+//   Sources/Core      models and pure logic; no I/O of its own
+//   Sources/Services  stores, clients, engines and the library services built on the wrappers
+//   Sources/Shells    the CLI, the HTTP routes and the web app; nothing imports them
+import PackageDescription
+
+func system(_ name: String, pkgConfig: String?, apt: [String]) -> Target {
+    .systemLibrary(name: name, path: "Sources/System/\(name)", pkgConfig: pkgConfig, providers: [.apt(apt)])
+}
+
+func wrapper(_ name: String, _ deps: [Target.Dependency]) -> Target {
+    .target(name: name, dependencies: deps, path: "Sources/Wrappers/\(name)")
+}
+
+func layer(_ folder: String, _ name: String, _ deps: [Target.Dependency]) -> Target {
+    .target(name: name, dependencies: deps, path: "Sources/\(folder)/\(name)")
+}
+
+func tests(_ name: String, _ deps: [Target.Dependency], resources: [Resource]? = nil) -> Target {
+    .testTarget(name: "\(name)Tests", dependencies: deps, path: "Tests/\(name)Tests", resources: resources)
+}
+
+let package = Package(
+    name: "Marks",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "marks", targets: ["marks"]),
+    ],
+    targets: [
+        // C libraries from Debian.
+        system("CSQLite", pkgConfig: "sqlite3", apt: ["libsqlite3-dev"]),
+        system("CMicroHTTPD", pkgConfig: "libmicrohttpd", apt: ["libmicrohttpd-dev"]),
+        system("CCrypto", pkgConfig: "libcrypto", apt: ["libssl-dev"]),
+        system("CLibXML2", pkgConfig: "libxml-2.0", apt: ["libxml2-dev"]),
+        system("COpenBLAS", pkgConfig: "openblas", apt: ["libopenblas-dev"]),
+
+        // Safe wrappers, one per C library (plus the embedding model on OpenBLAS).
+        wrapper("SQLiteDatabase", ["CSQLite"]),
+        wrapper("HTTPServer", ["CMicroHTTPD"]),
+        wrapper("CryptoPrimitives", ["CCrypto"]),
+        wrapper("HTMLExtraction", ["CLibXML2"]),
+        wrapper("SentenceEmbeddings", ["COpenBLAS"]),
+
+        // Core: models and pure logic.
+        layer("Core", "MarksCore", []),
+
+        // Services: stores, clients and library services.
+        layer("Services", "MarksStorage", ["MarksCore", "SQLiteDatabase", "CryptoPrimitives"]),
+        layer("Services", "MarksClients", ["MarksCore"]),
+        layer("Services", "MarksLibrary", ["MarksCore", "MarksStorage", "MarksClients", "HTMLExtraction", "CryptoPrimitives"]),
+
+        // Shells.
+        layer("Shells", "MarksServer", ["MarksLibrary", "MarksStorage", "MarksCore", "HTTPServer", "CryptoPrimitives"]),
+        layer("Shells", "MarksCLI", ["MarksServer", "MarksLibrary", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer", "SentenceEmbeddings"]),
+        .executableTarget(name: "marks", dependencies: ["MarksCLI"], path: "Sources/Shells/marks"),
+        .executableTarget(name: "marks-bench", dependencies: ["MarksCLI", "MarksServer", "MarksStorage", "MarksLibrary", "MarksCore", "HTTPServer", "SentenceEmbeddings"], path: "Sources/Shells/marks-bench"),
+
+        // Tests: each against real SQLite files, real servers on port 0 and real parsers.
+        tests("SQLiteDatabase", ["SQLiteDatabase"]),
+        tests("HTTPServer", ["HTTPServer"]),
+        tests("CryptoPrimitives", ["CryptoPrimitives"]),
+        tests("HTMLExtraction", ["HTMLExtraction"], resources: [.copy("Fixtures")]),
+        tests("SentenceEmbeddings", ["SentenceEmbeddings"], resources: [.copy("Fixtures")]),
+        tests("MarksCore", ["MarksCore"]),
+        tests("MarksCLI", ["MarksCLI", "MarksServer", "MarksCore", "HTTPServer"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+// MarksServer: placeholder.

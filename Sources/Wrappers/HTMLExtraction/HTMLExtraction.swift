@@ -1,0 +1,1 @@
+// HTMLExtraction: placeholder until the wrapper lands.

@@ -1,0 +1,1 @@
+// SQLiteDatabase: placeholder until the wrapper lands.

@@ -1,0 +1,1 @@
+// SentenceEmbeddings: placeholder until the wrapper lands.

@@ -1,0 +1,4 @@
+import Testing
+@testable import HTMLExtraction
+
+@Test func placeholder() { #expect(Bool(true)) }

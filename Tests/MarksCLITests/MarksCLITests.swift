@@ -1,0 +1,4 @@
+import Testing
+@testable import MarksCLI
+
+@Test func placeholder() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import MarksCore
+
+@Test func placeholder() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import SQLiteDatabase
+
+@Test func placeholder() { #expect(Bool(true)) }
