@@ -46,7 +46,7 @@ let package = Package(
         wrapper("SentenceEmbeddings", ["COpenBLAS"]),
 
         // Core: models and pure logic.
-        layer("Core", "MarksCore", []),
+        layer("Core", "MarksCore", ["HTMLExtraction"]),
 
         // Services: stores, clients and library services.
         layer("Services", "MarksStorage", ["MarksCore", "SQLiteDatabase", "CryptoPrimitives"]),
@@ -66,6 +66,10 @@ let package = Package(
         tests("HTMLExtraction", ["HTMLExtraction"], resources: [.copy("Fixtures")]),
         tests("SentenceEmbeddings", ["SentenceEmbeddings"], resources: [.copy("Fixtures")]),
         tests("MarksCore", ["MarksCore"]),
+        tests("MarksStorage", ["MarksStorage", "MarksCore", "SQLiteDatabase"]),
+        tests("MarksClients", ["MarksClients", "MarksCore"]),
+        tests("MarksLibrary", ["MarksLibrary", "MarksStorage", "MarksClients", "MarksCore"]),
+        tests("MarksServer", ["MarksServer", "MarksLibrary", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer"]),
         tests("MarksCLI", ["MarksCLI", "MarksServer", "MarksCore", "HTTPServer"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,4 @@
+import Testing
+@testable import MarksClients
+
+@Test func placeholder() { #expect(Bool(true)) }

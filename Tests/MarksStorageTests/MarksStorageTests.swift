@@ -1,0 +1,4 @@
+import Testing
+@testable import MarksStorage
+
+@Test func placeholder() { #expect(Bool(true)) }
