@@ -1,0 +1,29 @@
+import Foundation
+
+/// Seam 1 (ARCHITECTURE.md): where bookmarks live. Two implementations — `LinkdingClient` (any linkding
+/// server over HTTP, including `marks serve`'s `/api/`) and the embedded SQLite store in process — pass one
+/// contract suite. Errors are `BookmarkSourceError`.
+public protocol BookmarkSource: Sendable {
+    /// One page of bookmarks (archived ones when `query.archived`).
+    func list(_ query: BookmarkListQuery) async throws -> Page<Bookmark>
+    /// The page a previous page's `next` (or `previous`) points to.
+    func page(at link: String) async throws -> Page<Bookmark>
+    /// One bookmark by id; `notFound` when there is none.
+    func bookmark(id: Int) async throws -> Bookmark
+    /// The bookmark with this URL (by normalised URL, archived too), page metadata and auto tags.
+    func check(url: String) async throws -> BookmarkCheck
+    /// Creates a bookmark. Beware linkding's rule: a POST of an existing URL overwrites it — check first.
+    func create(_ draft: BookmarkDraft, scrape: Bool) async throws -> Bookmark
+    /// Applies only the fields set in `update` (PATCH).
+    func update(id: Int, _ update: BookmarkUpdate) async throws -> Bookmark
+    /// Deletes a bookmark.
+    func delete(id: Int) async throws
+    /// Archives a bookmark (idempotent).
+    func archive(id: Int) async throws
+    /// Unarchives a bookmark (idempotent).
+    func unarchive(id: Int) async throws
+    /// One page of tags, in creation order.
+    func tags(limit: Int, offset: Int) async throws -> Page<Tag>
+    /// The server's version and status.
+    func health() async throws -> ServerHealth
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import MarksCore
-
-@Test func placeholder() { #expect(Bool(true)) }
