@@ -1,4 +1,0 @@
-import Testing
-@testable import CryptoPrimitives
-
-@Test func placeholder() { #expect(Bool(true)) }
