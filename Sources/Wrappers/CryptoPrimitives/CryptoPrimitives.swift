@@ -1,0 +1,1 @@
+// CryptoPrimitives: placeholder until the wrapper lands.
