@@ -18,8 +18,7 @@ public enum HMAC {
             }
         }
         guard result != nil, length == SHA256.byteCount else {
-            // safe: HMAC-SHA-256 fails only when OpenSSL cannot allocate or has no default provider, never because of input.
-            fatalError("\(CryptoError.openSSL("EVP_Q_mac(HMAC-SHA-256)"))")
+            fatalError("\(CryptoError.openSSL("EVP_Q_mac(HMAC-SHA-256)"))") // safe: fails only when OpenSSL cannot allocate or has no default provider, never because of input.
         }
         return mac
     }

@@ -15,8 +15,7 @@ public enum SHA256 {
             }
         }
         guard status == 1, length == UInt32(byteCount) else {
-            // safe: SHA-256 fails only when OpenSSL cannot allocate or has no default provider, never because of input.
-            fatalError("\(CryptoError.openSSL("EVP_Digest(SHA-256)"))")
+            fatalError("\(CryptoError.openSSL("EVP_Digest(SHA-256)"))") // safe: fails only when OpenSSL cannot allocate or has no default provider, never because of input.
         }
         return digest
     }
