@@ -13,13 +13,16 @@ public final class Database: Sendable {
     private let nextReader = Atomic<UInt>(0)
 
     /// Opens (creating if needed) the file at `path`, applies pending `migrations` on the writer,
-    /// then opens `readerCount` read-only connections.
+    /// then opens `readerCount` read-only connections. `:memory:` is refused: readers could not share it.
     public init(
         path: String,
         migrations: [Migration],
         readerCount: Int = 4,
         busyTimeout: Duration = .seconds(5)
     ) throws {
+        guard !path.isEmpty, path != ":memory:" else {
+            throw SQLiteError.misuse("a Database needs a file (its readers open it again); use Connection for \":memory:\"")
+        }
         let migrator = try Migrator(migrations)
         let writerConnection = try Connection(path: path, options: .init(busyTimeout: busyTimeout))
         try migrator.migrate(writerConnection)
