@@ -2,11 +2,15 @@ import Foundation
 
 /// One bookmark of a Netscape bookmark file (the HTML format browsers and linkding import and export).
 public struct NetscapeEntry: Sendable, Equatable, Hashable {
+    /// `HREF`, entities decoded.
     public var url: String
+    /// The text of `<A>`, trimmed.
     public var title: String
+    /// The text of `<DD>` before any notes marker, trimmed.
     public var description: String
     /// linkding's notes, carried inside `<DD>` as `[linkding-notes]…[/linkding-notes]`.
     public var notes: String
+    /// `TAGS`, split on commas and cleaned as linkding does (spaces become `-`), in file order.
     public var tags: [String]
     /// `ADD_DATE`, whole seconds; nil when the file has none (or an unreadable one).
     public var dateAdded: Date?
