@@ -32,19 +32,26 @@ extension HTMLDocument {
 
     static func clean(_ blocks: [TextBlock], title: String?) -> [String] {
         var paragraphs: [String] = []
+        let titleKey = title.map(comparisonKey)
         for block in blocks {
             let text = block.text
-            guard text.contains(where: { $0.isLetter || $0.isNumber }) else { continue }
+            guard text.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil })
+            else { continue }
             if block.linkDensity > 0.5 { continue }
-            let key = text.lowercased().trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))
-            if furniturePhrases.contains(key) { continue }
             if paragraphs.last == text { continue }
-            if paragraphs.isEmpty, let title, key == title.lowercased().trimmingCharacters(in: .punctuationCharacters.union(.whitespaces)) {
-                continue
+            // Furniture phrases and titles are short: only short blocks need the (slower) comparison key.
+            if block.byteCount <= 512 {
+                let key = comparisonKey(text)
+                if furniturePhrases.contains(key) { continue }
+                if paragraphs.isEmpty, key == titleKey { continue }
             }
             paragraphs.append(text)
         }
         return paragraphs
+    }
+
+    private static func comparisonKey(_ text: String) -> String {
+        text.lowercased().trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))
     }
 
     /// og:title, else the first `<h1>` when `<title>` contains it, else `<title>` without the site

@@ -19,10 +19,11 @@ struct HTMLNode {
         return type == XML_TEXT_NODE || type == XML_CDATA_SECTION_NODE
     }
 
-    /// The element's tag name, lowercased ("" for nodes without a name).
+    /// The element's tag name ("" for nodes without a name). libxml2's HTML parser already lowercases
+    /// element names.
     var tagName: String {
         guard let name = pointer.pointee.name else { return "" }
-        return String(cString: name).lowercased()
+        return String(cString: name)
     }
 
     var firstChild: HTMLNode? { pointer.pointee.children.map(HTMLNode.init) }
