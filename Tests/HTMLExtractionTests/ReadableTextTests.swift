@@ -74,6 +74,23 @@ import Testing
         #expect(readable.paragraphs == [story.trimmingCharacters(in: .whitespaces)])
     }
 
+    @Test func commentsMarkedUpAsArticlesAreDropped() throws {
+        let story = String(repeating: "The real story, told in full sentences. ", count: 8)
+        let comment = String(repeating: "A reader's long reply, which rambles on and on. ", count: 12)
+        let html = """
+        <main><article class="post"><p>\(story)</p></article>
+        <section><article class="comment"><p>\(comment)</p></article><article id="comment-2"><p>\(comment)</p></article></section></main>
+        """
+        let readable = try HTMLDocument(html: html).readableText()
+        #expect(readable.paragraphs == [story.trimmingCharacters(in: .whitespaces)])
+    }
+
+    @Test func linkAndHeadingTextKeepsWordsApart() throws {
+        let page = try HTMLDocument(html: "<h1><span>Two</span><div>Lines</div></h1><a href='https://example.com/'><div>Card</div><div>title</div></a>")
+        #expect(page.anchors.first?.text == "Card title")
+        #expect(page.readableText().title == "Two Lines")
+    }
+
     @Test func wrapperWithFurnitureClassFallsBackToTagRules() throws {
         let story = String(repeating: "Words that matter, and more words that matter. ", count: 10)
         let html = "<body><div class='has-sidebar'><div class='menu-open'><p>\(story)</p></div></div><nav>Menu</nav></body>"

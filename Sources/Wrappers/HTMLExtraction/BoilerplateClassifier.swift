@@ -45,8 +45,9 @@ struct BoilerplateClassifier {
     /// ("main" is not one: "main-nav" and "main-menu" are navigation.)
     static let contentWords: Set<String> = ["article", "body", "column", "content", "post", "entry", "story", "text"]
 
-    /// Elements that are never removed for their class, id or role.
-    static let protectedTags: Set<String> = ["html", "body", "main", "article"]
+    /// Elements that are never removed for their class, id or role. (`<article>` is removed only by
+    /// the strong words: comments are often articles too.)
+    static let protectedTags: Set<String> = ["html", "body", "main"]
 
     func isBoilerplate(_ node: HTMLNode, tag: String) -> Bool {
         if Self.tags.contains(tag) || HTMLVocabulary.isHidden(node) { return true }
@@ -58,13 +59,19 @@ struct BoilerplateClassifier {
         guard usesClassNames else { return false }
         let names = [node.attribute("class"), node.attribute("id")].compactMap { $0 }.joined(separator: " ").lowercased()
         guard !names.isEmpty else { return false }
-        return Self.matches(names)
+        return tag == "article" ? Self.matchesStrongly(names) : Self.matches(names)
+    }
+
+    /// True when the lowercased class + id text names something that is never content.
+    static func matchesStrongly(_ names: String) -> Bool {
+        let words = Set(names.split { !($0.isLetter || $0.isNumber) }.map(String.init))
+        return !words.isDisjoint(with: strongWords) || strongFragments.contains(where: names.contains)
     }
 
     /// True when the lowercased class + id text marks furniture.
     static func matches(_ names: String) -> Bool {
+        if matchesStrongly(names) { return true }
         let words = Set(names.split { !($0.isLetter || $0.isNumber) }.map(String.init))
-        if !words.isDisjoint(with: strongWords) || strongFragments.contains(where: names.contains) { return true }
         let weak = !words.isDisjoint(with: weakWords) || weakFragments.contains(where: names.contains)
         return weak && words.isDisjoint(with: contentWords)
     }

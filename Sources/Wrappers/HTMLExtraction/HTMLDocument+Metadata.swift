@@ -25,14 +25,22 @@ extension HTMLDocument {
         return collector.metadata(resolve: { self.resolve($0) }, origin: url ?? baseURL)
     }
 
-    /// All text below a node, concatenated (no separators between blocks).
+    /// All visible text below a node on one line: white space collapsed, blocks separated by a space.
     static func text(of node: HTMLNode) -> String {
-        var bytes: [UInt8] = []
-        HTMLTreeWalker.walk(below: node) { child in
-            child.withTextBytes { bytes.append(contentsOf: $0) }
+        var builder = TextBlockBuilder()
+        HTMLTreeWalker.walk(below: node, enter: { child in
+            guard child.isElement else {
+                child.withTextBytes { builder.append($0) }
+                return .skipChildren
+            }
+            let tag = child.tagName
+            if HTMLVocabulary.invisibleTags.contains(tag) && tag != "title" { return .skipChildren }
+            open(tag, in: &builder)
             return .descend
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        }, exit: { child in
+            close(child.tagName, in: &builder)
+        })
+        return builder.finish().map(\.text).joined(separator: " ")
     }
 }
 

@@ -1,23 +1,6 @@
-/// Size and score of one element, gathered in one iterative pass over the cleaned page.
-struct ElementStats {
-    /// Visible characters below the element (white space runs count once).
-    var textLength = 0
-    /// Characters of that text inside links.
-    var linkLength = 0
-    var commas = 0
-    /// Readability-style content score collected from paragraphs below (before the link penalty).
-    var score = 0.0
-    /// True when some paragraph added to `score`.
-    var isCandidate = false
-
-    var linkDensity: Double { textLength == 0 ? 0 : Double(linkLength) / Double(textLength) }
-    /// The score after the link-density penalty.
-    var finalScore: Double { score * (1 - linkDensity) }
-}
-
 /// Scores every element of a page the way Readability does: each paragraph-like element with at
 /// least 25 characters earns 1 + its commas + 1 per 100 characters (max 3), credited in full to its
-/// parent, half to its grandparent and a third of that further up (to five levels); each credited
+/// parent, half to its grandparent and score / (3 × level) further up (to five levels); each credited
 /// element starts from a weight for its tag and its class/id words. Walks with an explicit stack.
 struct ReadabilityScorer {
     let classifier: BoilerplateClassifier
