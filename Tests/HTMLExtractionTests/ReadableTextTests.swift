@@ -74,6 +74,22 @@ import Testing
         #expect(readable.paragraphs == [story.trimmingCharacters(in: .whitespaces)])
     }
 
+    @Test func wordPressStylePost() throws {
+        let page = try HTMLDocument(html: Fixture.data("wordpress-post.html"), url: URL(string: "https://threadbare.example/2024/05/mending/"))
+        let readable = page.readableText()
+        #expect(readable.title == "Mending a wool jumper")
+        #expect(readable.paragraphs == [
+            "Moths found my favourite jumper in March, and left three holes along the left sleeve, each about the size of a fingernail.",
+            "Darning is slower than patching, but it keeps the knit flexible; a patch stiffens the sleeve and pulls when you bend your elbow.",
+            "What you need",
+            "A darning mushroom, or an old light bulb.",
+            "Wool in a close colour, slightly thinner than the jumper's yarn.",
+            "A blunt tapestry needle.",
+            "Work a running stitch around the hole first, then weave across it, over and under, until the gap is filled with a tight little square of cloth.",
+        ])
+        #expect(page.metadata.faviconURLs.map(\.lastPathComponent) == ["cropped-icon-192x192.png", "cropped-icon-180x180.png", "cropped-icon-32x32.png"])
+    }
+
     @Test func commentsMarkedUpAsArticlesAreDropped() throws {
         let story = String(repeating: "The real story, told in full sentences. ", count: 8)
         let comment = String(repeating: "A reader's long reply, which rambles on and on. ", count: 12)

@@ -29,7 +29,7 @@ struct BoilerplateClassifier {
     /// Class/id fragments that mark furniture even inside a longer word (e.g. "sidebarLeft").
     static let strongFragments = [
         "cookie", "consent", "newsletter", "advert", "sponsor", "disqus", "taboola", "outbrain", "sr-only",
-        "screen-reader", "visually-hidden", "visuallyhidden",
+        "screen-reader", "visually-hidden", "visuallyhidden", "sharedaddy", "sharing", "share-", "social-",
     ]
 
     /// Class/id words that mark furniture unless the same element also says it holds content.
@@ -39,7 +39,7 @@ struct BoilerplateClassifier {
         "widget", "widgets", "banner", "toolbar", "skip", "tags", "tagcloud",
     ]
 
-    static let weakFragments = ["sidebar", "navbar", "breadcrumb", "menu"]
+    static let weakFragments = ["sidebar", "navbar", "breadcrumb", "menu", "related"]
 
     /// Words that rescue an element from the weak rules.
     /// ("main" is not one: "main-nav" and "main-menu" are navigation.)
