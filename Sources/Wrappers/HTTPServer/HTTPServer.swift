@@ -15,7 +15,7 @@ public final class HTTPServer: Sendable {
 
     private let configuration: Configuration
     private let responder: any HTTPResponder
-    private let lifecycle = Mutex(Lifecycle.idle)
+    private let lifecycle = Locked(Lifecycle.idle)
 
     /// A server that will answer every request with `responder`.
     public init(configuration: Configuration = Configuration(), responder: any HTTPResponder) {

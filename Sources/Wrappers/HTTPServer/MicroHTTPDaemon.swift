@@ -13,7 +13,7 @@ final class MicroHTTPDaemon: @unchecked Sendable {
     let port: Int
     private let daemon: OpaquePointer
     private let listenSocket: Int32
-    private let stopped = Mutex(false)
+    private let stopped = Locked(false)
 
     init(configuration: HTTPServer.Configuration, responder: any HTTPResponder) throws(HTTPServerError) {
         let host = configuration.host == "localhost" ? "127.0.0.1" : configuration.host
