@@ -43,6 +43,9 @@ final class ServerCore: @unchecked Sendable {
 
     // MARK: libmicrohttpd callbacks
 
+    /// False once stopping: new connections are accepted and closed at once.
+    var acceptsConnections: Bool { !stopping.load(ordering: .relaxed) }
+
     func begin(connection: OpaquePointer, uri: UnsafePointer<CChar>?) -> UnsafeMutableRawPointer {
         let target = uri.flatMap { String(validatingCString: $0) }
         contexts.add(1, ordering: .relaxed)
