@@ -1,0 +1,87 @@
+import Foundation
+
+/// all-MiniLM-L6-v2 in native Swift: text in, 384-dimensional unit vectors out (mean pooling,
+/// L2 normalisation), matching sentence-transformers. Immutable after loading, so one instance can
+/// be shared by any number of threads and tasks.
+public final class EmbeddingModel: Sendable {
+    /// Length of every embedding.
+    public let dimension = BertWeights.hiddenSize
+    /// Texts are cut to this many tokens, `[CLS]` and `[SEP]` included.
+    public let maximumTokens = 256
+    /// The tokenizer the model was loaded with.
+    public let tokenizer: WordPieceTokenizer
+    private let encoder: BertEncoder
+
+    /// Tokens per forward batch: large enough for efficient `sgemm`, small enough to stay in cache.
+    static let batchTokenBudget = 2048
+    /// Sequences per forward batch at most.
+    static let batchSequenceLimit = 128
+
+    private init(tokenizer: WordPieceTokenizer, encoder: BertEncoder) {
+        self.tokenizer = tokenizer
+        self.encoder = encoder
+    }
+
+    /// Loads `model.safetensors`, `vocab.txt` and (if present) checks `config.json` in `directory`.
+    public static func load(directory: URL) throws -> EmbeddingModel {
+        guard ModelLocator.isComplete(directory) else {
+            let message = ModelLocator(environment: ["MARKS_MODEL_DIR": directory.path]).missingModelMessage
+            throw EmbeddingError.modelNotFound(message: message)
+        }
+        try ModelConfiguration.check(directory.appendingPathComponent("config.json"))
+        let tokenizer = try WordPieceTokenizer(vocabulary: directory.appendingPathComponent("vocab.txt"))
+        guard tokenizer.vocabularySize == BertWeights.vocabularySize else {
+            throw EmbeddingError.unsupportedModel(
+                reason: "vocab.txt has \(tokenizer.vocabularySize) entries, the model \(BertWeights.vocabularySize)")
+        }
+        let weights = try BertWeights(SafeTensors(contentsOf: directory.appendingPathComponent("model.safetensors")))
+        return EmbeddingModel(tokenizer: tokenizer, encoder: BertEncoder(weights: weights))
+    }
+
+    /// Loads the model from the directory `ModelLocator` finds, or throws `modelNotFound` saying how to get it.
+    public static func loadInstalled(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> EmbeddingModel {
+        try load(directory: ModelLocator(environment: environment).requireDirectory())
+    }
+
+    /// The embedding of one text.
+    public func embed(_ text: String) -> [Float] {
+        embed([text])[0]
+    }
+
+    /// Embeddings of `texts`, in order. Texts are grouped by length into batches internally.
+    public func embed(_ texts: [String]) -> [[Float]] {
+        embed(tokenIDs: texts.map { tokenizer.encode($0, maxLength: maximumTokens) })
+    }
+
+    /// Embeddings of already tokenised sequences (each starting with `[CLS]` and ending with `[SEP]`).
+    func embed(tokenIDs sequences: [[Int32]]) -> [[Float]] {
+        let clipped = sequences.map { $0.count > BertWeights.maximumPositions ? Array($0.prefix(BertWeights.maximumPositions)) : $0 }
+        var results = [[Float]](repeating: [], count: clipped.count)
+        let workspace = EncoderWorkspace()
+        for batch in Self.batches(clipped) {
+            let vectors = encoder.embed(batch.map { clipped[$0] }, workspace: workspace)
+            for (index, vector) in zip(batch, vectors) { results[index] = vector }
+        }
+        return results
+    }
+
+    /// Input indices grouped into batches of similar length (longest first) within the token budget.
+    static func batches(_ sequences: [[Int32]]) -> [[Int]] {
+        let order = sequences.indices.sorted { sequences[$0].count > sequences[$1].count }
+        var batches: [[Int]] = []
+        var current: [Int] = []
+        var tokens = 0
+        for index in order {
+            let length = sequences[index].count
+            if !current.isEmpty, tokens + length > batchTokenBudget || current.count == batchSequenceLimit {
+                batches.append(current)
+                current = []
+                tokens = 0
+            }
+            current.append(index)
+            tokens += length
+        }
+        if !current.isEmpty { batches.append(current) }
+        return batches
+    }
+}
