@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// all-MiniLM-L6-v2 in native Swift: text in, 384-dimensional unit vectors out (mean pooling,
 /// L2 normalisation), matching sentence-transformers. Immutable after loading, so one instance can
@@ -12,18 +13,25 @@ public final class EmbeddingModel: Sendable {
     public let tokenizer: WordPieceTokenizer
     private let encoder: BertEncoder
 
-    /// Tokens per forward batch: large enough for efficient `sgemm`, small enough to stay in cache.
-    static let batchTokenBudget = 2048
-    /// Sequences per forward batch at most.
-    static let batchSequenceLimit = 128
+    /// Threads that run batches side by side (one per core); OpenBLAS itself runs single-threaded.
+    public let workerCount: Int
 
-    private init(tokenizer: WordPieceTokenizer, encoder: BertEncoder) {
+    /// Tokens per forward batch: large enough for efficient `sgemm`, small enough to stay in cache
+    /// and to share work evenly between the workers.
+    static let batchTokenBudget = 512
+    /// Sequences per forward batch at most.
+    static let batchSequenceLimit = 64
+
+    private init(tokenizer: WordPieceTokenizer, encoder: BertEncoder, workerCount: Int) {
         self.tokenizer = tokenizer
         self.encoder = encoder
+        self.workerCount = max(1, workerCount)
     }
 
     /// Loads `model.safetensors`, `vocab.txt` and (if present) checks `config.json` in `directory`.
-    public static func load(directory: URL) throws -> EmbeddingModel {
+    /// `workerCount` threads share a call's batches (default: one per core). OpenBLAS is switched to one
+    /// thread per call, process-wide, since the workers already keep every core busy.
+    public static func load(directory: URL, workerCount: Int = ProcessInfo.processInfo.activeProcessorCount) throws -> EmbeddingModel {
         guard ModelLocator.isComplete(directory) else {
             let message = ModelLocator(environment: ["MARKS_MODEL_DIR": directory.path]).missingModelMessage
             throw EmbeddingError.modelNotFound(message: message)
@@ -35,7 +43,8 @@ public final class EmbeddingModel: Sendable {
                 reason: "vocab.txt has \(tokenizer.vocabularySize) entries, the model \(BertWeights.vocabularySize)")
         }
         let weights = try BertWeights(SafeTensors(contentsOf: directory.appendingPathComponent("model.safetensors")))
-        return EmbeddingModel(tokenizer: tokenizer, encoder: BertEncoder(weights: weights))
+        BLAS.setThreadCount(1)
+        return EmbeddingModel(tokenizer: tokenizer, encoder: BertEncoder(weights: weights), workerCount: workerCount)
     }
 
     /// Loads the model from the directory `ModelLocator` finds, or throws `modelNotFound` saying how to get it.
@@ -45,7 +54,7 @@ public final class EmbeddingModel: Sendable {
 
     /// The embedding of one text.
     public func embed(_ text: String) -> [Float] {
-        embed([text])[0]
+        embed([text])[0] // safe: one text in, one vector out
     }
 
     /// Embeddings of `texts`, in order. Texts are grouped by length into batches internally.
@@ -56,13 +65,34 @@ public final class EmbeddingModel: Sendable {
     /// Embeddings of already tokenised sequences (each starting with `[CLS]` and ending with `[SEP]`).
     func embed(tokenIDs sequences: [[Int32]]) -> [[Float]] {
         let clipped = sequences.map { $0.count > BertWeights.maximumPositions ? Array($0.prefix(BertWeights.maximumPositions)) : $0 }
-        var results = [[Float]](repeating: [], count: clipped.count)
-        let workspace = EncoderWorkspace()
-        for batch in Self.batches(clipped) {
-            let vectors = encoder.embed(batch.map { clipped[$0] }, workspace: workspace)
-            for (index, vector) in zip(batch, vectors) { results[index] = vector }
+        let batches = Self.batches(clipped)
+        let workers = min(workerCount, batches.count)
+        guard workers > 1 else {
+            var results = [[Float]](repeating: [], count: clipped.count)
+            let workspace = EncoderWorkspace()
+            for batch in batches {
+                let vectors = encoder.embed(batch.map { clipped[$0] }, workspace: workspace)
+                for (index, vector) in zip(batch, vectors) { results[index] = vector }
+            }
+            return results
         }
-        return results
+        // Workers take the next batch (longest first) until none is left, so the load evens out.
+        let results = Mutex([[Float]](repeating: [], count: clipped.count))
+        let nextBatch = Atomic(0)
+        let encoder = encoder
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            let workspace = EncoderWorkspace()
+            while true {
+                let number = nextBatch.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard number < batches.count else { return }
+                let batch = batches[number]
+                let vectors = encoder.embed(batch.map { clipped[$0] }, workspace: workspace)
+                results.withLock { results in
+                    for (index, vector) in zip(batch, vectors) { results[index] = vector }
+                }
+            }
+        }
+        return results.withLock { $0 }
     }
 
     /// Input indices grouped into batches of similar length (longest first) within the token budget.

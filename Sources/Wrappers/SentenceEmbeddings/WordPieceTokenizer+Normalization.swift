@@ -4,6 +4,10 @@ import Foundation
 /// each run is spaced around CJK ideographs, NFD-decomposed with nonspacing marks dropped,
 /// lower-cased, and split into words at punctuation. This matches the reference pipeline because
 /// whitespace and the inserted spaces are starters, so decomposition never reaches across them.
+///
+/// The reference takes general categories (control, punctuation, nonspacing mark) from Unicode 8.0
+/// tables, so a character assigned later counts as unassigned there: it is kept, not split off and not
+/// stripped. `knownToReference` reproduces that; whitespace, NFD and case mappings are current in both.
 extension WordPieceTokenizer {
     /// Calls `body` with each pre-tokenised word of `text` until it returns false.
     static func forEachWord(in text: String, _ body: (UnsafeBufferPointer<Unicode.Scalar>) -> Bool) {
@@ -41,8 +45,10 @@ extension WordPieceTokenizer {
         if value == 0xFFFD { return .dropped }
         let properties = scalar.properties
         switch properties.generalCategory {
-        case .control, .format, .privateUse, .surrogate: return .dropped
-        default: break
+        case .control, .format, .privateUse, .surrogate:
+            if knownToReference(scalar) { return .dropped }
+        default:
+            break
         }
         return properties.isWhitespace ? .whitespace : .kept
     }
@@ -65,13 +71,26 @@ extension WordPieceTokenizer {
             return (0x21...0x2F).contains(value) || (0x3A...0x40).contains(value)
                 || (0x5B...0x60).contains(value) || (0x7B...0x7E).contains(value)
         }
+        // Punctuation (Po) in Unicode 8.0, a symbol (So) since Unicode 12.
+        if value == 0x166D { return true }
         switch scalar.properties.generalCategory {
         case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
              .initialPunctuation, .finalPunctuation, .otherPunctuation:
-            return true
+            return knownToReference(scalar)
         default:
             return false
         }
+    }
+
+    /// A nonspacing mark the reference strips after decomposition.
+    static func isStrippedMark(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .nonspacingMark && knownToReference(scalar)
+    }
+
+    /// True when `scalar` was assigned by Unicode 8.0, the version of the reference's category tables.
+    static func knownToReference(_ scalar: Unicode.Scalar) -> Bool {
+        guard let age = scalar.properties.age else { return false }
+        return age.major < 8 || (age.major == 8 && age.minor == 0)
     }
 }
 
@@ -135,7 +154,7 @@ private struct WordSplitter {
         var text = String.UnicodeScalarView()
         text.append(contentsOf: segment)
         for scalar in String(text).decomposedStringWithCanonicalMapping.unicodeScalars
-        where scalar.properties.generalCategory != .nonspacingMark {
+        where !WordPieceTokenizer.isStrippedMark(scalar) {
             if scalar.isASCII || !scalar.properties.changesWhenLowercased {
                 let value = scalar.value
                 normalized.append((0x41...0x5A).contains(value) ? Unicode.Scalar(UInt8(value + 0x20)) : scalar)
