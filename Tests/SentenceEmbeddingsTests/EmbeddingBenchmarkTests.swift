@@ -16,8 +16,22 @@ struct EmbeddingBenchmarkTests {
             report.loadSeconds * 1000, report.titles.textsPerSecond, report.titles.textsPerCPUSecond, report.titles.meanTokens,
             report.summaries.textsPerSecond, report.summaries.textsPerCPUSecond, report.summaries.meanTokens,
             (report.residentBytes ?? 0) / 1_048_576)
-        print("EmbeddingBenchmark: " + line) // a test may print: this is the figure the run exists for
+        print("EmbeddingBenchmark: " + line + "; BLAS core \(report.blasCore)") // a test may print: this is the figure the run exists for
         #expect(report.titles.textsPerSecond > 0)
+    }
+
+    @Test(.enabled(if: benchmarkRequested, "set MARKS_BENCH=1"))
+    func reportSearchLatency() throws {
+        let latency = try EmbeddingBenchmark.measureSearch()
+        print(String(format: "EmbeddingBenchmark: top-10 over %d×384: p50 %.2f ms, p95 %.2f ms",
+                     latency.rows, latency.medianSeconds * 1000, latency.p95Seconds * 1000))
+        #expect(latency.medianSeconds > 0)
+    }
+
+    @Test func searchLatencyIsMeasuredOnASmallMatrix() throws {
+        let latency = try EmbeddingBenchmark.measureSearch(rows: 500, dimension: 8, queries: 3)
+        #expect(latency.rows == 500)
+        #expect(latency.medianSeconds > 0 && latency.p95Seconds >= latency.medianSeconds)
     }
 
     @Test func sampleTextsAreDeterministicAndSized() {

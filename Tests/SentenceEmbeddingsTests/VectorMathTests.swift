@@ -54,6 +54,11 @@ struct VectorMathTests {
         }
     }
 
+    @Test func openBLASRunsOnTheCallingThread() throws {
+        _ = try VectorMath.topMatches(for: [1, 0], in: [1, 0, 0, 1], dimension: 2, count: 1)
+        #expect(BLAS.threadCount == 1)
+    }
+
     @Test func tiesGoToTheLowerRowAndQueriesAreNormalised() throws {
         let matrix: [Float] = [0, 1, 1, 0, 1, 0, 0, 1, 1, 0]
         let matches = try VectorMath.topMatches(for: [10, 0], in: matrix, dimension: 2, count: 3)

@@ -29,6 +29,9 @@ public enum EmbeddingBenchmark {
         public let summaries: Throughput
         /// VmRSS after the run, in bytes (nil where /proc is unavailable).
         public let residentBytes: Int?
+        /// The OpenBLAS kernel set in use (OpenBLAS 0.3.21 picks `Haswell` on Zen 4/5; the environment
+        /// variable `OPENBLAS_CORETYPE=SkylakeX` selects its AVX-512 kernels, about 1.8× faster here).
+        public let blasCore: String
     }
 
     /// Times `model.embed(texts)`: one warm-up round, then the median of `rounds` rounds.
@@ -65,7 +68,45 @@ public enum EmbeddingBenchmark {
         let summaryThroughput = measure(model, texts: summaries, rounds: rounds)
         return Report(
             loadSeconds: seconds(loadTime), titles: titleThroughput, summaries: summaryThroughput,
-            residentBytes: residentMemoryBytes())
+            residentBytes: residentMemoryBytes(), blasCore: BLAS.coreName)
+    }
+
+    /// Latency of an exact top-`count` cosine search over `rows` random unit vectors of `dimension`.
+    public struct SearchLatency: Sendable, Codable, Equatable {
+        /// Rows searched.
+        public let rows: Int
+        /// Median time of one query, in seconds.
+        public let medianSeconds: Double
+        /// 95th-percentile time of one query, in seconds.
+        public let p95Seconds: Double
+    }
+
+    /// Times `VectorMath.topMatches` for `queries` single queries over a matrix of `rows` random unit rows.
+    public static func measureSearch(rows: Int = 100_000, dimension: Int = 384, count: Int = 10, queries: Int = 50) throws -> SearchLatency {
+        var generator = SampleText(seed: 3)
+        var matrix = [Float](repeating: 0, count: rows * dimension)
+        for row in 0..<rows {
+            var norm: Float = 0
+            for column in 0..<dimension {
+                let value = generator.uniform()
+                matrix[row * dimension + column] = value
+                norm += value * value
+            }
+            let scale = 1 / max(norm.squareRoot(), .leastNormalMagnitude)
+            for column in 0..<dimension { matrix[row * dimension + column] *= scale }
+        }
+        let clock = ContinuousClock()
+        var times: [Double] = []
+        for _ in 0..<max(queries, 1) {
+            let query = (0..<dimension).map { _ in generator.uniform() }
+            times.append(seconds(try clock.measure {
+                _ = try VectorMath.topMatches(for: query, in: matrix, dimension: dimension, count: count)
+            }))
+        }
+        times.sort()
+        return SearchLatency(
+            rows: rows, medianSeconds: times[times.count / 2],
+            p95Seconds: times[min(times.count - 1, times.count * 95 / 100)]) // safe: at least one query
     }
 
     /// This process's resident memory (VmRSS in /proc/self/status), in bytes.
@@ -102,33 +143,5 @@ public enum EmbeddingBenchmark {
     private static func seconds(_ duration: Duration) -> Double {
         let parts = duration.components
         return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
-    }
-}
-
-/// A tiny deterministic text generator (linear congruential) for benchmark inputs.
-private struct SampleText {
-    private var state: UInt64
-    private static let words = [
-        "swift", "concurrency", "server", "linux", "bookmark", "search", "vector", "embedding", "model",
-        "podcast", "article", "guide", "how", "to", "build", "fast", "native", "apps", "with", "the",
-        "new", "release", "notes", "for", "developers", "understanding", "memory", "safety", "in",
-        "practice", "a", "deep", "dive", "into", "sqlite", "performance", "tuning", "tips", "and",
-        "tricks", "why", "your", "tests", "are", "slow", "debugging", "async", "code", "on", "macos",
-        "writing", "better", "documentation", "open", "source", "maintainers", "burnout", "recipes",
-        "sourdough", "bread", "at", "home", "travel", "photography", "privacy", "encryption", "keys",
-    ]
-
-    init(seed: UInt64) { state = seed &* 6_364_136_223_846_793_005 &+ 1 }
-
-    private mutating func next(_ bound: Int) -> Int {
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        return Int((state >> 33) % UInt64(bound))
-    }
-
-    mutating func sentence(words range: ClosedRange<Int>) -> String {
-        let count = range.lowerBound + next(range.count)
-        var text = (0..<count).map { _ in Self.words[next(Self.words.count)] }.joined(separator: " ")
-        text = text.prefix(1).uppercased() + text.dropFirst() + "."
-        return text
     }
 }

@@ -29,8 +29,8 @@ public final class EmbeddingModel: Sendable {
     }
 
     /// Loads `model.safetensors`, `vocab.txt` and (if present) checks `config.json` in `directory`.
-    /// `workerCount` threads share a call's batches (default: one per core). OpenBLAS is switched to one
-    /// thread per call, process-wide, since the workers already keep every core busy.
+    /// `workerCount` threads share a call's batches (default: one per core); OpenBLAS itself runs each
+    /// call on the calling thread (see `BLAS`).
     public static func load(directory: URL, workerCount: Int = ProcessInfo.processInfo.activeProcessorCount) throws -> EmbeddingModel {
         guard ModelLocator.isComplete(directory) else {
             let message = ModelLocator(environment: ["MARKS_MODEL_DIR": directory.path]).missingModelMessage
@@ -43,7 +43,6 @@ public final class EmbeddingModel: Sendable {
                 reason: "vocab.txt has \(tokenizer.vocabularySize) entries, the model \(BertWeights.vocabularySize)")
         }
         let weights = try BertWeights(SafeTensors(contentsOf: directory.appendingPathComponent("model.safetensors")))
-        BLAS.setThreadCount(1)
         return EmbeddingModel(tokenizer: tokenizer, encoder: BertEncoder(weights: weights), workerCount: workerCount)
     }
 

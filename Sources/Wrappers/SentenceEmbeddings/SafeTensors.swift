@@ -58,10 +58,10 @@ public struct SafeTensors: Sendable {
         let dataOffset = 8 + headerLength
         self.dataOffset = dataOffset
         let dataLength = bytes.count - dataOffset
-        let header: Header
+        let header: SafeTensorsHeader
         do {
             let json = bytes.withUnsafeBytes { Data(UnsafeRawBufferPointer(rebasing: $0[8..<dataOffset])) }
-            header = try JSONDecoder().decode(Header.self, from: json)
+            header = try JSONDecoder().decode(SafeTensorsHeader.self, from: json)
         } catch {
             throw malformed("the header is not a valid tensor table: \(Self.reason(for: error))")
         }
@@ -97,7 +97,7 @@ public struct SafeTensors: Sendable {
         }
     }
 
-    private static func validate(_ entry: Header.Entry, name: String, dataLength: Int, path: String) throws -> TensorInfo {
+    private static func validate(_ entry: SafeTensorsHeader.Entry, name: String, dataLength: Int, path: String) throws -> TensorInfo {
         func malformed(_ reason: String) -> EmbeddingError {
             .malformedSafeTensors(path: path, reason: "tensor \"\(name)\": \(reason)")
         }
@@ -145,41 +145,6 @@ public struct SafeTensors: Sendable {
             return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
         default:
             return error.localizedDescription
-        }
-    }
-}
-
-/// The JSON header: tensor entries by name plus an optional `__metadata__` string map.
-private struct Header: Decodable {
-    struct Entry: Decodable {
-        let dtype: String
-        let shape: [Int]
-        let dataOffsets: [Int]
-
-        enum CodingKeys: String, CodingKey {
-            case dtype, shape
-            case dataOffsets = "data_offsets"
-        }
-    }
-
-    struct Key: CodingKey {
-        let stringValue: String
-        let intValue: Int? = nil
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    var entries: [String: Entry] = [:]
-    var metadata: [String: String] = [:]
-
-    init(from decoder: Decoder) throws {
-        let container = try decoder.container(keyedBy: Key.self)
-        for key in container.allKeys {
-            if key.stringValue == "__metadata__" {
-                metadata = try container.decode([String: String].self, forKey: key)
-            } else {
-                entries[key.stringValue] = try container.decode(Entry.self, forKey: key)
-            }
         }
     }
 }
