@@ -69,5 +69,7 @@ struct ModelLocatorTests {
         #expect(message.contains("keyword search still works"))
         #expect(message.contains("/home/u/.cache/marks/models/all-MiniLM-L6-v2"))
         #expect(message.contains("MARKS_MODEL_DIR"))
+        let incomplete = ModelLocator.incompleteDirectoryMessage(URL(fileURLWithPath: "/srv/models"))
+        #expect(incomplete.contains("/srv/models") && incomplete.contains("scripts/fetch-model.sh"))
     }
 }

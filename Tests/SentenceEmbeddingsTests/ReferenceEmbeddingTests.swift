@@ -41,7 +41,7 @@ struct ReferenceEmbeddingTests {
         let batched = model.embed(texts)
         for (text, vector) in zip(texts, batched) {
             let single = model.embed(text)
-            #expect(single.count == 384)
+            #expect(single.count == EmbeddingModel.dimension && model.dimension == 384)
             #expect(zip(single, vector).allSatisfy { abs($0 - $1) <= 1e-5 }, "\(text.prefix(40))")
         }
     }

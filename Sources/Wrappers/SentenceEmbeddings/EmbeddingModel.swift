@@ -5,6 +5,8 @@ import Synchronization
 /// L2 normalisation), matching sentence-transformers. Immutable after loading, so one instance can
 /// be shared by any number of threads and tasks.
 public final class EmbeddingModel: Sendable {
+    /// Length of every embedding, known before any model is loaded.
+    public static let dimension = BertWeights.hiddenSize
     /// Length of every embedding.
     public let dimension = BertWeights.hiddenSize
     /// Texts are cut to this many tokens, `[CLS]` and `[SEP]` included.
@@ -33,8 +35,7 @@ public final class EmbeddingModel: Sendable {
     /// call on the calling thread (see `BLAS`).
     public static func load(directory: URL, workerCount: Int = ProcessInfo.processInfo.activeProcessorCount) throws -> EmbeddingModel {
         guard ModelLocator.isComplete(directory) else {
-            let message = ModelLocator(environment: ["MARKS_MODEL_DIR": directory.path]).missingModelMessage
-            throw EmbeddingError.modelNotFound(message: message)
+            throw EmbeddingError.modelNotFound(message: ModelLocator.incompleteDirectoryMessage(directory))
         }
         try ModelConfiguration.check(directory.appendingPathComponent("config.json"))
         let tokenizer = try WordPieceTokenizer(vocabulary: directory.appendingPathComponent("vocab.txt"))

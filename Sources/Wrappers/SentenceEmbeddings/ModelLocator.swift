@@ -59,6 +59,13 @@ public struct ModelLocator: Sendable {
             + "\(Self.requiredFiles.joined(separator: " and ")). Searched: \(searched)."
     }
 
+    /// What to tell a user who pointed Marks at `directory` when it lacks the model files.
+    public static func incompleteDirectoryMessage(_ directory: URL) -> String {
+        "\(directory.path) does not hold the sentence-embedding model (\(requiredFiles.joined(separator: " and "))), "
+            + "so semantic search is off; keyword search still works. Run `make model` (or `scripts/fetch-model.sh`), "
+            + "with MARKS_MODEL_DIR=\(directory.path) to install it there."
+    }
+
     /// True when `directory` holds every required file.
     public static func isComplete(_ directory: URL) -> Bool {
         requiredFiles.allSatisfy { name in
