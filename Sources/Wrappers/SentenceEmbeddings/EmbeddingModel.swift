@@ -57,7 +57,8 @@ public final class EmbeddingModel: Sendable {
         embed([text])[0] // safe: one text in, one vector out
     }
 
-    /// Embeddings of `texts`, in order. Texts are grouped by length into batches internally.
+    /// Embeddings of `texts`, in order. Texts are grouped by length into batches internally and the
+    /// batches shared between `workerCount` threads; pass a few hundred texts per call to bound memory.
     public func embed(_ texts: [String]) -> [[Float]] {
         embed(tokenIDs: texts.map { tokenizer.encode($0, maxLength: maximumTokens) })
     }
