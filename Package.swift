@@ -51,12 +51,13 @@ let package = Package(
         // Services: stores, clients and library services.
         layer("Services", "MarksStorage", ["MarksCore", "SQLiteDatabase", "CryptoPrimitives"]),
         layer("Services", "MarksClients", ["MarksCore"]),
+        layer("Services", "MarksIndex", ["MarksCore", "SQLiteDatabase", "SentenceEmbeddings"]),
         layer("Services", "MarksEngine", ["MarksCore", "SentenceEmbeddings", "HTMLExtraction"]),
         layer("Services", "MarksLibrary", ["MarksCore", "MarksStorage", "MarksClients", "HTMLExtraction", "CryptoPrimitives"]),
 
         // Shells.
-        layer("Shells", "MarksServer", ["MarksEngine", "MarksLibrary", "MarksStorage", "MarksCore", "HTTPServer", "CryptoPrimitives"]),
-        layer("Shells", "MarksCLI", ["MarksEngine", "MarksServer", "MarksLibrary", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer", "SentenceEmbeddings"]),
+        layer("Shells", "MarksServer", ["MarksIndex", "MarksEngine", "MarksLibrary", "MarksStorage", "MarksCore", "HTTPServer", "CryptoPrimitives"]),
+        layer("Shells", "MarksCLI", ["MarksIndex", "MarksEngine", "MarksServer", "MarksLibrary", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer", "SentenceEmbeddings"]),
         .executableTarget(name: "marks", dependencies: ["MarksCLI"], path: "Sources/Shells/marks"),
         .executableTarget(name: "marks-bench", dependencies: ["MarksCLI", "MarksServer", "MarksStorage", "MarksLibrary", "MarksCore", "HTTPServer", "SentenceEmbeddings"], path: "Sources/Shells/marks-bench"),
 
@@ -69,6 +70,7 @@ let package = Package(
         tests("MarksCore", ["MarksCore"]),
         tests("MarksStorage", ["MarksStorage", "MarksCore", "SQLiteDatabase"]),
         tests("MarksClients", ["MarksClients", "MarksCore"]),
+        tests("MarksIndex", ["MarksIndex", "MarksCore", "SQLiteDatabase", "SentenceEmbeddings"]),
         tests("MarksEngine", ["MarksEngine", "MarksCore", "SentenceEmbeddings"], resources: [.copy("Fixtures")]),
         tests("MarksLibrary", ["MarksLibrary", "MarksStorage", "MarksClients", "MarksCore"]),
         tests("MarksServer", ["MarksServer", "MarksLibrary", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer"]),
