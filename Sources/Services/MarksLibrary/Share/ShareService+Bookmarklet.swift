@@ -19,8 +19,8 @@ extension ShareService {
         base += path + "/share"
         let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_~:/[]".unicodeScalars)
         guard base.unicodeScalars.allSatisfy(plain.contains) else { throw ShareError.invalidWebAppURL(webAppURL) }
-        return "javascript:(function(){var e=encodeURIComponent;"
+        return "javascript:(function(e){"
             + "location.href='\(base)?url='+e(location.href)+'&title='+e(document.title)"
-            + "+'&text='+e(String(window.getSelection?window.getSelection():''));})();"
+            + "+'&text='+e(String(window.getSelection?window.getSelection():''));})(encodeURIComponent);"
     }
 }

@@ -16,7 +16,7 @@ public struct ShareService: Sendable {
     public let library: LibraryService
     private let podcasts: PodcastRequestQueue?
     private let autoPodcastTags: [String]
-    private let suggestTags: SuggestTags?
+    let suggestTags: SuggestTags?
 
     /// A share flow over a library; `podcasts` nil means podcast requests cannot be queued (the save says so),
     /// `suggestTags` nil means vocabulary suggestions only.
