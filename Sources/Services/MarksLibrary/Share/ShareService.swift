@@ -86,7 +86,7 @@ public struct ShareService: Sendable {
     }
 
     /// A card made without the bookmark source (it could not be reached): parsed fields only, `isChecked` false.
-    public func offlineDraft(_ ingest: IngestResult, reason: String) -> ShareDraft {
+    public static func offlineDraft(_ ingest: IngestResult, autoPodcastTags: [String], reason: String) -> ShareDraft {
         ShareDraft(url: ingest.url.absoluteString, title: ingest.title ?? "", notes: ingest.notes,
                    autoPodcastTags: autoPodcastTags, isChecked: false,
                    warnings: ["Not checked against your bookmarks: \(reason)"])
