@@ -7,7 +7,7 @@ public enum MarksCommandLine {
     public static let version = "0.1.0"
 
     static let commands: [any CLICommand.Type] = [
-// ServeCommand.self, (lands with the HTTP server)
+ServeCommand.self,
         ListCommand.self,
         SearchCommand.self,
         ShowCommand.self,
