@@ -193,3 +193,22 @@ actor VocabularySpy {
         calls.append(Call(url: url, title: title, text: text, vocabulary: vocabulary))
     }
 }
+
+@Suite struct ShareFormSaveTests {
+    @Test func aPostedFormCreatesOrPatches() async throws {
+        let f = try ShareServiceTests.Fixture()
+        defer { f.dir.cleanUp() }
+        let share = f.service(autoPodcastTags: ["listen"])
+        let created = try await share.save(url: " https://example.com/form ", title: "Form", notes: "n", tags: ["a"], unread: true, createPodcast: false)
+        #expect(!created.updated && created.bookmark.title == "Form" && created.bookmark.unread)
+        #expect(created.podcast == nil)
+        let patched = try await share.save(url: "https://example.com/form/", title: "Form", notes: "n2", tags: ["a", "listen"], unread: false, createPodcast: false)
+        #expect(patched.updated && patched.bookmark.id == created.bookmark.id)
+        #expect(patched.bookmark.notes == "n2" && !patched.bookmark.unread && patched.bookmark.tagNames == ["a", "listen"])
+        #expect(patched.podcast?.trigger == .autoTag)
+        #expect(await f.source.bookmarks.count == 1)
+        await #expect(throws: LibraryError.self) {
+            try await share.save(url: "javascript:alert(1)", title: "", notes: "", tags: [], unread: false, createPodcast: false)
+        }
+    }
+}

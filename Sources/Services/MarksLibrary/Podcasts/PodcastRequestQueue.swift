@@ -58,7 +58,7 @@ public struct PodcastRequestQueue: Sendable {
         let pending = try readAll(in: pendingDirectory)
         let processing = try readAll(in: processingDirectory)
         let failed = try readAll(in: failedDirectory)
-        let quarantined = QueueFiles.entries(in: quarantineDirectory).map { quarantineDirectory.appendingPathComponent($0).path }
+        let quarantined = try QueueFiles.entries(in: quarantineDirectory).map { quarantineDirectory.appendingPathComponent($0).path }
         return PodcastQueueListing(pending: pending.requests, processing: processing.requests, failed: failed.requests,
                                    quarantined: quarantined,
                                    newlyQuarantined: pending.quarantined + processing.quarantined + failed.quarantined)

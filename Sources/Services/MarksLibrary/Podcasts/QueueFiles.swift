@@ -23,10 +23,14 @@ enum QueueFiles {
         return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") && isRegularFile(directory.appendingPathComponent($0)) }.sorted()
     }
 
-    /// Every entry of a folder but temp files, by name.
-    static func entries(in directory: URL) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [] // safe: a missing or unreadable folder lists as empty
-        return names.filter { !$0.hasPrefix(".") }.sorted()
+    /// Every entry of a folder but temp files, by name; none when it does not exist.
+    static func entries(in directory: URL) throws -> [String] {
+        guard FileManager.default.fileExists(atPath: directory.path) else { return [] }
+        do {
+            return try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { !$0.hasPrefix(".") }.sorted()
+        } catch {
+            throw PodcastQueueError.fileSystem(path: directory.path, reason: error.localizedDescription)
+        }
     }
 
     /// Renames `from` to `to` atomically. False when `from` is gone (another drain took it); throws on other failures.

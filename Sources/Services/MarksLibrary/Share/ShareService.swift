@@ -6,6 +6,10 @@ import MarksCore
 /// the existing bookmark or from the page's metadata and linkding's auto tags, suggest tags from the person's
 /// vocabulary and the AI engine, then save — PATCH an existing bookmark or create one through the library —
 /// and queue a podcast request when asked (or an auto-podcast tag matches) instead of making audio here.
+///
+/// A web share page needs two calls: `GET /share?url=&title=&text=` shows
+/// `try await share.prepare(sharedURL:title:text:)` (its `jsonValue` or a form), and the form's POST saves
+/// with `try await share.save(url:title:notes:tags:unread:createPodcast:)`.
 public struct ShareService: Sendable {
     /// Tag suggestions for a page: `(url, title, text, vocabulary) -> tags` (the AI engine's enrich, or none).
     public typealias SuggestTags = @Sendable (_ url: String, _ title: String, _ text: String, _ vocabulary: [String]) async -> [String]
@@ -13,6 +17,7 @@ public struct ShareService: Sendable {
     /// How many tags of the vocabulary are read for suggestions.
     public static let vocabularyLimit = 5000
 
+    /// The library bookmarks are read and saved through.
     public let library: LibraryService
     private let podcasts: PodcastRequestQueue?
     private let autoPodcastTags: [String]
@@ -132,6 +137,19 @@ public struct ShareService: Sendable {
             outcome.podcastError = String(describing: error)
         }
         return outcome
+    }
+
+    /// Saves what a share form posted: checks the URL again (so an existing bookmark is PATCHed, keeping its
+    /// description) and saves the card as `save(_:)` does. `LibraryError.invalidURL` for a URL that is not http(s).
+    public func save(url: String, title: String, notes: String, tags: [String], unread: Bool,
+                     createPodcast: Bool) async throws -> ShareOutcome {
+        let trimmed = url.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard URLNormalizer.isValidWebURL(trimmed, allowDotlessHosts: true) else { throw LibraryError.invalidURL(trimmed) }
+        let check = try await library.check(url: trimmed)
+        let draft = ShareDraft(url: trimmed, title: title, description: check.bookmark?.description ?? check.metadata.description ?? "",
+                               notes: notes, tags: tags, unread: unread, createPodcast: createPodcast, existing: check.bookmark,
+                               autoPodcastTags: autoPodcastTags)
+        return try await save(draft)
     }
 
     /// The existing notes, with the shared text added as a new paragraph when it says something new.
