@@ -29,3 +29,15 @@ public struct HTTPError: HTTPResponseError, Equatable, CustomStringConvertible {
 
     public var description: String { "HTTP \(status): \(message)" }
 }
+
+extension HTTPError {
+    /// The status, message and headers to show for any error: an `HTTPResponseError` as it is,
+    /// anything else as a generic 500.
+    static func resolving(_ error: any Error) -> HTTPError {
+        if let error = error as? HTTPError { return error }
+        if let error = error as? any HTTPResponseError {
+            return HTTPError(error.status, error.message, headers: error.headers)
+        }
+        return HTTPError(500, "The server hit an internal error.")
+    }
+}
