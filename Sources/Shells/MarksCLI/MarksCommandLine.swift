@@ -20,6 +20,12 @@ ServeCommand.self,
         OpenCommand.self,
         LoginCommand.self,
         ConfigCommand.self,
+        ShareCommand.self,
+        UnreadCommand.self,
+        WidgetCommand.self,
+        PodcastCommand.self,
+        DesktopCommand.self,
+        CompletionCommand.self,
     ]
 
     /// The root of the command tree.
