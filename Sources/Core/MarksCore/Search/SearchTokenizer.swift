@@ -80,13 +80,7 @@ struct SearchTokenizer {
         return String(out)
     }
 
-    /// Python's `str.isspace()`, which linkding's tokenizer uses (Unicode white space plus U+001C…U+001F).
     static func isSpace(_ c: Unicode.Scalar) -> Bool {
-        switch c.value {
-        case 0x09...0x0D, 0x1C...0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000:
-            return true
-        default:
-            return false
-        }
+        PythonWhitespace.contains(c)
     }
 }
