@@ -1,1 +1,21 @@
-print("bench")
+import Foundation
+
+// marks-bench: the benchmarks behind `make bench`. Each section measures Marks and, where the issue asks,
+// a baseline in the same run, and prints figures and ratios. `marks-bench [section…]` runs some sections.
+
+let requested = Set(CommandLine.arguments.dropFirst())
+let sections: [(name: String, run: () async throws -> [String])] = [
+    ("http", HTTPBenchmark.run),
+]
+
+var failed = false
+for section in sections where requested.isEmpty || requested.contains(section.name) {
+    print("== \(section.name)")
+    do {
+        for line in try await section.run() { print("  " + line) }
+    } catch {
+        failed = true
+        print("  failed: \(error)")
+    }
+}
+exit(failed ? 1 : 0)

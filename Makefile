@@ -1,0 +1,37 @@
+# Marks — the two commands: `make run` and `make test`. `make bench` runs the benchmarks.
+SWIFT ?= swift
+PORT ?= 8080
+HOST ?= 127.0.0.1
+
+.PHONY: run test bench build release deps test-deps model tsan clean
+
+run: deps release
+	./.build/release/marks serve --host $(HOST) --port $(PORT)
+
+test: test-deps model
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+bench: deps model release
+	./.build/release/marks-bench
+
+deps:
+	./scripts/install-deps.sh
+
+test-deps:
+	./scripts/install-deps.sh --test
+
+model:
+	./scripts/fetch-model.sh
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+tsan: test-deps model
+	$(SWIFT) test --sanitize=thread
+
+clean:
+	rm -rf .build

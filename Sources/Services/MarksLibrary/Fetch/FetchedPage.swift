@@ -1,0 +1,25 @@
+import Foundation
+
+/// A fetched page: where it ended up, its status and type, and the body (cut at the policy's size cap).
+public struct FetchedPage: Sendable {
+    public var url: URL
+    public var status: Int
+    public var contentType: String?
+    public var body: Data
+    public var truncated: Bool
+
+    /// A fetched page value.
+    public init(url: URL, status: Int, contentType: String?, body: Data, truncated: Bool) {
+        self.url = url
+        self.status = status
+        self.contentType = contentType
+        self.body = body
+        self.truncated = truncated
+    }
+
+    /// True when the body is HTML (or has no declared type).
+    public var isHTML: Bool {
+        guard let type = contentType?.lowercased() else { return true }
+        return type.contains("html") || type.contains("xml")
+    }
+}

@@ -1,0 +1,36 @@
+import MarksCore
+
+/// What a list view asks the library for: a search, the unread filter, a tag, archived or not.
+public struct LibraryFilter: Sendable, Equatable {
+    public var search: String
+    public var unreadOnly: Bool
+    public var tag: String?
+    public var archived: Bool
+    public var sort: BookmarkSort
+    public var limit: Int
+
+    /// A filter; the default is the full, unfiltered list.
+    public init(search: String = "", unreadOnly: Bool = false, tag: String? = nil, archived: Bool = false,
+                sort: BookmarkSort = .addedDesc, limit: Int = BookmarkListQuery.defaultLimit) {
+        self.search = search
+        self.unreadOnly = unreadOnly
+        self.tag = tag
+        self.archived = archived
+        self.sort = sort
+        self.limit = limit
+    }
+
+    /// True for the unfiltered list — the only one whose results may replace the full cache
+    /// (the seeds' `saveToCache` skips saving while the unread filter is active).
+    public var isUnfiltered: Bool { search.isEmpty && !unreadOnly && tag == nil && !archived }
+
+    /// The linkding query: the search text plus `#tag` for a tag scope.
+    public var listQuery: BookmarkListQuery {
+        var q = search.trimmingCharacters(in: .whitespaces)
+        if let tag, !tag.isEmpty {
+            let quoted = tag.contains(where: { $0.isWhitespace || $0 == "\"" }) ? tag : "#" + tag
+            q = q.isEmpty ? quoted : "\(q) \(quoted)"
+        }
+        return BookmarkListQuery(search: q, limit: limit, archived: archived, unread: unreadOnly ? true : nil, sort: sort)
+    }
+}

@@ -1,1 +1,0 @@
-// MarksLibrary: placeholder.

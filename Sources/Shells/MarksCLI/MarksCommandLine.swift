@@ -1,0 +1,61 @@
+import Foundation
+import MarksCore
+
+/// The `marks` command line: parses, dispatches to a command, maps errors to exit codes and messages.
+public enum MarksCommandLine {
+    /// The version `--version` and `/healthz` report.
+    public static let version = "0.1.0"
+
+    static let commands: [any CLICommand.Type] = [
+// ServeCommand.self, (lands with the HTTP server)
+        ListCommand.self,
+        SearchCommand.self,
+        ShowCommand.self,
+        AddCommand.self,
+        EditCommand.self,
+        DeleteCommand.self,
+        ArchiveCommand.self,
+        UnarchiveCommand.self,
+        TagsCommand.self,
+        OpenCommand.self,
+        LoginCommand.self,
+        ConfigCommand.self,
+    ]
+
+    /// The root of the command tree.
+    public static var root: CommandDescriptor {
+        CommandDescriptor(
+            name: "marks",
+            abstract: "Marks — a companion for linkding: save, read, search and enrich your bookmarks.",
+            arguments: [.flag("version", help: "Print the version.")],
+            subcommands: commands.map { $0.descriptor }
+        )
+    }
+
+    /// Runs `marks` with the arguments after the program name; returns the exit code.
+    public static func run(_ arguments: [String], context: CLIContext) async -> Int32 {
+        do {
+            switch try ArgumentParser.parse(arguments, root: root) {
+            case .version:
+                context.print("marks \(version)")
+                return ExitCode.success
+            case .help(let command, let path):
+                context.standardOutput(HelpFormatter.help(for: command, path: path))
+                return ExitCode.success
+            case .run(let parsed):
+                guard let command = commands.first(where: { $0.descriptor.name == parsed.commandPath.dropFirst().first }) else {
+                    context.standardOutput(HelpFormatter.help(for: root, path: ["marks"]))
+                    return ExitCode.usage
+                }
+                return try await command.run(parsed, context: context)
+            }
+        } catch let error as UsageError {
+            context.printError("marks: \(error.message)")
+            context.printError(error.usage)
+            return ExitCode.usage
+        } catch {
+            context.printError("marks: \(CLIErrorMessage.describe(error))")
+            return ExitCode.failure
+        }
+    }
+}

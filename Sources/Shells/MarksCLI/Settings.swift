@@ -1,0 +1,32 @@
+import Foundation
+import MarksCore
+import MarksLibrary
+
+/// The configuration a command runs with: file, then `MARKS_*` environment, then flags. Warns once when
+/// the config file is readable by others.
+struct Settings {
+    let paths: MarksPaths
+    let config: MarksConfig
+    let store: ConfigStore
+
+    static func load(_ arguments: ParsedArguments, context: CLIContext) throws -> Settings {
+        let paths = MarksPaths(environment: context.environment, dataDirectory: arguments.option("data"),
+                               currentDirectory: context.currentDirectory)
+        let store = ConfigStore(file: paths.configFile)
+        if let warning = store.permissionWarning() { context.printError(warning) }
+        let config = try store.load().applying(environment: context.environment)
+        return Settings(paths: paths, config: config, store: store)
+    }
+}
+
+extension Settings {
+    /// The library over the configured bookmark source (the embedded store or a linkding server).
+    func library(context: CLIContext) throws -> LibraryService {
+        LibraryService(
+            source: try bookmarkSource(),
+            widgets: WidgetDataStore(directory: paths.dataDirectory),
+            now: context.now,
+            warn: { context.printError("warning: \($0)") }
+        )
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// A real `marks serve` child process on a free port with its own data dir, for load tests.
+final class ServerProcess {
+    let process = Process()
+    let port: Int
+    let dataDirectory: URL
+
+    init(extraArguments: [String] = []) throws {
+        dataDirectory = try BenchSupport.temporaryDirectory("serve")
+        let marks = BenchSupport.binDirectory.appendingPathComponent("marks").path
+        process.executableURL = URL(fileURLWithPath: marks)
+        process.arguments = ["serve", "--port", "0", "--data", dataDirectory.path] + extraArguments
+        var env = ProcessInfo.processInfo.environment
+        env["XDG_CONFIG_HOME"] = dataDirectory.appendingPathComponent("config").path
+        env["MARKS_LOG"] = "off"
+        process.environment = env
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // marks serve prints "Marks is running at http://127.0.0.1:PORT/" first.
+        var buffer = ""
+        let handle = pipe.fileHandleForReading
+        while !buffer.contains("\n") {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            buffer += String(decoding: chunk, as: UTF8.self)
+        }
+        guard let range = buffer.range(of: #"http://127\.0\.0\.1:(\d+)"#, options: .regularExpression),
+              let port = Int(buffer[range].split(separator: ":").last ?? "") else {
+            process.terminate()
+            throw BenchSupport.Failure(description: "marks serve did not print its URL: \(buffer)")
+        }
+        self.port = port
+    }
+
+    var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    func stop() {
+        process.interrupt()
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: dataDirectory) // safe: best-effort cleanup of a temp dir
+    }
+}

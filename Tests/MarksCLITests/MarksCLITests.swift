@@ -1,4 +1,0 @@
-import Testing
-@testable import MarksCLI
-
-@Test func placeholder() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import MarksEngine
+
+@Test func placeholder() { #expect(Bool(true)) }

@@ -1,4 +1,0 @@
-import Testing
-@testable import MarksLibrary
-
-@Test func placeholder() { #expect(Bool(true)) }

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+@testable import MarksCore
+@testable import MarksLibrary
+
+@Suite struct WidgetDataStoreTests {
+    func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("marks-widget-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func writesRecentBookmarksNewestFirstWithDeepLinks() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) } // safe: test cleanup
+        let store = WidgetDataStore(directory: dir)
+        #expect(try store.loadBookmarks().recent.isEmpty)
+        let bookmarks = (1...30).map { i in
+            Bookmark(id: i, url: "https://example.com/\(i)", title: "T\(i)", isArchived: i == 30,
+                     dateAdded: Date(timeIntervalSince1970: Double(i) * 1000), dateModified: Date(timeIntervalSince1970: 0))
+        }
+        try store.saveBookmarks(bookmarks, now: Date(timeIntervalSince1970: 5))
+        let snapshot = try store.loadBookmarks()
+        #expect(snapshot.recent.count == WidgetDataStore.keptBookmarks)
+        #expect(snapshot.recent.prefix(3).map(\.id) == [29, 28, 27])
+        #expect(snapshot.recent[0].link == "marks://bookmark?id=29&url=https://example.com/29")
+        #expect(AtomicFile.permissions(of: store.bookmarksFile) == 0o644)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".tmp") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func corruptFileIsAnErrorNotACrash() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) } // safe: test cleanup
+        let store = WidgetDataStore(directory: dir)
+        try Data("{not json".utf8).write(to: store.podcastsFile)
+        #expect(throws: (any Error).self) { try store.loadPodcasts() }
+        try store.savePodcasts([.init(title: "P", url: "https://x.com/a", durationSeconds: 60, createdAt: Date(timeIntervalSince1970: 1), played: false)],
+                               now: Date(timeIntervalSince1970: 2))
+        #expect(try store.loadPodcasts().recent.first?.link == "marks://podcast?url=https://x.com/a")
+    }
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import SQLiteDatabase
-
-@Test func placeholder() { #expect(Bool(true)) }

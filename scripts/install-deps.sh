@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs the Debian packages in scripts/debian-packages.txt that are missing (nothing when all are present),
+# and with --test the Python packages the compatibility tests drive (aiolinkding, linkding-cli).
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+mapfile -t wanted < <(grep -v '^\s*#' "$here/debian-packages.txt" | sed '/^\s*$/d')
+missing=()
+for pkg in "${wanted[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing: ${missing[*]}"
+  sudo_cmd=""
+  [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+if [ "${1:-}" = "--test" ]; then
+  python3 - <<'PY' || python3 -m pip install -q --disable-pip-version-check aiolinkding 'linkding-cli==2024.9.0' 'click<8.2'
+import importlib.util, sys
+sys.exit(0 if importlib.util.find_spec("aiolinkding") and importlib.util.find_spec("linkding_cli") else 1)
+PY
+fi
