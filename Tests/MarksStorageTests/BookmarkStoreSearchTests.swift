@@ -92,6 +92,8 @@ import Testing
             let page = try f.store.list(BookmarkListQuery(search: query, limit: 10_000), tagSearch: mode)
             #expect(page.results.map(\.id) == expected, "\(query.debugDescription)")
             #expect(page.count == expected.count)
+            let scanned = try f.store.scanList(BookmarkListQuery(search: query, limit: 10_000), scope: .unarchived, tagSearch: mode)
+            #expect(scanned.results.map(\.id) == expected, "LIKE scan: \(query.debugDescription)")
             if !expected.isEmpty && expected.count < all.count { selective += 1 }
             let depth = try f.store.read { db in try SearchPlanner(for: [expression], tagSearch: mode, db).plan(expression).depth }
             if depth > SearchPlanner.maxDepth { deep += 1 }

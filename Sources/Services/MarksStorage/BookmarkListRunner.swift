@@ -9,6 +9,8 @@ struct BookmarkListRunner {
     let query: BookmarkListQuery
     let scope: BookmarkScope
     let tagSearch: TagSearchMode
+    /// Run the search as linkding's LIKE scan instead of the indexed plan (a baseline).
+    var scan = false
 
     func run(_ db: Connection) throws -> CountedResults<Bookmark> {
         let nothing = CountedResults<Bookmark>(count: 0, results: [])
@@ -42,7 +44,13 @@ struct BookmarkListRunner {
             return CountedResults(count: ids.count, results: try BookmarkRows.load(ids: page, db))
         }
 
-        let (from, condition) = source(plan, scope: scopeCondition)
+        var (from, condition) = source(plan, scope: scopeCondition)
+        if scan {
+            from = SQLFragment("store_bookmarks b")
+            var parts = [scopeCondition, LikeScan.condition(search, tagSearch: tagSearch)]
+            if let bundleSearch { parts.append(LikeScan.condition(bundleSearch, tagSearch: .strict)) }
+            condition = SQLFragment.joined(parts, " AND ")
+        }
         let countRow = try db.queryOne("SELECT count(*) FROM \(from.sql) WHERE \(condition.sql)", from.arguments + condition.arguments)
         let count = try countRow.map { try $0.int(at: 0) } ?? 0
         guard offset < count else { return CountedResults(count: count, results: []) }
