@@ -30,8 +30,10 @@ struct BookmarkListRunner {
         if let since = query.addedSince { scopeParts.append(SQLFragment("b.date_added > ?", [SQLValue(StoreTime.micros(since))])) }
         let scopeCondition = SQLFragment.joined(scopeParts, " AND ")
 
-        var plans = [try SearchPlanner(for: [search], tagSearch: tagSearch, db).plan(search)]
-        if let bundleSearch { plans.append(try SearchPlanner(for: [bundleSearch], tagSearch: .strict, db).plan(bundleSearch)) }
+        var plans = [try SearchPlanner(for: [search], tagSearch: tagSearch, scope: scope, db).plan(search)]
+        if let bundleSearch {
+            plans.append(try SearchPlanner(for: [bundleSearch], tagSearch: .strict, scope: scope, db).plan(bundleSearch))
+        }
         let plan = SearchPlan.all(plans)
         guard plan.truth != .never else { return nothing }
 
@@ -45,19 +47,50 @@ struct BookmarkListRunner {
         }
 
         var (from, condition) = source(plan, scope: scopeCondition)
+        var countSQL = SQLFragment("SELECT count(*) FROM \(from.sql) WHERE \(condition.sql)", from.arguments + condition.arguments)
         if scan {
             from = SQLFragment("store_bookmarks b")
             var parts = [scopeCondition, LikeScan.condition(search, tagSearch: tagSearch)]
             if let bundleSearch { parts.append(LikeScan.condition(bundleSearch, tagSearch: .strict)) }
             condition = SQLFragment.joined(parts, " AND ")
+            countSQL = SQLFragment("SELECT count(*) FROM store_bookmarks b WHERE \(condition.sql)", condition.arguments)
+        } else if let candidates = plan.candidates, plan.truth == .depends, plan.residual == nil, scope != .shared,
+                  scopeParts.count == 1 {
+            // The candidates are exactly the matches in this archive state: count them inside their index.
+            countSQL = SQLFragment("SELECT count(*) FROM (\(candidates.sql))", candidates.arguments)
         }
-        let countRow = try db.queryOne("SELECT count(*) FROM \(from.sql) WHERE \(condition.sql)", from.arguments + condition.arguments)
-        let count = try countRow.map { try $0.int(at: 0) } ?? 0
+        let count = try db.queryOne(countSQL.sql, countSQL.arguments).map { try $0.int(at: 0) } ?? 0
         guard offset < count else { return CountedResults(count: count, results: []) }
-        let rows = try db.query(
-            "SELECT b.id FROM \(from.sql) WHERE \(condition.sql) ORDER BY \(Self.order(query.sort)) LIMIT ? OFFSET ?",
-            from.arguments + condition.arguments + [SQLValue(limit), SQLValue(offset)])
+        let order = Self.order(query.sort)
+        if !scan, let candidates = plan.candidates, plan.truth == .depends, let index = Self.dateIndex(query.sort),
+           scope != .shared, try isDense(count: count, limit: limit, offset: offset, db) {
+            // Many matches: walk the date index newest first and stop after one page.
+            from = SQLFragment("store_bookmarks b INDEXED BY \(index)")
+            condition = SQLFragment.joined(
+                [scopeCondition, SQLFragment("b.id IN (\(candidates.sql))", candidates.arguments)] + (plan.residual.map { [$0] } ?? []),
+                " AND ")
+        }
+        let rows = try db.query("SELECT b.id FROM \(from.sql) WHERE \(condition.sql) ORDER BY \(order) LIMIT ? OFFSET ?",
+                                from.arguments + condition.arguments + [SQLValue(limit), SQLValue(offset)])
         return CountedResults(count: count, results: try BookmarkRows.load(ids: try rows.map { try $0.int(at: 0) }, db))
+    }
+
+    /// True when walking the date index to the end of the page visits fewer rows than sorting every match costs
+    /// (a probe of a candidate costs about four index steps). The table's largest id stands in for its size.
+    private func isDense(count: Int, limit: Int, offset: Int, _ db: Connection) throws -> Bool {
+        let total = try db.queryOne("SELECT coalesce(max(id), 0) FROM store_bookmarks").map { try $0.int(at: 0) } ?? 0
+        let (end, overflow) = offset.addingReportingOverflow(limit)
+        guard !overflow, count > 0 else { return false }
+        return Double(end) * Double(total) / Double(count) <= 4 * Double(count)
+    }
+
+    /// The index that yields rows in this sort's order, when there is one.
+    private static func dateIndex(_ sort: BookmarkSort) -> String? {
+        switch sort {
+        case .addedDesc, .addedAsc: return "store_bookmarks_added"
+        case .modifiedDesc, .modifiedAsc: return "store_bookmarks_modified"
+        case .titleAsc, .titleDesc: return nil
+        }
     }
 
     /// The FROM clause and WHERE condition for a plan: driven by its candidates when it has some, otherwise a scan.

@@ -41,7 +41,7 @@ private struct BulkImporter {
                                          date_added, date_modified)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        link = try db.prepare("INSERT OR IGNORE INTO store_bookmark_tags (bookmark_id, tag_id) VALUES (?, ?)")
+        link = try db.prepare(TagWriter.linkSQL)
     }
 
     mutating func add(_ entry: NetscapeEntry, index: Int) throws {

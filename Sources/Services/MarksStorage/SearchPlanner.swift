@@ -21,17 +21,20 @@ struct SearchPlanner {
     }
 
     private let tagSearch: TagSearchMode
+    private let scope: BookmarkScope
     private let tags: [String: TagInfo]
 
-    /// A planner for `expressions` in `tagSearch` mode; looks up the tags it names on `db`.
-    init(for expressions: [SearchExpression], tagSearch: TagSearchMode, _ db: Connection) throws {
+    /// A planner for `expressions` in `tagSearch` mode over `scope`; looks up the tags they name on `db`.
+    /// Candidate sets it builds hold only bookmarks of the scope's archive state (all of them for `shared`).
+    init(for expressions: [SearchExpression], tagSearch: TagSearchMode, scope: BookmarkScope, _ db: Connection) throws {
         self.tagSearch = tagSearch
+        self.scope = scope
         var names = Set<String>()
         for expression in expressions { Self.collectTagNames(expression, lax: tagSearch == .lax, into: &names) }
         var tags: [String: TagInfo] = [:]
         for name in names {
             let row = try db.queryOne("""
-                SELECT t.id, (SELECT count(*) FROM store_bookmark_tags bt WHERE bt.tag_id = t.id)
+                SELECT t.id, (SELECT count(*) FROM store_bookmark_tags bt WHERE bt.tag_id = t.id\(Self.archivedFilter(scope, "bt.")))
                 FROM store_tags t WHERE t.name_folded = ?
                 """, [SQLValue(name)])
             if let row { tags[name] = TagInfo(id: try row.int(at: 0), uses: try row.int(at: 1)) }
@@ -71,10 +74,14 @@ struct SearchPlanner {
                 Array(repeating: SQLValue(folded), count: columns.count), readsText: true))
         }
         let phrase = SQLValue("\"" + folded.replacingOccurrences(of: "\"", with: "\"\"") + "\"")
-        return .indexed(
-            SQLFragment("b.id IN (SELECT rowid FROM store_bookmarks_fts WHERE store_bookmarks_fts MATCH ?)", [phrase]),
-            candidates: SQLFragment("SELECT rowid AS id FROM store_bookmarks_fts WHERE store_bookmarks_fts MATCH ?", [phrase]),
-            estimate: Self.termEstimate)
+        let matches: String
+        switch scope {
+        case .unarchived: matches = "SELECT rowid AS id FROM store_bookmarks_fts WHERE store_bookmarks_fts MATCH ? AND rowid > 0"
+        case .archived: matches = "SELECT -rowid AS id FROM store_bookmarks_fts WHERE store_bookmarks_fts MATCH ? AND rowid < 0"
+        case .shared: matches = "SELECT abs(rowid) AS id FROM store_bookmarks_fts WHERE store_bookmarks_fts MATCH ?"
+        }
+        return .indexed(SQLFragment("b.id IN (\(matches))", [phrase]), candidates: SQLFragment(matches, [phrase]),
+                        estimate: Self.termEstimate)
     }
 
     private func tag(_ folded: String) -> SearchPlan {
@@ -82,8 +89,17 @@ struct SearchPlanner {
         let id = SQLValue(info.id)
         return .indexed(
             SQLFragment("EXISTS (SELECT 1 FROM store_bookmark_tags bt WHERE bt.bookmark_id = b.id AND bt.tag_id = ?)", [id]),
-            candidates: SQLFragment("SELECT bookmark_id AS id FROM store_bookmark_tags WHERE tag_id = ?", [id]),
+            candidates: SQLFragment("SELECT bookmark_id AS id FROM store_bookmark_tags WHERE tag_id = ?\(Self.archivedFilter(scope, ""))", [id]),
             estimate: info.uses)
+    }
+
+    /// The join-table condition restricting to the scope's archive state.
+    private static func archivedFilter(_ scope: BookmarkScope, _ prefix: String) -> String {
+        switch scope {
+        case .unarchived: return " AND \(prefix)archived = 0"
+        case .archived: return " AND \(prefix)archived = 1"
+        case .shared: return ""
+        }
     }
 
     /// The number of leaves of `expression`, counting no further than `limit + 1`.

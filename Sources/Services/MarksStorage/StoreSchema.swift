@@ -6,10 +6,13 @@ import SQLiteDatabase
 /// - `store_bookmarks`: one row per bookmark; `url_normalized` is UNIQUE (linkding's duplicate rule), dates are
 ///   microseconds since 1970 (UTC), flags are 0/1.
 /// - `store_tags`: tags in creation order; `name_folded` (ASCII lower case, as linkding's SQLite compares) is UNIQUE.
-/// - `store_bookmark_tags`: the join table, indexed both ways; deleting a bookmark or a tag removes its rows.
+/// - `store_bookmark_tags`: the join table, indexed both ways; deleting a bookmark or a tag removes its rows. It
+///   repeats the bookmark's archive flag (`archived`), kept equal by a composite foreign key with ON UPDATE CASCADE,
+///   so a tag's unarchived (or archived) bookmarks are one index range.
 /// - `store_bookmarks_fts`: a contentless FTS5 trigram index (case-sensitive) over the ASCII-lower-cased title,
 ///   description, notes and URL, kept in step by triggers: a phrase MATCH of a lower-cased term of three or more
-///   characters is then exactly linkding's case-insensitive `LIKE '%term%'`.
+///   characters is then exactly linkding's case-insensitive `LIKE '%term%'`. Its rowid is the bookmark id, negated
+///   while the bookmark is archived, so `rowid > 0` restricts a match to unarchived bookmarks inside the index.
 /// - `store_bundles`: saved searches.
 enum StoreSchema {
     /// The migration namespace in `schema_migrations`.
@@ -32,11 +35,12 @@ enum StoreSchema {
                 date_added INTEGER NOT NULL,
                 date_modified INTEGER NOT NULL
             );
-            CREATE INDEX store_bookmarks_added ON store_bookmarks (is_archived, date_added);
-            CREATE INDEX store_bookmarks_modified ON store_bookmarks (is_archived, date_modified);
+            CREATE INDEX store_bookmarks_added ON store_bookmarks (is_archived, date_added, unread, shared, date_modified);
+            CREATE INDEX store_bookmarks_modified ON store_bookmarks (is_archived, date_modified, unread, shared, date_added);
             CREATE INDEX store_bookmarks_shared ON store_bookmarks (date_added) WHERE shared = 1;
             CREATE INDEX store_bookmarks_state
                 ON store_bookmarks (id, is_archived, unread, shared, date_added, date_modified);
+            CREATE UNIQUE INDEX store_bookmarks_archive_key ON store_bookmarks (id, is_archived);
 
             CREATE TABLE store_tags (
                 id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -46,28 +50,36 @@ enum StoreSchema {
             );
 
             CREATE TABLE store_bookmark_tags (
-                bookmark_id INTEGER NOT NULL REFERENCES store_bookmarks (id) ON DELETE CASCADE,
+                bookmark_id INTEGER NOT NULL,
                 tag_id INTEGER NOT NULL REFERENCES store_tags (id) ON DELETE CASCADE,
-                PRIMARY KEY (bookmark_id, tag_id)
+                archived INTEGER NOT NULL,
+                PRIMARY KEY (bookmark_id, tag_id),
+                FOREIGN KEY (bookmark_id, archived) REFERENCES store_bookmarks (id, is_archived)
+                    ON DELETE CASCADE ON UPDATE CASCADE
             ) WITHOUT ROWID;
-            CREATE INDEX store_bookmark_tags_by_tag ON store_bookmark_tags (tag_id, bookmark_id);
+            CREATE INDEX store_bookmark_tags_by_tag ON store_bookmark_tags (tag_id, archived, bookmark_id);
 
             CREATE VIRTUAL TABLE store_bookmarks_fts USING fts5 (
                 title, description, notes, url, content = '', tokenize = 'trigram case_sensitive 1'
             );
             CREATE TRIGGER store_bookmarks_fts_insert AFTER INSERT ON store_bookmarks BEGIN
                 INSERT INTO store_bookmarks_fts (rowid, title, description, notes, url)
-                VALUES (new.id, lower(new.title), lower(new.description), lower(new.notes), lower(new.url));
+                VALUES (CASE WHEN new.is_archived THEN -new.id ELSE new.id END,
+                        lower(new.title), lower(new.description), lower(new.notes), lower(new.url));
             END;
             CREATE TRIGGER store_bookmarks_fts_delete AFTER DELETE ON store_bookmarks BEGIN
                 INSERT INTO store_bookmarks_fts (store_bookmarks_fts, rowid, title, description, notes, url)
-                VALUES ('delete', old.id, lower(old.title), lower(old.description), lower(old.notes), lower(old.url));
+                VALUES ('delete', CASE WHEN old.is_archived THEN -old.id ELSE old.id END,
+                        lower(old.title), lower(old.description), lower(old.notes), lower(old.url));
             END;
-            CREATE TRIGGER store_bookmarks_fts_update AFTER UPDATE OF title, description, notes, url ON store_bookmarks BEGIN
+            CREATE TRIGGER store_bookmarks_fts_update
+            AFTER UPDATE OF title, description, notes, url, is_archived ON store_bookmarks BEGIN
                 INSERT INTO store_bookmarks_fts (store_bookmarks_fts, rowid, title, description, notes, url)
-                VALUES ('delete', old.id, lower(old.title), lower(old.description), lower(old.notes), lower(old.url));
+                VALUES ('delete', CASE WHEN old.is_archived THEN -old.id ELSE old.id END,
+                        lower(old.title), lower(old.description), lower(old.notes), lower(old.url));
                 INSERT INTO store_bookmarks_fts (rowid, title, description, notes, url)
-                VALUES (new.id, lower(new.title), lower(new.description), lower(new.notes), lower(new.url));
+                VALUES (CASE WHEN new.is_archived THEN -new.id ELSE new.id END,
+                        lower(new.title), lower(new.description), lower(new.notes), lower(new.url));
             END;
 
             CREATE TABLE store_bundles (

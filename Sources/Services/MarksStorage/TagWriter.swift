@@ -16,6 +16,12 @@ enum TagWriter {
         return Int(db.lastInsertRowID)
     }
 
+    /// Links a bookmark (`?1`) to a tag (`?2`), copying the bookmark's archive flag as the foreign key requires.
+    static let linkSQL = """
+        INSERT OR IGNORE INTO store_bookmark_tags (bookmark_id, tag_id, archived)
+        VALUES (?1, ?2, (SELECT is_archived FROM store_bookmarks WHERE id = ?1))
+        """
+
     /// Replaces the tags of a bookmark with `names` (already cleaned).
     static func setTags(_ names: [String], bookmark id: Int, stamp: Int64, _ db: Connection) throws {
         try db.run("DELETE FROM store_bookmark_tags WHERE bookmark_id = ?", [SQLValue(id)])
@@ -25,7 +31,7 @@ enum TagWriter {
     /// Adds `names` to a bookmark's tags (kept ones stay).
     static func addTags(_ names: [String], bookmark id: Int, stamp: Int64, _ db: Connection) throws {
         guard !names.isEmpty else { return }
-        let insert = try db.prepare("INSERT OR IGNORE INTO store_bookmark_tags (bookmark_id, tag_id) VALUES (?, ?)")
+        let insert = try db.prepare(TagWriter.linkSQL)
         for name in names {
             try insert.bind([SQLValue(id), SQLValue(try tagID(named: name, stamp: stamp, db))])
             try insert.run()
