@@ -7,7 +7,7 @@ public enum MarksCommandLine {
     public static let version = "0.1.0"
 
     static let commands: [any CLICommand.Type] = [
-// ServeCommand.self, (lands with the HTTP server)
+ServeCommand.self,
         ListCommand.self,
         SearchCommand.self,
         ShowCommand.self,
@@ -18,6 +18,7 @@ public enum MarksCommandLine {
         UnarchiveCommand.self,
         TagsCommand.self,
         OpenCommand.self,
+        LoginCommand.self,
         ConfigCommand.self,
     ]
 
