@@ -70,7 +70,8 @@ struct VocabularyMatch {
             }
             chosen.append(pool.remove(at: pick))
         }
-        let best = fit.compactMap { $0 }.max() ?? 0
+        // Filling is judged on closeness to the page alone (an exact match must not raise the bar for the rest).
+        let best = pageSimilarity.max() ?? 0
         if chosen.count < tagger.minimumTags {
             let filling = fit.indices
                 .filter { !chosen.contains($0) && (fit[$0] ?? -1) >= max(tagger.fillThreshold, best - tagger.fillMargin) }
