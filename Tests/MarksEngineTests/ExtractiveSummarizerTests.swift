@@ -28,6 +28,21 @@ import Testing
         #expect(used.joined(separator: " ") == summary)
     }
 
+    @Test func neverPicksFurnitureEvenWhenItComesFirst() {
+        let sentences = [
+            "We use cookies to personalise content and ads and to analyse our traffic.",
+            "Subscribe to our newsletter for the latest news.",
+            "Share on Facebook Share on Twitter Email",
+            "The city council approved the new tram line after a two-year debate about its cost.",
+            "Construction of the tram line starts next spring and should take three years.",
+            "© 2024 Example News. All rights reserved.",
+        ]
+        let summary = summarize(sentences)
+        #expect(summary.hasPrefix("The city council approved the new tram line"))
+        #expect(!summary.contains("cookies") && !summary.contains("Subscribe") && !summary.contains("©") && !summary.contains("Share"))
+        #expect(summarize(["Accept all", "Sign up for free", "Privacy Policy | Terms of Use | Contact Us"]) == "")
+    }
+
     @Test func prefersWholeSentencesThatFit() {
         let long = String(repeating: "This opening sentence goes on and on about many things at once ", count: 6) + "until it ends."
         let sentences = [long, "The second sentence is short and to the point about the main topic.", "A third one adds more on the main topic."]

@@ -1,3 +1,4 @@
+import HTMLExtraction
 import Testing
 @testable import MarksEngine
 
@@ -14,6 +15,17 @@ struct RealModelTests {
             #expect(!result.summary.contains(furniture), "\(furniture) in \(result.summary)")
         }
         #expect((3...5).contains(result.tags.count), "\(result.tags)")
+    }
+
+    @Test func enrichesAPageFromTheHTMLExtractor() async throws {
+        let engine = try ModelFixture.engine()
+        let document = try HTMLDocument(html: try Fixtures.text("news-page.html"))
+        let request = EnrichRequest(url: "https://times.example/night-trains", readable: document.readableText(), vocabulary: ["travel", "trains", "climate", "cooking"])
+        let result = try await engine.enrich(request)
+        #expect(result.summary.hasPrefix("Overnight sleeper trains are returning to routes across Europe"), "\(result.summary)")
+        #expect(result.tags.contains("trains") || result.tags.contains("travel"), "\(result.tags)")
+        #expect(!result.tags.contains("cooking"))
+        #expect(!result.summary.contains("cookie") && !result.summary.contains("Share") && !result.summary.contains("©"))
     }
 
     @Test func tagsPreferTheVocabulary() async throws {
