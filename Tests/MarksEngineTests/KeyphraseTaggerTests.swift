@@ -34,12 +34,23 @@ import Testing
         #expect(Set(tags).count == tags.count)
     }
 
-    @Test func snapsToTheVocabularyAndProposesNothingNewWhenSomethingFits() {
-        let tags = tags(vocabulary: ["Python", "RUST", "cooking", "Memory-Safety"])
+    /// Tags about nothing on the test page, to make a vocabulary "established".
+    static let unrelated = (1...25).map { "unrelated-\($0)-zzz" }
+
+    @Test func snapsToAnEstablishedVocabularyAndProposesNothingNewWhenSomethingFits() {
+        let tags = tags(vocabulary: ["Python", "RUST", "cooking", "Memory-Safety"] + Self.unrelated)
         #expect(tags.contains("rust"))
         #expect(tags.contains("memory-safety"))
         #expect(tags.allSatisfy { ["python", "rust", "cooking", "memory-safety"].contains($0) })
         #expect(!tags.contains("cooking"))
+    }
+
+    @Test func aYoungVocabularyIsCompletedWithNewTags() {
+        let tags = tags(vocabulary: ["rust", "cooking"])
+        #expect(tags.first == "rust")
+        #expect((3...5).contains(tags.count), "\(tags)")
+        #expect(!tags.contains("cooking"))
+        #expect(tags.dropFirst().allSatisfy { $0 != "rust" })
     }
 
     @Test func matchesOtherWordFormsOfVocabularyTags() {
@@ -49,9 +60,9 @@ import Testing
     }
 
     @Test func proposesNewTagsOnlyWhenNothingInTheVocabularyFits() {
-        let tags = tags(vocabulary: ["cooking", "gardening", "knitting"])
-        #expect(!tags.isEmpty)
-        #expect(tags.allSatisfy { !["cooking", "gardening", "knitting"].contains($0) })
+        let tags = tags(vocabulary: ["cooking", "gardening", "knitting"] + Self.unrelated)
+        #expect((3...5).contains(tags.count), "\(tags)")
+        #expect(tags.allSatisfy { !["cooking", "gardening", "knitting"].contains($0) && !$0.hasPrefix("unrelated") })
     }
 
     @Test func vocabularyIsCleanedLowerCasedAndDeduplicated() {

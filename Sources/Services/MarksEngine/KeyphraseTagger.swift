@@ -7,8 +7,9 @@ import MarksCore
 /// the page (or one of its opening sentences) is close to it, or when a strong candidate matches it
 /// exactly, by stem, or by embedding similarity above `snapThreshold`. Fitting vocabulary tags come
 /// first (up to `maximumTags`, filled up to `minimumTags` with the next-closest ones above `fillThreshold`).
-/// A new tag is proposed only when no vocabulary tag fits at all (or there is no vocabulary), and only
-/// from a candidate that no vocabulary tag is close to.
+/// A new tag is proposed only from a candidate that no vocabulary tag is close to, and only when no
+/// vocabulary tag fits at all — or, while the vocabulary is young (fewer than `establishedVocabulary`
+/// tags), to complete `minimumTags`.
 public struct KeyphraseTagger: Sendable {
     /// The fewest tags returned when the page offers enough candidates.
     public var minimumTags: Int
@@ -23,6 +24,8 @@ public struct KeyphraseTagger: Sendable {
     public var fillThreshold: Float = 0.22
     /// A filling tag must be within this much of the best fit.
     var fillMargin: Float = 0.2
+    /// A vocabulary this large is taken to cover the user's topics: new tags only when nothing in it fits.
+    public var establishedVocabulary = 25
     /// How much an opening sentence's similarity to a tag counts against the whole page's.
     var sentenceWeight: Float = 0.9
     /// Opening sentences compared with the vocabulary.
@@ -66,7 +69,7 @@ public struct KeyphraseTagger: Sendable {
                 chosenVectors.append(vocabulary.embeddings[tagIndex])
                 chosenWords.formUnion(vocabulary.keys[tagIndex].split(separator: "-").map(String.init))
             }
-            if !chosen.isEmpty { return chosen }
+            if !chosen.isEmpty, chosen.count >= minimumTags || vocabulary.tags.count >= establishedVocabulary { return chosen }
         }
         let wanted = vocabulary.isEmpty ? maximumTags : minimumTags
         let best = scored.first?.score ?? 0

@@ -8,7 +8,7 @@ final class TestEmbedder: TextEmbedder {
     private let counters = Mutex((calls: 0, texts: 0))
     private let failure: EngineError?
 
-    init(dimension: Int = 96, failure: EngineError? = nil) {
+    init(dimension: Int = 1024, failure: EngineError? = nil) {
         self.dimension = dimension
         self.failure = failure
     }
