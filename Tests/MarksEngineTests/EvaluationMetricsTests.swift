@@ -33,6 +33,11 @@ import Testing
         #expect(FortuneCorpus.fortunes(in: "one\n%\n\n%\ntwo\nlines\n%") == ["one", "two\nlines"])
     }
 
+    @Test func evaluationDataLivesInTheCacheDirectory() {
+        #expect(QualityReport.evaluationDirectory(environment: ["XDG_CACHE_HOME": "/c", "HOME": "/h"]).path == "/c/marks/eval")
+        #expect(QualityReport.evaluationDirectory(environment: ["XDG_CACHE_HOME": "", "HOME": "/h"]).path == "/h/.cache/marks/eval")
+    }
+
     @Test func theEvaluationVocabularyHasOneHundredDistinctTags() {
         #expect(EvaluationVocabulary.tags.count == 100)
         #expect(Set(EvaluationVocabulary.tags).count == 100)

@@ -25,12 +25,7 @@ enum Fixtures {
     }
 
     /// The evaluation data `scripts/fetch-eval-data.sh` downloads, when present.
-    static let evaluationDirectory: URL = {
-        let environment = ProcessInfo.processInfo.environment
-        let cache = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".cache")
-        return cache.appendingPathComponent("marks/eval")
-    }()
+    static let evaluationDirectory = QualityReport.evaluationDirectory(environment: ProcessInfo.processInfo.environment)
 
     static var reutersDirectory: URL { evaluationDirectory.appendingPathComponent("reuters") }
     static var fortunesDirectory: URL { evaluationDirectory.appendingPathComponent("fortunes") }
