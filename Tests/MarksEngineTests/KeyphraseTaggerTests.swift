@@ -13,17 +13,17 @@ import Testing
         "Memory safety without a garbage collector makes Rust popular for systems programming.",
     ]
 
-    private func tags(vocabulary: [String]) -> [String] {
+    private func tags(vocabulary: [String]) throws -> [String] {
         let candidates = PhraseExtractor().candidates(title: title, description: nil, sentences: sentences, url: nil)
         let page = ([title] + sentences.prefix(3)).joined(separator: ". ")
         return tagger.tags(
             candidates: candidates, candidateEmbeddings: candidates.map { embedder.vector($0.text) },
             pageEmbedding: embedder.vector(page), sentenceEmbeddings: sentences.map(embedder.vector),
-            vocabulary: TagVocabulary(vocabulary) { $0.map(embedder.vector) })
+            vocabulary: try TagVocabulary(vocabulary) { $0.map(embedder.vector) })
     }
 
-    @Test func withoutVocabularyGivesThreeToFiveCleanTags() {
-        let tags = tags(vocabulary: [])
+    @Test func withoutVocabularyGivesThreeToFiveCleanTags() throws {
+        let tags = try tags(vocabulary: [])
         #expect((3...5).contains(tags.count))
         #expect(tags.contains("rust"))
         for tag in tags {
@@ -37,42 +37,48 @@ import Testing
     /// Tags about nothing on the test page, to make a vocabulary "established".
     static let unrelated = (1...25).map { "unrelated-\($0)-zzz" }
 
-    @Test func snapsToAnEstablishedVocabularyAndProposesNothingNewWhenSomethingFits() {
-        let tags = tags(vocabulary: ["Python", "RUST", "cooking", "Memory-Safety"] + Self.unrelated)
+    @Test func snapsToAnEstablishedVocabularyAndProposesNothingNewWhenSomethingFits() throws {
+        let tags = try tags(vocabulary: ["Python", "RUST", "cooking", "Memory-Safety"] + Self.unrelated)
         #expect(tags.contains("rust"))
         #expect(tags.contains("memory-safety"))
         #expect(tags.allSatisfy { ["python", "rust", "cooking", "memory-safety"].contains($0) })
         #expect(!tags.contains("cooking"))
     }
 
-    @Test func aYoungVocabularyIsCompletedWithNewTags() {
-        let tags = tags(vocabulary: ["rust", "cooking"])
+    @Test func aYoungVocabularyIsCompletedWithNewTags() throws {
+        let tags = try tags(vocabulary: ["rust", "cooking"])
         #expect(tags.first == "rust")
         #expect((3...5).contains(tags.count), "\(tags)")
         #expect(!tags.contains("cooking"))
         #expect(tags.dropFirst().allSatisfy { $0 != "rust" })
     }
 
-    @Test func matchesOtherWordFormsOfVocabularyTags() {
-        let tags = tags(vocabulary: ["compilers", "gardening"])
+    @Test func matchesOtherWordFormsOfVocabularyTags() throws {
+        let tags = try tags(vocabulary: ["compilers", "gardening"])
         #expect(tags.contains("compilers"))
         #expect(!tags.contains("compiler"))
     }
 
-    @Test func proposesNewTagsOnlyWhenNothingInTheVocabularyFits() {
-        let tags = tags(vocabulary: ["cooking", "gardening", "knitting"] + Self.unrelated)
+    @Test func proposesNewTagsOnlyWhenNothingInTheVocabularyFits() throws {
+        let tags = try tags(vocabulary: ["cooking", "gardening", "knitting"] + Self.unrelated)
         #expect((3...5).contains(tags.count), "\(tags)")
         #expect(tags.allSatisfy { !["cooking", "gardening", "knitting"].contains($0) && !$0.hasPrefix("unrelated") })
     }
 
-    @Test func vocabularyIsCleanedLowerCasedAndDeduplicated() {
-        let vocabulary = TagVocabulary(["Machine Learning", "machine-learning", "  ", "a,b", "MachineLearning", "#swift", "12"]) { $0.map(embedder.vector) }
+    @Test func vocabularyIsCleanedLowerCasedAndDeduplicated() throws {
+        let vocabulary = try TagVocabulary(["Machine Learning", "machine-learning", "  ", "a,b", "MachineLearning", "#swift", "12"]) { $0.map(embedder.vector) }
         #expect(vocabulary.tags == ["machine-learning", "a", "b", "machinelearning", "#swift", "12"])
         #expect(vocabulary.texts[vocabulary.tags.firstIndex(of: "machinelearning") ?? 0] == "machine learning")
         #expect(vocabulary.embeddings.count == vocabulary.tags.count)
     }
 
-    @Test func tagNamesAreLinkdingClean() {
+    @Test func vocabularyNeedsOneVectorPerTag() {
+        #expect(throws: EngineError.self) {
+            try TagVocabulary(["a", "b"]) { _ in [[1, 0]] }
+        }
+    }
+
+    @Test func tagNamesAreLinkdingClean() throws {
         #expect(KeyphraseTagger.tagName(["machine", "learning"]) == "machine-learning")
         #expect(KeyphraseTagger.tagName(["C#"]) == "c#")
         #expect(KeyphraseTagger.tagName([String(repeating: "a", count: 65)]) == nil)
