@@ -42,6 +42,8 @@ import Testing
         #expect(!PhraseCandidate(words: ["golden", "nugget"], prior: 3, firstPosition: 0, occurrences: 1).canBeNewTag)
         #expect(!PhraseCandidate(words: ["completed"], prior: 3, firstPosition: 0, occurrences: 5).canBeNewTag)
         #expect(PhraseCandidate(words: ["telescope"], prior: 1, firstPosition: 0, occurrences: 1).canBeNewTag)
+        #expect(!PhraseCandidate(words: ["ch"], prior: 1, firstPosition: 0, occurrences: 1).canBeNewTag)
+        #expect(PhraseCandidate(words: ["ai"], prior: 4, firstPosition: 0, occurrences: 3).canBeNewTag)
     }
 
     @Test(arguments: ["", "....", String(repeating: "x", count: 10_000), "🙂 🙂 🙂", "1 2 3 4 5", "東京は日本の首都です。"])

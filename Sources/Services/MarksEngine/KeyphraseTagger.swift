@@ -34,6 +34,8 @@ public struct KeyphraseTagger: Sendable {
     var candidateFloor: Float = 0.25
     /// How many of the best candidates may snap to vocabulary tags.
     var snappingCandidates = 15
+    /// How many of the most prominent candidates are embedded (the others can only match tags by name).
+    public var embeddedCandidates = 20
     /// MMR's λ: relevance against diversity.
     var diversity: Float = 0.7
 
@@ -43,8 +45,9 @@ public struct KeyphraseTagger: Sendable {
         self.minimumTags = min(max(0, minimumTags), self.maximumTags)
     }
 
-    /// Tags for a page: `candidates` with one unit-length embedding each, the page's embedding, and the
-    /// user's vocabulary (possibly empty). Lower-case, cleaned as linkding cleans tags, vocabulary tags first.
+    /// Tags for a page: `candidates` with unit-length embeddings of the first ones (those without one can
+    /// only match vocabulary tags by name), the page's embedding, and the user's vocabulary (possibly empty).
+    /// Lower-case, cleaned as linkding cleans tags, vocabulary tags first.
     public func tags(candidates: [PhraseCandidate], candidateEmbeddings: [[Float]], pageEmbedding: [Float],
                      sentenceEmbeddings: [[Float]] = [], vocabulary: TagVocabulary) -> [String] {
         let count = min(candidates.count, candidateEmbeddings.count)

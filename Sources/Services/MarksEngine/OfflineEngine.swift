@@ -61,7 +61,8 @@ public struct OfflineEngine: AIEngine {
         let pageSlot = texts.count
         texts.append(page.pageText.isEmpty ? PhraseExtractor.pathWords(of: request.url) : page.pageText)
         let candidateStart = texts.count
-        texts.append(contentsOf: candidates.map(\.text))
+        // Only the most prominent candidates are embedded; the rest can still match vocabulary tags by name.
+        texts.append(contentsOf: candidates.prefix(tagger.embeddedCandidates).map(\.text))
         let vectors = try embeddings.embed(texts)
 
         var summary = summarizer.summarize(

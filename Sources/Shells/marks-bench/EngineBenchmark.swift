@@ -153,25 +153,25 @@ enum EngineBenchmark {
     If it smells of nail polish, it is hungry; feeding it more often usually brings it back to health.
     Once the starter is reliable, the rest of the process becomes a matter of practice, observation and a good oven.
     """
-}
 
-/// A small deterministic random generator (SplitMix64) for the generated bookmarks.
-struct SplitMix64 {
-    private var state: UInt64
+    /// A small deterministic random generator (SplitMix64) for the generated bookmarks.
+    private struct SplitMix64 {
+        private var state: UInt64
 
-    init(seed: UInt64) {
-        state = seed
-    }
+        init(seed: UInt64) {
+            state = seed
+        }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
-    }
+        mutating func next() -> UInt64 {
+            state &+= 0x9e37_79b9_7f4a_7c15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+            return z ^ (z >> 31)
+        }
 
-    mutating func next(below bound: Int) -> Int {
-        Int(next() % UInt64(max(1, bound)))
+        mutating func next(below bound: Int) -> Int {
+            Int(next() % UInt64(max(1, bound)))
+        }
     }
 }
