@@ -61,6 +61,14 @@ struct RealModelTests {
         #expect(result.tags.contains { $0.contains("sourdough") || $0.contains("bread") || $0.contains("dough") }, "\(result.tags)")
     }
 
+    @Test func aPageWithoutUsableWordsCanStillGetVocabularyTags() async throws {
+        let engine = try ModelFixture.engine()
+        // Only numbers and symbols: no keyphrase candidate, but the page is close to a vocabulary tag.
+        let result = try await engine.enrich(EnrichRequest(url: "https://e.example/1", title: "3.14159 2.71828 1.41421 = π e √2",
+                                                          vocabulary: ["math", "cooking", "football"] + Self.otherTopics))
+        #expect(result.tags == ["math"], "\(result.tags)")
+    }
+
     @Test func semanticSearchFindsBookmarksByMeaning() async throws {
         let engine = try ModelFixture.engine()
         let bookmarks = try Fixtures.bookmarks()
