@@ -67,14 +67,20 @@ struct LibrarySynchronizer {
         return outcome
     }
 
-    /// The cached state and bookmarks; a cache that cannot be read is reported and treated as empty.
+    /// The cached state and bookmarks. An unreadable state means a full walk; unreadable bookmarks also mean the
+    /// cache is rebuilt from scratch (both reported).
     private func loadCache() -> (SyncState?, [Int: Bookmark], readable: Bool) {
+        var state: SyncState?
         do {
-            let state = try cache.syncState()
+            state = try cache.syncState()
+        } catch {
+            warn("\(error) Syncing the full list instead.")
+        }
+        do {
             let bookmarks = try cache.bookmarks(archived: nil, withAIMetadata: false)
             return (state, Dictionary(bookmarks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }), true)
         } catch {
-            warn("\(error) Syncing the full list instead.")
+            warn("\(error) Rebuilding the cache from the full list.")
             return (nil, [:], false)
         }
     }
