@@ -114,7 +114,7 @@ import Testing
         defer { h.cleanUp() }
         _ = try server.store.create(.init(url: "https://example.com/a", title: "Already there", tagNames: ["kept"]))
 
-        #expect(await h.run(["import", try write(Self.sample, to: "b.html", in: h), "--json"]) == 0)
+        #expect(await h.run(["import", try write(Self.sample, to: "b.html", in: h), "--json"]) == 0, "\(h.stderr)")
         let imported = try json(h.stdout)
         #expect(imported["through_api"] as? Bool == true)
         #expect(imported["created"] as? Int == 2 && imported["updated"] as? Int == 1)
@@ -150,7 +150,7 @@ import Testing
         #expect(h.stderr.contains("Cannot reach 127.0.0.1:9"))
     }
 
-    @Test func theBinaryImportsAndExportsTenThousandBookmarks() throws {
+    @Test func theBinaryImportsAndExportsTenThousandBookmarks() async throws {
         let marks = try MarksBinary()
         defer { marks.cleanUp() }
         var lines = ["<!DOCTYPE NETSCAPE-Bookmark-file-1>", "<DL><p>"]
@@ -161,15 +161,15 @@ import Testing
         let file = marks.home.appendingPathComponent("big.html")
         try Data((lines.joined(separator: "\n") + "\n</DL><p>\n").utf8).write(to: file)
 
-        let imported = try marks.run(["import", file.path])
+        let imported = try await marks.runAsync(["import", file.path])
         #expect(imported.code == 0)
         #expect(imported.stdout == "Imported 10000 bookmarks from \(file.path): 10000 new, 0 updated, 1 skipped.\n")
         #expect(imported.stderr.contains("\(file.path):10003: Skipped a bookmark “Bad”"))
 
-        let exported = try marks.run(["export"])
+        let exported = try await marks.runAsync(["export"])
         #expect(exported.code == 0)
         #expect(exported.stdout.components(separatedBy: "<DT><A ").count - 1 == 10_000)
-        let synced = try marks.run(["sync", "--json"])
+        let synced = try await marks.runAsync(["sync", "--json"])
         #expect(synced.code == 0 && synced.stdout.contains(#""live":10000"#))
     }
 }

@@ -22,6 +22,18 @@ import Testing
         #expect(seen.last?.phase == .saving)
     }
 
+    @Test func aSyncRewritesTheWidgetDataWithSummaries() async throws {
+        let f = try LibraryFixture(.linkding)
+        let made = try f.addMany(25)
+        try f.add("https://example.com/old-archived", archived: true)
+        try await f.library.setAIMetadata(id: made[24].id, summary: "Newest, summarised.", tags: [], engine: "offline")
+        _ = try await f.library.sync()
+        let widget = try WidgetDataStore(directory: f.dir.url).loadBookmarks()
+        #expect(widget.recent.map(\.id) == made.suffix(WidgetDataStore.keptBookmarks).reversed().map(\.id))
+        #expect(widget.recent.first?.summary == "Newest, summarised.")
+        #expect(widget.updatedAt == f.clock.now)
+    }
+
     @Test(arguments: SourceKind.allCases)
     func anIncrementalSyncFetchesOnlyWhatChanged(_ kind: SourceKind) async throws {
         let f = try LibraryFixture(kind, options: SyncOptions(pageSize: 7, overlap: 1))

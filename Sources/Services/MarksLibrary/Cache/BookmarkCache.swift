@@ -45,8 +45,8 @@ public final class BookmarkCache: Sendable {
     // MARK: - Bookmarks
 
     /// The cached bookmarks, newest first (by date added), live ones (`archived: false`), archived ones
-    /// (`true`) or both (`nil`); AI metadata restored when `withAIMetadata`. A malformed row throws.
-    public func bookmarks(archived: Bool? = false, withAIMetadata: Bool = true) throws(CacheError) -> [Bookmark] {
+    /// (`true`) or both (`nil`), at most `limit`; AI metadata restored when `withAIMetadata`. A malformed row throws.
+    public func bookmarks(archived: Bool? = false, limit: Int? = nil, withAIMetadata: Bool = true) throws(CacheError) -> [Bookmark] {
         var sql = "SELECT \(CacheRows.bookmarkColumns) FROM library_bookmarks WHERE source = ?"
         var arguments = [SQLValue(sourceKey)]
         if let archived {
@@ -54,6 +54,10 @@ public final class BookmarkCache: Sendable {
             arguments.append(SQLValue(archived))
         }
         sql += " ORDER BY date_added DESC, id DESC"
+        if let limit {
+            sql += " LIMIT ?"
+            arguments.append(SQLValue(max(0, limit)))
+        }
         let rows = try read { db in try db.query(sql, arguments) }
         var bookmarks: [Bookmark] = []
         bookmarks.reserveCapacity(rows.count)

@@ -21,9 +21,10 @@ extension LibraryService {
         if let embedded = source as? EmbeddedBookmarkSource {
             throughAPI = false
             progress(0, parsed.entries.count)
+            let entries = parsed.entries
             do {
-                result = ImportTally(try embedded.store.importBookmarks(parsed.entries, mapPrivateFlag: mapPrivateFlag))
-            } catch {
+                result = ImportTally(try await Self.onOwnThread { try embedded.store.importBookmarks(entries, mapPrivateFlag: mapPrivateFlag) })
+            } catch let error as BookmarkStoreError {
                 throw error.sourceError
             }
             progress(parsed.entries.count, parsed.entries.count)
@@ -121,6 +122,14 @@ extension LibraryService {
             try cache.requireFullReconcile()
         } catch {
             reportCacheFailure(error)
+        }
+    }
+
+    /// Runs long synchronous work (a bulk import of thousands of entries) on a thread of its own, so the shared
+    /// concurrency threads — which also answer `marks serve`'s requests — are not held for seconds.
+    static func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try work() }) }.start()
         }
     }
 

@@ -13,7 +13,7 @@ extension LibraryService {
         await notifyRemoved(outcome.removed)
         if widgets != nil {
             do {
-                writeWidgets(Array(try cache.bookmarks(archived: false, withAIMetadata: false).prefix(WidgetDataStore.keptBookmarks)))
+                writeWidgets(try cache.bookmarks(archived: false, limit: WidgetDataStore.keptBookmarks))
             } catch {
                 reportCacheFailure(error)
             }

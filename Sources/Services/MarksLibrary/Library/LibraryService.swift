@@ -162,7 +162,7 @@ public final class LibraryService: Sendable {
         do {
             let page = try await source.list(BookmarkListQuery(limit: WidgetDataStore.keptBookmarks))
             saveFirstPage(page.results, isWholeList: page.next == nil, newestFirst: true)
-            writeWidgets(page.results)
+            writeWidgets(restoringAIMetadata(page.results))
         } catch {
             warn("widget data not refreshed: \(error)")
         }
