@@ -8,7 +8,8 @@ extension LibraryService {
     public func sync(full: Bool = false, progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }) async throws -> SyncReport {
         guard let cache else { throw LibraryError.noCache }
         let synchronizer = LibrarySynchronizer(source: source, cache: cache, options: syncOptions, now: now, warn: warn)
-        let outcome = try await syncGate.run { try await synchronizer.run(full: full, progress: progress) }
+        let (outcome, ranHere) = try await syncGate.run { try await synchronizer.run(full: full, progress: progress) }
+        guard ranHere else { return outcome.report }
         await notifySaved(restoringAIMetadata(outcome.saved))
         await notifyRemoved(outcome.removed)
         if widgets != nil {
