@@ -48,7 +48,7 @@ enum SyncCommand: CLICommand {
         let data = try LocalData(paths: settings.paths, now: context.now)
         let source: any BookmarkSource
         if settings.config.linkding == nil {
-            let fetcher = PageFetcher(policy: FetchPolicy(allowInternalAddresses: settings.config.allowPrivateNetworkFetches))
+            let fetcher = PageFetcher(policy: FetchPolicy(config: settings.config))
             source = data.embeddedSource(baseURL: Settings.defaultServeURL, metadata: PageMetadataService(fetcher: fetcher))
         } else {
             source = try settings.bookmarkSource(now: context.now)
