@@ -29,17 +29,34 @@ public struct DeviceAuthority: Sendable {
     /// Whether registrations need the secret.
     public var requiresRegistrationSecret: Bool { registrationSecret != nil }
 
-    /// Registers (or re-registers) a device and issues its token. `presentedSecret` is the header's value;
-    /// the body's `registration_secret` counts when the header is absent.
+    /// Registers (or re-registers) the device a `POST /v1/auth/register` body describes and issues its token:
+    /// the address's rate limit first, then the body (at most `limits.registerBody` bytes), the secret, the fields.
+    /// `presentedSecret` is the `X-Marks-Registration-Secret` header; the body's `registration_secret` counts when it is absent.
+    public func register(body: Data, presentedSecret: String?, from address: String) throws(BackendError) -> IssuedToken {
+        try admit(address)
+        let request = try WireDecoding.decode(RegistrationRequest.self, from: body, limit: limits.registerBody)
+        return try issue(request, presentedSecret: presentedSecret)
+    }
+
+    /// Registers (or re-registers) a device and issues its token (the in-process form of `register(body:…)`).
     public func register(_ request: RegistrationRequest, presentedSecret: String?, from address: String) throws(BackendError) -> IssuedToken {
+        try admit(address)
+        return try issue(request, presentedSecret: presentedSecret)
+    }
+
+    private func admit(_ address: String) throws(BackendError) {
         if case .limited(let retryAfter) = registrations.acquire(address) {
             throw .rateLimited(retryAfter: retryAfter, what: "registrations from this address")
         }
+    }
+
+    private func issue(_ request: RegistrationRequest, presentedSecret: String?) throws(BackendError) -> IssuedToken {
         if let registrationSecret {
             guard let presented = presentedSecret ?? request.registrationSecret else {
                 throw .forbidden("This server needs a registration secret: send it in the X-Marks-Registration-Secret header.")
             }
-            guard ConstantTime.equals(Array(SHA256.hash(presented)), Array(SHA256.hash(registrationSecret))) else {
+            // Hashing first makes the comparison constant-time in the secret's length too.
+            guard ConstantTime.equals(SHA256.hash(presented), SHA256.hash(registrationSecret)) else {
                 throw .forbidden("The registration secret is wrong.")
             }
         }
