@@ -8,8 +8,6 @@ public enum BackendError: Error, Equatable, Sendable, CustomStringConvertible {
     case forbidden(String)
     /// 413: the body is larger than the endpoint accepts.
     case bodyTooLarge(limit: Int)
-    /// 415: the body is not JSON.
-    case unsupportedMediaType(String)
     /// 422: well-formed, but there is nothing to work from (a page that could not be fetched, with no text).
     case unprocessable(String)
     /// 429: too many calls; try again after `retryAfter` seconds.
@@ -26,7 +24,6 @@ public enum BackendError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unauthorized: 401
         case .forbidden: 403
         case .bodyTooLarge: 413
-        case .unsupportedMediaType: 415
         case .unprocessable: 422
         case .rateLimited: 429
         case .unavailable: 503
@@ -37,7 +34,7 @@ public enum BackendError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The message for `{"error": …}`.
     public var message: String {
         switch self {
-        case .invalid(let message), .unauthorized(let message), .forbidden(let message), .unsupportedMediaType(let message),
+        case .invalid(let message), .unauthorized(let message), .forbidden(let message),
              .unprocessable(let message), .unavailable(let message):
             message
         case .bodyTooLarge(let limit):

@@ -8,7 +8,6 @@ import MarksEngine
 extension BackendAPI {
     /// `POST /v1/auth/register` → `{"token", "expires_at"}`.
     func registerDevice(_ request: HTTPRequest) throws -> HTTPResponse {
-        try requireJSON(request)
         let issued = try authority.register(body: request.body, presentedSecret: request.headers["X-Marks-Registration-Secret"],
                                             from: request.remoteAddress)
         return BackendJSON.registered(issued)
@@ -18,7 +17,6 @@ extension BackendAPI {
     /// `text`, the server fetches the page and reads it first.
     func enrich(_ request: HTTPRequest) async throws -> HTTPResponse {
         _ = try authenticate(request, limiter: enrichLimiter, what: "enrich calls from this device")
-        try requireJSON(request)
         var enrichRequest = try WireDecoding.decode(EnrichBody.self, from: request.body, limit: limits.enrichBody).validated(limits)
         var pageError: String?
         if (enrichRequest.text ?? "").allSatisfy(\.isWhitespace) {
@@ -42,7 +40,6 @@ extension BackendAPI {
     /// `POST /v1/marks/search` → `{"results": [{"id", "score"}], "engine", "fallback_reason"?}`, best first.
     func search(_ request: HTTPRequest) async throws -> HTTPResponse {
         _ = try authenticate(request, limiter: rankLimiter, what: "search and collections calls from this device")
-        try requireJSON(request)
         let body = try WireDecoding.decode(SearchBody.self, from: request.body, limit: limits.searchBody).validated(limits)
         return BackendJSON.ranked(try await engine.rankAnswer(query: body.query, items: body.items))
     }
@@ -50,7 +47,6 @@ extension BackendAPI {
     /// `POST /v1/marks/collections` → `{"collections": [{"name", "description", "bookmark_ids"}], "engine", "fallback_reason"?}`.
     func collections(_ request: HTTPRequest) async throws -> HTTPResponse {
         _ = try authenticate(request, limiter: rankLimiter, what: "search and collections calls from this device")
-        try requireJSON(request)
         let items = try WireDecoding.decode(CollectionsBody.self, from: request.body, limit: limits.collectionsBody).validated(limits)
         return BackendJSON.grouped(try await engine.collectionsAnswer(items))
     }
@@ -58,7 +54,6 @@ extension BackendAPI {
     /// `POST /v1/analytics/events` → 204; stored only when analytics is on (the batch whole or not at all).
     func recordEvents(_ request: HTTPRequest) throws -> HTTPResponse {
         let device = try authenticate(request, limiter: analyticsLimiter, what: "analytics batches from this device")
-        try requireJSON(request)
         let events = try WireDecoding.decode(AnalyticsBatch.self, from: request.body, limit: limits.analyticsBody).validated(limits)
         if analyticsEnabled { try analytics.record(events, deviceID: device) }
         return .noContent

@@ -56,13 +56,4 @@ public struct BackendAPI: Sendable {
         }
         return device
     }
-
-    /// Refuses a body declared as something other than JSON (no Content-Type is taken as JSON).
-    func requireJSON(_ request: HTTPRequest) throws {
-        guard let type = request.headers["Content-Type"] else { return }
-        let bare = type.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-        guard bare == "application/json" else {
-            throw BackendError.unsupportedMediaType("Send the body as application/json, not \(bare.prefix(60)).")
-        }
-    }
 }
