@@ -7,8 +7,11 @@ import SQLiteDatabase
 public struct AnalyticsStore: Sendable {
     /// One stored event with the device that sent it.
     public struct StoredEvent: Sendable, Equatable {
+        /// The device that sent it.
         public var deviceID: String
+        /// The event's name.
         public var name: String
+        /// When it happened, ISO 8601 in UTC.
         public var at: String
         /// The properties as a JSON object text.
         public var properties: String

@@ -24,17 +24,3 @@ extension AttributedAIEngine {
         try await collectionsAnswer(items).value
     }
 }
-
-extension OfflineEngine: AttributedAIEngine {
-    public func enrichAnswer(_ request: EnrichRequest) async throws -> EngineAnswer<EnrichResult> {
-        EngineAnswer(value: try enrichPage(request), engine: Self.name)
-    }
-
-    public func rankAnswer(query: String, items: [RankItem]) async throws -> EngineAnswer<[RankedID]> {
-        EngineAnswer(value: try await rank(query: query, items: items), engine: Self.name)
-    }
-
-    public func collectionsAnswer(_ items: [CollectionItem]) async throws -> EngineAnswer<[SmartCollection]> {
-        EngineAnswer(value: try await collections(items), engine: Self.name)
-    }
-}
