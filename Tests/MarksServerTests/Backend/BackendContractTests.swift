@@ -116,6 +116,7 @@ import Testing
             if setup == .provider { #expect(answer.value.map(\.id) == [8, 7, 6, 5, 4, 3, 2, 1]) }
             let empty = try await engine.rankAnswer(query: "anything", items: [])
             #expect(empty.value.isEmpty)
+            #expect(empty.engine == "offline" && empty.fallbackReason == nil)  // nothing to ask, nothing fell back
         }
     }
 

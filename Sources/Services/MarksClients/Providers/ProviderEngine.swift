@@ -5,7 +5,8 @@ import MarksEngine
 /// with the offline engine instead, reporting `engine: "offline"` and the `fallbackReason`. A request
 /// that breaks the engine's limits is refused (`EngineError`) before anything is sent.
 public struct ProviderEngine: AttributedAIEngine {
-    /// Fewer bookmarks than this are not worth a model call for collections (the offline engine answers).
+    /// Fewer bookmarks than this are not worth a model call for collections (the offline engine answers,
+    /// as it does for an empty ranking: nothing is asked, so nothing fell back).
     public static let minimumCollectionItems = 3
 
     private let client: any ProviderClient
@@ -35,7 +36,7 @@ public struct ProviderEngine: AttributedAIEngine {
 
     public func rankAnswer(query: String, items: [RankItem]) async throws -> EngineAnswer<[RankedID]> {
         try check.check(query: query, items: items)
-        guard !items.isEmpty else { return EngineAnswer(value: [], engine: client.engineName) }
+        guard !items.isEmpty else { return try await fallback.rankAnswer(query: query, items: items) }
         var seen = Set<Int>()
         let unique = items.filter { seen.insert($0.id).inserted }
         do {
@@ -50,7 +51,7 @@ public struct ProviderEngine: AttributedAIEngine {
         try check.check(items)
         var seen = Set<Int>()
         let unique = items.filter { seen.insert($0.id).inserted }
-        guard unique.count >= Self.minimumCollectionItems else { return EngineAnswer(value: [], engine: client.engineName) }
+        guard unique.count >= Self.minimumCollectionItems else { return try await fallback.collectionsAnswer(items) }
         do {
             let text = try await client.complete(ProviderPrompts.collections(unique))
             return EngineAnswer(value: try ModelAnswers.collections(text, items: unique), engine: client.engineName)
