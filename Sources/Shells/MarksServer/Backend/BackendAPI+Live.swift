@@ -29,7 +29,7 @@ extension BackendAPI {
         if exposed && config.registrationSecret == nil {
             warnings.append("anyone who can reach this port can register a device at /v1/auth/register; set registration_secret (or MARKS_REGISTRATION_SECRET) to require a secret")
         }
-        let reader = PageTextReader(fetcher: PageFetcher(policy: FetchPolicy(allowInternalAddresses: config.allowPrivateNetworkFetches)))
+        let reader = PageTextReader(fetcher: PageFetcher(policy: FetchPolicy(config: config)))
         var api = BackendAPI(authority: authority, engine: engine, analytics: analytics, analyticsEnabled: config.analyticsEnabled,
                              limits: limits, readPage: { try await reader.read($0) }, now: now)
         api.startupWarnings = warnings
