@@ -54,10 +54,12 @@ struct BookmarkListRunner {
             if let bundleSearch { parts.append(LikeScan.condition(bundleSearch, tagSearch: .strict)) }
             condition = SQLFragment.joined(parts, " AND ")
             countSQL = SQLFragment("SELECT count(*) FROM store_bookmarks b WHERE \(condition.sql)", condition.arguments)
-        } else if let candidates = plan.candidates, plan.truth == .depends, plan.residual == nil, scope != .shared,
-                  scopeParts.count == 1 {
-            // The candidates are exactly the matches in this archive state: count them inside their index.
-            countSQL = SQLFragment("SELECT count(*) FROM (\(candidates.sql))", candidates.arguments)
+        } else if let candidates = plan.candidates, plan.truth == .depends, scope != .shared, scopeParts.count == 1,
+                  !(plan.residual?.readsRow ?? false) {
+            // The candidates hold only bookmarks of this archive state and what is left to check needs no column but
+            // the id: count inside the indexes, without visiting the bookmarks.
+            countSQL = SQLFragment("SELECT count(*) FROM (\(candidates.sql)) b" + (plan.residual.map { " WHERE " + $0.sql } ?? ""),
+                                   candidates.arguments + (plan.residual?.arguments ?? []))
         }
         let count = try db.queryOne(countSQL.sql, countSQL.arguments).map { try $0.int(at: 0) } ?? 0
         guard offset < count else { return CountedResults(count: count, results: []) }
@@ -76,12 +78,13 @@ struct BookmarkListRunner {
     }
 
     /// True when walking the date index to the end of the page visits fewer rows than sorting every match costs
-    /// (a probe of a candidate costs about four index steps). The table's largest id stands in for its size.
+    /// (measured: fetching and sorting a candidate costs about twenty index steps). The table's largest id stands in
+    /// for its size.
     private func isDense(count: Int, limit: Int, offset: Int, _ db: Connection) throws -> Bool {
         let total = try db.queryOne("SELECT coalesce(max(id), 0) FROM store_bookmarks").map { try $0.int(at: 0) } ?? 0
         let (end, overflow) = offset.addingReportingOverflow(limit)
         guard !overflow, count > 0 else { return false }
-        return Double(end) * Double(total) / Double(count) <= 4 * Double(count)
+        return Double(end) * Double(total) / Double(count) <= 20 * Double(count)
     }
 
     /// The index that yields rows in this sort's order, when there is one.

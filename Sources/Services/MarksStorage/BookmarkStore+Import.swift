@@ -9,12 +9,24 @@ extension BookmarkStore {
     /// added to now); tags are added to the existing ones (names over 64 characters skipped); `shared` is set from
     /// `PRIVATE="0"` only when `mapPrivateFlag`. Invalid entries and repeats of a URL are skipped and reported.
     public func importBookmarks(_ entries: [NetscapeEntry], mapPrivateFlag: Bool = false) throws(BookmarkStoreError) -> ImportResult {
-        try write { db in
+        let result = try write { db in
             var importer = try BulkImporter(db: db, stamp: StoreTime.micros(now()), mapPrivateFlag: mapPrivateFlag)
             for (index, entry) in entries.enumerated() {
                 try importer.add(entry, index: index)
             }
             return importer.result
+        }
+        if result.success > 1_000 { foldWriteAheadLog() }
+        return result
+    }
+
+    /// Copies a large import out of the write-ahead log into the database file and empties the log, so readers stop
+    /// looking pages up in it. Readers that hold an older snapshot keep it; the log is then emptied later.
+    private func foldWriteAheadLog() {
+        do {
+            _ = try database.writeWithoutTransaction { db in try db.query("PRAGMA wal_checkpoint(TRUNCATE)") }
+        } catch {
+            // The import is committed either way: a log left unfolded only slows reads until SQLite's own checkpoint.
         }
     }
 }

@@ -47,7 +47,7 @@ struct SearchPlanner {
         switch expression {
         case .term(let text): return term(text)
         case .tag(let name): return tag(ASCIICaseFolding.fold(name))
-        case .unread: return .filter(SQLFragment("b.unread = 1"))
+        case .unread: return .filter(SQLFragment("b.unread = 1", readsRow: true))
         case .untagged: return .filter(SQLFragment("NOT EXISTS (SELECT 1 FROM store_bookmark_tags bt WHERE bt.bookmark_id = b.id)"))
         case .matchAll: return .always
         case .and(let operands): return .all(operands.map(plan))

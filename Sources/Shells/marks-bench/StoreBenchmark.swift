@@ -17,7 +17,7 @@ enum StoreBenchmark {
     static func run() throws -> [String] {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-bench-store-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { if ProcessInfo.processInfo.environment["KEEP"] == nil { remove(directory) } else { print(directory.path) } }
+        defer { remove(directory) }
         let store = try BookmarkStore(path: directory.appendingPathComponent("marks.sqlite").path, now: { Date() })
         var generator = LibraryGenerator(seed: 20_261_129)
         let entries = (0..<bookmarkCount).map { generator.entry($0) }
