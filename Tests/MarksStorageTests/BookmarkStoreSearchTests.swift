@@ -63,6 +63,32 @@ import Testing
         #expect(!ids.isEmpty)
     }
 
+    @Test func archivingMovesABookmarkBetweenTheIndexedScopes() throws {
+        let f = try StoreFixture()
+        let b = try f.add("https://a.example", title: "kubernetes operator", tags: ["ops"])
+        let archived = BookmarkListQuery(search: "kubernetes #ops", archived: true)
+        #expect(try f.search("kubernetes #ops") == [b.id] && f.ids(archived) == [])
+        _ = try f.store.update(id: b.id, BookmarkUpdate(isArchived: true))
+        #expect(try f.search("kubernetes #ops") == [] && f.ids(archived) == [b.id])
+        try f.store.unarchive(id: b.id)
+        #expect(try f.search("kubernetes #ops") == [b.id] && f.ids(archived) == [])
+        _ = try f.store.update(id: b.id, BookmarkUpdate(title: "helm charts"))
+        #expect(try f.search("kubernetes") == [] && f.search("helm") == [b.id])
+        try f.store.delete(id: b.id)
+        #expect(try f.search("helm") == [] && f.search("#ops") == [])
+    }
+
+    @Test func theSchemaKeepsTheTagJoinsArchiveFlagEqual() throws {
+        let f = try StoreFixture()
+        let b = try f.add("https://a.example", tags: ["t"])
+        try f.store.archive(id: b.id)
+        let flags = try f.store.read { db in try db.query("SELECT archived FROM store_bookmark_tags").map { try $0.int(at: 0) } }
+        #expect(flags == [1])
+        #expect(throws: (any Error).self) {
+            try f.store.write { db in try db.run("UPDATE store_bookmark_tags SET archived = 0") }
+        }
+    }
+
     @Test func foldingIsASCIIOnlyInThisSQLite() throws {
         let f = try StoreFixture()
         let lowered = try f.store.read { db in try db.queryOne("SELECT lower('ÄBC É')").map { try $0.string(at: 0) } }
