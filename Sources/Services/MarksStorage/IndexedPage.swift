@@ -2,11 +2,10 @@ import Foundation
 import MarksCore
 import SQLiteDatabase
 
-/// `count` and one page of a search whose matches an index enumerates (`candidates`), evaluating the index once:
-/// - first the matches with their sort key, capped at the size where walking the date index becomes cheaper,
-///   counted and sorted in one statement (few matches: done);
-/// - past the cap, the matches are counted and the page found by walking the date index newest (or oldest) first,
-///   keeping rows that are among the matches, again in one statement.
+/// `count` and one page of a search whose matches an index enumerates (`candidates`), in ONE statement that
+/// evaluates the index once: the matches are materialised and counted; then either their sort keys are fetched and
+/// sorted (few matches) or the date index is walked newest (or oldest) first, keeping rows among the matches, until
+/// the page is full (many matches). Both branches are in the statement; the count switches one off through its LIMIT.
 struct IndexedPage {
     /// A SELECT of column `id` holding every match (only bookmarks of the scope's archive state unless `shared`).
     let candidates: SQLFragment
@@ -24,85 +23,75 @@ struct IndexedPage {
     static let walkStepsPerMatch = 20.0
 
     func run(_ db: Connection) throws -> (count: Int, ids: [Int]) {
-        let cap = try walkThreshold(db)
-        let keyed = keyedMatches
-        var arguments = keyed.arguments
-        if let cap { arguments.append(SQLValue(cap)) }
         let direction = sort == .addedAsc || sort == .modifiedAsc || sort == .titleAsc ? "ASC" : "DESC"
-        let few = try db.query("""
-            WITH m(id, k) AS MATERIALIZED (\(keyed.sql)\(cap == nil ? "" : " LIMIT ?"))
-            SELECT (SELECT count(*) FROM m), id FROM m ORDER BY k \(direction), id \(direction) LIMIT ? OFFSET ?
-            """, arguments + [SQLValue(limit), SQLValue(offset)])
-        var known: Int?
-        if let first = few.first {
-            let count = try first.int(at: 0)
-            if cap.map({ count < $0 }) ?? true { return (count, try few.map { try $0.int(at: 1) }) }
-            known = count
-        } else if offset == 0 {
-            return (0, [])
+        let page = [SQLValue(limit), SQLValue(offset)]
+        let found = matches
+        var sql = """
+            WITH m(id) AS MATERIALIZED (\(found.sql)), c(n) AS MATERIALIZED (SELECT count(*) FROM m)
+            SELECT 0 AS part, n AS v, NULL AS k FROM c
+            """
+        var arguments = found.arguments
+        let walk = try walkPlan(db)
+        if let (threshold, index) = walk {
+            sql += """
+
+                UNION ALL SELECT 1, id, k FROM (
+                    SELECT b.id AS id, \(sortKey) AS k FROM store_bookmarks b INDEXED BY \(index)
+                    WHERE \(scope.condition) AND b.id IN (SELECT id FROM m) ORDER BY \(BookmarkListRunner.order(sort))
+                    LIMIT CASE WHEN (SELECT n FROM c) >= ? THEN ? ELSE 0 END OFFSET ?)
+                """
+            arguments += [SQLValue(threshold)] + page
         }
-        if known == nil {
-            let count = try db.queryOne("SELECT count(*) FROM (\(matches.sql))", matches.arguments).map { try $0.int(at: 0) } ?? 0
-            if cap.map({ count < $0 }) ?? true { return (count, []) }
-        }
-        return try walk(db)
+        sql += """
+
+            UNION ALL SELECT 1, id, k FROM (
+                SELECT b.id AS id, \(sortKey) AS k FROM m CROSS JOIN store_bookmarks b\(hint(forKeys: true)) ON b.id = m.id
+                ORDER BY k \(direction), b.id \(direction)
+                LIMIT \(walk == nil ? "?" : "CASE WHEN (SELECT n FROM c) < ? THEN ? ELSE 0 END") OFFSET ?)
+            ORDER BY part, k \(direction), v \(direction)
+            """
+        arguments += (walk.map { [SQLValue($0.threshold)] } ?? []) + page
+        let rows = try db.query(sql, arguments)
+        guard let first = rows.first else { return (0, []) }
+        return (try first.int(at: 1), try rows.dropFirst().map { try $0.int(at: 1) })
     }
 
-    /// Many matches: count them, and walk the date index for the page, in one statement.
-    private func walk(_ db: Connection) throws -> (count: Int, ids: [Int]) {
-        let index = sort == .modifiedAsc || sort == .modifiedDesc ? "store_bookmarks_modified" : "store_bookmarks_added"
-        let rows = try db.query("""
-            WITH m(id) AS MATERIALIZED (\(matches.sql))
-            SELECT (SELECT count(*) FROM m), b.id FROM store_bookmarks b INDEXED BY \(index)
-            WHERE \(scope.condition) AND b.id IN (SELECT id FROM m)
-            ORDER BY \(BookmarkListRunner.order(sort)) LIMIT ? OFFSET ?
-            """, matches.arguments + [SQLValue(limit), SQLValue(offset)])
-        guard let first = rows.first else {
-            let count = try db.queryOne("SELECT count(*) FROM (\(matches.sql))", matches.arguments).map { try $0.int(at: 0) } ?? 0
-            return (count, [])
-        }
-        return (try first.int(at: 0), try rows.map { try $0.int(at: 1) })
-    }
-
-    /// The number of matches from which walking the date index is cheaper than sorting them all; nil when the sort
-    /// has no date index to walk (or the scope is `shared`).
-    private func walkThreshold(_ db: Connection) throws -> Int? {
-        guard scope != .shared, sort != .titleAsc, sort != .titleDesc else { return nil }
+    /// The date index to walk and the number of matches from which walking it is cheaper than sorting them all;
+    /// nil when the sort has no date index (or the scope is `shared`).
+    private func walkPlan(_ db: Connection) throws -> (threshold: Int, index: String)? {
+        guard scope != .shared, let index = dateIndex else { return nil }
         let (end, overflow) = offset.addingReportingOverflow(limit)
         guard !overflow else { return nil }
         let total = try db.queryOne("SELECT coalesce(max(id), 0) FROM store_bookmarks").map { try $0.int(at: 0) } ?? 0
         // Walking costs end × total / count steps; sorting costs walkStepsPerMatch × count: equal at this count.
-        return Int((Double(end) * Double(total) / Self.walkStepsPerMatch).squareRoot()) + 1
+        return (Int((Double(end) * Double(total) / Self.walkStepsPerMatch).squareRoot()) + 1, index)
     }
 
     /// Exactly the matching ids.
     private var matches: SQLFragment {
-        guard plainScope else { return joinedMatches(key: nil) }
-        guard let residual else { return candidates }
-        guard !residual.readsRow else { return joinedMatches(key: nil) }
-        return SQLFragment("SELECT id FROM (\(candidates.sql)) b WHERE \(residual.sql)", candidates.arguments + residual.arguments)
-    }
-
-    /// The matching ids with their sort key (`id, k`).
-    private var keyedMatches: SQLFragment {
-        guard plainScope, !(residual?.readsRow ?? false) else { return joinedMatches(key: sortKey) }
-        let from = matches
-        return SQLFragment("SELECT b.id AS id, \(sortKey) AS k FROM (\(from.sql)) c CROSS JOIN store_bookmarks b\(hint) ON b.id = c.id",
-                           from.arguments)
-    }
-
-    /// Candidates joined to their bookmarks and filtered by scope and residual; with `key`, the sort key too.
-    private func joinedMatches(key: String?) -> SQLFragment {
+        if plainScope, residual == nil { return candidates }
+        if plainScope, let residual, !residual.readsRow {
+            return SQLFragment("SELECT id FROM (\(candidates.sql)) b WHERE \(residual.sql)", candidates.arguments + residual.arguments)
+        }
         let conditions = SQLFragment.joined([scopeCondition] + (residual.map { [$0] } ?? []), " AND ")
         return SQLFragment("""
-            SELECT b.id AS id\(key.map { ", \($0) AS k" } ?? "") FROM (\(candidates.sql)) c \
-            CROSS JOIN store_bookmarks b\(hint) ON b.id = c.id WHERE \(conditions.sql)
+            SELECT b.id AS id FROM (\(candidates.sql)) c CROSS JOIN store_bookmarks b\(hint(forKeys: false)) ON b.id = c.id \
+            WHERE \(conditions.sql)
             """, candidates.arguments + conditions.arguments)
     }
 
-    /// Probe the covering index of the state columns unless the text is needed.
-    private var hint: String {
-        (residual?.readsText ?? false) || sort == .titleAsc || sort == .titleDesc ? "" : " INDEXED BY store_bookmarks_state"
+    /// Probe the covering index of the state columns unless text is needed (for the residual, or for a title key).
+    private func hint(forKeys: Bool) -> String {
+        let needsText = forKeys ? dateIndex == nil : residual?.readsText ?? false
+        return needsText ? "" : " INDEXED BY store_bookmarks_state"
+    }
+
+    private var dateIndex: String? {
+        switch sort {
+        case .addedAsc, .addedDesc: return "store_bookmarks_added"
+        case .modifiedAsc, .modifiedDesc: return "store_bookmarks_modified"
+        case .titleAsc, .titleDesc: return nil
+        }
     }
 
     private var sortKey: String {
