@@ -63,6 +63,27 @@ import Testing
         #expect(!ids.isEmpty)
     }
 
+    @Test func manyNegationsAndAlternativesStayWithinSQLitesLimits() throws {
+        let f = try StoreFixture()
+        var expected: [Int] = []
+        for index in 0..<60 {
+            let b = try f.add("https://\(index).example", title: "common <\(index)>", tags: ["all", "t\(index)"])
+            if index >= 40 { expected.insert(b.id, at: 0) }
+        }
+        let negations = (0..<40).map { "not #t\($0)" }.joined(separator: " ")
+        #expect(try f.search("#all " + negations) == expected)
+        #expect(try f.search("common " + negations) == expected)
+        let alternatives = (40..<60).map { "#t\($0)" }.joined(separator: " or ")
+        #expect(try f.search(alternatives) == expected)
+        let words = (0..<40).map { "not \"common <\($0)>\"" }.joined(separator: " ")
+        #expect(try f.search("common " + words) == expected)
+        let many = (0..<200).map { "not \"common <\($0 + 100)>\"" }.joined(separator: " ")
+        #expect(try f.search("common " + many).count == 60)
+        var nested = "common"
+        for level in 0..<30 { nested = level.isMultiple(of: 2) ? "(\(nested) or zzz\(level))" : "(\(nested) and common)" }
+        #expect(try f.search(nested).count == 60)
+    }
+
     @Test func archivingMovesABookmarkBetweenTheIndexedScopes() throws {
         let f = try StoreFixture()
         let b = try f.add("https://a.example", title: "kubernetes operator", tags: ["ops"])

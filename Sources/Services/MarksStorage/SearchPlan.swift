@@ -48,17 +48,20 @@ struct SearchPlan {
         guard open.count > 1 else { return open.first.map { counted($0, parts) } ?? counted(.always, parts) }
         var plan = counted(SearchPlan.filter(SQLFragment.joined(open.map(\.condition), " AND ")), parts)
         let driver = open.indices.filter { open[$0].candidates != nil }.min { open[$0].estimate < open[$1].estimate }
-        guard let driver, var candidates = open[driver].candidates else { return plan }
+        guard let driver, let candidates = open[driver].candidates else { return plan }
         var rest: [SQLFragment] = open[driver].residual.map { [$0] } ?? []
+        var subtracted: [SQLFragment] = []
         for index in open.indices where index != driver {
             if let complement = open[index].complement {
-                candidates = SQLFragment("SELECT id FROM (\(candidates.sql)) EXCEPT SELECT id FROM (\(complement.sql))",
-                                         candidates.arguments + complement.arguments)
+                subtracted.append(complement)
             } else {
                 rest.append(open[index].condition)
             }
         }
-        plan.candidates = candidates
+        // One flat compound (EXCEPT is left-associative), so many negations do not nest.
+        plan.candidates = subtracted.isEmpty ? candidates : SQLFragment(
+            "SELECT id FROM (\(candidates.sql))" + subtracted.map { " EXCEPT SELECT id FROM (\($0.sql))" }.joined(),
+            candidates.arguments + subtracted.flatMap(\.arguments))
         plan.residual = rest.isEmpty ? nil : SQLFragment.joined(rest, " AND ")
         plan.estimate = open[driver].estimate
         return plan

@@ -115,7 +115,8 @@ struct SearchPlanner {
                 }
             }
             guard !positive.isEmpty else { return nil }
-            return negative.reduce("(" + positive.map { "(\($0))" }.joined(separator: " AND ") + ")") { "(\($0) NOT (\($1)))" }
+            // FTS5's AND and NOT are left-associative: one flat chain, `(p1) AND (p2) NOT (n1) NOT (n2)`.
+            return positive.map { "(\($0))" }.joined(separator: " AND ") + negative.map { " NOT (\($0))" }.joined()
         case .not, .tag, .unread, .untagged, .matchAll:
             return nil
         }
@@ -132,8 +133,9 @@ struct SearchPlanner {
         }
         let expression: SearchExpression = conjunction ? .and(merged) : .or(merged)
         guard merged.count > 1, let query = fullTextQuery(expression) else { return (nil, operands) }
-        let leaves = merged.reduce(0) { $0 + Self.leafCount($1) }
-        return (fullTextPlan(query, leaves: leaves), rest)
+        var plan = fullTextPlan(query, leaves: merged.reduce(0) { $0 + Self.leafCount($1) })
+        plan.depth = Self.depth(expression)
+        return (plan, rest)
     }
 
     /// The plan of an FTS5 query over the scope's bookmarks (exact: the index decides every match).
@@ -166,6 +168,15 @@ struct SearchPlanner {
         case .unarchived: return " AND \(prefix)archived = 0"
         case .archived: return " AND \(prefix)archived = 1"
         case .shared: return ""
+        }
+    }
+
+    /// The nesting of `expression` (a leaf is 1); FTS5's parser, like SQLite's, has a small stack.
+    static func depth(_ expression: SearchExpression) -> Int {
+        switch expression {
+        case .term, .tag, .unread, .untagged, .matchAll: return 1
+        case .not(let operand): return 1 + depth(operand)
+        case .and(let operands), .or(let operands): return 1 + (operands.map(depth).max() ?? 0)
         }
     }
 
