@@ -53,13 +53,13 @@ let package = Package(
         layer("Services", "MarksClients", ["MarksCore"]),
         layer("Services", "MarksIndex", ["MarksCore", "SQLiteDatabase", "SentenceEmbeddings"]),
         layer("Services", "MarksEngine", ["MarksCore", "SentenceEmbeddings", "HTMLExtraction"]),
-        layer("Services", "MarksLibrary", ["MarksCore", "MarksStorage", "MarksClients", "HTMLExtraction", "CryptoPrimitives"]),
+        layer("Services", "MarksLibrary", ["MarksCore", "MarksStorage", "MarksClients", "MarksIndex", "HTMLExtraction", "CryptoPrimitives"]),
 
         // Shells.
         layer("Shells", "MarksServer", ["MarksIndex", "MarksEngine", "MarksLibrary", "MarksStorage", "MarksCore", "HTTPServer", "CryptoPrimitives"]),
         layer("Shells", "MarksCLI", ["MarksIndex", "MarksEngine", "MarksServer", "MarksLibrary", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer", "SentenceEmbeddings"]),
         .executableTarget(name: "marks", dependencies: ["MarksCLI"], path: "Sources/Shells/marks"),
-        .executableTarget(name: "marks-bench", dependencies: ["MarksCLI", "MarksServer", "MarksStorage", "MarksLibrary", "MarksCore", "HTTPServer", "SentenceEmbeddings"], path: "Sources/Shells/marks-bench"),
+        .executableTarget(name: "marks-bench", dependencies: ["MarksCLI", "MarksServer", "MarksStorage", "MarksLibrary", "MarksIndex", "MarksCore", "HTTPServer", "SentenceEmbeddings"], path: "Sources/Shells/marks-bench"),
 
         // Tests: each against real SQLite files, real servers on port 0 and real parsers.
         tests("SQLiteDatabase", ["SQLiteDatabase"]),
@@ -70,7 +70,7 @@ let package = Package(
         tests("MarksCore", ["MarksCore"]),
         tests("MarksStorage", ["MarksStorage", "MarksCore", "SQLiteDatabase"]),
         tests("MarksClients", ["MarksClients", "MarksCore"]),
-        tests("MarksIndex", ["MarksIndex", "MarksCore", "SQLiteDatabase", "SentenceEmbeddings"]),
+        tests("MarksIndex", ["MarksIndex", "MarksLibrary", "MarksCore", "SQLiteDatabase", "SentenceEmbeddings"]),
         tests("MarksEngine", ["MarksEngine", "MarksCore", "SentenceEmbeddings"], resources: [.copy("Fixtures")]),
         tests("MarksLibrary", ["MarksLibrary", "MarksStorage", "MarksClients", "MarksCore"]),
         tests("MarksServer", ["MarksServer", "MarksLibrary", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer"]),
