@@ -9,6 +9,13 @@ public struct IndexSyncResult: Sendable, Equatable {
     public var archived: Int
     /// Index entries removed because the library no longer has them.
     public var removed: Int
+
+    /// A result value.
+    public init(live: Int, archived: Int, removed: Int) {
+        self.live = live
+        self.archived = archived
+        self.removed = removed
+    }
 }
 
 extension SearchIndex {
