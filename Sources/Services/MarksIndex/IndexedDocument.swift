@@ -31,11 +31,12 @@ public struct IndexedDocument: Sendable, Equatable {
     }
 
     /// A document from its fields.
-    public init(id: Int, url: String, domain: String, title: String, description: String, notes: String,
-                tagNames: [String], aiSummary: String?, aiTags: [String], unread: Bool, archived: Bool, dateAdded: Date) {
+    public init(id: Int, url: String, domain: String? = nil, title: String, description: String = "", notes: String = "",
+                tagNames: [String] = [], aiSummary: String? = nil, aiTags: [String] = [], unread: Bool = false,
+                archived: Bool = false, dateAdded: Date = Date(timeIntervalSince1970: 0)) {
         self.id = id
         self.url = url
-        self.domain = domain
+        self.domain = domain ?? Bookmark(id: id, url: url, dateAdded: dateAdded, dateModified: dateAdded).domain
         self.title = title
         self.description = description
         self.notes = notes

@@ -26,7 +26,8 @@ extension Settings {
             source: try bookmarkSource(),
             widgets: WidgetDataStore(directory: paths.dataDirectory),
             now: context.now,
-            warn: { context.printError("warning: \($0)") }
+            warn: { context.printError("warning: \($0)") },
+            observers: indexObservers(context: context)
         )
     }
 }
