@@ -14,9 +14,23 @@ extension SearchIndex {
         var arguments = filterArguments
         arguments["match"] = .text(match)
         arguments["limit"] = .integer(Int64(limit))
+        // BM25 ranks the full-text matches alone first (no join per match), then the best few are filtered;
+        // when too few pass (a narrow scope), every match is ranked within the scope.
         let rows = try IndexError.wrap {
-            try database.read { connection in
-                try connection.query("""
+            try database.read { connection -> [Row] in
+                if filter.foldedTag == nil {
+                    var narrowed = arguments
+                    narrowed["inner"] = .integer(Int64(max(limit * 8, 400)))
+                    let best = try connection.query("""
+                        SELECT f.id, f.rank FROM (
+                            SELECT rowid AS id, bm25(index_fts, \(weights)) AS rank FROM index_fts
+                            WHERE index_fts MATCH :match ORDER BY rank LIMIT :inner) f
+                        JOIN index_documents d ON d.bookmark_id = f.id
+                        WHERE \(clause) ORDER BY f.rank, f.id LIMIT :limit
+                        """, narrowed)
+                    if best.count == limit { return best }
+                }
+                return try connection.query("""
                     SELECT d.bookmark_id, bm25(index_fts, \(weights)) AS rank
                     FROM index_fts JOIN index_documents d ON d.bookmark_id = index_fts.rowid
                     WHERE index_fts MATCH :match AND \(clause)

@@ -9,20 +9,22 @@ public struct PendingText: Sendable, Equatable {
 }
 
 extension SearchIndex {
-    /// Up to `limit` distinct texts that have no vector yet (newest bookmarks first).
+    /// Up to `limit` distinct texts that have no vector yet.
     public func pendingTexts(limit: Int) throws -> [PendingText] {
         guard limit > 0 else { return [] }
         return try IndexError.wrap {
             try database.read { connection in
-                try connection.query("""
-                    SELECT * FROM index_documents WHERE bookmark_id IN (
-                        SELECT MAX(bookmark_id) FROM index_documents d WHERE \(pendingCondition) GROUP BY content_hash)
-                    ORDER BY date_added DESC, bookmark_id DESC LIMIT ?
-                    """, [.integer(Int64(dimension * 4)), .integer(Int64(limit))])
-                .map { row in
-                    let document = try IndexedDocument(row: row)
-                    return PendingText(contentHash: try row.string("content_hash"), text: document.embeddingText)
+                // Rows stream in id order and stop once `limit` distinct hashes are found (no scan-wide GROUP BY).
+                let statement = try connection.prepare("SELECT * FROM index_documents d WHERE \(pendingCondition)")
+                try statement.bind([.integer(Int64(dimension * 4))])
+                var seen = Set<String>()
+                var pending: [PendingText] = []
+                while pending.count < limit, let row = try statement.step() {
+                    let hash = try row.string("content_hash")
+                    guard seen.insert(hash).inserted else { continue }
+                    pending.append(PendingText(contentHash: hash, text: try IndexedDocument(row: row).embeddingText))
                 }
+                return pending
             }
         }
     }

@@ -44,7 +44,7 @@ public actor VectorIndexer {
             let vectors = try currentEmbedder().vectors(batch.map(\.text))
             try index.storeVectors(zip(batch, vectors).map { ($0.contentHash, $1) })
             state.done += batch.count
-            state.total = max(state.total, min(limit, state.done + (try index.statistics().pendingTexts)))
+            state.total = max(state.total, state.done) // texts saved meanwhile grow the total (counting them each batch would cost a scan)
             progress(state)
         }
         return state

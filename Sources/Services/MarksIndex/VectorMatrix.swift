@@ -81,8 +81,8 @@ final class VectorMatrix: Sendable {
                 return try VectorMath.topMatches(for: query, in: values, dimension: dimension, count: wanted)
                     .map { (ids[$0.index], $0.score) }
             }
-            if allowedRows.count * 4 > ids.count {
-                // Most rows pass: over-fetch from the whole matrix, keep the allowed ones.
+            if allowedRows.count * 10 >= ids.count {
+                // One row in ten or more passes: over-fetch from the whole matrix, keep the allowed ones.
                 let fetch = min(ids.count, wanted * (ids.count / allowedRows.count + 1) * 2)
                 let kept = try VectorMath.topMatches(for: query, in: values, dimension: dimension, count: fetch)
                     .filter { allowed($0.index) }.prefix(wanted)
