@@ -123,6 +123,10 @@ import Testing
         #expect(json.contains("\"legs\":[\"keyword\",\"vector\"]"))
         #expect(json.contains("\"summary\":\"How to bake\""))
         #expect(try service.search(SearchRequest(text: "bread", mode: .keyword)).first?.legNames == ["keyword"])
+        // A bookmark found by the vector leg alone is listed only when similar enough.
+        #expect(try service.search(SearchRequest(text: "zzz", mode: .semantic, minimumSimilarity: -1)).map(\.document.id) == [1])
+        #expect(try service.search(SearchRequest(text: "zzz", mode: .semantic, minimumSimilarity: 0.99)).isEmpty)
+        #expect(try service.search(SearchRequest(text: "bread", mode: .semantic, minimumSimilarity: 0.99)).map(\.document.id) == [1])
         #expect(throws: IndexError.emptyQuery) { try service.search(SearchRequest(text: " ", mode: .semantic)) }
         let noModel = SearchService(index: fixture.index, embedder: LazyEmbedder { throw IndexError.modelMissing(message: "run make model") })
         #expect(throws: IndexError.modelMissing(message: "run make model")) { try noModel.search(SearchRequest(text: "bread", mode: .semantic)) }

@@ -14,12 +14,17 @@ public struct SearchRequest: Sendable, Equatable {
     public var filter: SearchFilter
     /// Results wanted.
     public var limit: Int
+    /// Semantic mode: a bookmark found only by the vector leg must be at least this similar to the query
+    /// (cosine), so a query with no close match does not list the whole library.
+    public var minimumSimilarity: Double
 
     /// A request; 20 results in the live library by default.
-    public init(text: String, mode: SearchMode, filter: SearchFilter = SearchFilter(), limit: Int = 20) {
+    public init(text: String, mode: SearchMode, filter: SearchFilter = SearchFilter(), limit: Int = 20,
+                minimumSimilarity: Double = 0.2) {
         self.text = text
         self.mode = mode
         self.filter = filter
         self.limit = limit
+        self.minimumSimilarity = minimumSimilarity
     }
 }

@@ -24,7 +24,9 @@ public final class SearchService: Sendable {
         case .semantic:
             guard request.text.contains(where: { $0.isLetter || $0.isNumber }) else { throw IndexError.emptyQuery }
             let query = try embedder.get().vectors([request.text])[0] // safe: vectors() returns one per text
-            hits = try index.hybridSearch(request.text, queryVector: query, filter: request.filter, limit: limit)
+            hits = try index.hybridSearch(request.text, queryVector: query, filter: request.filter, limit: limit).filter { hit in
+                hit.legs.contains(.keyword) || (hit.vectorScore ?? 0) >= request.minimumSimilarity
+            }
         }
         let documents = try index.documents(ids: hits.map(\.bookmarkID))
         return hits.compactMap { hit in documents[hit.bookmarkID].map { SearchResult(document: $0, hit: hit) } }

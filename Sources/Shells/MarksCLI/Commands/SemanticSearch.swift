@@ -35,7 +35,7 @@ enum SemanticSearch {
             .search(SearchRequest(text: query, mode: .semantic, filter: filter, limit: limit))
         if arguments.flag("json") {
             let encoder = JSONEncoder()
-            encoder.outputFormatting = [.withoutEscapingSlashes]
+            encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
             let body = String(decoding: try encoder.encode(results), as: UTF8.self)
             context.print("{\"count\":\(results.count),\"mode\":\"semantic\",\"results\":\(body)}")
         } else if results.isEmpty {
