@@ -1,12 +1,13 @@
 /// Computes the missing vectors of the index in the background: embeds pending texts in batches and stores
 /// each batch before the next, so an interrupted run resumes where it stopped (pending = texts whose hash has
-/// no vector). One run at a time; `schedule()` coalesces requests from every save.
+/// no vector). `schedule()` coalesces requests from every save into one background run; the embedding runs off
+/// the actor, so a save that schedules never waits for a run in progress.
 public actor VectorIndexer {
     /// The index it fills.
     public let index: SearchIndex
     /// Texts embedded per batch.
     public let batchSize: Int
-    private let embedder: @Sendable () throws -> TextEmbedder
+    private let embedder: LazyEmbedder
     private var background: Task<Void, Never>?
     private var runAgain = false
     /// The error that stopped the last background run, if any (the next run starts over).
@@ -17,25 +18,22 @@ public actor VectorIndexer {
     public init(index: SearchIndex, batchSize: Int = 128, embedder: @escaping @Sendable () throws -> TextEmbedder) {
         self.index = index
         self.batchSize = max(1, batchSize)
-        self.embedder = embedder
+        self.embedder = LazyEmbedder(load: embedder)
     }
 
-    private var loaded: TextEmbedder?
-
-    private func currentEmbedder() throws -> TextEmbedder {
-        if let loaded { return loaded }
-        let made = try embedder()
+    private nonisolated func currentEmbedder() throws -> TextEmbedder {
+        let made = try embedder.get()
         guard made.dimension == index.dimension else {
             throw IndexError.dimensionMismatch(expected: index.dimension, found: made.dimension)
         }
-        loaded = made
         return made
     }
 
     /// Embeds pending texts until none is left (or `limit` are done), reporting progress after each batch.
-    /// Stops early, with what it stored kept, when the task is cancelled.
+    /// Stops early, with what it stored kept, when the task is cancelled. Runs off the actor; two runs at once
+    /// may embed a text twice, which is harmless.
     @discardableResult
-    public func run(limit: Int = .max, progress: @Sendable (IndexProgress) -> Void = { _ in }) throws -> IndexProgress {
+    public nonisolated func run(limit: Int = .max, progress: @Sendable (IndexProgress) -> Void = { _ in }) async throws -> IndexProgress {
         var state = IndexProgress(done: 0, total: min(limit, try index.statistics().pendingTexts))
         progress(state)
         while state.done < limit, !Task.isCancelled {
@@ -70,7 +68,7 @@ public actor VectorIndexer {
         repeat {
             runAgain = false
             do {
-                try run()
+                try await run()
                 lastError = nil
             } catch let error as IndexError {
                 lastError = error
