@@ -29,7 +29,7 @@ struct RealModelTests {
     @Test func aMissingModelSaysHowToGetIt() throws {
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("no-model-\(UUID().uuidString)")
         #expect {
-            try TextEmbedder.installed(environment: ["MARKS_MODEL_DIR": empty.path, "HOME": empty.path])
+            try IndexEmbedder.installed(environment: ["MARKS_MODEL_DIR": empty.path, "HOME": empty.path])
         } throws: { error in
             guard case IndexError.modelMissing(let message) = error else { return false }
             return message.contains("make model") && message.contains("keyword search still works")

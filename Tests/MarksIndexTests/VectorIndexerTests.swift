@@ -43,7 +43,7 @@ import Testing
         let fixture = try IndexFixture()
         try fixture.index.upsert((1...9).map { bookmark($0, "Text \($0)") })
         let calls = Mutex(0)
-        let failing = TextEmbedder(dimension: WordHashEmbedder.dimension) { texts in
+        let failing = IndexEmbedder(dimension: WordHashEmbedder.dimension) { texts in
             let call = calls.withLock { value -> Int in
                 value += 1
                 return value
@@ -72,9 +72,9 @@ import Testing
     @Test func aWrongEmbedderIsRefused() async throws {
         let fixture = try IndexFixture()
         try fixture.index.upsert([bookmark(1, "Text")])
-        let wrongSize = VectorIndexer(index: fixture.index) { TextEmbedder(dimension: 3) { $0.map { _ in [1, 0, 0] } } }
+        let wrongSize = VectorIndexer(index: fixture.index) { IndexEmbedder(dimension: 3) { $0.map { _ in [1, 0, 0] } } }
         await #expect(throws: IndexError.dimensionMismatch(expected: WordHashEmbedder.dimension, found: 3)) { try await wrongSize.run() }
-        let miscounting = VectorIndexer(index: fixture.index) { TextEmbedder(dimension: WordHashEmbedder.dimension) { _ in [] } }
+        let miscounting = VectorIndexer(index: fixture.index) { IndexEmbedder(dimension: WordHashEmbedder.dimension) { _ in [] } }
         await #expect(throws: IndexError.embedderMiscounted(texts: 1, vectors: 0)) { try await miscounting.run() }
         let missing = VectorIndexer(index: fixture.index) { throw IndexError.modelMissing(message: "get the model") }
         await #expect(throws: IndexError.modelMissing(message: "get the model")) { try await missing.run() }

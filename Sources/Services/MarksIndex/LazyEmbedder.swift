@@ -4,16 +4,16 @@ import Synchronization
 /// load and ~100 MB of memory: nothing pays for it until a vector is wanted). A failed load is retried on
 /// the next call, so installing the model later needs no restart.
 public final class LazyEmbedder: Sendable {
-    private let load: @Sendable () throws -> TextEmbedder
-    private let loaded = Mutex<TextEmbedder?>(nil)
+    private let load: @Sendable () throws -> IndexEmbedder
+    private let loaded = Mutex<IndexEmbedder?>(nil)
 
     /// An embedder made by `load` on first use.
-    public init(load: @escaping @Sendable () throws -> TextEmbedder) {
+    public init(load: @escaping @Sendable () throws -> IndexEmbedder) {
         self.load = load
     }
 
     /// The embedder, loading it if needed.
-    public func get() throws -> TextEmbedder {
+    public func get() throws -> IndexEmbedder {
         try loaded.withLock { current in
             if let current { return current }
             let made = try load()

@@ -15,13 +15,13 @@ public actor VectorIndexer {
 
     /// An indexer for `index`. `embedder` is called once, when the first text needs a vector (so loading the
     /// model costs nothing until then).
-    public init(index: SearchIndex, batchSize: Int = 128, embedder: @escaping @Sendable () throws -> TextEmbedder) {
+    public init(index: SearchIndex, batchSize: Int = 128, embedder: @escaping @Sendable () throws -> IndexEmbedder) {
         self.index = index
         self.batchSize = max(1, batchSize)
         self.embedder = LazyEmbedder(load: embedder)
     }
 
-    private nonisolated func currentEmbedder() throws -> TextEmbedder {
+    private nonisolated func currentEmbedder() throws -> IndexEmbedder {
         let made = try embedder.get()
         guard made.dimension == index.dimension else {
             throw IndexError.dimensionMismatch(expected: index.dimension, found: made.dimension)

@@ -22,12 +22,13 @@ struct Settings {
 extension Settings {
     /// The library over the configured bookmark source (the embedded store or a linkding server).
     func library(context: CLIContext) throws -> LibraryService {
-        LibraryService(
-            source: try bookmarkSource(),
+        let source = try bookmarkSource(now: context.now)
+        return LibraryService(
+            source: source,
             widgets: WidgetDataStore(directory: paths.dataDirectory),
             now: context.now,
             warn: { context.printError("warning: \($0)") },
-            observers: indexObservers(context: context)
+            observers: indexObservers(context: context, source: source)
         )
     }
 }

@@ -16,8 +16,11 @@ extension HTTPResponseError {
 
 /// A plain HTTP error: status, client-facing message and optional headers.
 public struct HTTPError: HTTPResponseError, Equatable, CustomStringConvertible {
+    /// The HTTP status code.
     public let status: Int
+    /// A message safe to show to the client.
     public let message: String
+    /// Extra response headers.
     public let headers: HTTPHeaders
 
     /// An error with `status` and a message (the status's reason phrase when nil).

@@ -57,8 +57,8 @@ enum WordHashEmbedder {
         return VectorMath.normalized(vector)
     }
 
-    static func embedder(counter: EmbedCounter? = nil) -> TextEmbedder {
-        TextEmbedder(dimension: dimension) { texts in
+    static func embedder(counter: EmbedCounter? = nil) -> IndexEmbedder {
+        IndexEmbedder(dimension: dimension) { texts in
             counter?.add(texts)
             return texts.map(vector)
         }
@@ -80,7 +80,7 @@ enum InstalledModel {
         Result { try EmbeddingModel.load(directory: directory) }
     }
 
-    static func embedder() throws -> TextEmbedder {
+    static func embedder() throws -> IndexEmbedder {
         guard let loaded else { throw IndexError.modelMissing(message: ModelLocator().missingModelMessage) }
         return .model(try loaded.get())
     }

@@ -39,13 +39,13 @@ public enum IndexQuality {
 
     /// Runs the evaluation and returns the table as lines. `evaluationDirectory` holds `reuters/` and `fortunes/`;
     /// the scratch directory gets throw-away index files.
-    public static func run(evaluationDirectory: URL, scratchDirectory: URL, embedder: TextEmbedder, distractors: Int = 2000) async throws -> [String] {
+    public static func run(evaluationDirectory: URL, scratchDirectory: URL, embedder: IndexEmbedder, distractors: Int = 2000) async throws -> [String] {
         format(try await measure(evaluationDirectory: evaluationDirectory, scratchDirectory: scratchDirectory, embedder: embedder,
                            distractors: distractors))
     }
 
     /// Runs the evaluation.
-    public static func measure(evaluationDirectory: URL, scratchDirectory: URL, embedder: TextEmbedder, distractors: Int = 2000) async throws -> Report {
+    public static func measure(evaluationDirectory: URL, scratchDirectory: URL, embedder: IndexEmbedder, distractors: Int = 2000) async throws -> Report {
         let articles = try EvaluationCorpus.reuters(evaluationDirectory.appendingPathComponent("reuters", isDirectory: true))
         let fortunes = try EvaluationCorpus.fortunes(evaluationDirectory.appendingPathComponent("fortunes", isDirectory: true), count: distractors)
         let cached = caching(embedder)
@@ -131,9 +131,9 @@ public enum IndexQuality {
     }
 
     /// The embedder with a memo, so texts shared by the query sets (the distractors) are embedded once.
-    private static func caching(_ embedder: TextEmbedder) -> TextEmbedder {
+    private static func caching(_ embedder: IndexEmbedder) -> IndexEmbedder {
         let memo = Mutex<[String: [Float]]>([:])
-        return TextEmbedder(dimension: embedder.dimension) { texts in
+        return IndexEmbedder(dimension: embedder.dimension) { texts in
             let missing = Array(Set(texts.filter { text in memo.withLock { $0[text] == nil } }))
             let computed = missing.isEmpty ? [] : try embedder.vectors(missing)
             return memo.withLock { memo in

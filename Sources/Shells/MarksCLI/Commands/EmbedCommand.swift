@@ -15,9 +15,9 @@ enum EmbedCommand: CLICommand {
     static func run(_ arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
         let texts = arguments.positionals("text")
         guard !texts.isEmpty else { throw arguments.usageError("give at least one TEXT") }
-        let embedder: TextEmbedder
+        let embedder: IndexEmbedder
         do {
-            embedder = try TextEmbedder.installed(environment: context.environment)
+            embedder = try IndexEmbedder.installed(environment: context.environment)
         } catch IndexError.modelMissing(let message) {
             context.printError("marks: " + message)
             return ExitCode.failure

@@ -45,9 +45,9 @@ enum IndexCommand: CLICommand {
         let pending = try index.statistics().pendingTexts
         var embedded = 0
         if pending > 0 {
-            let embedder: TextEmbedder
+            let embedder: IndexEmbedder
             do {
-                embedder = try TextEmbedder.installed(environment: context.environment)
+                embedder = try IndexEmbedder.installed(environment: context.environment)
             } catch IndexError.modelMissing(let message) {
                 context.printError("marks: " + message)
                 context.printError("The full-text index is up to date; \(pending) texts wait for vectors.")
@@ -75,9 +75,9 @@ enum IndexCommand: CLICommand {
     private static func evaluate(_ arguments: ParsedArguments, settings: Settings, context: CLIContext) async throws -> Int32 {
         let directory = arguments.option("eval-data").map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: context.currentDirectory)) }
             ?? settings.paths.cacheDirectory.appendingPathComponent("eval")
-        let embedder: TextEmbedder
+        let embedder: IndexEmbedder
         do {
-            embedder = try TextEmbedder.installed(environment: context.environment)
+            embedder = try IndexEmbedder.installed(environment: context.environment)
         } catch IndexError.modelMissing(let message) {
             context.printError("marks: " + message)
             return ExitCode.failure

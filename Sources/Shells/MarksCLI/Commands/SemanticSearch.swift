@@ -11,7 +11,7 @@ enum SemanticSearch {
 
     static func run(query: String, filter: SearchFilter, limit: Int, arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
         let settings = try Settings.load(arguments, context: context)
-        let embedder = LazyEmbedder { try TextEmbedder.installed(environment: context.environment) }
+        let embedder = LazyEmbedder { try IndexEmbedder.installed(environment: context.environment) }
         do {
             _ = try embedder.get()
         } catch IndexError.modelMissing(let message) {

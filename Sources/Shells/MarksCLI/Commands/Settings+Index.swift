@@ -1,21 +1,23 @@
 import Foundation
+import MarksCore
 import MarksIndex
 import MarksLibrary
 
 extension Settings {
-    /// The search index in the data directory's `marks.sqlite` (the directory is created if needed).
+    /// The search index in the data directory's `marks.sqlite` (the directory is created, mode 0700, if needed).
     func searchIndex() throws -> SearchIndex {
-        try FileManager.default.createDirectory(at: paths.dataDirectory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: paths.dataDirectory, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
         return try SearchIndex(path: paths.databaseFile.path)
     }
 
     /// The index's library observer, so every command that changes bookmarks keeps the index in step
     /// (vectors are computed later, by `marks index` or a semantic search). When the index cannot be
     /// opened the command still runs, with a warning.
-    func indexObservers(context: CLIContext) -> [LibraryObserver] {
+    func indexObservers(context: CLIContext, source: any BookmarkSource) -> [LibraryObserver] {
         do {
             let index = try searchIndex()
-            return [index.observer(source: try bookmarkSource(), warn: { context.printError("warning: \($0)") })]
+            return [index.observer(source: source, warn: { context.printError("warning: \($0)") })]
         } catch {
             context.printError("warning: the search index is not being updated: \(CLIErrorMessage.describe(error))")
             return []
@@ -24,7 +26,7 @@ extension Settings {
 
     /// The library without the index observer (for `marks index`, which writes the index itself).
     func libraryWithoutIndex(context: CLIContext) throws -> LibraryService {
-        LibraryService(source: try bookmarkSource(), widgets: WidgetDataStore(directory: paths.dataDirectory),
+        LibraryService(source: try bookmarkSource(now: context.now), widgets: WidgetDataStore(directory: paths.dataDirectory),
                        now: context.now, warn: { context.printError("warning: \($0)") })
     }
 }

@@ -1,4 +1,4 @@
 import Testing
-@testable import MarksStorage
+@testable import MarksBackend
 
 @Test func placeholder() { #expect(Bool(true)) }

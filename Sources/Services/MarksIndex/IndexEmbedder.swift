@@ -3,7 +3,7 @@ import SentenceEmbeddings
 
 /// Turns texts into vectors for the index: the sentence-embedding model in production, anything with the
 /// same shape in tests.
-public struct TextEmbedder: Sendable {
+public struct IndexEmbedder: Sendable {
     /// Length of every vector.
     public let dimension: Int
     /// Vectors for texts, in order.
@@ -16,12 +16,12 @@ public struct TextEmbedder: Sendable {
     }
 
     /// The sentence-embedding model.
-    public static func model(_ model: EmbeddingModel) -> TextEmbedder {
-        TextEmbedder(dimension: model.dimension) { model.embed($0) }
+    public static func model(_ model: EmbeddingModel) -> IndexEmbedder {
+        IndexEmbedder(dimension: model.dimension) { model.embed($0) }
     }
 
     /// Loads the installed model (ModelLocator), or throws `IndexError.modelMissing` saying how to get it.
-    public static func installed(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> TextEmbedder {
+    public static func installed(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> IndexEmbedder {
         do {
             return .model(try EmbeddingModel.loadInstalled(environment: environment))
         } catch EmbeddingError.modelNotFound(let message) {
