@@ -2,26 +2,30 @@ import Foundation
 import MarksCore
 import MarksIndex
 import MarksLibrary
+import MarksStorage
+import SQLiteDatabase
 import Synchronization
 import Testing
 
 /// Every mutation path of the library keeps the index in step (the seeds: "if Ask gives stale answers, inspect
 /// indexing and removal paths first").
 @Suite struct LibraryObserverTests {
-    /// A library over an in-memory source whose observer is the index (and its background indexer).
+    /// A library over the embedded store, whose observer is the index (and its background indexer); store and
+    /// index share one `marks.sqlite`, as in production.
     struct Setup {
         let fixture: IndexFixture
-        let source: MemorySource
+        let source: EmbeddedBookmarkSource
         let library: LibraryService
+        let index: SearchIndex
         let indexer: VectorIndexer
         let warnings: Warnings
 
-        var index: SearchIndex { fixture.index }
-
         init() throws {
             fixture = try IndexFixture()
-            source = MemorySource()
-            let index = fixture.index
+            let database = try Database(path: fixture.directory.appendingPathComponent("shared.sqlite").path)
+            let store = try BookmarkStore(database: database, now: { Date(timeIntervalSince1970: 1_700_000_000) })
+            source = EmbeddedBookmarkSource(store: store, baseURL: "http://127.0.0.1:8080") { url in BookmarkCheck.Metadata(url: url) }
+            index = try SearchIndex(database: database, dimension: WordHashEmbedder.dimension)
             let indexer = VectorIndexer(index: index) { WordHashEmbedder.embedder() }
             self.indexer = indexer
             let warnings = Warnings()
@@ -29,6 +33,13 @@ import Testing
             let observer = index.observer(source: source, indexer: indexer) { message in warnings.add(message) }
             library = LibraryService(source: source, widgets: nil, now: { Date(timeIntervalSince1970: 0) }, warn: { _ in },
                                      observers: [observer])
+        }
+
+        /// Saves a bookmark straight into the store, behind the library's back (as linkding's own UI would).
+        @discardableResult
+        func seed(_ title: String, archived: Bool = false) async throws -> Bookmark {
+            try await source.create(BookmarkDraft(url: "https://example.org/\(UUID().uuidString)", title: title, isArchived: archived),
+                                    scrape: false)
         }
 
         func ids(_ query: String, _ filter: SearchFilter = SearchFilter()) throws -> [Int] {
@@ -109,7 +120,7 @@ import Testing
 
     @Test func loadAndLoadMoreIndexEveryPage() async throws {
         let setup = try Setup()
-        for number in 1...7 { await setup.source.seed("Loaded page \(number) marmot") }
+        for number in 1...7 { try await setup.seed("Loaded page \(number) marmot") }
         var page = try await setup.library.load(LibraryFilter(limit: 3))
         #expect(try setup.ids("marmot").count == 3)
         while let next = page.next { page = try await setup.library.loadMore(next) }
@@ -118,11 +129,11 @@ import Testing
 
     @Test func syncCatchesUpWithChangesMadeElsewhere() async throws {
         let setup = try Setup()
-        let gone = await setup.source.seed("Removed elsewhere otter")
+        let gone = try await setup.seed("Removed elsewhere otter")
         _ = try await setup.library.load(LibraryFilter())
-        await setup.source.removeBehindTheLibrary(id: gone.id)
-        let live = await setup.source.seed("Live otter")
-        let archived = await setup.source.seed("Archived otter", archived: true)
+        try await setup.source.delete(id: gone.id)
+        let live = try await setup.seed("Live otter")
+        let archived = try await setup.seed("Archived otter", archived: true)
         // The sync walks a library without the observer (it upserts itself).
         let plain = LibraryService(source: setup.source, widgets: nil, now: { Date(timeIntervalSince1970: 0) }, warn: { _ in })
         let result = try await setup.index.sync(from: plain, pageSize: 1)
