@@ -10,7 +10,8 @@ import SQLiteDatabase
 /// - `index_fts`: FTS5 (`porter unicode61`) over title, tags, summary, description, notes and URL (with the domain);
 ///   its rowid is the bookmark id. Written in the same transaction as the document.
 /// - `index_vectors`: one Float32 BLOB per content hash, so unchanged text is never embedded twice and an
-///   interrupted run resumes where it stopped (pending = documents whose hash has no vector).
+///   interrupted run resumes where it stopped (pending = documents whose hash has no vector). A rowid table,
+///   so the 1.5 KB vectors stay on their B-tree pages (a WITHOUT ROWID row that size spills to overflow pages).
 /// - `index_state`: a generation counter bumped by every write, so a process holding vectors in memory sees
 ///   another process's changes.
 enum IndexSchema {
@@ -51,9 +52,10 @@ enum IndexSchema {
             );
 
             CREATE TABLE index_vectors (
-                content_hash TEXT PRIMARY KEY,
+                id INTEGER PRIMARY KEY,
+                content_hash TEXT NOT NULL UNIQUE,
                 vector BLOB NOT NULL
-            ) WITHOUT ROWID;
+            );
 
             CREATE TABLE index_state (
                 key TEXT PRIMARY KEY,
