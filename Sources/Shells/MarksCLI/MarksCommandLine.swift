@@ -30,6 +30,8 @@ ServeCommand.self,
         PodcastCommand.self,
         DesktopCommand.self,
         CompletionCommand.self,
+        IndexCommand.self,
+        EmbedCommand.self,
     ]
 
     /// The root of the command tree.
