@@ -8,6 +8,16 @@ public enum MarksCommandLine {
 
     static let commands: [any CLICommand.Type] = [
 // ServeCommand.self, (lands with the HTTP server)
+        ListCommand.self,
+        SearchCommand.self,
+        ShowCommand.self,
+        AddCommand.self,
+        EditCommand.self,
+        DeleteCommand.self,
+        ArchiveCommand.self,
+        UnarchiveCommand.self,
+        TagsCommand.self,
+        OpenCommand.self,
         ConfigCommand.self,
     ]
 

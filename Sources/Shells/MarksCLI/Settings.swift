@@ -18,3 +18,15 @@ struct Settings {
         return Settings(paths: paths, config: config, store: store)
     }
 }
+
+extension Settings {
+    /// The library over the configured bookmark source (the embedded store or a linkding server).
+    func library(context: CLIContext) throws -> LibraryService {
+        LibraryService(
+            source: try bookmarkSource(),
+            widgets: WidgetDataStore(directory: paths.dataDirectory),
+            now: context.now,
+            warn: { context.printError("warning: \($0)") }
+        )
+    }
+}

@@ -1,4 +1,4 @@
 import Testing
-@testable import SQLiteDatabase
+@testable import MarksEngine
 
 @Test func placeholder() { #expect(Bool(true)) }

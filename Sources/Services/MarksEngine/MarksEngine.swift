@@ -1,0 +1,1 @@
+// MarksEngine: placeholder.

@@ -1,0 +1,37 @@
+import MarksCore
+import MarksLibrary
+
+/// `marks add URL`: saves a bookmark; an existing URL is updated, never duplicated or overwritten.
+enum AddCommand: CLICommand {
+    static let descriptor = CommandDescriptor(
+        name: "add",
+        abstract: "Save a bookmark (an existing URL is updated, not duplicated).",
+        arguments: [
+            .positional("url", help: "The http(s) address to save."),
+            .option("title", value: "TEXT", help: "Title (default: the page's)."),
+            .option("notes", value: "TEXT", help: "Notes (Markdown)."),
+            .option("description", value: "TEXT", help: "Description."),
+            .option("tags", value: "a,b", help: "Comma-separated tags."),
+            .flag("unread", help: "Mark as unread (read later)."),
+            .flag("shared", help: "Share it."),
+            BookmarkArguments.data,
+        ],
+        printsData: true
+    )
+
+    static func run(_ arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
+        guard let url = arguments.positional("url") else { throw arguments.usageError("missing URL") }
+        let request = AddBookmarkRequest(
+            url: url, title: arguments.option("title") ?? "", notes: arguments.option("notes") ?? "",
+            description: arguments.option("description") ?? "", tags: BookmarkArguments.tags(arguments) ?? [],
+            unread: arguments.flag("unread"), shared: arguments.flag("shared"))
+        let library = try Settings.load(arguments, context: context).library(context: context)
+        let result = try await library.add(request)
+        if arguments.flag("json") {
+            context.print(BookmarkOutput.json(result.bookmark).serialized)
+        } else {
+            context.print((result.existed ? "Updated " : "Saved ") + BookmarkOutput.line(result.bookmark).trimmingCharacters(in: .whitespaces))
+        }
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,33 @@
+import MarksCore
+import MarksLibrary
+
+/// `marks search QUERY`: linkding's query language (words, "phrases", #tags, !unread, and/or/not).
+enum SearchCommand: CLICommand {
+    static let descriptor = CommandDescriptor(
+        name: "search",
+        abstract: "Search bookmarks with linkding's query language.",
+        discussion: "Words match title, description, notes and URL; \"a phrase\"; #tag; !unread; !untagged; and, or, not, ( ).",
+        arguments: [
+            .positional("query", repeating: true, help: "The search; several words are joined."),
+            .flag("unread", help: "Only unread bookmarks."),
+            .option("tag", value: "T", help: "Only bookmarks with this tag."),
+            .flag("archived", help: "Search archived bookmarks."),
+            .option("limit", short: "n", value: "N", help: "How many (default 100)."),
+            .flag("all", help: "Follow every page."),
+            BookmarkArguments.data,
+        ],
+        printsData: true
+    )
+
+    static func run(_ arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
+        let query = arguments.positionals("query").joined(separator: " ")
+        guard !query.trimmingCharacters(in: .whitespaces).isEmpty else { throw arguments.usageError("QUERY is empty") }
+        let limit = try arguments.intOption("limit", in: 1...100_000) ?? BookmarkListQuery.defaultLimit
+        let filter = LibraryFilter(search: query, unreadOnly: arguments.flag("unread"), tag: arguments.option("tag"),
+                                   archived: arguments.flag("archived"), limit: limit)
+        let library = try Settings.load(arguments, context: context).library(context: context)
+        return try await ListCommand.printPages(library: library, first: library.load(filter), followAll: arguments.flag("all"),
+                                                arguments: arguments, context: context,
+                                                emptyMessage: "No results for “\(query.singleLine)”.")
+    }
+}

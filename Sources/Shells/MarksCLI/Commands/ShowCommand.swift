@@ -1,0 +1,19 @@
+import MarksCore
+import MarksLibrary
+
+/// `marks show ID`: every field of one bookmark, with its AI summary and tags.
+enum ShowCommand: CLICommand {
+    static let descriptor = CommandDescriptor(
+        name: "show",
+        abstract: "Show one bookmark in full.",
+        arguments: [BookmarkArguments.id, BookmarkArguments.data],
+        printsData: true
+    )
+
+    static func run(_ arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
+        let id = try BookmarkArguments.id(arguments)
+        let bookmark = try await Settings.load(arguments, context: context).library(context: context).bookmark(id: id)
+        context.print(arguments.flag("json") ? BookmarkOutput.json(bookmark).serialized : BookmarkOutput.detail(bookmark))
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,73 @@
+import Synchronization
+
+/// One SQLite database file shared across tasks: one writer connection and a small pool of read-only
+/// readers (WAL mode, so readers never wait for the writer and always see committed data).
+///
+/// Calls block the calling thread only while another caller uses the same connection; closures must
+/// not suspend, keep the connection, or call back into the same `Database` (a nested `write` deadlocks).
+public final class Database: Sendable {
+    /// The database file.
+    public let path: String
+    private let writer: ConnectionLock
+    private let readers: [ConnectionLock]
+    private let nextReader = Atomic<UInt>(0)
+
+    /// Opens (creating if needed) the file at `path`, applies pending `migrations` on the writer,
+    /// then opens `readerCount` read-only connections.
+    public init(
+        path: String,
+        migrations: [Migration],
+        readerCount: Int = 4,
+        busyTimeout: Duration = .seconds(5)
+    ) throws {
+        let migrator = try Migrator(migrations)
+        let writerConnection = try Connection(path: path, options: .init(busyTimeout: busyTimeout))
+        try migrator.migrate(writerConnection)
+        self.path = path
+        self.writer = ConnectionLock(writerConnection)
+        self.readers = try (0..<max(1, readerCount)).map { _ in
+            ConnectionLock(try Connection(path: path, options: .init(readOnly: true, busyTimeout: busyTimeout)))
+        }
+    }
+
+    /// Runs `body` on a reader inside a deferred transaction, so all its queries see one snapshot.
+    public func read<T>(_ body: (Connection) throws -> T) throws -> T {
+        let start = Int(nextReader.wrappingAdd(1, ordering: .relaxed).oldValue % UInt(readers.count))
+        let work = { (connection: Connection) in try connection.transaction(.deferred) { try body(connection) } }
+        for offset in 0..<readers.count {
+            if let result = try readers[(start + offset) % readers.count].withConnectionIfAvailable(work) {
+                return result
+            }
+        }
+        return try readers[start].withConnection(work)
+    }
+
+    /// Runs `body` on the writer inside an IMMEDIATE transaction: commits when it returns, rolls back when it throws.
+    @discardableResult
+    public func write<T>(_ body: (Connection) throws -> T) throws -> T {
+        try writer.withConnection { connection in
+            try connection.transaction(.immediate) { try body(connection) }
+        }
+    }
+
+    /// Runs `body` on the writer with no transaction around it (VACUUM, pragmas, own transaction handling).
+    ///
+    /// A transaction `body` leaves open is rolled back and reported, so the writer never stays locked.
+    @discardableResult
+    public func writeWithoutTransaction<T>(_ body: (Connection) throws -> T) throws -> T {
+        try writer.withConnection { connection in
+            let result: T
+            do {
+                result = try body(connection)
+            } catch {
+                connection.rollBackQuietly("ROLLBACK TRANSACTION")
+                throw error
+            }
+            guard !connection.isInTransaction else {
+                connection.rollBackQuietly("ROLLBACK TRANSACTION")
+                throw SQLiteError.misuse("writeWithoutTransaction left a transaction open; it was rolled back")
+            }
+            return result
+        }
+    }
+}

@@ -1,0 +1,25 @@
+/// One numbered, named schema change. Append new ones; never edit or renumber a shipped one.
+///
+/// Ids are global to the database file: when several modules share a file, combine their lists into
+/// one and keep the ids apart (for example one hundred per module).
+public struct Migration: Sendable {
+    /// The order key, recorded in `schema_migrations` once applied.
+    public let id: Int
+    /// A short description, recorded with the id.
+    public let name: String
+    let apply: @Sendable (Connection) throws -> Void
+
+    /// A migration that runs an SQL script (no BEGIN/COMMIT: the migrator wraps it in a transaction).
+    public init(id: Int, name: String, sql: String) {
+        self.id = id
+        self.name = name
+        self.apply = { connection in try connection.execute(sql) }
+    }
+
+    /// A migration that runs Swift code on the connection (already inside its transaction).
+    public init(id: Int, name: String, _ apply: @escaping @Sendable (Connection) throws -> Void) {
+        self.id = id
+        self.name = name
+        self.apply = apply
+    }
+}

@@ -1,0 +1,63 @@
+/// Applies pending migrations in id order, each in its own IMMEDIATE transaction, recording each one
+/// in the `schema_migrations` table (id, name, applied_at).
+public struct Migrator: Sendable {
+    /// The known migrations, sorted by id.
+    public let migrations: [Migration]
+
+    /// Validates the list: throws `MigrationError.duplicateID` when two migrations share an id.
+    public init(_ migrations: [Migration]) throws {
+        let byID = Dictionary(grouping: migrations, by: \.id)
+        if let (id, group) = byID.filter({ $0.value.count > 1 }).min(by: { $0.key < $1.key }) {
+            throw MigrationError.duplicateID(id, names: group.map(\.name))
+        }
+        self.migrations = migrations.sorted { $0.id < $1.id }
+    }
+
+    /// Applies every pending migration and returns the ids it applied (empty when up to date).
+    ///
+    /// Refuses to run (`MigrationError.databaseNewerThanApp`) when the database records an id this list lacks.
+    @discardableResult
+    public func migrate(_ connection: Connection) throws -> [Int] {
+        try connection.execute("""
+            CREATE TABLE IF NOT EXISTS schema_migrations (
+                id INTEGER PRIMARY KEY,
+                name TEXT NOT NULL,
+                applied_at TEXT NOT NULL
+            )
+            """)
+        let known = Set(migrations.map(\.id))
+        let unknown = try appliedIDs(connection).filter { !known.contains($0) }
+        guard unknown.isEmpty else {
+            throw MigrationError.databaseNewerThanApp(unknownIDs: unknown, path: connection.path)
+        }
+        var applied: [Int] = []
+        for migration in migrations {
+            let didApply = try connection.transaction(.immediate) {
+                // Checked inside the write lock: another process may have applied it meanwhile.
+                let done = try connection.queryOne("SELECT 1 FROM schema_migrations WHERE id = ?", [SQLValue(migration.id)])
+                guard done == nil else { return false }
+                do {
+                    try migration.apply(connection)
+                } catch {
+                    throw MigrationError.failed(id: migration.id, name: migration.name, underlying: error)
+                }
+                try connection.run(
+                    "INSERT INTO schema_migrations (id, name, applied_at) VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))",
+                    [SQLValue(migration.id), SQLValue(migration.name)])
+                return true
+            }
+            if didApply {
+                applied.append(migration.id)
+            }
+        }
+        return applied
+    }
+
+    /// Ids recorded in `schema_migrations`, ascending (empty when the table does not exist yet).
+    public func appliedIDs(_ connection: Connection) throws -> [Int] {
+        let table = try connection.queryOne(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'")
+        guard table != nil else { return [] }
+        return try connection.query("SELECT id FROM schema_migrations ORDER BY id").map { try $0.int("id") }
+    }
+}

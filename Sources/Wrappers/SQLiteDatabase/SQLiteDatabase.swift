@@ -1,1 +1,0 @@
-// SQLiteDatabase: placeholder until the wrapper lands.

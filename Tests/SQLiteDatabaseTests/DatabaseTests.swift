@@ -1,0 +1,136 @@
+import Dispatch
+import Testing
+import SQLiteDatabase
+
+private struct Abort: Error {}
+
+@Suite struct DatabaseTests {
+    static let schema = [
+        Migration(id: 1, name: "pairs", sql: "CREATE TABLE a (n INTEGER NOT NULL); CREATE TABLE b (n INTEGER NOT NULL)"),
+    ]
+
+    private static func counts(_ connection: Connection) throws -> (a: Int, b: Int) {
+        let row = try #require(try connection.queryOne("SELECT (SELECT count(*) FROM a) AS a, (SELECT count(*) FROM b) AS b"))
+        return (try row.int("a"), try row.int("b"))
+    }
+
+    @Test func writesAreVisibleToReadersOnceCommitted() throws {
+        try withTemporaryDirectory { dir throws in
+            let db = try Database(path: dir + "/db.sqlite", migrations: Self.schema)
+            #expect(db.path == dir + "/db.sqlite")
+            try db.write { try $0.run("INSERT INTO a VALUES (1)") }
+            for _ in 0..<8 { // every reader in the pool
+                #expect(try db.read { try Self.counts($0).a } == 1)
+            }
+            let mode = try db.read { try $0.queryOne("PRAGMA journal_mode")?.string(at: 0) }
+            #expect(mode == "wal")
+            let foreignKeys = try db.read { try $0.queryOne("PRAGMA foreign_keys")?.int(at: 0) }
+            #expect(foreignKeys == 1)
+        }
+    }
+
+    @Test func writeRollsBackWhenTheBodyThrows() throws {
+        try withTemporaryDirectory { dir throws in
+            let db = try Database(path: dir + "/db.sqlite", migrations: Self.schema)
+            #expect(throws: Abort.self) {
+                try db.write { connection in
+                    #expect(connection.isInTransaction)
+                    try connection.run("INSERT INTO a VALUES (1)")
+                    throw Abort()
+                }
+            }
+            #expect(try db.read { try Self.counts($0).a } == 0)
+            #expect(try db.write { try Self.counts($0).a } == 0)
+        }
+    }
+
+    @Test func readersAreReadOnly() throws {
+        try withTemporaryDirectory { dir throws in
+            let db = try Database(path: dir + "/db.sqlite", migrations: Self.schema)
+            let error = try #require(throws: SQLiteError.self) { try db.read { try $0.run("INSERT INTO a VALUES (1)") } }
+            #expect(error.code == 8) // SQLITE_READONLY
+            #expect(try db.read { try Self.counts($0).a } == 0)
+        }
+    }
+
+    @Test func aTransactionLeftOpenIsRolledBackAndReported() throws {
+        try withTemporaryDirectory { dir throws in
+            let db = try Database(path: dir + "/db.sqlite", migrations: Self.schema)
+            #expect(throws: SQLiteError.self) {
+                try db.writeWithoutTransaction { connection in
+                    try connection.execute("BEGIN; INSERT INTO a VALUES (1)")
+                }
+            }
+            #expect(throws: Abort.self) {
+                try db.writeWithoutTransaction { connection in
+                    try connection.execute("BEGIN; INSERT INTO a VALUES (2)")
+                    throw Abort()
+                }
+            }
+            #expect(try db.write { $0.isInTransaction })
+            #expect(try db.read { try Self.counts($0).a } == 0)
+            try db.writeWithoutTransaction { try $0.execute("VACUUM") }
+        }
+    }
+
+    @Test(arguments: [1, 4])
+    func readersInParallelWithAWriterSeeConsistentCommittedSnapshots(readerCount: Int) async throws {
+        try await withTemporaryDirectory { dir async throws in
+            let db = try Database(path: dir + "/db.sqlite", migrations: Self.schema, readerCount: readerCount)
+            let writes = 150
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for number in 1...writes {
+                        try db.write { connection in
+                            try connection.run("INSERT INTO a VALUES (?)", [.integer(Int64(number))])
+                            try connection.run("INSERT INTO b VALUES (?)", [.integer(Int64(number))])
+                        }
+                        // Committed data is visible to the very next read.
+                        #expect(try db.read { try Self.counts($0).a } >= number)
+                    }
+                }
+                for _ in 0..<6 {
+                    group.addTask {
+                        var last = 0
+                        for _ in 0..<150 {
+                            let counts = try db.read { try Self.counts($0) }
+                            #expect(counts.a == counts.b) // one snapshot per read
+                            #expect(counts.a >= last) // never goes back in time
+                            last = counts.a
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            #expect(try db.read { try Self.counts($0) } == (writes, writes))
+        }
+    }
+
+    @Test func usableFromPlainThreads() throws {
+        try withTemporaryDirectory { dir throws in
+            let db = try Database(path: dir + "/db.sqlite", migrations: Self.schema, readerCount: 2)
+            DispatchQueue.concurrentPerform(iterations: 40) { index in
+                #expect(throws: Never.self) {
+                    if index.isMultiple(of: 2) {
+                        try db.write { try $0.run("INSERT INTO a VALUES (?)", [.integer(Int64(index))]) }
+                    } else {
+                        _ = try db.read { try Self.counts($0) }
+                    }
+                }
+            }
+            #expect(try db.read { try Self.counts($0).a } == 20)
+        }
+    }
+
+    @Test func closingTheDatabaseReleasesEveryFile() throws {
+        try withTemporaryDirectory { dir throws in
+            do {
+                let db = try Database(path: dir + "/db.sqlite", migrations: Self.schema)
+                try db.write { try $0.run("INSERT INTO a VALUES (1)") }
+                _ = try db.read { try Self.counts($0) }
+                #expect(try openFileCount(in: dir) >= 5) // the writer and four readers
+            }
+            #expect(try openFileCount(in: dir) == 0)
+        }
+    }
+}
