@@ -122,6 +122,11 @@ private struct Abort: Error {}
         }
     }
 
+    @Test(arguments: [":memory:", ""])
+    func aDatabaseNeedsAFile(_ path: String) {
+        #expect(throws: SQLiteError.self) { try Database(path: path, migrations: Self.schema) }
+    }
+
     @Test func closingTheDatabaseReleasesEveryFile() throws {
         try withTemporaryDirectory { dir throws in
             do {

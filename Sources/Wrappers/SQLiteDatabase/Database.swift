@@ -12,14 +12,18 @@ public final class Database: Sendable {
     private let readers: [ConnectionLock]
     private let nextReader = Atomic<UInt>(0)
 
-    /// Opens (creating if needed) the file at `path`, applies pending `migrations` on the writer,
-    /// then opens `readerCount` read-only connections.
+    /// Opens (creating if needed) the file at `path`, applies pending `migrations` (namespace "main") on the
+    /// writer, then opens `readerCount` read-only connections. `:memory:` is refused: readers could not share it.
+    /// Modules sharing the file apply their own lists with `migrate(namespace:_:)`.
     public init(
         path: String,
-        migrations: [Migration],
+        migrations: [Migration] = [],
         readerCount: Int = 4,
         busyTimeout: Duration = .seconds(5)
     ) throws {
+        guard !path.isEmpty, path != ":memory:" else {
+            throw SQLiteError.misuse("a Database needs a file (its readers open it again); use Connection for \":memory:\"")
+        }
         let migrator = try Migrator(migrations)
         let writerConnection = try Connection(path: path, options: .init(busyTimeout: busyTimeout))
         try migrator.migrate(writerConnection)
@@ -28,6 +32,13 @@ public final class Database: Sendable {
         self.readers = try (0..<max(1, readerCount)).map { _ in
             ConnectionLock(try Connection(path: path, options: .init(readOnly: true, busyTimeout: busyTimeout)))
         }
+    }
+
+    /// Applies a module's own migrations, recorded under `namespace`; returns the ids it applied.
+    @discardableResult
+    public func migrate(namespace: String, _ migrations: [Migration]) throws -> [Int] {
+        let migrator = try Migrator(namespace: namespace, migrations)
+        return try writer.withConnection { try migrator.migrate($0) }
     }
 
     /// Runs `body` on a reader inside a deferred transaction, so all its queries see one snapshot.

@@ -1,11 +1,15 @@
 /// Applies pending migrations in id order, each in its own IMMEDIATE transaction, recording each one
-/// in the `schema_migrations` table (id, name, applied_at).
+/// in the `schema_migrations` table (namespace, id, name, applied_at). Several modules share one database
+/// file, each with its own namespace: ids are compared only within a namespace.
 public struct Migrator: Sendable {
     /// The known migrations, sorted by id.
     public let migrations: [Migration]
+    /// The module whose migrations these are.
+    public let namespace: String
 
     /// Validates the list: throws `MigrationError.duplicateID` when two migrations share an id.
-    public init(_ migrations: [Migration]) throws {
+    public init(namespace: String = "main", _ migrations: [Migration]) throws {
+        self.namespace = namespace
         let byID = Dictionary(grouping: migrations, by: \.id)
         if let (id, group) = byID.filter({ $0.value.count > 1 }).min(by: { $0.key < $1.key }) {
             throw MigrationError.duplicateID(id, names: group.map(\.name))
@@ -20,9 +24,11 @@ public struct Migrator: Sendable {
     public func migrate(_ connection: Connection) throws -> [Int] {
         try connection.execute("""
             CREATE TABLE IF NOT EXISTS schema_migrations (
-                id INTEGER PRIMARY KEY,
+                namespace TEXT NOT NULL DEFAULT 'main',
+                id INTEGER NOT NULL,
                 name TEXT NOT NULL,
-                applied_at TEXT NOT NULL
+                applied_at TEXT NOT NULL,
+                PRIMARY KEY (namespace, id)
             )
             """)
         let known = Set(migrations.map(\.id))
@@ -34,7 +40,7 @@ public struct Migrator: Sendable {
         for migration in migrations {
             let didApply = try connection.transaction(.immediate) {
                 // Checked inside the write lock: another process may have applied it meanwhile.
-                let done = try connection.queryOne("SELECT 1 FROM schema_migrations WHERE id = ?", [SQLValue(migration.id)])
+                let done = try connection.queryOne("SELECT 1 FROM schema_migrations WHERE namespace = ? AND id = ?", [SQLValue(namespace), SQLValue(migration.id)])
                 guard done == nil else { return false }
                 do {
                     try migration.apply(connection)
@@ -42,8 +48,8 @@ public struct Migrator: Sendable {
                     throw MigrationError.failed(id: migration.id, name: migration.name, underlying: error)
                 }
                 try connection.run(
-                    "INSERT INTO schema_migrations (id, name, applied_at) VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))",
-                    [SQLValue(migration.id), SQLValue(migration.name)])
+                    "INSERT INTO schema_migrations (namespace, id, name, applied_at) VALUES (?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))",
+                    [SQLValue(namespace), SQLValue(migration.id), SQLValue(migration.name)])
                 return true
             }
             if didApply {
@@ -53,11 +59,12 @@ public struct Migrator: Sendable {
         return applied
     }
 
-    /// Ids recorded in `schema_migrations`, ascending (empty when the table does not exist yet).
+    /// Ids recorded in `schema_migrations` for this namespace, ascending (empty when the table does not exist yet).
     public func appliedIDs(_ connection: Connection) throws -> [Int] {
         let table = try connection.queryOne(
             "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'")
         guard table != nil else { return [] }
-        return try connection.query("SELECT id FROM schema_migrations ORDER BY id").map { try $0.int("id") }
+        return try connection.query("SELECT id FROM schema_migrations WHERE namespace = ? ORDER BY id", [SQLValue(namespace)])
+            .map { try $0.int("id") }
     }
 }

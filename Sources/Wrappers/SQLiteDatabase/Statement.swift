@@ -13,6 +13,9 @@ public final class Statement {
         guard !sql.utf8.contains(0) else {
             throw SQLiteError.misuse("SQL text contains a NUL byte; bind values as parameters instead", sql: sql)
         }
+        guard sql.utf8.count < Int32.max else {
+            throw SQLiteError(code: SQLITE_TOOBIG, message: "the SQL text is too long", sql: String(sql.prefix(200)))
+        }
         let db = connection.handle
         let compiled: OpaquePointer = try sql.utf8CString.withUnsafeBufferPointer { buffer in
             guard let start = buffer.baseAddress else { throw SQLiteError.misuse("empty SQL", sql: sql) }

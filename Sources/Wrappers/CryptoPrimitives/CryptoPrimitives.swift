@@ -1,1 +1,0 @@
-// CryptoPrimitives: placeholder until the wrapper lands.
