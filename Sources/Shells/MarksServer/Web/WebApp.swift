@@ -49,6 +49,7 @@ public struct WebApp: HTTPResponder {
         return await route(request)
     }
 
+    /// The routes; the router renders every error with `controller.errorPage`, so nothing escapes as a bare 500.
     private func route(_ request: HTTPRequest) async -> HTTPResponse {
         do {
             return try await router.respond(to: request)

@@ -18,7 +18,10 @@ struct BookmarkActionsView {
             ? "<button class=\"link\" formaction=\"\(SafeURL.path(base + "/unarchive"))\" data-act=\"unarchive\">Unarchive</button>"
             : "<button class=\"link\" formaction=\"\(SafeURL.path(base + "/archive"))\" data-act=\"archive\">Archive</button>"
         let newTab: HTML = SafeURL.web(bookmark.url).map {
-            "<a href=\"\($0)\" target=\"_blank\" rel=\"noopener noreferrer\">New tab</a>"
+            """
+            <a href="\($0)" target="_blank" rel="noopener noreferrer">New tab</a>\
+            <button type="button" class="link js-only" data-act="copy" data-url="\($0)">Copy link</button>
+            """
         } ?? .empty
         return """
             <div class="actions" role="group" aria-labelledby="\(labelledBy)">\
@@ -27,7 +30,6 @@ struct BookmarkActionsView {
             \(archive)\
             <button class="link" formaction="\(SafeURL.path(base + "/delete"))" data-act="delete">Delete</button>\
             \(newTab)\
-            <button type="button" class="link js-only" data-act="copy" data-url="\(bookmark.url)">Copy link</button>\
             \(HTML.when(showDetails, "<a href=\"\(SafeURL.path(base))\">Details</a>"))</div>
             """
     }

@@ -5,6 +5,7 @@ import HTTPServer
 enum WebRoutes {
     static func router(_ c: WebController) -> Router {
         var r = Router()
+        r.defaultErrorRenderer(ErrorRenderer { error, request in c.errorPage(error, request: request) })
         // Bookmarks tab and lists.
         r.get("/") { try await c.bookmarks($0) }
         r.get("/bookmarks/page") { try await c.moreRows($0) }
