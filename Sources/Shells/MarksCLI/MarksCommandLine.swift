@@ -18,6 +18,7 @@ public enum MarksCommandLine {
         UnarchiveCommand.self,
         TagsCommand.self,
         OpenCommand.self,
+        LoginCommand.self,
         ConfigCommand.self,
     ]
 

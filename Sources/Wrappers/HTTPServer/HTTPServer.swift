@@ -1,1 +1,72 @@
-// HTTPServer: placeholder until the wrapper lands.
+import CMicroHTTPD
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An HTTP/1.1 server on GNU libmicrohttpd: epoll workers in an internal thread pool, each request
+/// answered by the responder in a Task while its connection is suspended.
+public final class HTTPServer: Sendable {
+    private enum Lifecycle {
+        case idle
+        case running(MicroHTTPDaemon, port: Int)
+        case stopped(MicroHTTPDaemon)
+    }
+
+    private let configuration: Configuration
+    private let responder: any HTTPResponder
+    private let lifecycle = Mutex(Lifecycle.idle)
+
+    /// A server that will answer every request with `responder`.
+    public init(configuration: Configuration = Configuration(), responder: any HTTPResponder) {
+        self.configuration = configuration
+        self.responder = responder
+    }
+
+    deinit {
+        if case .running(let daemon, _) = lifecycle.withLock({ $0 }) {
+            daemon.stopNow()
+        }
+    }
+
+    /// Binds and starts serving; returns the bound port (useful with port 0).
+    public func start() throws(HTTPServerError) -> Int {
+        try lifecycle.withLock { (state: inout Lifecycle) throws(HTTPServerError) -> Int in
+            if case .running = state { throw .alreadyRunning }
+            let settings = try configuration.validated()
+            let daemon = try MicroHTTPDaemon(configuration: settings, responder: responder)
+            state = .running(daemon, port: daemon.port)
+            return daemon.port
+        }
+    }
+
+    /// The bound port while running.
+    public var port: Int? {
+        lifecycle.withLock { state in
+            if case .running(_, let port) = state { return port }
+            return nil
+        }
+    }
+
+    /// Stops gracefully: stops accepting connections, lets in-flight requests finish (up to the
+    /// grace period, then answers them 503), then stops the daemon. Returns at once when not running.
+    public func stop() async {
+        let daemon = lifecycle.withLock { state -> MicroHTTPDaemon? in
+            guard case .running(let daemon, _) = state else { return nil }
+            state = .stopped(daemon)
+            return daemon
+        }
+        await daemon?.stop(gracePeriod: configuration.shutdownGracePeriod)
+    }
+
+    /// Requests whose per-request state is still allocated, for the last daemon started
+    /// (tests check it returns to 0 after `stop()`).
+    var liveRequestContexts: Int? {
+        lifecycle.withLock { state in
+            switch state {
+            case .idle: nil
+            case .running(let daemon, _), .stopped(let daemon): daemon.core.liveContexts
+            }
+        }
+    }
+}

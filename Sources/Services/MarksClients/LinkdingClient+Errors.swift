@@ -1,0 +1,158 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import MarksCore
+
+/// How answers and network failures become `BookmarkSourceError`s.
+extension LinkdingClient {
+    /// A network failure as a `BookmarkSourceError` (a cancelled request stays a `CancellationError`).
+    static func transportFailure(_ error: any Error, host: String, timeout: TimeInterval) -> any Error {
+        if let error = error as? BookmarkSourceError { return error }
+        if error is CancellationError { return error }
+        guard let urlError = error as? URLError else {
+            return BookmarkSourceError.unreachable(host: host, reason: String(describing: error))
+        }
+        switch urlError.code {
+        case .cancelled:
+            return CancellationError()
+        case .timedOut:
+            return BookmarkSourceError.timeout(seconds: timeout)
+        case .cannotFindHost, .dnsLookupFailed:
+            return BookmarkSourceError.unreachable(host: host, reason: "the host name could not be resolved")
+        case .cannotConnectToHost:
+            return BookmarkSourceError.unreachable(host: host, reason: "the connection was refused")
+        case .networkConnectionLost:
+            return BookmarkSourceError.unreachable(host: host, reason: "the connection was lost")
+        case .notConnectedToInternet:
+            return BookmarkSourceError.unreachable(host: host, reason: "there is no network connection")
+        case .secureConnectionFailed, .serverCertificateHasBadDate, .serverCertificateUntrusted,
+             .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
+             .clientCertificateRequired, .appTransportSecurityRequiresSecureConnection:
+            return BookmarkSourceError.tlsFailure(host: host, reason: urlError.localizedDescription)
+        case .badServerResponse, .cannotParseResponse, .unsupportedURL, .zeroByteResource:
+            return BookmarkSourceError.notLinkding("\(host) did not answer with HTTP — check the host, port and https setting")
+        default:
+            return BookmarkSourceError.unreachable(host: host, reason: urlError.localizedDescription)
+        }
+    }
+
+    /// A non-2xx answer as a `BookmarkSourceError`.
+    static func statusFailure(data: Data, response: HTTPURLResponse, path: String, notFound: BookmarkSourceError) -> BookmarkSourceError {
+        let status = response.statusCode
+        let json = parseJSON(data, response: response)
+        switch status {
+        case 300..<400:
+            let location = response.value(forHTTPHeaderField: "Location") ?? "another address"
+            return .server(status: status, message: "\(path) redirects to \(location). Check the https setting and the path prefix.")
+        case 401, 403:
+            return .unauthorized
+        case 400:
+            guard let json else {
+                if isHTML(data, response: response) { return .notLinkding("\(path) answered 400 with an HTML page") }
+                return .invalid(["detail": [snippet(data, status: status)]])
+            }
+            let fields = flatten(json, key: "")
+            return .invalid(fields.isEmpty ? ["detail": [snippet(data, status: status)]] : fields)
+        case 404:
+            guard json != nil else {
+                return .notLinkding("\(path) answered 404 with \(isHTML(data, response: response) ? "an HTML page" : "no JSON")")
+            }
+            return notFound
+        default:
+            return .server(status: status, message: json.flatMap(detail) ?? snippet(data, status: status))
+        }
+    }
+
+    /// Decodes a 2xx answer: HTML is `notLinkding`, anything else that does not decode is `malformedResponse`.
+    static func decode<T: Decodable>(_ type: T.Type, data: Data, response: HTTPURLResponse) throws(BookmarkSourceError) -> T {
+        if isHTML(data, response: response) { throw .notLinkding("it answered an HTML page instead of JSON") }
+        if data.isEmpty { throw .malformedResponse("the answer was empty") }
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch let error as DecodingError {
+            throw .malformedResponse(describe(error))
+        } catch {
+            throw .malformedResponse(String(describing: error))
+        }
+    }
+
+    static func isHTML(_ data: Data, response: HTTPURLResponse) -> Bool {
+        if let type = response.value(forHTTPHeaderField: "Content-Type")?.lowercased(),
+           type.contains("text/html") || type.contains("xhtml") { return true }
+        let first = data.prefix(512).first { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF) }
+        return first == UInt8(ascii: "<")
+    }
+
+    private static func parseJSON(_ data: Data, response: HTTPURLResponse) -> Any? {
+        guard !data.isEmpty, !isHTML(data, response: response) else { return nil }
+        do {
+            return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            return nil  // not JSON: the caller describes the body instead
+        }
+    }
+
+    /// linkding's 400 body as field → messages; nested objects and lists become dotted keys (`tag_names.2`).
+    static func flatten(_ value: Any, key: String) -> [String: [String]] {
+        func join(_ child: String) -> String { key.isEmpty ? child : key + "." + child }
+        let own = key.isEmpty ? "detail" : key
+        var out: [String: [String]] = [:]
+        switch value {
+        case let text as String:
+            out[own, default: []].append(text)
+        case let object as [String: Any]:
+            for (name, child) in object {
+                out.merge(flatten(child, key: join(name))) { $0 + $1 }
+            }
+        case let list as [Any]:
+            for (index, child) in list.enumerated() {
+                if let text = child as? String {
+                    out[own, default: []].append(text)
+                } else {
+                    out.merge(flatten(child, key: join(String(index)))) { $0 + $1 }
+                }
+            }
+        case is NSNull:
+            break
+        default:
+            out[own, default: []].append(String(describing: value))
+        }
+        return out
+    }
+
+    private static func detail(_ json: Any) -> String? {
+        if let object = json as? [String: Any], let detail = object["detail"] as? String { return detail }
+        let fields = flatten(json, key: "")
+        guard !fields.isEmpty else { return nil }
+        return fields.keys.sorted().map { "\($0): \(fields[$0, default: []].joined(separator: " "))" }.joined(separator: "; ")
+    }
+
+    private static func snippet(_ data: Data, status: Int) -> String {
+        let text = String(decoding: data.prefix(300), as: UTF8.self)
+            .split(whereSeparator: \.isNewline).joined(separator: " ")
+            .trimmingCharacters(in: .whitespaces)
+        if text.isEmpty || text.hasPrefix("<") { return HTTPURLResponse.localizedString(forStatusCode: status) }
+        return text
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let text = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return text.isEmpty ? "the answer" : String(text.drop { $0 == "." })
+        }
+        switch error {
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty { return "the answer is not JSON" }
+            return "\(path(context)): \(context.debugDescription)"
+        case .keyNotFound(let key, let context):
+            return "\(path(context)) has no \"\(key.stringValue)\""
+        case .typeMismatch(let type, let context):
+            return "\(path(context)) is not a \(type)"
+        case .valueNotFound(let type, let context):
+            return "\(path(context)) is null, expected a \(type)"
+        @unknown default:
+            return String(describing: error)
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import MarksCore
+
+/// A `BookmarkSource` backed by any linkding server over HTTP (or `marks serve`'s `/api/`), speaking the
+/// contract in LINKDING_API.md. Every failure is a `BookmarkSourceError`.
+public struct LinkdingClient: BookmarkSource {
+    /// The oldest linkding Marks supports: 1.19.0 is the first with bookmark notes (and it has `/health`).
+    public static let minimumVersion = "1.19.0"
+    /// The default request timeout; linkding can block up to 10 s while scraping, so keep it above that.
+    public static let defaultTimeout: TimeInterval = 30
+    /// Page size used when following every page (`allTags`).
+    public static let allPagesLimit = 1000
+
+    /// The server this client talks to.
+    public let config: ServerConfig
+    /// The request timeout in seconds (URLSession on Linux rounds it to whole seconds).
+    public let timeout: TimeInterval
+    private let transport: LinkdingTransport
+
+    /// A client for a server; the network comes through `transport` (URLSession by default).
+    public init(config: ServerConfig, timeout: TimeInterval = LinkdingClient.defaultTimeout, transport: LinkdingTransport = .urlSession) {
+        self.config = config
+        self.timeout = timeout
+        self.transport = transport
+    }
+
+    // MARK: BookmarkSource
+
+    /// One page of bookmarks (archived ones when `query.archived`).
+    public func list(_ query: BookmarkListQuery) async throws -> Page<Bookmark> {
+        try await fetch(Page<Bookmark>.self, .listBookmarks(query))
+    }
+
+    /// The page a previous page's `next`/`previous` points to, fetched from the configured origin.
+    public func page(at link: String) async throws -> Page<Bookmark> {
+        try await fetch(Page<Bookmark>.self, .pageLink(link))
+    }
+
+    /// One bookmark by id; `notFound` when there is none.
+    public func bookmark(id: Int) async throws -> Bookmark {
+        try await fetch(Bookmark.self, .bookmark(id: id))
+    }
+
+    /// The bookmark with this URL (archived ones too), the page's metadata and auto tags.
+    public func check(url: String) async throws -> BookmarkCheck {
+        try await fetch(BookmarkCheck.self, .checkBookmark(url: url))
+    }
+
+    /// Creates a bookmark; `scrape: false` sends `?disable_scraping`. A POST of an existing URL overwrites it.
+    public func create(_ draft: BookmarkDraft, scrape: Bool) async throws -> Bookmark {
+        try await fetch(Bookmark.self, .createBookmark(draft, scrape: scrape))
+    }
+
+    /// Creates a bookmark, letting the server scrape the page only when no title is given.
+    public func create(_ draft: BookmarkDraft) async throws -> Bookmark {
+        try await create(draft, scrape: draft.title.isEmpty)
+    }
+
+    /// Sends only the fields set in `update` (PATCH).
+    public func update(id: Int, _ update: BookmarkUpdate) async throws -> Bookmark {
+        try await fetch(Bookmark.self, .updateBookmark(id: id, update))
+    }
+
+    /// Deletes a bookmark.
+    public func delete(id: Int) async throws {
+        _ = try await send(.deleteBookmark(id: id))
+    }
+
+    /// Archives a bookmark.
+    public func archive(id: Int) async throws {
+        _ = try await send(.archiveBookmark(id: id))
+    }
+
+    /// Unarchives a bookmark.
+    public func unarchive(id: Int) async throws {
+        _ = try await send(.unarchiveBookmark(id: id))
+    }
+
+    /// One page of tags, in creation order.
+    public func tags(limit: Int, offset: Int) async throws -> Page<Tag> {
+        try await fetch(Page<Tag>.self, .listTags(limit: limit, offset: offset))
+    }
+
+    /// The server's `/health`; `notLinkding` when it has none or it is not linkding's answer.
+    public func health() async throws -> ServerHealth {
+        let (data, response) = try await send(.health, notFound: .notLinkding("it has no /health endpoint"))
+        let health: ServerHealth
+        do {
+            health = try Self.decode(ServerHealth.self, data: data, response: response)
+        } catch .malformedResponse(let detail) {
+            throw BookmarkSourceError.notLinkding("/health did not answer linkding's {version, status}: \(detail)")
+        }
+        return health
+    }
+
+    // MARK: Transport
+
+    /// Sends a request and decodes a 2xx answer.
+    func fetch<T: Decodable>(_ type: T.Type, _ endpoint: LinkdingEndpoint) async throws -> T {
+        let (data, response) = try await send(endpoint)
+        return try Self.decode(type, data: data, response: response)
+    }
+
+    /// Sends a request; a non-2xx answer or a network failure becomes a `BookmarkSourceError`.
+    /// `notFound` replaces the error of a JSON 404 (an HTML 404 is always `notLinkding`).
+    func send(_ endpoint: LinkdingEndpoint, notFound: BookmarkSourceError = .notFound) async throws -> (Data, HTTPURLResponse) {
+        let request = try endpoint.urlRequest(config: config, timeout: timeout)
+        let answer: (Data, HTTPURLResponse)
+        do {
+            answer = try await transport.send(request)
+        } catch {
+            throw Self.transportFailure(error, host: hostDescription, timeout: timeout)
+        }
+        let (data, response) = answer
+        guard (200..<300).contains(response.statusCode) else {
+            throw Self.statusFailure(data: data, response: response, path: Self.path(of: request), notFound: notFound)
+        }
+        return answer
+    }
+
+    /// The request's path as sent, trailing slash kept (`URL.path` drops it).
+    static func path(of request: URLRequest) -> String {
+        request.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false)?.percentEncodedPath } ?? ""
+    }
+
+    /// The host (and port) for messages.
+    var hostDescription: String {
+        config.port.map { "\(config.host):\($0)" } ?? config.host
+    }
+}

@@ -1,1 +1,0 @@
-// MarksClients: placeholder.

@@ -1,1 +1,0 @@
-// HTMLExtraction: placeholder until the wrapper lands.

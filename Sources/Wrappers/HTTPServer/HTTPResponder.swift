@@ -1,0 +1,21 @@
+/// The one seam of the server: anything that turns a request into a response.
+/// Routes are tested through it without sockets; `HTTPServer` calls it for every request.
+public protocol HTTPResponder: Sendable {
+    /// Answers one request. A thrown error becomes a 500 with a generic message (an
+    /// `HTTPResponseError` keeps its status); `Router` renders errors itself.
+    func respond(to request: HTTPRequest) async throws -> HTTPResponse
+}
+
+/// A responder made from a closure.
+public struct ResponderFunction: HTTPResponder {
+    private let body: @Sendable (HTTPRequest) async throws -> HTTPResponse
+
+    /// Wraps `body`.
+    public init(_ body: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) {
+        self.body = body
+    }
+
+    public func respond(to request: HTTPRequest) async throws -> HTTPResponse {
+        try await body(request)
+    }
+}

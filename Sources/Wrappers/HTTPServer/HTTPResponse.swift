@@ -1,0 +1,49 @@
+import Foundation
+
+/// One HTTP response: status, headers and a body held in memory, streamed from a file, or empty.
+public struct HTTPResponse: Sendable {
+    /// What the response carries after its headers.
+    public enum Body: Sendable, Equatable {
+        /// Bytes in memory.
+        case bytes(Data)
+        /// A byte range of a file, streamed from disk by the server (never read whole into memory).
+        case file(path: String, range: Range<UInt64>)
+        /// No body.
+        case empty
+
+        /// The number of body bytes.
+        public var count: UInt64 {
+            switch self {
+            case .bytes(let data): UInt64(data.count)
+            case .file(_, let range): UInt64(range.count)
+            case .empty: 0
+            }
+        }
+    }
+
+    /// The status code.
+    public var status: Int
+    /// The response headers (`Content-Length` and `Date` are added by the server).
+    public var headers: HTTPHeaders
+    /// The body.
+    public var body: Body
+
+    /// A response; with no arguments, an empty 200.
+    public init(status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), body: Body = .empty) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// Adds a `Set-Cookie` header.
+    public mutating func setCookie(_ cookie: SetCookie) {
+        headers.add("Set-Cookie", cookie.headerValue)
+    }
+
+    /// A copy with an added `Set-Cookie` header.
+    public func settingCookie(_ cookie: SetCookie) -> HTTPResponse {
+        var copy = self
+        copy.setCookie(cookie)
+        return copy
+    }
+}

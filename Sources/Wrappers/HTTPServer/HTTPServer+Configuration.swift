@@ -1,0 +1,70 @@
+import Foundation
+
+extension HTTPServer {
+    /// How the server listens and which limits it enforces.
+    public struct Configuration: Sendable {
+        /// A numeric IPv4 or IPv6 address, or `localhost` (default 127.0.0.1).
+        public var host: String
+        /// The TCP port; 0 picks a free one (`start()` returns it).
+        public var port: Int
+        /// The largest request body accepted; larger ones get 413 (default 10 MB).
+        public var maxBodySize: Int
+        /// A connection idle this long (no bytes either way) is dropped; whole seconds, at least 1.
+        public var connectionTimeout: Duration
+        /// Worker threads, each with its own epoll loop (default 2–4 by core count).
+        public var threadPoolSize: Int
+        /// Roughly the largest request line plus headers accepted; larger ones get 431 (default 16 KB).
+        public var maxHeaderSize: Int
+        /// Concurrent connections accepted (default 1000).
+        public var maxConnections: Int
+        /// How long `stop()` lets in-flight requests finish before answering them 503.
+        public var shutdownGracePeriod: Duration
+        /// Called once per answered request, on a server thread: keep it quick.
+        public var accessLog: (@Sendable (AccessLogEntry) -> Void)?
+
+        /// A configuration; the defaults suit `marks serve` on loopback.
+        public init(
+            host: String = "127.0.0.1",
+            port: Int = 0,
+            maxBodySize: Int = 10 * 1024 * 1024,
+            connectionTimeout: Duration = .seconds(30),
+            threadPoolSize: Int = Configuration.defaultThreadPoolSize,
+            maxHeaderSize: Int = 16 * 1024,
+            maxConnections: Int = 1000,
+            shutdownGracePeriod: Duration = .seconds(10),
+            accessLog: (@Sendable (AccessLogEntry) -> Void)? = nil
+        ) {
+            self.host = host
+            self.port = port
+            self.maxBodySize = maxBodySize
+            self.connectionTimeout = connectionTimeout
+            self.threadPoolSize = threadPoolSize
+            self.maxHeaderSize = maxHeaderSize
+            self.maxConnections = maxConnections
+            self.shutdownGracePeriod = shutdownGracePeriod
+            self.accessLog = accessLog
+        }
+
+        /// Two to four workers: measured fastest on small machines (STACK_NOTES).
+        public static var defaultThreadPoolSize: Int {
+            min(4, max(2, ProcessInfo.processInfo.activeProcessorCount))
+        }
+
+        func validated() throws(HTTPServerError) -> Configuration {
+            guard (0...65535).contains(port) else { throw .invalidConfiguration("port must be 0…65535, not \(port).") }
+            guard maxBodySize >= 0 else { throw .invalidConfiguration("maxBodySize must not be negative.") }
+            guard (1...256).contains(threadPoolSize) else { throw .invalidConfiguration("threadPoolSize must be 1…256.") }
+            guard maxHeaderSize >= 1024 else { throw .invalidConfiguration("maxHeaderSize must be at least 1024.") }
+            guard maxConnections >= 1 else { throw .invalidConfiguration("maxConnections must be at least 1.") }
+            guard connectionTimeout > .zero else { throw .invalidConfiguration("connectionTimeout must be positive.") }
+            return self
+        }
+
+        /// The timeout in whole seconds, rounded up (libmicrohttpd counts seconds).
+        var connectionTimeoutSeconds: UInt32 {
+            let (seconds, attoseconds) = connectionTimeout.components
+            let rounded = seconds + (attoseconds > 0 ? 1 : 0)
+            return UInt32(clamping: max(1, rounded))
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import CMicroHTTPD
+
+/// The C callbacks handed to libmicrohttpd; each recovers the `ServerCore` from its context pointer.
+enum MHDCallbacks {
+    static let uriLog: marks_mhd_uri_log_callback = { context, uri, connection in
+        guard let context, let connection else { return nil }
+        return Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue().begin(connection: connection, uri: uri)
+    }
+
+    static let access: MHD_AccessHandlerCallback = { context, connection, url, method, version, upload, uploadSize, slot in
+        guard let context, let connection, let uploadSize, let slot else { return .NO }
+        let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
+        if slot.pointee == nil {
+            slot.pointee = core.begin(connection: connection, uri: url)
+        }
+        guard let pointer = slot.pointee else { return .NO }
+        let request = Unmanaged<RequestContext>.fromOpaque(pointer).takeUnretainedValue()
+        return core.handle(request, method: method, url: url, version: version, upload: upload, uploadSize: uploadSize)
+    }
+
+    static let completed: MHD_RequestCompletedCallback = { context, _, slot, termination in
+        guard let context, let slot, let pointer = slot.pointee else { return }
+        slot.pointee = nil
+        let request = Unmanaged<RequestContext>.fromOpaque(pointer).takeRetainedValue()
+        Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue().complete(request, termination: termination)
+    }
+}

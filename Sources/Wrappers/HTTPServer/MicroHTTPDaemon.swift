@@ -1,0 +1,84 @@
+import CMicroHTTPD
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Owns one running `MHD_Daemon`, its listening socket and the retained `ServerCore` its callbacks use.
+///
+/// `@unchecked Sendable`: the daemon pointer is only used by `stop`/`stopNow`, which run once
+/// (guarded by `stopped`); libmicrohttpd's own calls are thread-safe.
+final class MicroHTTPDaemon: @unchecked Sendable {
+    let core: ServerCore
+    let port: Int
+    private let daemon: OpaquePointer
+    private let listenSocket: Int32
+    private let stopped = Mutex(false)
+
+    init(configuration: HTTPServer.Configuration, responder: any HTTPResponder) throws(HTTPServerError) {
+        let host = configuration.host == "localhost" ? "127.0.0.1" : configuration.host
+        var descriptor: Int32 = -1
+        var boundPort: UInt16 = 0
+        let error = marks_listen(host, UInt16(configuration.port), 511, &descriptor, &boundPort)
+        switch error {
+        case 0: break
+        case EINVAL, EADDRNOTAVAIL, EAFNOSUPPORT: throw .invalidHost(configuration.host)
+        case EADDRINUSE: throw .portInUse(host: host, port: configuration.port)
+        case EACCES, EPERM: throw .permissionDenied(host: host, port: configuration.port)
+        default: throw .listenFailed(host: host, port: configuration.port, errno: error)
+        }
+        let core = ServerCore(responder: responder, maxBodySize: configuration.maxBodySize, accessLog: configuration.accessLog)
+        let context = Unmanaged.passRetained(core).toOpaque()
+        var flags = MHD_USE_EPOLL.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+        if host.contains(":") { flags |= MHD_USE_IPv6.rawValue }
+        let started = marks_mhd_start(
+            flags, descriptor, UInt32(configuration.threadPoolSize), configuration.connectionTimeoutSeconds,
+            configuration.maxHeaderSize + 16 * 1024, UInt32(configuration.maxConnections),
+            MHDCallbacks.access, MHDCallbacks.completed, MHDCallbacks.uriLog, context)
+        guard let started else {
+            close(descriptor)
+            Unmanaged<ServerCore>.fromOpaque(context).release()
+            throw .daemonFailed
+        }
+        self.daemon = started
+        self.listenSocket = descriptor
+        self.core = core
+        self.port = Int(boundPort)
+    }
+
+    deinit {
+        stopNow()
+    }
+
+    /// Graceful stop; see `HTTPServer.stop()`.
+    func stop(gracePeriod: Duration) async {
+        guard claimStop() else { return }
+        core.beginStopping()
+        let returned = MHD_quiesce_daemon(daemon)
+        if returned >= 0 { close(returned) }
+        await core.waitUntilIdle(timeout: gracePeriod)
+        core.drain()
+        await core.waitUntilIdle(timeout: min(gracePeriod, .seconds(1)))
+        finish()
+    }
+
+    /// Immediate stop for `deinit`: running handlers' connections get a 503 or are closed.
+    func stopNow() {
+        guard claimStop() else { return }
+        core.beginStopping()
+        core.drain()
+        finish()
+    }
+
+    private func claimStop() -> Bool {
+        stopped.withLock { stopped in
+            defer { stopped = true }
+            return !stopped
+        }
+    }
+
+    private func finish() {
+        MHD_stop_daemon(daemon)
+        Unmanaged.passUnretained(core).release()
+    }
+}

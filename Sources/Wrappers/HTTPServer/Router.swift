@@ -1,0 +1,131 @@
+/// Routes requests by method and path pattern to handlers and mounted responders, and renders
+/// every error per route family (e.g. JSON under `/api/`, HTML elsewhere). It never throws.
+public struct Router: HTTPResponder {
+    /// A route handler.
+    public typealias Handler = @Sendable (HTTPRequest) async throws -> HTTPResponse
+
+    private struct Route: Sendable {
+        let method: HTTPMethod
+        let pattern: RoutePattern
+        let handler: Handler
+    }
+
+    private struct Mount: Sendable {
+        let prefix: String
+        let responder: any HTTPResponder
+    }
+
+    private var routes: [Route] = []
+    private var mounts: [Mount] = []
+    private var renderers: [(prefix: String, renderer: ErrorRenderer)] = []
+    private var fallbackRenderer = ErrorRenderer.automatic
+    private var unexpectedErrorReporter: (@Sendable (any Error, HTTPRequest) -> Void)?
+
+    /// An empty router: every request gets a 404.
+    public init() {}
+
+    /// Routes `method` requests matching `pattern` to `handler`. A GET route also answers HEAD.
+    public mutating func add(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping Handler) {
+        routes.append(Route(method: method, pattern: RoutePattern(pattern), handler: handler))
+    }
+
+    /// Routes `method` requests matching `pattern` to `responder`.
+    public mutating func add(_ method: HTTPMethod, _ pattern: String, responder: any HTTPResponder) {
+        add(method, pattern) { try await responder.respond(to: $0) }
+    }
+
+    /// `add(.get, pattern, handler)`
+    public mutating func get(_ pattern: String, _ handler: @escaping Handler) { add(.get, pattern, handler) }
+    /// `add(.post, pattern, handler)`
+    public mutating func post(_ pattern: String, _ handler: @escaping Handler) { add(.post, pattern, handler) }
+    /// `add(.put, pattern, handler)`
+    public mutating func put(_ pattern: String, _ handler: @escaping Handler) { add(.put, pattern, handler) }
+    /// `add(.patch, pattern, handler)`
+    public mutating func patch(_ pattern: String, _ handler: @escaping Handler) { add(.patch, pattern, handler) }
+    /// `add(.delete, pattern, handler)`
+    public mutating func delete(_ pattern: String, _ handler: @escaping Handler) { add(.delete, pattern, handler) }
+
+    /// Sends every request whose decoded path is `prefix` or lies below it (whole segments) to
+    /// `responder`, unchanged, when no route matches it. The longest prefix wins.
+    public mutating func mount(_ prefix: String, _ responder: any HTTPResponder) {
+        var trimmed = prefix.hasPrefix("/") ? prefix : "/" + prefix
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        mounts.append(Mount(prefix: trimmed, responder: responder))
+        mounts.sort { $0.prefix.count > $1.prefix.count }
+    }
+
+    /// Renders errors of requests whose path starts with `prefix` (plain string prefix, longest wins).
+    public mutating func errorRenderer(forPrefix prefix: String, _ renderer: ErrorRenderer) {
+        renderers.removeAll { $0.prefix == prefix }
+        renderers.append((prefix, renderer))
+        renderers.sort { $0.prefix.count > $1.prefix.count }
+    }
+
+    /// Renders errors of requests whose path starts with `prefix` with a closure.
+    public mutating func errorRenderer(
+        forPrefix prefix: String, _ render: @escaping @Sendable (any Error, HTTPRequest) -> HTTPResponse
+    ) {
+        errorRenderer(forPrefix: prefix, ErrorRenderer(render))
+    }
+
+    /// Renders errors no prefix renderer claims (default: `.automatic`).
+    public mutating func defaultErrorRenderer(_ renderer: ErrorRenderer) {
+        fallbackRenderer = renderer
+    }
+
+    /// Called with every error that is not an `HTTPResponseError` (the client only sees a generic
+    /// 500), so the server's log can record what went wrong.
+    public mutating func onUnexpectedError(_ report: @escaping @Sendable (any Error, HTTPRequest) -> Void) {
+        unexpectedErrorReporter = report
+    }
+
+    public func respond(to request: HTTPRequest) async throws -> HTTPResponse {
+        do {
+            return try await dispatch(request)
+        } catch {
+            if !(error is any HTTPResponseError) { unexpectedErrorReporter?(error, request) }
+            return renderer(for: request.path).response(for: error, request: request)
+        }
+    }
+
+    private func dispatch(_ request: HTTPRequest) async throws -> HTTPResponse {
+        var best: (route: Route, parameters: [String: String])?
+        var allowed: Set<String> = []
+        for route in routes {
+            guard let parameters = route.pattern.match(request.pathSegments) else { continue }
+            allowed.insert(route.method.rawValue)
+            let answers = route.method == request.method || (request.method == .head && route.method == .get)
+            guard answers else { continue }
+            if let current = best {
+                let better = route.pattern.specificity.lexicographicallyPrecedes(current.route.pattern.specificity)
+                let exactBeatsHead = current.route.method != request.method && route.method == request.method
+                    && route.pattern.specificity == current.route.pattern.specificity
+                if !better && !exactBeatsHead { continue }
+            }
+            best = (route, parameters)
+        }
+        if let best {
+            var routed = request
+            routed.pathParameters.merge(best.parameters) { _, new in new }
+            return try await best.route.handler(routed)
+        }
+        if let mount = mounts.first(where: { Self.path(request.path, isUnder: $0.prefix) }) {
+            return try await mount.responder.respond(to: request)
+        }
+        if !allowed.isEmpty {
+            if allowed.contains("GET") { allowed.insert("HEAD") }
+            throw HTTPError(
+                405, "Method \"\(request.method.rawValue)\" not allowed.",
+                headers: ["Allow": allowed.sorted().joined(separator: ", ")])
+        }
+        throw HTTPError(404, "Nothing is found at this address.")
+    }
+
+    private func renderer(for path: String) -> ErrorRenderer {
+        renderers.first { path.hasPrefix($0.prefix) }?.renderer ?? fallbackRenderer
+    }
+
+    private static func path(_ path: String, isUnder prefix: String) -> Bool {
+        prefix == "/" || path == prefix || path.hasPrefix(prefix + "/")
+    }
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import HTMLExtraction
-
-@Test func placeholder() { #expect(Bool(true)) }

@@ -1,0 +1,82 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+@testable import HTTPServer
+
+/// Runs `body` against a fresh server on port 0 and always stops it.
+func withLiveServer<T>(
+    _ configuration: HTTPServer.Configuration = HTTPServer.Configuration(),
+    responder: any HTTPResponder,
+    _ body: (HTTPServer, Int) async throws -> T
+) async throws -> T {
+    let server = HTTPServer(configuration: configuration, responder: responder)
+    let port = try server.start()
+    do {
+        let result = try await body(server, port)
+        await server.stop()
+        return result
+    } catch {
+        await server.stop()
+        throw error
+    }
+}
+
+/// A URLSession per test (never the shared one), invalidated after use.
+struct TestClient {
+    struct Reply {
+        let status: Int
+        let headers: [AnyHashable: Any]
+        let body: Data
+
+        func header(_ name: String) -> String? {
+            headers.first { ($0.key as? String)?.lowercased() == name.lowercased() }?.value as? String
+        }
+
+        var text: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    let port: Int
+
+    func send(
+        _ method: String = "GET", _ path: String, headers: [String: String] = [:], body: Data? = nil,
+        session: URLSession? = nil
+    ) async throws -> Reply {
+        let own = session == nil
+        let session = session ?? URLSession(configuration: .ephemeral)
+        defer { if own { session.finishTasksAndInvalidate() } }
+        guard let url = URL(string: "http://127.0.0.1:\(port)\(path)") else { throw URLError(.badURL) }
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        request.httpBody = body
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let (data, response) = try await session.data(for: request)
+        guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
+        return Reply(status: http.statusCode, headers: http.allHeaderFields, body: data)
+    }
+}
+
+/// A temporary directory removed by `cleanUp()`.
+struct TemporaryDirectory {
+    let path: String
+
+    init() throws {
+        path = NSTemporaryDirectory() + "marks-http-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    func write(_ name: String, _ contents: String) throws {
+        try write(name, Data(contents.utf8))
+    }
+
+    func write(_ name: String, _ data: Data) throws {
+        let file = path + "/" + name
+        try FileManager.default.createDirectory(
+            atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try data.write(to: URL(fileURLWithPath: file))
+    }
+
+    func cleanUp() {
+        do { try FileManager.default.removeItem(atPath: path) } catch {}
+    }
+}

@@ -1,0 +1,178 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A bare TCP client on Glibc sockets, so tests can send malformed bytes and watch the connection.
+/// Its blocking calls run on its own dispatch queue (which gets its own thread), never on the
+/// cooperative pool the server's responders need.
+///
+/// `@unchecked Sendable`: a test uses one connection from one task at a time, and every access to
+/// `buffer` happens on `queue`.
+final class RawConnection: @unchecked Sendable {
+    struct Response: Sendable {
+        let status: Int
+        let headers: [(String, String)]
+        let body: [UInt8]
+
+        func header(_ name: String) -> String? {
+            headers.first { $0.0.lowercased() == name.lowercased() }?.1
+        }
+
+        var text: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    enum Failure: Error {
+        case connect(Int32)
+        case timeout
+        case closed([UInt8])
+        case malformed(String)
+    }
+
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private let queue = DispatchQueue(label: "RawConnection")
+
+    private func offload<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async { continuation.resume(with: Result { try work() }) }
+        }
+    }
+
+    private func offload<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: work()) }
+        }
+    }
+
+    init(port: Int, host: String = "127.0.0.1") throws {
+        let isV6 = host.contains(":")
+        descriptor = socket(isV6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { throw Failure.connect(errno) }
+        var result: Int32
+        if isV6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = in_port_t(UInt16(port).bigEndian)
+            inet_pton(AF_INET6, host, &address.sin6_addr)
+            result = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+            }
+        } else {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            inet_pton(AF_INET, host, &address.sin_addr)
+            result = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+        }
+        guard result == 0 else {
+            let code = errno
+            close(descriptor)
+            throw Failure.connect(code)
+        }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Sends everything it can; returns false when the peer closed (EPIPE/ECONNRESET).
+    @discardableResult
+    func send(_ bytes: [UInt8]) async -> Bool {
+        await offload { self.sendNow(bytes) }
+    }
+
+    @discardableResult
+    func send(_ text: String) async -> Bool { await send(Array(text.utf8)) }
+
+    private func sendNow(_ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if sent < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += sent
+        }
+        return true
+    }
+
+    /// Half-closes the sending side.
+    func finishSending() { shutdown(descriptor, Int32(SHUT_WR)) }
+
+    /// Reads more bytes; nil on timeout, empty on EOF or reset.
+    private func readMore(timeout: Duration) -> [UInt8]? {
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let milliseconds = Int32(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        let ready = poll(&poller, 1, milliseconds)
+        guard ready > 0 else { return nil }
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        return count > 0 ? Array(chunk[..<count]) : []
+    }
+
+    /// Waits until the server closes the connection (EOF or reset); false on timeout.
+    /// Any bytes sent before closing are returned through `received`.
+    func waitForClose(timeout: Duration = .seconds(10)) async -> (closed: Bool, received: [UInt8]) {
+        await offload { self.waitForCloseNow(timeout: timeout) }
+    }
+
+    private func waitForCloseNow(timeout: Duration) -> (closed: Bool, received: [UInt8]) {
+        let deadline = ContinuousClock.now + timeout
+        var received = buffer
+        buffer = []
+        while ContinuousClock.now < deadline {
+            guard let chunk = readMore(timeout: deadline - ContinuousClock.now) else { break }
+            if chunk.isEmpty { return (true, received) }
+            received += chunk
+        }
+        return (false, received)
+    }
+
+    /// Reads one response; `bodyExpected: false` for HEAD, 204 and 304.
+    func readResponse(bodyExpected: Bool = true, timeout: Duration = .seconds(10)) async throws -> Response {
+        try await offload { try self.readResponseNow(bodyExpected: bodyExpected, timeout: timeout) }
+    }
+
+    private func readResponseNow(bodyExpected: Bool, timeout: Duration) throws -> Response {
+        let deadline = ContinuousClock.now + timeout
+        func fill() throws {
+            guard let chunk = readMore(timeout: max(.zero, deadline - ContinuousClock.now)) else { throw Failure.timeout }
+            if chunk.isEmpty { throw Failure.closed(buffer) }
+            buffer += chunk
+        }
+        var headerEnd: Int?
+        while headerEnd == nil {
+            headerEnd = Self.find([13, 10, 13, 10], in: buffer)
+            if headerEnd == nil { try fill() }
+        }
+        guard let end = headerEnd else { throw Failure.malformed("no header end") }
+        let head = String(decoding: buffer[..<end], as: UTF8.self)
+        buffer.removeFirst(end + 4)
+        var lines = head.components(separatedBy: "\r\n")
+        let statusLine = lines.removeFirst().split(separator: " ")
+        guard statusLine.count >= 2, let status = Int(statusLine[1]) else { throw Failure.malformed(head) }
+        let headers = lines.compactMap { line -> (String, String)? in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }
+        let response = Response(status: status, headers: headers, body: [])
+        guard bodyExpected, status != 204, status != 304, status >= 200 else { return response }
+        if let length = response.header("Content-Length").flatMap(Int.init) {
+            while buffer.count < length { try fill() }
+            let body = Array(buffer[..<length])
+            buffer.removeFirst(length)
+            return Response(status: status, headers: headers, body: body)
+        }
+        throw Failure.malformed("no Content-Length")
+    }
+
+    private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard haystack.count >= needle.count else { return nil }
+        for start in 0...(haystack.count - needle.count) where haystack[start..<start + needle.count].elementsEqual(needle) {
+            return start
+        }
+        return nil
+    }
+}

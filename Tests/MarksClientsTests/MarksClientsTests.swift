@@ -1,4 +1,0 @@
-import Testing
-@testable import MarksClients
-
-@Test func placeholder() { #expect(Bool(true)) }
