@@ -8,16 +8,11 @@ extension WebController {
     /// `GET /add?url=…&title=…&text=…`: the form, filled from a share (text may carry the URL).
     func addForm(_ request: HTTPRequest) async -> HTTPResponse {
         var values = BookmarkFormValues()
-        values.title = request.query["title"] ?? ""
         let text = (request.query["text"] ?? "").replacingOccurrences(of: "\r\n", with: "\n")
-        if let url = request.query["url"], !url.isEmpty {
-            values.url = url
-            values.notes = PastedText.extract(text).url == url ? PastedText.extract(text).notes : text
-        } else if !text.isEmpty {
-            let found = PastedText.extract(text)
-            values.url = found.url ?? ""
-            values.notes = found.notes
-        }
+        let shared = PastedText.share(url: request.query["url"], text: text)
+        values.url = shared.url ?? request.query["url"] ?? ""
+        values.title = request.query["title"].flatMap { $0.isEmpty ? nil : $0 } ?? shared.title ?? ""
+        values.notes = shared.notes
         values.unread = request.query["unread"] == "1"
         return await addPage(request, AddPage(values: values, context: context(request)))
     }
@@ -29,6 +24,7 @@ extension WebController {
         var view = AddPage(context: context(request))
         if let url = found.url {
             view.values.url = url
+            view.values.title = found.title ?? ""
             view.values.notes = found.notes
             view.pasteMessage = found.notes.isEmpty ? "Found \(url)." : "Found \(url); the other words are in Notes."
             view.duplicate = await existing(url)

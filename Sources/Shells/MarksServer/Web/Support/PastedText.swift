@@ -1,37 +1,34 @@
 import Foundation
+import MarksCore
 
-/// The paste box and the share target: the first http(s) URL in any text, and the words around it kept
-/// as notes. One call (`extract`) so the shared `IngestPayloadParser` can take over without touching pages.
+/// The paste box and the share target read text with the share flow's `IngestPayloadParser`: the first
+/// http(s) link, an optional title, and the words around the link kept (cleaned) as notes.
 enum PastedText {
-    /// What a paste yielded.
+    /// What a paste or share yielded.
     struct Result: Equatable {
         var url: String?
+        var title: String?
         var notes: String
     }
 
     /// Notes are capped like the share extension's.
-    static let notesLimit = 1800
+    static let notesLimit = IngestPayloadParser.maximumNotesLength
 
+    /// The first web link in `text` and the rest as notes; no link leaves all of the text as notes.
     static func extract(_ text: String) -> Result {
-        let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).map(String.init)
-        var url: String?
-        var rest: [String] = []
-        for word in words {
-            if url == nil, let found = webURL(in: word) {
-                url = found
-                continue
-            }
-            rest.append(word)
-        }
-        let notes = rest.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
-        return Result(url: url, notes: String(notes.prefix(notesLimit)))
+        share(url: nil, text: text)
     }
 
-    private static func webURL(in word: String) -> String? {
-        let lower = word.lowercased()
-        guard let start = lower.range(of: "https://") ?? lower.range(of: "http://") else { return nil }
-        var candidate = String(word[start.lowerBound...])
-        while let last = candidate.last, ".,;:!?)]}>\"'»”’".contains(last) { candidate.removeLast() }
-        return URLComponents(string: candidate)?.host?.isEmpty == false ? candidate : nil
+    /// What a share (PWA share target: `url`, `text`) holds; the shared URL, when there is one, wins.
+    static func share(url: String?, text: String) -> Result {
+        var payloads: [IngestPayload] = []
+        if let url, !url.isEmpty { payloads.append(.url(url)) }
+        if !text.isEmpty { payloads.append(.plainText(text)) }
+        do {
+            let found = try IngestPayloadParser.parse(payloads)
+            return Result(url: found.url.absoluteString, title: found.title, notes: found.notes)
+        } catch {
+            return Result(url: nil, title: nil, notes: String(text.prefix(notesLimit)))
+        }
     }
 }
