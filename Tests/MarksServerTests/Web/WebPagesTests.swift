@@ -42,7 +42,7 @@ import Testing
         #expect(csp.contains("frame-ancestors 'none'"))
         #expect(!csp.contains("unsafe-inline"))
         #expect(response.headers["X-Content-Type-Options"] == "nosniff")
-        #expect(response.headers["Referrer-Policy"] == "no-referrer")
+        #expect(response.headers["Referrer-Policy"] == "same-origin")
         #expect(response.headers["X-Frame-Options"] == "DENY")
     }
 

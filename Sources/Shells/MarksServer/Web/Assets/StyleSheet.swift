@@ -47,7 +47,7 @@ button:hover,.button:hover{border-color:var(--muted)}
 .primary{background:var(--tint);border-color:var(--tint);color:#fff;font-weight:600}
 :root[data-theme=dark] .primary{color:#141412}
 @media (prefers-color-scheme:dark){:root:not([data-theme=light]) .primary{color:#141412}}
-.link{background:none;border:0;padding:.15rem .2rem;color:var(--muted);text-decoration:underline;text-underline-offset:.15em;font-size:.875rem}
+.link{background:none;border:0;padding:.15rem .2rem;color:var(--muted);text-decoration:underline;text-underline-offset:.15em;font-size:.875rem;line-height:1.4;border-radius:.2rem}
 .link:hover{color:var(--fg)}
 .rows{list-style:none;margin:0;padding:0}
 .row{padding:.9rem .75rem;margin:0 -.75rem;border-bottom:1px solid var(--line);border-radius:var(--radius)}
@@ -71,7 +71,7 @@ button:hover,.button:hover{border-color:var(--muted)}
 .tags .ai a::before{content:"✦ ";font-size:.75em}
 .progress{display:block;height:4px;width:100%;max-width:12rem;margin:.45rem 0 0;accent-color:var(--muted)}
 .actions{display:flex;flex-wrap:wrap;gap:.1rem .4rem;margin:.35rem 0 0;align-items:center}
-.actions a{color:var(--muted);font-size:.875rem;padding:.15rem .2rem;text-underline-offset:.15em}
+.actions a{color:var(--muted);font-size:.875rem;line-height:1.4;padding:.15rem .2rem;text-underline-offset:.15em;border:0}
 .actions a:hover{color:var(--fg)}
 .load-more{display:block;text-align:center;margin:1.25rem 0;padding:.75rem}
 .end{color:var(--muted);text-align:center;font-size:.875rem;margin:1.5rem 0}
@@ -115,7 +115,9 @@ legend{font-weight:600;padding:0 .3rem}
 .help dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:.5rem 0}
 .help dt{font-family:ui-monospace,monospace}
 .help dd{margin:0;color:var(--muted)}
-.scopes{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;margin:0 0 1rem}
+.scopes{display:flex;flex-wrap:wrap;gap:.35rem 1rem;align-items:center;margin:0 0 .6rem;border:0;padding:0}
+.scopes select{width:auto;min-width:10rem;padding:.3rem .5rem}
+.scopes .hint{margin:0}
 .taglist{list-style:none;margin:0;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(12rem,1fr));gap:.25rem .75rem}
 .taglist a{display:flex;justify-content:space-between;gap:.5rem;padding:.4rem .5rem;border-radius:var(--radius);text-decoration:none}
 .taglist a:hover{background:var(--card)}
