@@ -2,7 +2,6 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Synchronization
 import Testing
 @testable import HTTPServer
 
@@ -132,6 +131,24 @@ import Testing
             }
             #expect(bodies.count == 200)
             #expect(bodies.allSatisfy { String($0.key) == $0.value })
+        }
+    }
+
+    @Test func largeBodiesBothWays() async throws {
+        var router = Router()
+        router.post("/upload") { request in .text("\(request.body.count) \(request.body.last ?? 0)") }
+        router.get("/download") { _ in HTTPResponse(body: .bytes(Data(repeating: 42, count: 5_000_000))) }
+        router.get("/headers") { request in .text("\(request.headers["X-Long"]?.count ?? 0)") }
+        try await withLiveServer(responder: router) { _, port in
+            let client = TestClient(port: port)
+            var upload = Data(repeating: 1, count: 3_000_000)
+            upload.append(9)
+            #expect(try await client.send("POST", "/upload", body: upload).text == "3000001 9")
+            let download = try await client.send("GET", "/download")
+            #expect(download.body.count == 5_000_000)
+            #expect(download.body.allSatisfy { $0 == 42 })
+            let long = String(repeating: "h", count: 12_000)
+            #expect(try await client.send("GET", "/headers", headers: ["X-Long": long]).text == "12000")
         }
     }
 

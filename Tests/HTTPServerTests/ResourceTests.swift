@@ -24,9 +24,25 @@ import Glibc
         return result
     }
 
+    /// Reads a /proc file to its end (they report size 0 and hand out a page per read).
+    static func readProc(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += chunk[..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     static func listeningInode(port: Int) -> String? {
         for table in ["/proc/self/net/tcp", "/proc/self/net/tcp6"] {
-            guard let text = try? String(contentsOfFile: table, encoding: .utf8) else { continue }  // safe: a missing table means no such sockets
+            guard let text = readProc(table) else { continue }
             for line in text.split(separator: "\n").dropFirst() {
                 let fields = line.split(separator: " ")
                 guard fields.count > 9, fields[3] == "0A" else { continue }
@@ -45,7 +61,7 @@ import Glibc
         let listener = try #require(all.first { $0.value == "socket:[\(inode)]" }?.key)
         var owned: Set<Int32> = [listener]
         for (fd, target) in all where target == "anon_inode:[eventpoll]" {
-            guard let info = try? String(contentsOfFile: "/proc/self/fdinfo/\(fd)", encoding: .utf8) else { continue }  // safe: closed meanwhile
+            guard let info = readProc("/proc/self/fdinfo/\(fd)") else { continue }
             let watched = info.split(separator: "\n").compactMap { line -> Int32? in
                 guard line.hasPrefix("tfd:") else { return nil }
                 return line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.flatMap { Int32($0) }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import HTTPServer
 
@@ -82,7 +81,7 @@ import Testing
     }
 
     @Test func unexpectedErrorsBecomeGeneric500sAndAreReported() async throws {
-        let reported = Mutex<[String]>([])
+        let reported = Locked<[String]>([])
         var router = Self.sample
         router.onUnexpectedError { error, request in reported.withLock { $0.append("\(type(of: error)) \(request.path)") } }
         let html = try await router.respond(to: Self.request(.get, "/boom"))

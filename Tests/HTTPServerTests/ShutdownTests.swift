@@ -6,17 +6,19 @@ import Glibc
 #endif
 
 @Suite struct ShutdownTests {
-    /// Retries connecting until the listening socket is gone (waits on the socket, not a clock).
-    static func waitUntilRefused(port: Int) async {
+    /// Probes with new connections until the server turns them away (closed before any answer),
+    /// which shows `stop()` has begun; waits on sockets, not on a clock.
+    static func waitUntilTurnedAway(port: Int) async throws {
         while true {
+            let probe: RawConnection
             do {
-                _ = try RawConnection(port: port)
-            } catch RawConnection.Failure.connect(let code) where code == ECONNREFUSED {
-                return
+                probe = try RawConnection(port: port)
             } catch {
                 return
             }
-            await Task.yield()
+            await probe.send("GET /probe HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            let (closed, received) = await probe.waitForClose(timeout: .seconds(5))
+            if closed && received.isEmpty { return }
         }
     }
 
@@ -39,15 +41,20 @@ import Glibc
             await server.stop()
             log.record("stop returned")
         }
-        await Self.waitUntilRefused(port: port)
+        try await Self.waitUntilTurnedAway(port: port)
+        let secondStop = Task {
+            await server.stop()
+            log.record("stop returned")
+        }
         #expect(log.all.isEmpty)
         release.open()
         await stopping.value
+        await secondStop.value
 
         let response = try await connection.readResponse()
         #expect(response.status == 200)
         #expect(response.text == "done")
-        #expect(log.all == ["handler finished", "stop returned"])
+        #expect(log.all == ["handler finished", "stop returned", "stop returned"])
         #expect(server.liveRequestContexts == 0)
     }
 

@@ -7,7 +7,7 @@ public enum MarksCommandLine {
     public static let version = "0.1.0"
 
     static let commands: [any CLICommand.Type] = [
-// ServeCommand.self, (lands with the HTTP server)
+ServeCommand.self,
         ListCommand.self,
         SearchCommand.self,
         ShowCommand.self,
@@ -20,6 +20,12 @@ public enum MarksCommandLine {
         OpenCommand.self,
         LoginCommand.self,
         ConfigCommand.self,
+        ShareCommand.self,
+        UnreadCommand.self,
+        WidgetCommand.self,
+        PodcastCommand.self,
+        DesktopCommand.self,
+        CompletionCommand.self,
     ]
 
     /// The root of the command tree.

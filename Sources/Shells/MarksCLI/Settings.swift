@@ -23,7 +23,7 @@ extension Settings {
     /// The library over the configured bookmark source (the embedded store or a linkding server).
     func library(context: CLIContext) throws -> LibraryService {
         LibraryService(
-            source: try bookmarkSource(),
+            source: try bookmarkSource(now: context.now),
             widgets: WidgetDataStore(directory: paths.dataDirectory),
             now: context.now,
             warn: { context.printError("warning: \($0)") }

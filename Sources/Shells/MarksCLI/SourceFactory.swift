@@ -1,10 +1,14 @@
 import Foundation
 import MarksClients
 import MarksCore
+import MarksLibrary
 
 extension Settings {
-    /// The configured bookmark source: the user's linkding server, or the embedded store.
-    func bookmarkSource() throws -> any BookmarkSource {
+    /// The web address `marks serve` answers on by default (links in `next` from the embedded store use it).
+    static let defaultServeURL = "http://127.0.0.1:8080"
+
+    /// The configured bookmark source: the user's linkding server, or the embedded store in the data dir.
+    func bookmarkSource(now: @escaping @Sendable () -> Date) throws -> any BookmarkSource {
         if let linkding = config.linkding {
             let problems = linkding.problems
             guard problems.isEmpty else {
@@ -12,7 +16,9 @@ extension Settings {
             }
             return LinkdingClient(config: linkding)
         }
-        throw CLIFailure("The embedded store is not available in this build yet; configure a linkding server with marks login.")
+        let data = try LocalData(paths: paths, now: now)
+        let fetcher = PageFetcher(policy: FetchPolicy(allowInternalAddresses: config.allowPrivateNetworkFetches))
+        return data.embeddedSource(baseURL: Self.defaultServeURL, metadata: PageMetadataService(fetcher: fetcher))
     }
 }
 

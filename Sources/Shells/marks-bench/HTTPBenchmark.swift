@@ -11,6 +11,7 @@ enum HTTPBenchmark {
         let output = try BenchSupport.run(wrk, ["-t2", "-c32", "-d5s", "--latency", server.baseURL + "/healthz"])
         let figures = WrkOutput(output)
         return [
+            "marks serve start-up to listening: \(String(format: "%.1f", server.startupSeconds * 1000)) ms",
             "GET /healthz, wrk -t2 -c32 -d5s: \(figures.requestsPerSecond) req/s, p50 \(figures.p50), p99 \(figures.p99), errors \(figures.errors)",
         ]
     }

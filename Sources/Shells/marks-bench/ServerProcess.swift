@@ -5,6 +5,8 @@ final class ServerProcess {
     let process = Process()
     let port: Int
     let dataDirectory: URL
+    /// Seconds from spawning the process to its printed URL.
+    let startupSeconds: Double
 
     init(extraArguments: [String] = []) throws {
         dataDirectory = try BenchSupport.temporaryDirectory("serve")
@@ -13,11 +15,11 @@ final class ServerProcess {
         process.arguments = ["serve", "--port", "0", "--data", dataDirectory.path] + extraArguments
         var env = ProcessInfo.processInfo.environment
         env["XDG_CONFIG_HOME"] = dataDirectory.appendingPathComponent("config").path
-        env["MARKS_LOG"] = "off"
         process.environment = env
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
+        let started = DispatchTime.now().uptimeNanoseconds
         try process.run()
         // marks serve prints "Marks is running at http://127.0.0.1:PORT/" first.
         var buffer = ""
@@ -33,6 +35,7 @@ final class ServerProcess {
             throw BenchSupport.Failure(description: "marks serve did not print its URL: \(buffer)")
         }
         self.port = port
+        startupSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
     }
 
     var baseURL: String { "http://127.0.0.1:\(port)" }

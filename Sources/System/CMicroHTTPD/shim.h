@@ -32,6 +32,7 @@ static inline struct MHD_Daemon *marks_mhd_start(unsigned int flags,
                                                  unsigned int connection_timeout_seconds,
                                                  size_t connection_memory_limit,
                                                  unsigned int connection_limit,
+                                                 MHD_AcceptPolicyCallback accept_policy,
                                                  MHD_AccessHandlerCallback handler,
                                                  MHD_RequestCompletedCallback completed,
                                                  marks_mhd_uri_log_callback uri_log,
@@ -47,7 +48,7 @@ static inline struct MHD_Daemon *marks_mhd_start(unsigned int flags,
         { thread_pool_size > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, (intptr_t) thread_pool_size, NULL },
         { MHD_OPTION_END, 0, NULL },
     };
-    return MHD_start_daemon(flags, 0, NULL, NULL, handler, context, MHD_OPTION_ARRAY, options, MHD_OPTION_END);
+    return MHD_start_daemon(flags, 0, accept_policy, context, handler, context, MHD_OPTION_ARRAY, options, MHD_OPTION_END);
 }
 
 /// Opens a non-blocking TCP socket listening on a numeric IPv4 or IPv6 address.

@@ -82,21 +82,3 @@ public struct ErrorRenderer: Sendable {
         return out
     }
 }
-
-extension HTTPError {
-    /// The status, message and headers to show for any error: an `HTTPResponseError` as it is,
-    /// anything else as a generic 500.
-    static func resolving(_ error: any Error) -> HTTPError {
-        if let error = error as? HTTPError { return error }
-        if let error = error as? any HTTPResponseError {
-            return HTTPError(error.status, error.message, headers: error.headers)
-        }
-        return HTTPError(500, "The server hit an internal error.")
-    }
-}
-
-extension HTTPHeaders {
-    mutating func addAll(_ other: HTTPHeaders) {
-        for field in other { add(field.name, field.value) }
-    }
-}

@@ -16,8 +16,11 @@ extension HTTPResponseError {
 
 /// A plain HTTP error: status, client-facing message and optional headers.
 public struct HTTPError: HTTPResponseError, Equatable, CustomStringConvertible {
+    /// The HTTP status code.
     public let status: Int
+    /// A message safe to show to the client.
     public let message: String
+    /// Extra response headers.
     public let headers: HTTPHeaders
 
     /// An error with `status` and a message (the status's reason phrase when nil).
@@ -28,4 +31,16 @@ public struct HTTPError: HTTPResponseError, Equatable, CustomStringConvertible {
     }
 
     public var description: String { "HTTP \(status): \(message)" }
+}
+
+extension HTTPError {
+    /// The status, message and headers to show for any error: an `HTTPResponseError` as it is,
+    /// anything else as a generic 500.
+    static func resolving(_ error: any Error) -> HTTPError {
+        if let error = error as? HTTPError { return error }
+        if let error = error as? any HTTPResponseError {
+            return HTTPError(error.status, error.message, headers: error.headers)
+        }
+        return HTTPError(500, "The server hit an internal error.")
+    }
 }

@@ -91,3 +91,9 @@ public struct HTTPHeaders: Sendable, Sequence, Equatable, ExpressibleByDictionar
         return String(decoding: text.utf8.map { ($0 == 13 || $0 == 10 || $0 == 0) ? 32 : $0 }, as: UTF8.self)
     }
 }
+
+extension HTTPHeaders {
+    mutating func addAll(_ other: HTTPHeaders) {
+        for field in other { add(field.name, field.value) }
+    }
+}

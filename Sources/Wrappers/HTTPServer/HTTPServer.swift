@@ -1,5 +1,4 @@
 import CMicroHTTPD
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,12 +9,12 @@ public final class HTTPServer: Sendable {
     private enum Lifecycle {
         case idle
         case running(MicroHTTPDaemon, port: Int)
-        case stopped(MicroHTTPDaemon)
+        case stopped(MicroHTTPDaemon, Task<Void, Never>)
     }
 
     private let configuration: Configuration
     private let responder: any HTTPResponder
-    private let lifecycle = Mutex(Lifecycle.idle)
+    private let lifecycle = Locked(Lifecycle.idle)
 
     /// A server that will answer every request with `responder`.
     public init(configuration: Configuration = Configuration(), responder: any HTTPResponder) {
@@ -48,15 +47,24 @@ public final class HTTPServer: Sendable {
         }
     }
 
-    /// Stops gracefully: stops accepting connections, lets in-flight requests finish (up to the
-    /// grace period, then answers them 503), then stops the daemon. Returns at once when not running.
+    /// Stops gracefully: turns new connections away, lets in-flight requests finish (up to the
+    /// grace period, then answers them 503), then stops the daemon. Concurrent calls all return
+    /// once it is stopped; a call on a server that never started returns at once.
     public func stop() async {
-        let daemon = lifecycle.withLock { state -> MicroHTTPDaemon? in
-            guard case .running(let daemon, _) = state else { return nil }
-            state = .stopped(daemon)
-            return daemon
+        let gracePeriod = configuration.shutdownGracePeriod
+        let stopping = lifecycle.withLock { state -> Task<Void, Never>? in
+            switch state {
+            case .idle:
+                return nil
+            case .stopped(_, let task):
+                return task
+            case .running(let daemon, _):
+                let task = Task { await daemon.stop(gracePeriod: gracePeriod) }
+                state = .stopped(daemon, task)
+                return task
+            }
         }
-        await daemon?.stop(gracePeriod: configuration.shutdownGracePeriod)
+        await stopping?.value
     }
 
     /// Requests whose per-request state is still allocated, for the last daemon started
@@ -65,7 +73,7 @@ public final class HTTPServer: Sendable {
         lifecycle.withLock { state in
             switch state {
             case .idle: nil
-            case .running(let daemon, _), .stopped(let daemon): daemon.core.liveContexts
+            case .running(let daemon, _), .stopped(let daemon, _): daemon.core.liveContexts
             }
         }
     }

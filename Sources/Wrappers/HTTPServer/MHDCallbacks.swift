@@ -7,6 +7,11 @@ enum MHDCallbacks {
         return Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue().begin(connection: connection, uri: uri)
     }
 
+    static let acceptPolicy: MHD_AcceptPolicyCallback = { context, _, _ in
+        guard let context else { return .NO }
+        return Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue().acceptsConnections ? .YES : .NO
+    }
+
     static let access: MHD_AccessHandlerCallback = { context, connection, url, method, version, upload, uploadSize, slot in
         guard let context, let connection, let uploadSize, let slot else { return .NO }
         let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()

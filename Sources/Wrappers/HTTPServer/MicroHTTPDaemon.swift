@@ -1,5 +1,4 @@
 import CMicroHTTPD
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,13 +6,18 @@ import Glibc
 /// Owns one running `MHD_Daemon`, its listening socket and the retained `ServerCore` its callbacks use.
 ///
 /// `@unchecked Sendable`: the daemon pointer is only used by `stop`/`stopNow`, which run once
-/// (guarded by `stopped`); libmicrohttpd's own calls are thread-safe.
+/// (guarded by `stopped`); libmicrohttpd's quiesce and stop calls may come from any thread.
+/// The listening socket belongs to libmicrohttpd once started; `MHD_stop_daemon` closes it.
+///
+/// `stop` does not call `MHD_quiesce_daemon`: in 0.9.75 it races with epoll worker threads that
+/// drop the listening socket from their epoll set themselves, and then aborts the process
+/// ("Failed to remove listen FD from epoll set", seen under `swift test --parallel`). Instead the
+/// accept-policy callback turns new connections away once stopping has begun.
 final class MicroHTTPDaemon: @unchecked Sendable {
     let core: ServerCore
     let port: Int
     private let daemon: OpaquePointer
-    private let listenSocket: Int32
-    private let stopped = Mutex(false)
+    private let stopped = Locked(false)
 
     init(configuration: HTTPServer.Configuration, responder: any HTTPResponder) throws(HTTPServerError) {
         let host = configuration.host == "localhost" ? "127.0.0.1" : configuration.host
@@ -34,14 +38,13 @@ final class MicroHTTPDaemon: @unchecked Sendable {
         let started = marks_mhd_start(
             flags, descriptor, UInt32(configuration.threadPoolSize), configuration.connectionTimeoutSeconds,
             configuration.maxHeaderSize + 16 * 1024, UInt32(configuration.maxConnections),
-            MHDCallbacks.access, MHDCallbacks.completed, MHDCallbacks.uriLog, context)
+            MHDCallbacks.acceptPolicy, MHDCallbacks.access, MHDCallbacks.completed, MHDCallbacks.uriLog, context)
         guard let started else {
             close(descriptor)
             Unmanaged<ServerCore>.fromOpaque(context).release()
             throw .daemonFailed
         }
         self.daemon = started
-        self.listenSocket = descriptor
         self.core = core
         self.port = Int(boundPort)
     }
@@ -54,8 +57,6 @@ final class MicroHTTPDaemon: @unchecked Sendable {
     func stop(gracePeriod: Duration) async {
         guard claimStop() else { return }
         core.beginStopping()
-        let returned = MHD_quiesce_daemon(daemon)
-        if returned >= 0 { close(returned) }
         await core.waitUntilIdle(timeout: gracePeriod)
         core.drain()
         await core.waitUntilIdle(timeout: min(gracePeriod, .seconds(1)))

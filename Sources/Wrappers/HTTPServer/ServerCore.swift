@@ -12,7 +12,7 @@ final class ServerCore: @unchecked Sendable {
     /// Connections suspended while their responder runs, spread over a few locks so worker threads
     /// rarely contend; `drain` resumes whatever is left in them.
     final class Shard: Sendable {
-        let suspended = Mutex<[ObjectIdentifier: RequestContext]>([:])
+        let suspended = Locked<[ObjectIdentifier: RequestContext]>([:])
     }
 
     /// A chunked body may run this far past the limit (read and dropped) so the client still gets
@@ -26,7 +26,7 @@ final class ServerCore: @unchecked Sendable {
     private let stopping = Atomic(false)
     private let inFlight = Atomic(0)
     private let contexts = Atomic(0)
-    private let idleWaiters = Mutex<(next: Int, waiting: [Int: CheckedContinuation<Void, Never>])>((0, [:]))
+    private let idleWaiters = Locked<(next: Int, waiting: [Int: CheckedContinuation<Void, Never>])>((0, [:]))
 
     init(responder: any HTTPResponder, maxBodySize: Int, accessLog: (@Sendable (AccessLogEntry) -> Void)?) {
         self.responder = responder
@@ -42,6 +42,9 @@ final class ServerCore: @unchecked Sendable {
     }
 
     // MARK: libmicrohttpd callbacks
+
+    /// False once stopping: new connections are accepted and closed at once.
+    var acceptsConnections: Bool { !stopping.load(ordering: .relaxed) }
 
     func begin(connection: OpaquePointer, uri: UnsafePointer<CChar>?) -> UnsafeMutableRawPointer {
         let target = uri.flatMap { String(validatingCString: $0) }

@@ -1,8 +1,8 @@
-import Synchronization
+@testable import HTTPServer
 
 /// A one-shot gate: `wait()` suspends until `open()` (no sleeping, no polling).
 final class Gate: Sendable {
-    private let state = Mutex<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+    private let state = Locked<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
     func wait() async {
         await withCheckedContinuation { continuation in
@@ -27,7 +27,7 @@ final class Gate: Sendable {
 
 /// Records events in order from any thread.
 final class EventLog: Sendable {
-    private let events = Mutex<[String]>([])
+    private let events = Locked<[String]>([])
 
     func record(_ event: String) { events.withLock { $0.append(event) } }
     var all: [String] { events.withLock { $0 } }

@@ -46,8 +46,13 @@ final class RawConnection: @unchecked Sendable {
     }
 
     init(port: Int, host: String = "127.0.0.1") throws {
+        descriptor = try Self.connected(port: port, host: host)
+    }
+
+    /// A connected socket, or an error with nothing left open (the caller owns only what it gets).
+    private static func connected(port: Int, host: String) throws -> Int32 {
         let isV6 = host.contains(":")
-        descriptor = socket(isV6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let descriptor = socket(isV6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw Failure.connect(errno) }
         var result: Int32
         if isV6 {
@@ -72,6 +77,7 @@ final class RawConnection: @unchecked Sendable {
             close(descriptor)
             throw Failure.connect(code)
         }
+        return descriptor
     }
 
     deinit { close(descriptor) }

@@ -12,14 +12,17 @@ public struct MarksConfig: Sendable, Equatable, Codable {
     public var analyticsEnabled: Bool
     /// Whether page fetches may reach loopback and private addresses (off by default).
     public var allowPrivateNetworkFetches: Bool
+    /// Tags that queue a podcast when a shared bookmark carries one of them (case-insensitive).
+    public var autoPodcastTags: [String]
 
     /// A configuration; the defaults use the embedded store and the in-process engine.
     public init(linkding: ServerConfig? = nil, backendURL: String? = nil, analyticsEnabled: Bool = true,
-                allowPrivateNetworkFetches: Bool = false) {
+                allowPrivateNetworkFetches: Bool = false, autoPodcastTags: [String] = []) {
         self.linkding = linkding
         self.backendURL = backendURL
         self.analyticsEnabled = analyticsEnabled
         self.allowPrivateNetworkFetches = allowPrivateNetworkFetches
+        self.autoPodcastTags = autoPodcastTags
     }
 
     enum CodingKeys: String, CodingKey {
@@ -27,6 +30,7 @@ public struct MarksConfig: Sendable, Equatable, Codable {
         case backendURL = "backend_url"
         case analyticsEnabled = "analytics_enabled"
         case allowPrivateNetworkFetches = "allow_private_network_fetches"
+        case autoPodcastTags = "auto_podcast_tags"
     }
 
     /// Decodes leniently: every key is optional.
@@ -36,11 +40,13 @@ public struct MarksConfig: Sendable, Equatable, Codable {
         backendURL = try c.decodeIfPresent(String.self, forKey: .backendURL)
         analyticsEnabled = try c.decodeIfPresent(Bool.self, forKey: .analyticsEnabled) ?? true
         allowPrivateNetworkFetches = try c.decodeIfPresent(Bool.self, forKey: .allowPrivateNetworkFetches) ?? false
+        autoPodcastTags = try c.decodeIfPresent([String].self, forKey: .autoPodcastTags) ?? []
     }
 
     /// The configuration with `MARKS_*` environment variables applied on top.
     /// `MARKS_LINKDING_HOST`, `_PORT`, `_PATH`, `_TOKEN`, `_HTTPS` (1/0, true/false), `MARKS_BACKEND_URL`,
-    /// `MARKS_ANALYTICS` (1/0), `MARKS_ALLOW_PRIVATE_FETCHES` (1/0). `MARKS_LINKDING_HOST=embedded` selects the embedded store.
+    /// `MARKS_ANALYTICS` (1/0), `MARKS_ALLOW_PRIVATE_FETCHES` (1/0), `MARKS_AUTO_PODCAST_TAGS` (comma-separated).
+    /// `MARKS_LINKDING_HOST=embedded` selects the embedded store.
     public func applying(environment env: [String: String]) -> MarksConfig {
         var copy = self
         if let host = env["MARKS_LINKDING_HOST"] {
@@ -60,6 +66,7 @@ public struct MarksConfig: Sendable, Equatable, Codable {
         if let backend = env["MARKS_BACKEND_URL"] { copy.backendURL = backend.isEmpty ? nil : backend }
         if let analytics = env["MARKS_ANALYTICS"].flatMap(Self.bool) { copy.analyticsEnabled = analytics }
         if let fetches = env["MARKS_ALLOW_PRIVATE_FETCHES"].flatMap(Self.bool) { copy.allowPrivateNetworkFetches = fetches }
+        if let tags = env["MARKS_AUTO_PODCAST_TAGS"] { copy.autoPodcastTags = TagNames.parse(tags) }
         return copy
     }
 

@@ -10,27 +10,41 @@ public final class LibraryService: Sendable {
     private let widgets: WidgetDataStore?
     private let now: @Sendable () -> Date
     private let warn: @Sendable (String) -> Void
+    private let observers: [LibraryObserver]
 
     /// A library over a bookmark source; `widgets` nil turns widget files off. `warn` receives problems
     /// with side effects (a widget file that could not be written) that must not fail the save itself.
+    /// `observers` hear of every change (the search index, enrichment).
     public init(source: any BookmarkSource, widgets: WidgetDataStore?, now: @escaping @Sendable () -> Date,
-                warn: @escaping @Sendable (String) -> Void) {
+                warn: @escaping @Sendable (String) -> Void, observers: [LibraryObserver] = []) {
         self.source = source
         self.widgets = widgets
         self.now = now
         self.warn = warn
+        self.observers = observers
+    }
+
+    private func notifySaved(_ bookmarks: [Bookmark]) async {
+        guard !bookmarks.isEmpty else { return }
+        for observer in observers { await observer.saved(bookmarks) }
+    }
+
+    private func notifyRemoved(_ ids: [Int]) async {
+        for observer in observers { await observer.removed(ids) }
     }
 
     /// Loads the first page for a filter; the unfiltered list refreshes the widget data.
     public func load(_ filter: LibraryFilter) async throws -> LibraryPage {
         let page = try await source.list(filter.listQuery)
         if filter.isUnfiltered && filter.sort == .addedDesc { writeWidgets(page.results) }
+        await notifySaved(filter.archived ? [] : page.results)
         return LibraryPage(bookmarks: page.results, count: page.count, next: page.next)
     }
 
     /// Loads the page a previous page's `next` points to.
     public func loadMore(_ next: String) async throws -> LibraryPage {
         let page = try await source.page(at: next)
+        await notifySaved(page.results.filter { !$0.isArchived })
         return LibraryPage(bookmarks: page.results, count: page.count, next: page.next)
     }
 
@@ -62,12 +76,14 @@ public final class LibraryService: Sendable {
             if request.shared && !existing.shared { update.shared = true }
             let saved = update.isEmpty ? existing : try await source.update(id: existing.id, update)
             await refreshWidgets()
+            await notifySaved(saved.isArchived ? [] : [saved])
             return AddBookmarkResult(bookmark: saved, existed: true)
         }
         let draft = BookmarkDraft(url: url, title: request.title, description: request.description, notes: request.notes,
                                   unread: request.unread, shared: request.shared, tagNames: tags)
         let saved = try await source.create(draft, scrape: request.title.isEmpty)
         await refreshWidgets()
+        await notifySaved([saved])
         return AddBookmarkResult(bookmark: saved, existed: false)
     }
 
@@ -75,15 +91,17 @@ public final class LibraryService: Sendable {
     public func update(_ original: Bookmark, to edited: Bookmark) async throws -> Bookmark {
         let update = BookmarkUpdate(from: original, to: edited)
         guard !update.isEmpty else { return original }
-        let saved = try await source.update(id: original.id, update)
+        let saved = try await source.update(id: original.id, update).keepingAIMetadata(of: original)
         await refreshWidgets()
-        return saved.keepingAIMetadata(of: original)
+        await saved.isArchived ? notifyRemoved([saved.id]) : notifySaved([saved])
+        return saved
     }
 
     /// Applies an update by id.
     public func update(id: Int, _ update: BookmarkUpdate) async throws -> Bookmark {
         let saved = try await source.update(id: id, update)
         await refreshWidgets()
+        await saved.isArchived ? notifyRemoved([saved.id]) : notifySaved([saved])
         return saved
     }
 
@@ -91,18 +109,21 @@ public final class LibraryService: Sendable {
     public func delete(id: Int) async throws {
         try await source.delete(id: id)
         await refreshWidgets()
+        await notifyRemoved([id])
     }
 
     /// Archives a bookmark.
     public func archive(id: Int) async throws {
         try await source.archive(id: id)
         await refreshWidgets()
+        await notifyRemoved([id])
     }
 
     /// Unarchives a bookmark.
     public func unarchive(id: Int) async throws {
         try await source.unarchive(id: id)
         await refreshWidgets()
+        await notifySaved([try await source.bookmark(id: id)])
     }
 
     /// Every tag with its count from linkding tags and AI tags, by count then name.

@@ -1,0 +1,1 @@
+// MarksIndex: placeholder.

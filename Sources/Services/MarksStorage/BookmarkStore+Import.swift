@@ -1,0 +1,108 @@
+import Foundation
+import MarksCore
+import SQLiteDatabase
+
+extension BookmarkStore {
+    /// Imports Netscape entries in ONE transaction with linkding's importer semantics: an entry whose normalised URL
+    /// is already stored updates that bookmark (URL, dates, unread; title, description and notes only when the entry
+    /// has them; archive state kept), others are created; dates come from the file (modified defaults to added,
+    /// added to now); tags are added to the existing ones (names over 64 characters skipped); `shared` is set from
+    /// `PRIVATE="0"` only when `mapPrivateFlag`. Invalid entries and repeats of a URL are skipped and reported.
+    public func importBookmarks(_ entries: [NetscapeEntry], mapPrivateFlag: Bool = false) throws(BookmarkStoreError) -> ImportResult {
+        try write { db in
+            var importer = try BulkImporter(db: db, stamp: StoreTime.micros(now()), mapPrivateFlag: mapPrivateFlag)
+            for (index, entry) in entries.enumerated() {
+                try importer.add(entry, index: index)
+            }
+            return importer.result
+        }
+    }
+}
+
+/// One import's prepared statements, tag-id cache and running result.
+private struct BulkImporter {
+    let db: Connection
+    let stamp: Int64
+    let mapPrivateFlag: Bool
+    var result = ImportResult()
+    private var seen = Set<String>()
+    private var tagIDs: [String: Int] = [:]
+    private let findExisting: Statement
+    private let insert: Statement
+    private let link: Statement
+
+    init(db: Connection, stamp: Int64, mapPrivateFlag: Bool) throws {
+        self.db = db
+        self.stamp = stamp
+        self.mapPrivateFlag = mapPrivateFlag
+        findExisting = try db.prepare("SELECT id FROM store_bookmarks WHERE url_normalized = ?")
+        insert = try db.prepare("""
+            INSERT INTO store_bookmarks (url, url_normalized, title, description, notes, is_archived, unread, shared,
+                                         date_added, date_modified)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        link = try db.prepare(TagWriter.linkSQL)
+    }
+
+    mutating func add(_ entry: NetscapeEntry, index: Int) throws {
+        result.total += 1
+        let normalized = URLNormalizer.normalize(entry.url)
+        guard !seen.contains(normalized) else {
+            return fail(index, entry, "Its URL repeats an earlier entry of the same import.")
+        }
+        do {
+            _ = try BookmarkValidator.validate(url: entry.url, urlRequired: true, title: entry.title, description: nil,
+                                               notes: nil, tagNames: nil)
+        } catch {
+            return fail(index, entry, error.message)
+        }
+        seen.insert(normalized)
+        let added = entry.dateAdded.map(StoreTime.micros) ?? stamp
+        let modified = entry.dateModified.map(StoreTime.micros) ?? added
+        try findExisting.bind([SQLValue(normalized)])
+        let existing = try findExisting.step()
+        findExisting.reset()
+        let id: Int
+        if let existing {
+            id = try existing.int(at: 0)
+            var assignments: [(String, SQLValue)] = [
+                ("url", SQLValue(entry.url)), ("url_normalized", SQLValue(normalized)), ("date_added", SQLValue(added)),
+                ("date_modified", SQLValue(modified)), ("unread", SQLValue(entry.unread)),
+            ]
+            if !entry.title.isEmpty { assignments.append(("title", SQLValue(entry.title))) }
+            if !entry.description.isEmpty { assignments.append(("description", SQLValue(entry.description))) }
+            if !entry.notes.isEmpty { assignments.append(("notes", SQLValue(entry.notes))) }
+            if mapPrivateFlag && entry.shared { assignments.append(("shared", SQLValue(true))) }
+            try db.run("UPDATE store_bookmarks SET " + assignments.map { $0.0 + " = ?" }.joined(separator: ", ") + " WHERE id = ?",
+                       assignments.map(\.1) + [SQLValue(id)])
+            result.updated += 1
+        } else {
+            try insert.bind([
+                SQLValue(entry.url), SQLValue(normalized), SQLValue(entry.title), SQLValue(entry.description),
+                SQLValue(entry.notes), SQLValue(entry.archived), SQLValue(entry.unread), SQLValue(mapPrivateFlag && entry.shared),
+                SQLValue(added), SQLValue(modified),
+            ])
+            try insert.run()
+            id = Int(db.lastInsertRowID)
+            result.created += 1
+        }
+        for name in entry.tags where !PythonWhitespace.strip(name).isEmpty && name.unicodeScalars.count <= BookmarkValidator.maxTagNameLength {
+            try link.bind([SQLValue(id), SQLValue(try tagID(name))])
+            try link.run()
+        }
+        result.success += 1
+    }
+
+    private mutating func tagID(_ name: String) throws -> Int {
+        let folded = ASCIICaseFolding.fold(name)
+        if let id = tagIDs[folded] { return id }
+        let id = try TagWriter.tagID(named: name, stamp: stamp, db)
+        tagIDs[folded] = id
+        return id
+    }
+
+    private mutating func fail(_ index: Int, _ entry: NetscapeEntry, _ reason: String) {
+        result.failed += 1
+        result.failures.append(ImportResult.Failure(index: index, url: entry.url, reason: reason))
+    }
+}

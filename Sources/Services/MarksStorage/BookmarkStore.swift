@@ -1,0 +1,78 @@
+import Foundation
+import MarksCore
+import SQLiteDatabase
+
+/// The embedded linkding-compatible bookmark store: linkding 1.46's semantics (LINKDING_API.md) over one SQLite
+/// file shared with other modules. Every method is synchronous and short; it blocks only while another caller
+/// holds the same connection. Time comes from the injected clock.
+public final class BookmarkStore: Sendable {
+    let database: Database
+    let now: @Sendable () -> Date
+
+    /// A store over `database`; applies the store's migrations (namespace `store`) first.
+    public init(database: Database, now: @escaping @Sendable () -> Date) throws(BookmarkStoreError) {
+        self.database = database
+        self.now = now
+        do {
+            try database.migrate(namespace: StoreSchema.namespace, StoreSchema.migrations)
+        } catch {
+            throw Self.wrap(error)
+        }
+    }
+
+    /// Opens (creating if needed) the database file at `path` and a store over it.
+    public convenience init(path: String, now: @escaping @Sendable () -> Date) throws(BookmarkStoreError) {
+        let database: Database
+        do {
+            database = try Database(path: path)
+        } catch {
+            throw Self.wrap(error)
+        }
+        try self.init(database: database, now: now)
+    }
+
+    /// One bookmark by id; `notFound` when there is none.
+    public func bookmark(id: Int) throws(BookmarkStoreError) -> Bookmark {
+        let found = try read { db in try BookmarkRows.load(id: id, db) }
+        guard let found else { throw .notFound(kind: "Bookmark") }
+        return found
+    }
+
+    /// The bookmark whose normalised URL equals that of `url` (archived ones too), or nil; linkding's `check`.
+    public func bookmark(matching url: String) throws(BookmarkStoreError) -> Bookmark? {
+        try read { db in
+            let row = try db.queryOne("SELECT id FROM store_bookmarks WHERE url_normalized = ?",
+                                      [SQLValue(URLNormalizer.normalize(url))])
+            guard let row else { return nil }
+            return try BookmarkRows.load(id: try row.int(at: 0), db)
+        }
+    }
+
+    // MARK: - Access
+
+    /// Runs `body` on a reader (one snapshot), mapping database failures to `BookmarkStoreError`.
+    func read<T>(_ body: (Connection) throws -> T) throws(BookmarkStoreError) -> T {
+        do {
+            return try database.read(body)
+        } catch {
+            throw Self.wrap(error)
+        }
+    }
+
+    /// Runs `body` in one write transaction, mapping database failures to `BookmarkStoreError`.
+    func write<T>(_ body: (Connection) throws -> T) throws(BookmarkStoreError) -> T {
+        do {
+            return try database.write(body)
+        } catch {
+            throw Self.wrap(error)
+        }
+    }
+
+    static func wrap(_ error: any Error) -> BookmarkStoreError {
+        switch error {
+        case let error as BookmarkStoreError: return error
+        case let error as SQLiteError: return .database(error)
+        default: return .database(SQLiteError(code: 1, message: String(describing: error)))
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import MarksCore
+
+/// The embedded store behind the bookmark-source seam, in process: what `marks serve`'s `/api/` answers, without
+/// HTTP. Page links are built on `baseURL` (the `/api/` route passes the host it saw); `check` and scraping
+/// creates get page metadata from the injected `metadata` closure.
+public struct EmbeddedBookmarkSource: BookmarkSource {
+    /// The store this source reads and writes.
+    public let store: BookmarkStore
+    /// Origin (and path prefix) for `next`/`previous` links, e.g. `http://127.0.0.1:8080`.
+    public let baseURL: String
+    /// The profile's `tag_search` setting.
+    public let tagSearch: TagSearchMode
+    /// The linkding version this store answers as on `/health`.
+    public let version: String
+    private let metadata: @Sendable (String) async -> BookmarkCheck.Metadata
+
+    /// A source over `store`.
+    public init(store: BookmarkStore, baseURL: String, tagSearch: TagSearchMode = .strict, version: String = "1.46.2",
+                metadata: @escaping @Sendable (String) async -> BookmarkCheck.Metadata) {
+        self.store = store
+        self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        self.tagSearch = tagSearch
+        self.version = version
+        self.metadata = metadata
+    }
+
+    public func list(_ query: BookmarkListQuery) async throws -> Page<Bookmark> {
+        try page(query, scope: query.archived ? .archived : .unarchived)
+    }
+
+    /// One page of any scope, links included (the shared list's route uses this).
+    public func page(_ query: BookmarkListQuery, scope: BookmarkScope) throws -> Page<Bookmark> {
+        let result = try mapped { () throws(BookmarkStoreError) in try store.list(query, scope: scope, tagSearch: tagSearch) }
+        let path: String
+        switch scope {
+        case .unarchived: path = "/api/bookmarks/"
+        case .archived: path = "/api/bookmarks/archived/"
+        case .shared: path = "/api/bookmarks/shared/"
+        }
+        let links = PageLinks.links(base: baseURL, path: path, parameters: query.parameters,
+                                    limit: BookmarkStore.pageLimit(query.limit), offset: max(0, query.offset), count: result.count)
+        return Page(count: result.count, next: links.next, previous: links.previous, results: result.results)
+    }
+
+    public func page(at link: String) async throws -> Page<Bookmark> {
+        let (path, parameters) = PageLinks.parse(link)
+        let scope: BookmarkScope = path.hasSuffix("/archived/") ? .archived : path.hasSuffix("/shared/") ? .shared : .unarchived
+        return try page(BookmarkListQuery(parameters: parameters, archived: scope == .archived), scope: scope)
+    }
+
+    public func bookmark(id: Int) async throws -> Bookmark {
+        try mapped { () throws(BookmarkStoreError) in try store.bookmark(id: id) }
+    }
+
+    public func check(url: String) async throws -> BookmarkCheck {
+        let existing = try mapped { () throws(BookmarkStoreError) in try store.bookmark(matching: url) }
+        var fetched = await metadata(url)
+        fetched.url = url
+        return BookmarkCheck(bookmark: existing, metadata: fetched)
+    }
+
+    public func create(_ draft: BookmarkDraft, scrape: Bool) async throws -> Bookmark {
+        var fetched: BookmarkCheck.Metadata?
+        if scrape, draft.title.isEmpty || draft.description.isEmpty {
+            fetched = await metadata(draft.url)
+        }
+        return try mapped { () throws(BookmarkStoreError) in try store.create(draft, fillingEmptyFrom: fetched) }
+    }
+
+    public func update(id: Int, _ update: BookmarkUpdate) async throws -> Bookmark {
+        try mapped { () throws(BookmarkStoreError) in try store.update(id: id, update) }
+    }
+
+    public func delete(id: Int) async throws {
+        try mapped { () throws(BookmarkStoreError) in try store.delete(id: id) }
+    }
+
+    public func archive(id: Int) async throws {
+        try mapped { () throws(BookmarkStoreError) in try store.archive(id: id) }
+    }
+
+    public func unarchive(id: Int) async throws {
+        try mapped { () throws(BookmarkStoreError) in try store.unarchive(id: id) }
+    }
+
+    public func tags(limit: Int, offset: Int) async throws -> Page<Tag> {
+        let result = try mapped { () throws(BookmarkStoreError) in try store.tags(limit: limit, offset: offset) }
+        let links = PageLinks.links(base: baseURL, path: "/api/tags/", parameters: [], limit: BookmarkStore.pageLimit(limit),
+                                    offset: max(0, offset), count: result.count)
+        return Page(count: result.count, next: links.next, previous: links.previous, results: result.results)
+    }
+
+    public func health() async throws -> ServerHealth {
+        ServerHealth(version: version, status: "healthy")
+    }
+
+    /// Runs a store call, reporting its failure as the seam's `BookmarkSourceError`.
+    private func mapped<T>(_ body: () throws(BookmarkStoreError) -> T) throws(BookmarkSourceError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw error.sourceError
+        }
+    }
+}

@@ -1,0 +1,28 @@
+/// What a bulk import did, counted as linkding's importer counts.
+public struct ImportResult: Sendable, Equatable {
+    /// One entry that was not imported.
+    public struct Failure: Sendable, Equatable {
+        /// The entry's position in the imported list.
+        public var index: Int
+        /// The entry's URL as given.
+        public var url: String
+        /// Why it was skipped.
+        public var reason: String
+    }
+
+    /// Entries seen.
+    public var total = 0
+    /// Entries imported (created or updated).
+    public var success = 0
+    /// Entries skipped (invalid, or a duplicate of an earlier entry of the same import).
+    public var failed = 0
+    /// Of `success`: new bookmarks.
+    public var created = 0
+    /// Of `success`: existing bookmarks updated.
+    public var updated = 0
+    /// The skipped entries and why.
+    public var failures: [Failure] = []
+
+    /// An empty result.
+    public init() {}
+}

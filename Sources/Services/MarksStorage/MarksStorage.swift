@@ -1,1 +1,0 @@
-// MarksStorage: placeholder.

@@ -1,0 +1,23 @@
+import SQLiteDatabase
+
+/// A piece of SQL and its bound arguments in order; user text only ever travels in `arguments`.
+struct SQLFragment {
+    var sql: String
+    var arguments: [SQLValue]
+    /// True when the SQL reads the bookmark's text columns (so a covering index of its state columns is not enough).
+    var readsText: Bool
+
+    init(_ sql: String, _ arguments: [SQLValue] = [], readsText: Bool = false) {
+        self.sql = sql
+        self.arguments = arguments
+        self.readsText = readsText
+    }
+
+    /// The fragments joined by `separator`, each in parentheses.
+    static func joined(_ parts: [SQLFragment], _ separator: String) -> SQLFragment {
+        SQLFragment(
+            parts.map { "(" + $0.sql + ")" }.joined(separator: separator),
+            parts.flatMap(\.arguments),
+            readsText: parts.contains(where: \.readsText))
+    }
+}

@@ -1,0 +1,92 @@
+/// How one search expression runs as SQL over `store_bookmarks b`.
+struct SearchPlan {
+    enum Truth {
+        case always
+        case never
+        case depends
+    }
+
+    /// Constant outcomes need no SQL at all.
+    var truth: Truth
+    /// The exact condition over `b` (meaningful when `depends`).
+    var condition: SQLFragment
+    /// A SELECT of column `id` holding at least every match, enumerated from an index, when there is one.
+    var candidates: SQLFragment?
+    /// What rows taken from `candidates` must still satisfy; nil when the candidates are exactly the matches.
+    var residual: SQLFragment?
+    /// A rough size of `candidates`, to pick the smallest one to drive an `and`.
+    var estimate: Int
+    /// Leaf conditions (terms, tags, keywords) in the plan.
+    var leaves: Int
+    /// Nesting of the plan's boolean structure, which bounds the nesting of its SQL.
+    var depth: Int
+
+    static let always = SearchPlan(truth: .always, condition: SQLFragment("1"), candidates: nil, residual: nil,
+                                   estimate: 0, leaves: 1, depth: 1)
+    static let never = SearchPlan(truth: .never, condition: SQLFragment("0"), candidates: nil, residual: nil,
+                                  estimate: 0, leaves: 1, depth: 1)
+
+    /// A plan that can only be checked row by row.
+    static func filter(_ condition: SQLFragment) -> SearchPlan {
+        SearchPlan(truth: .depends, condition: condition, candidates: nil, residual: nil, estimate: 0, leaves: 1, depth: 1)
+    }
+
+    /// A plan whose matches an index enumerates exactly.
+    static func indexed(_ condition: SQLFragment, candidates: SQLFragment, estimate: Int) -> SearchPlan {
+        SearchPlan(truth: .depends, condition: condition, candidates: candidates, residual: nil, estimate: estimate,
+                   leaves: 1, depth: 1)
+    }
+
+    /// All of `parts` (already planned).
+    static func all(_ parts: [SearchPlan]) -> SearchPlan {
+        if parts.contains(where: { $0.truth == .never }) { return counted(.never, parts) }
+        let open = parts.filter { $0.truth == .depends }
+        guard open.count > 1 else { return open.first.map { counted($0, parts) } ?? counted(.always, parts) }
+        var plan = counted(SearchPlan.filter(SQLFragment.joined(open.map(\.condition), " AND ")), parts)
+        let driver = open.indices.filter { open[$0].candidates != nil }.min { open[$0].estimate < open[$1].estimate }
+        if let driver, let candidates = open[driver].candidates {
+            var rest = open.indices.filter { $0 != driver }.map { open[$0].condition }
+            if let residual = open[driver].residual { rest.insert(residual, at: 0) }
+            plan.candidates = candidates
+            plan.residual = rest.isEmpty ? nil : SQLFragment.joined(rest, " AND ")
+            plan.estimate = open[driver].estimate
+        }
+        return plan
+    }
+
+    /// Any of `parts` (already planned).
+    static func any(_ parts: [SearchPlan]) -> SearchPlan {
+        if parts.contains(where: { $0.truth == .always }) { return counted(.always, parts) }
+        let open = parts.filter { $0.truth == .depends }
+        guard open.count > 1 else { return open.first.map { counted($0, parts) } ?? counted(.never, parts) }
+        var plan = counted(SearchPlan.filter(SQLFragment.joined(open.map(\.condition), " OR ")), parts)
+        let sets = open.compactMap(\.candidates)
+        if sets.count == open.count {
+            plan.candidates = SQLFragment(
+                sets.map { "SELECT id FROM (" + $0.sql + ")" }.joined(separator: " UNION "), sets.flatMap(\.arguments))
+            plan.residual = open.allSatisfy { $0.residual == nil } ? nil : plan.condition
+            plan.estimate = open.reduce(0) { $0 + $1.estimate }
+        }
+        return plan
+    }
+
+    /// The negation of a plan.
+    static func negation(_ part: SearchPlan) -> SearchPlan {
+        switch part.truth {
+        case .always: return counted(.never, [part])
+        case .never: return counted(.always, [part])
+        case .depends:
+            var condition = part.condition
+            condition.sql = "NOT (" + condition.sql + ")"
+            return counted(.filter(condition), [part])
+        }
+    }
+
+    /// `plan` with the leaf count and depth of the parts it was built from.
+    private static func counted(_ plan: SearchPlan, _ parts: [SearchPlan]) -> SearchPlan {
+        var copy = plan
+        copy.leaves = max(1, parts.reduce(0) { $0 + $1.leaves })
+        copy.depth = 1 + (parts.map(\.depth).max() ?? 0)
+        return copy
+    }
+}

@@ -1,0 +1,100 @@
+import SQLiteDatabase
+
+/// The embedded store's tables, in one place: its migrations run under the namespace `store` of the shared
+/// database file, and every table they create starts with `store_`.
+///
+/// - `store_bookmarks`: one row per bookmark; `url_normalized` is UNIQUE (linkding's duplicate rule), dates are
+///   microseconds since 1970 (UTC), flags are 0/1.
+/// - `store_tags`: tags in creation order; `name_folded` (ASCII lower case, as linkding's SQLite compares) is UNIQUE.
+/// - `store_bookmark_tags`: the join table, indexed both ways; deleting a bookmark or a tag removes its rows. It
+///   repeats the bookmark's archive flag (`archived`), kept equal by a composite foreign key with ON UPDATE CASCADE,
+///   so a tag's unarchived (or archived) bookmarks are one index range.
+/// - `store_bookmarks_fts`: a contentless FTS5 trigram index (case-sensitive) over the ASCII-lower-cased title,
+///   description, notes and URL, kept in step by triggers: a phrase MATCH of a lower-cased term of three or more
+///   characters is then exactly linkding's case-insensitive `LIKE '%term%'`. Its rowid is the bookmark id, negated
+///   while the bookmark is archived, so `rowid > 0` restricts a match to unarchived bookmarks inside the index.
+/// - `store_bundles`: saved searches.
+enum StoreSchema {
+    /// The migration namespace in `schema_migrations`.
+    static let namespace = "store"
+
+    /// Append only: never edit or renumber a shipped migration.
+    static let migrations: [Migration] = [
+        Migration(id: 1, name: "store: bookmarks, tags, full-text index", sql: """
+            CREATE TABLE store_bookmarks (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                url TEXT NOT NULL,
+                url_normalized TEXT NOT NULL UNIQUE,
+                title TEXT NOT NULL DEFAULT '',
+                description TEXT NOT NULL DEFAULT '',
+                notes TEXT NOT NULL DEFAULT '',
+                web_archive_snapshot_url TEXT NOT NULL DEFAULT '',
+                is_archived INTEGER NOT NULL DEFAULT 0 CHECK (is_archived IN (0, 1)),
+                unread INTEGER NOT NULL DEFAULT 0 CHECK (unread IN (0, 1)),
+                shared INTEGER NOT NULL DEFAULT 0 CHECK (shared IN (0, 1)),
+                date_added INTEGER NOT NULL,
+                date_modified INTEGER NOT NULL
+            );
+            CREATE INDEX store_bookmarks_added ON store_bookmarks (is_archived, date_added, unread, shared, date_modified);
+            CREATE INDEX store_bookmarks_modified ON store_bookmarks (is_archived, date_modified, unread, shared, date_added);
+            CREATE INDEX store_bookmarks_shared ON store_bookmarks (date_added) WHERE shared = 1;
+            CREATE INDEX store_bookmarks_state
+                ON store_bookmarks (id, is_archived, unread, shared, date_added, date_modified);
+            CREATE UNIQUE INDEX store_bookmarks_archive_key ON store_bookmarks (id, is_archived);
+
+            CREATE TABLE store_tags (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                name TEXT NOT NULL,
+                name_folded TEXT NOT NULL UNIQUE,
+                date_added INTEGER NOT NULL
+            );
+
+            CREATE TABLE store_bookmark_tags (
+                bookmark_id INTEGER NOT NULL,
+                tag_id INTEGER NOT NULL REFERENCES store_tags (id) ON DELETE CASCADE,
+                archived INTEGER NOT NULL,
+                PRIMARY KEY (bookmark_id, tag_id),
+                FOREIGN KEY (bookmark_id, archived) REFERENCES store_bookmarks (id, is_archived)
+                    ON DELETE CASCADE ON UPDATE CASCADE
+            ) WITHOUT ROWID;
+            CREATE INDEX store_bookmark_tags_by_tag ON store_bookmark_tags (tag_id, archived, bookmark_id);
+
+            CREATE VIRTUAL TABLE store_bookmarks_fts USING fts5 (
+                title, description, notes, url, content = '', tokenize = 'trigram case_sensitive 1'
+            );
+            CREATE TRIGGER store_bookmarks_fts_insert AFTER INSERT ON store_bookmarks BEGIN
+                INSERT INTO store_bookmarks_fts (rowid, title, description, notes, url)
+                VALUES (CASE WHEN new.is_archived THEN -new.id ELSE new.id END,
+                        lower(new.title), lower(new.description), lower(new.notes), lower(new.url));
+            END;
+            CREATE TRIGGER store_bookmarks_fts_delete AFTER DELETE ON store_bookmarks BEGIN
+                INSERT INTO store_bookmarks_fts (store_bookmarks_fts, rowid, title, description, notes, url)
+                VALUES ('delete', CASE WHEN old.is_archived THEN -old.id ELSE old.id END,
+                        lower(old.title), lower(old.description), lower(old.notes), lower(old.url));
+            END;
+            CREATE TRIGGER store_bookmarks_fts_update
+            AFTER UPDATE OF title, description, notes, url, is_archived ON store_bookmarks BEGIN
+                INSERT INTO store_bookmarks_fts (store_bookmarks_fts, rowid, title, description, notes, url)
+                VALUES ('delete', CASE WHEN old.is_archived THEN -old.id ELSE old.id END,
+                        lower(old.title), lower(old.description), lower(old.notes), lower(old.url));
+                INSERT INTO store_bookmarks_fts (rowid, title, description, notes, url)
+                VALUES (CASE WHEN new.is_archived THEN -new.id ELSE new.id END,
+                        lower(new.title), lower(new.description), lower(new.notes), lower(new.url));
+            END;
+
+            CREATE TABLE store_bundles (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                name TEXT NOT NULL,
+                search TEXT NOT NULL DEFAULT '',
+                any_tags TEXT NOT NULL DEFAULT '',
+                all_tags TEXT NOT NULL DEFAULT '',
+                excluded_tags TEXT NOT NULL DEFAULT '',
+                filter_unread TEXT NOT NULL DEFAULT 'off' CHECK (filter_unread IN ('off', 'yes', 'no')),
+                filter_shared TEXT NOT NULL DEFAULT 'off' CHECK (filter_shared IN ('off', 'yes', 'no')),
+                sort_order INTEGER NOT NULL,
+                date_created INTEGER NOT NULL,
+                date_modified INTEGER NOT NULL
+            );
+            """),
+    ]
+}

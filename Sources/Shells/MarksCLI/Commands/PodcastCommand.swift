@@ -1,0 +1,63 @@
+import Foundation
+import MarksCore
+import MarksLibrary
+
+/// `marks podcast queue`: the podcast requests waiting for the main process (queued by `marks share` and the
+/// web app's share page), those given up on, and files set aside as unreadable.
+enum PodcastCommand: CLICommand {
+    static let descriptor = CommandDescriptor(
+        name: "podcast",
+        abstract: "Podcast requests.",
+        subcommands: [
+            CommandDescriptor(
+                name: "queue", abstract: "List queued podcast requests.",
+                arguments: [
+                    .flag("retry-failed", help: "Queue the failed requests again."),
+                    BookmarkArguments.data,
+                ],
+                printsData: true),
+        ]
+    )
+
+    static func run(_ arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
+        let settings = try Settings.load(arguments, context: context)
+        let queue = PodcastRequestQueue(dataDirectory: settings.paths.dataDirectory, now: context.now)
+        if arguments.flag("retry-failed") {
+            let count = try queue.retryFailed()
+            context.printError("\(count) failed request\(count == 1 ? "" : "s") queued again.")
+        }
+        let listing = try queue.list()
+        for path in listing.newlyQuarantined {
+            context.printError("warning: an unreadable podcast request was moved to \(path)")
+        }
+        if arguments.flag("json") {
+            context.print(JSONValue.object([
+                ("pending", .array(listing.pending.map(\.jsonValue))),
+                ("processing", .array(listing.processing.map(\.jsonValue))),
+                ("failed", .array(listing.failed.map(\.jsonValue))),
+                ("quarantined", .array(listing.quarantined.map(JSONValue.string))),
+            ]).serialized)
+            return ExitCode.success
+        }
+        if listing.pending.isEmpty && listing.processing.isEmpty && listing.failed.isEmpty {
+            context.print("No podcast requests queued.")
+        }
+        for request in listing.processing { context.print(line(request, state: "running")) }
+        for request in listing.pending { context.print(line(request, state: request.attempts == 0 ? "queued" : "retry")) }
+        for request in listing.failed { context.print(line(request, state: "failed")) }
+        if !listing.quarantined.isEmpty {
+            context.print("\(listing.quarantined.count) unreadable file\(listing.quarantined.count == 1 ? "" : "s") in \(queue.quarantineDirectory.path)")
+        }
+        return ExitCode.success
+    }
+
+    private static func line(_ request: PodcastRequest, state: String) -> String {
+        var text = state.padding(toLength: 8, withPad: " ", startingAt: 0) + (request.title.isEmpty ? request.url : request.title).singleLine
+        text += "  — " + request.url.singleLine
+        if request.trigger == .autoTag, let tag = request.matchedTag { text += "  (tag #\(tag.singleLine))" }
+        if request.attempts > 0 { text += "  [\(request.attempts) attempt\(request.attempts == 1 ? "" : "s")]" }
+        if state == "retry" { text += " next " + LinkdingDate.format(request.nextAttemptAt) }
+        if let error = request.lastError, state != "queued" { text += ": " + String(error.singleLine.prefix(120)) }
+        return text
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import HTTPServer
+import MarksCore
+import MarksServer
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `marks serve`: the web app, the Marks backend (`/v1/`) and the embedded linkding API (`/api/`) on one port.
+enum ServeCommand: CLICommand {
+    static let descriptor = CommandDescriptor(
+        name: "serve",
+        abstract: "Serve the web app, the backend API and the embedded linkding store.",
+        discussion: "Listens on 127.0.0.1:8080 by default. Logs one JSON line per request to standard error (MARKS_LOG=off silences it). Stops cleanly on Ctrl-C or SIGTERM.",
+        arguments: [
+            .option("host", value: "ADDRESS", help: "Address to listen on (default 127.0.0.1; 0.0.0.0 exposes it to the network)."),
+            .option("port", short: "p", value: "PORT", help: "Port (default 8080; 0 picks a free one)."),
+            .option("data", value: "DIR", help: "Data directory (default $XDG_DATA_HOME/marks)."),
+            .flag("open", help: "Open the web app in the browser."),
+        ]
+    )
+
+    static func run(_ arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
+        let signals = SignalWaiter()
+        let settings = try Settings.load(arguments, context: context)
+        let host = arguments.option("host") ?? context.environment["MARKS_HOST"] ?? "127.0.0.1"
+        let port = try arguments.intOption("port", in: 0...65_535) ?? Int(context.environment["MARKS_PORT"] ?? "") ?? 8080
+        do {
+            try FileManager.default.createDirectory(at: settings.paths.dataDirectory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw CLIFailure("Cannot create the data directory \(settings.paths.dataDirectory.path): \(error.localizedDescription)")
+        }
+        let logOff = context.environment["MARKS_LOG"] == "off"
+        let standardError = context.standardError
+        let write: @Sendable (String) -> Void = { line in if !logOff { standardError(line) } }
+        let logger = RequestLogger(now: context.now, write: write)
+        let logError: @Sendable (String) -> Void = { message in logger.event("error", level: "error", [("message", message)]) }
+        let app = MarksApp(context: MarksApp.Context(version: MarksCommandLine.version, logError: logError))
+        var accessLog: (@Sendable (AccessLogEntry) -> Void)?
+        if !logOff { accessLog = { @Sendable entry in logger.log(entry) } }
+        let server = HTTPServer(configuration: .init(host: host, port: port, accessLog: accessLog), responder: app.router)
+        let boundPort: Int
+        do {
+            boundPort = try server.start()
+        } catch {
+            throw CLIFailure("Cannot listen on \(host):\(port): \(error). Is another server using the port? Try --port.")
+        }
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        let url = "http://\(shownHost):\(boundPort)/"
+        if !isLoopback(host) {
+            context.printError("warning: listening on \(host) exposes Marks to your network; anyone who can reach this port can try to use it. Use --host 127.0.0.1 to keep it on this machine.")
+        }
+        context.print("Marks is running at \(url)")
+        context.print("data: \(settings.paths.dataDirectory.path)")
+        logger.event("start", [("url", url), ("version", MarksCommandLine.version)])
+        if arguments.flag("open") { _ = try? OpenCommand.launch(url, context: context) } // safe: opening a browser is a convenience; the URL is printed above
+        let signal = await signals.wait()
+        logger.event("stop", [("signal", signal)])
+        await server.stop()
+        context.print("Marks stopped.")
+        return ExitCode.success
+    }
+
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host.hasPrefix("127.") || host == "::1" || host == "[::1]"
+    }
+
+}
+
+/// Catches SIGINT and SIGTERM from the moment it is made, so a signal during start-up still stops the
+/// server cleanly; `wait()` returns the first signal's name, even one that came before the call.
+/// `@unchecked Sendable`: its state is guarded by `lock`.
+final class SignalWaiter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var received: String?
+    private var continuation: CheckedContinuation<String, Never>?
+    private var sources: [any DispatchSourceSignal] = []
+
+    init() {
+        for (number, name) in [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")] {
+            Glibc.signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { [weak self] in self?.fire(name) }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    func wait() async -> String {
+        await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
+            let early: String? = lock.withLock {
+                if let received { return received }
+                self.continuation = continuation
+                return nil
+            }
+            if let early { continuation.resume(returning: early) }
+        }
+    }
+
+    private func fire(_ name: String) {
+        let pending: CheckedContinuation<String, Never>? = lock.withLock {
+            guard received == nil else { return nil }
+            received = name
+            defer { continuation = nil }
+            return continuation
+        }
+        pending?.resume(returning: name)
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import HTTPServer
+import MarksCore
+
+/// The composition root of `marks serve`: one router with `/healthz`, the embedded linkding API at `/api/`,
+/// the Marks backend at `/v1/` and the web app at `/`. Errors render as JSON under `/api/` (linkding's
+/// `{"detail": …}`) and `/v1/` (`{"error": …}`), as HTML elsewhere.
+public struct MarksApp: Sendable {
+    /// What the app needs at start-up.
+    public struct Context: Sendable {
+        public var version: String
+        /// Receives one line per unexpected error (the cause the client does not see).
+        public var logError: @Sendable (String) -> Void
+
+        /// A context.
+        public init(version: String, logError: @escaping @Sendable (String) -> Void) {
+            self.version = version
+            self.logError = logError
+        }
+    }
+
+    public let router: Router
+
+    /// Builds the router.
+    public init(context: Context) {
+        var router = Router()
+        router.get("/healthz") { _ in
+            HTTPResponse.json(data: JSONValue.object([("status", .string("ok")), ("version", .string(context.version))]).data)
+        }
+        router.errorRenderer(forPrefix: "/api/", .json(messageKey: "detail"))
+        router.errorRenderer(forPrefix: "/v1/", .json(messageKey: "error"))
+        router.defaultErrorRenderer(.html)
+        router.onUnexpectedError { error, request in
+            context.logError("unexpected error on \(request.method) \(request.path): \(String(describing: error).prefix(500))")
+        }
+        self.router = router
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import Synchronization
+
+/// all-MiniLM-L6-v2 in native Swift: text in, 384-dimensional unit vectors out (mean pooling,
+/// L2 normalisation), matching sentence-transformers. Immutable after loading, so one instance can
+/// be shared by any number of threads and tasks.
+public final class EmbeddingModel: Sendable {
+    /// Length of every embedding, known before any model is loaded.
+    public static let dimension = BertWeights.hiddenSize
+    /// Length of every embedding.
+    public let dimension = BertWeights.hiddenSize
+    /// Texts are cut to this many tokens, `[CLS]` and `[SEP]` included.
+    public let maximumTokens = 256
+    /// The tokenizer the model was loaded with.
+    public let tokenizer: WordPieceTokenizer
+    private let encoder: BertEncoder
+
+    /// Threads that run batches side by side (one per core); OpenBLAS itself runs single-threaded.
+    public let workerCount: Int
+
+    /// Tokens per forward batch: large enough for efficient `sgemm`, small enough to stay in cache
+    /// and to share work evenly between the workers.
+    static let batchTokenBudget = 512
+    /// Sequences per forward batch at most.
+    static let batchSequenceLimit = 64
+
+    private init(tokenizer: WordPieceTokenizer, encoder: BertEncoder, workerCount: Int) {
+        self.tokenizer = tokenizer
+        self.encoder = encoder
+        self.workerCount = max(1, workerCount)
+    }
+
+    /// Loads `model.safetensors`, `vocab.txt` and (if present) checks `config.json` in `directory`.
+    /// `workerCount` threads share a call's batches (default: one per core); OpenBLAS itself runs each
+    /// call on the calling thread (see `BLAS`).
+    public static func load(directory: URL, workerCount: Int = ProcessInfo.processInfo.activeProcessorCount) throws -> EmbeddingModel {
+        guard ModelLocator.isComplete(directory) else {
+            throw EmbeddingError.modelNotFound(message: ModelLocator.incompleteDirectoryMessage(directory))
+        }
+        try ModelConfiguration.check(directory.appendingPathComponent("config.json"))
+        let tokenizer = try WordPieceTokenizer(vocabulary: directory.appendingPathComponent("vocab.txt"))
+        guard tokenizer.vocabularySize == BertWeights.vocabularySize else {
+            throw EmbeddingError.unsupportedModel(
+                reason: "vocab.txt has \(tokenizer.vocabularySize) entries, the model \(BertWeights.vocabularySize)")
+        }
+        let weights = try BertWeights(SafeTensors(contentsOf: directory.appendingPathComponent("model.safetensors")))
+        return EmbeddingModel(tokenizer: tokenizer, encoder: BertEncoder(weights: weights), workerCount: workerCount)
+    }
+
+    /// Loads the model from the directory `ModelLocator` finds, or throws `modelNotFound` saying how to get it.
+    public static func loadInstalled(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> EmbeddingModel {
+        try load(directory: ModelLocator(environment: environment).requireDirectory())
+    }
+
+    /// The embedding of one text.
+    public func embed(_ text: String) -> [Float] {
+        embed([text])[0] // safe: one text in, one vector out
+    }
+
+    /// Embeddings of `texts`, in order. Texts are grouped by length into batches internally and the
+    /// batches shared between `workerCount` threads; pass a few hundred texts per call to bound memory.
+    public func embed(_ texts: [String]) -> [[Float]] {
+        embed(tokenIDs: texts.map { tokenizer.encode($0, maxLength: maximumTokens) })
+    }
+
+    /// Embeddings of already tokenised sequences (each starting with `[CLS]` and ending with `[SEP]`).
+    func embed(tokenIDs sequences: [[Int32]]) -> [[Float]] {
+        let clipped = sequences.map { $0.count > BertWeights.maximumPositions ? Array($0.prefix(BertWeights.maximumPositions)) : $0 }
+        let batches = Self.batches(clipped)
+        let workers = min(workerCount, batches.count)
+        guard workers > 1 else {
+            var results = [[Float]](repeating: [], count: clipped.count)
+            let workspace = EncoderWorkspace()
+            for batch in batches {
+                let vectors = encoder.embed(batch.map { clipped[$0] }, workspace: workspace)
+                for (index, vector) in zip(batch, vectors) { results[index] = vector }
+            }
+            return results
+        }
+        // Workers take the next batch (longest first) until none is left, so the load evens out.
+        let results = Mutex([[Float]](repeating: [], count: clipped.count))
+        let nextBatch = Atomic(0)
+        let encoder = encoder
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            let workspace = EncoderWorkspace()
+            while true {
+                let number = nextBatch.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard number < batches.count else { return }
+                let batch = batches[number]
+                let vectors = encoder.embed(batch.map { clipped[$0] }, workspace: workspace)
+                results.withLock { results in
+                    for (index, vector) in zip(batch, vectors) { results[index] = vector }
+                }
+            }
+        }
+        return results.withLock { $0 }
+    }
+
+    /// Input indices grouped into batches of similar length (longest first) within the token budget.
+    static func batches(_ sequences: [[Int32]]) -> [[Int]] {
+        let order = sequences.indices.sorted { sequences[$0].count > sequences[$1].count }
+        var batches: [[Int]] = []
+        var current: [Int] = []
+        var tokens = 0
+        for index in order {
+            let length = sequences[index].count
+            if !current.isEmpty, tokens + length > batchTokenBudget || current.count == batchSequenceLimit {
+                batches.append(current)
+                current = []
+                tokens = 0
+            }
+            current.append(index)
+            tokens += length
+        }
+        if !current.isEmpty { batches.append(current) }
+        return batches
+    }
+}

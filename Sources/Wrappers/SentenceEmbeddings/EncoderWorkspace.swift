@@ -1,0 +1,42 @@
+/// Scratch buffers for one batch of the forward pass; grown on demand, freed in `deinit`.
+/// Used by one thread at a time, so it is deliberately not Sendable.
+final class EncoderWorkspace {
+    private(set) var hidden = UnsafeMutablePointer<Float>.allocate(capacity: 0)
+    private(set) var qkv = UnsafeMutablePointer<Float>.allocate(capacity: 0)
+    private(set) var context = UnsafeMutablePointer<Float>.allocate(capacity: 0)
+    private(set) var intermediate = UnsafeMutablePointer<Float>.allocate(capacity: 0)
+    private(set) var scores = UnsafeMutablePointer<Float>.allocate(capacity: 0)
+    private var tokenCapacity = 0
+    private var scoreCapacity = 0
+
+    /// Makes room for `tokens` packed tokens whose longest sequence has `longest` tokens.
+    func reserve(tokens: Int, longest: Int) {
+        if tokens > tokenCapacity {
+            release(tokenBuffers: true, scores: false)
+            hidden = .allocate(capacity: tokens * BertWeights.hiddenSize)
+            qkv = .allocate(capacity: tokens * 3 * BertWeights.hiddenSize)
+            context = .allocate(capacity: tokens * BertWeights.hiddenSize)
+            intermediate = .allocate(capacity: tokens * BertWeights.intermediateSize)
+            tokenCapacity = tokens
+        }
+        if longest * longest > scoreCapacity {
+            release(tokenBuffers: false, scores: true)
+            scores = .allocate(capacity: longest * longest)
+            scoreCapacity = longest * longest
+        }
+    }
+
+    deinit {
+        release(tokenBuffers: true, scores: true)
+    }
+
+    private func release(tokenBuffers: Bool, scores releaseScores: Bool) {
+        if tokenBuffers {
+            hidden.deallocate()
+            qkv.deallocate()
+            context.deallocate()
+            intermediate.deallocate()
+        }
+        if releaseScores { scores.deallocate() }
+    }
+}

@@ -1,1 +1,0 @@
-// SentenceEmbeddings: placeholder until the wrapper lands.

@@ -1,0 +1,4 @@
+import Testing
+@testable import MarksIndex
+
+@Test func placeholder() { #expect(Bool(true)) }

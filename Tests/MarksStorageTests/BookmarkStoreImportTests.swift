@@ -1,0 +1,76 @@
+import Foundation
+import MarksCore
+import Testing
+@testable import MarksStorage
+
+@Suite struct BookmarkStoreImportTests {
+    @Test func importsThousandsInOneGo() throws {
+        let f = try StoreFixture()
+        let entries = (0..<3_000).map { NetscapeEntry(url: "https://site\($0).example/", title: "Entry \($0)", tags: ["bulk", "n\($0 % 7)"]) }
+        let result = try f.store.importBookmarks(entries)
+        #expect(result.total == 3_000 && result.success == 3_000 && result.created == 3_000 && result.failed == 0)
+        #expect(try f.store.list(BookmarkListQuery(limit: 1)).count == 3_000)
+        #expect(try f.store.tags().count == 8)
+        #expect(try f.search("#n3").count == 429)
+        #expect(try f.search("\"entry 2999\"").count == 1)
+    }
+
+    @Test func importUsesTheFilesDatesAndFlags() throws {
+        let f = try StoreFixture()
+        let added = Date(timeIntervalSince1970: 1_500_000_000)
+        let modified = Date(timeIntervalSince1970: 1_600_000_000)
+        _ = try f.store.importBookmarks([
+            NetscapeEntry(url: "https://a.example", dateAdded: added, dateModified: modified, unread: true, shared: true, archived: true),
+            NetscapeEntry(url: "https://b.example", dateAdded: added),
+            NetscapeEntry(url: "https://c.example"),
+        ])
+        let a = try #require(try f.store.bookmark(matching: "https://a.example"))
+        #expect(a.dateAdded == added && a.dateModified == modified && a.unread && a.isArchived && !a.shared)
+        let b = try #require(try f.store.bookmark(matching: "https://b.example"))
+        #expect(b.dateModified == added)
+        let c = try #require(try f.store.bookmark(matching: "https://c.example"))
+        #expect(c.dateAdded == f.clock.now() && c.dateModified == f.clock.now())
+    }
+
+    @Test func sharedComesFromPrivateOnlyWhenAsked() throws {
+        let f = try StoreFixture()
+        _ = try f.store.importBookmarks([NetscapeEntry(url: "https://a.example", shared: true)], mapPrivateFlag: true)
+        #expect(try f.store.bookmark(matching: "https://a.example")?.shared == true)
+    }
+
+    @Test func anExistingBookmarkIsUpdatedAndKeepsWhatTheFileLacks() throws {
+        let f = try StoreFixture()
+        let old = try f.add("https://example.com/x/", title: "Old title", description: "Old description", tags: ["mine"], shared: true)
+        try f.store.archive(id: old.id)
+        let result = try f.store.importBookmarks([
+            NetscapeEntry(url: "https://EXAMPLE.com/x", title: "", description: "New description", tags: ["theirs", "MINE"], unread: true,
+                          archived: false),
+        ])
+        #expect(result.updated == 1 && result.created == 0)
+        let read = try f.store.bookmark(id: old.id)
+        #expect(read.url == "https://EXAMPLE.com/x")
+        #expect(read.title == "Old title" && read.description == "New description")
+        #expect(read.tagNames == ["mine", "theirs"])
+        #expect(read.unread && read.shared && read.isArchived)
+    }
+
+    @Test func invalidAndRepeatedEntriesAreSkippedAndReported() throws {
+        let f = try StoreFixture()
+        let result = try f.store.importBookmarks([
+            NetscapeEntry(url: "https://ok.example"),
+            NetscapeEntry(url: "not a url"),
+            NetscapeEntry(url: "https://OK.example/"),
+            NetscapeEntry(url: "https://long.example", title: String(repeating: "t", count: 600)),
+            NetscapeEntry(url: "https://tags.example", tags: [String(repeating: "x", count: 65), "fine"]),
+        ])
+        #expect(result.total == 5 && result.success == 2 && result.failed == 3)
+        #expect(result.failures.map(\.index) == [1, 2, 3])
+        #expect(result.failures[0].reason.contains("Enter a valid URL."))
+        #expect(try f.store.bookmark(matching: "https://tags.example")?.tagNames == ["fine"])
+    }
+
+    @Test func anEmptyImportDoesNothing() throws {
+        let f = try StoreFixture()
+        #expect(try f.store.importBookmarks([]) == ImportResult())
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import MarksCore
+import SQLiteDatabase
+import Testing
+@testable import MarksStorage
+
+@Suite struct BookmarkStoreSearchTests {
+    /// The doc's data set: ids in creation order 1…6.
+    private static func library() throws -> (StoreFixture, [Int]) {
+        let f = try StoreFixture()
+        let ids = try [
+            f.add("https://docs.swift.org/book", title: "The Swift Programming Language", tags: ["swift", "docs"]),
+            f.add("https://vapor.codes", title: "Vapor web framework", description: "Server-side Swift", tags: ["Swift", "server"]),
+            f.add("https://linkding.link", title: "linkding", description: "Self-hosted bookmarks", tags: ["selfhosted"], unread: true),
+            f.add("https://example.com/note", title: "A note", notes: "remember this"),
+            f.add("https://street.example", title: "Straße café", description: "cafe\u{301} decomposed", tags: ["Ärger"]),
+            f.add("https://crates.io", title: "Crates", tags: ["rust"]),
+        ].map(\.id)
+        return (f, ids)
+    }
+
+    @Test(arguments: [
+        ("#SWIFT", [2, 1]), ("swift not #docs", [2]), ("#docs or #selfhosted", [3, 1]), ("(unclosed", []),
+        ("!foo", [6, 5, 4, 3, 2, 1]), ("", [6, 5, 4, 3, 2, 1]), ("SWIFT", [2, 1]), ("remember", [4]), ("docs.swift", [1]),
+        ("\"programming language\"", [1]), ("\"language programming\"", []), ("!unread", [3]), ("!untagged", [4]),
+        ("not !untagged", [6, 5, 3, 2, 1]), ("#swift #server", [2]), ("#swif", []), ("#nosuchtag", []), ("not #nosuchtag", [6, 5, 4, 3, 2, 1]),
+        ("#ÄRGER", [5]), ("#ärger", []), ("STRAß", [5]), ("STRASSE", []), ("CAFÉ", []), ("café", [5]), ("cafe\u{301}", [5]),
+        ("ca", [5]), ("CA", [5]), ("é", [5]), ("É", []), ("\"\"", [6, 5, 4, 3, 2, 1]), ("'a \"'", []), ("io", [6]),
+    ])
+    func docExamplesThroughSQL(query: String, expected: [Int]) throws {
+        let (f, ids) = try Self.library()
+        #expect(try f.search(query) == expected.map { ids[$0 - 1] })
+    }
+
+    @Test(arguments: [("rust", [6]), ("RUST", [6]), ("rus", []), ("not rust", [5, 4, 3, 2, 1]), ("ärger", []), ("ÄRGER", [5]), ("sw", [2, 1])])
+    func laxWordsAlsoMatchTags(query: String, expected: [Int]) throws {
+        let (f, ids) = try Self.library()
+        #expect(try f.search(query, tagSearch: .lax) == expected.map { ids[$0 - 1] })
+    }
+
+    @Test func tooManyTermsMatchNothing() throws {
+        let (f, _) = try Self.library()
+        #expect(try f.search(String(repeating: "a ", count: SearchPlanner.maxLeaves + 1)) == [])
+        #expect(try f.search(String(repeating: "a ", count: 1_000_000)) == [])
+        #expect(try f.search(String(repeating: "e ", count: SearchPlanner.maxLeaves)) == [6, 5, 4, 3, 2, 1])
+    }
+
+    @Test func aMegabyteOfNestingMatchesNothingQuickly() throws {
+        let (f, _) = try Self.library()
+        #expect(try f.search(String(repeating: "(", count: 1 << 20)) == [])
+        #expect(try f.search(String(repeating: "(", count: 10_000) + "swift" + String(repeating: ")", count: 10_000)) == [])
+    }
+
+    @Test func deepQueriesAreAnsweredInMemoryWithTheSameMeaning() throws {
+        let (f, ids) = try Self.library()
+        var query = "swift"
+        for level in 0..<12 { query = level.isMultiple(of: 2) ? "not (\(query) or #rust)" : "(\(query) and not !unread)" }
+        let expression = try #require(SearchQuery.parse(query))
+        let depth = try f.store.read { db in try SearchPlanner(for: [expression], tagSearch: .strict, scope: .unarchived, db).plan(expression).depth }
+        #expect(depth > SearchPlanner.maxDepth)
+        let all = try f.store.list(BookmarkListQuery(limit: 1000)).results
+        #expect(try f.search(query) == all.filter { expression.matches($0, tagSearch: .strict) }.map(\.id))
+        #expect(!ids.isEmpty)
+    }
+
+    @Test func foldingIsASCIIOnlyInThisSQLite() throws {
+        let f = try StoreFixture()
+        let lowered = try f.store.read { db in try db.queryOne("SELECT lower('ÄBC É')").map { try $0.string(at: 0) } }
+        #expect(lowered == "Äbc É")
+    }
+
+    /// The property: for random data and random queries, the SQL answer equals the reference evaluator's — in every
+    /// scope and sort, on whole lists and on small pages (which take the date-index walk when matches are dense).
+    @Test(arguments: [TagSearchMode.strict, .lax])
+    func sqlAgreesWithTheReferenceEvaluator(mode: TagSearchMode) throws {
+        let f = try StoreFixture()
+        var random = SeededRandom(seed: mode == .strict ? 11 : 12)
+        for index in 0..<160 {
+            try f.add("https://h\(index).example/\(random.pick(RandomLibrary.words).replacingOccurrences(of: " ", with: "-"))",
+                      title: random.phrase(), description: random.phrase(), notes: random.chance(0.3) ? random.phrase() : "",
+                      tags: random.tags(), unread: random.chance(0.3), shared: random.chance(0.3), archived: random.chance(0.25))
+        }
+        var everything: [BookmarkScope: [BookmarkSort: [Bookmark]]] = [:]
+        for scope in [BookmarkScope.unarchived, .archived, .shared] {
+            for sort in BookmarkSort.allCases {
+                everything[scope, default: [:]][sort] = try f.store.list(BookmarkListQuery(limit: 10_000, sort: sort), scope: scope).results
+            }
+        }
+        var deep = 0
+        var selective = 0
+        for _ in 0..<400 {
+            let query = random.query(depth: 6)
+            let scope = random.pick([BookmarkScope.unarchived, .unarchived, .archived, .shared])
+            let sort = random.pick(BookmarkSort.allCases)
+            let paged = random.chance(0.5)
+            let limit = paged ? 1 + random.below(8) : 10_000
+            let offset = paged ? random.below(12) : 0
+            let listQuery = BookmarkListQuery(search: query, limit: limit, offset: offset, sort: sort)
+            let page = try f.store.list(listQuery, scope: scope, tagSearch: mode)
+            guard let expression = SearchQuery.parse(query) else {
+                #expect(page.count == 0 && page.results.isEmpty)
+                continue
+            }
+            let all = everything[scope]?[sort] ?? []
+            let expected = all.filter { expression.matches($0, tagSearch: mode) }.map(\.id)
+            let slice = Array(expected.dropFirst(offset).prefix(limit))
+            #expect(page.results.map(\.id) == slice, "\(query.debugDescription) \(scope) \(sort) \(limit)/\(offset)")
+            #expect(page.count == expected.count, "\(query.debugDescription) \(scope)")
+            let scanned = try f.store.scanList(listQuery, scope: scope, tagSearch: mode)
+            #expect(scanned.results.map(\.id) == slice && scanned.count == expected.count, "LIKE scan: \(query.debugDescription)")
+            if !expected.isEmpty && expected.count < all.count { selective += 1 }
+            let depth = try f.store.read { db in
+                try SearchPlanner(for: [expression], tagSearch: mode, scope: scope, db).plan(expression).depth
+            }
+            if depth > SearchPlanner.maxDepth { deep += 1 }
+        }
+        #expect(deep > 5, "some queries should take the in-memory path")
+        #expect(selective > 80, "many queries should split the library")
+    }
+
+    @Test func theDeepestPlanSQLRunsCanStillParse() throws {
+        let f = try StoreFixture()
+        try f.add("https://a.example", title: "swift", tags: ["t"])
+        var query = "#t"
+        for level in 0..<40 {
+            query = level.isMultiple(of: 2) ? "(\(query) or swift or #t)" : "(\(query) #t swift)"
+            guard let expression = SearchQuery.parse(query) else { break }
+            let depth = try f.store.read { db in try SearchPlanner(for: [expression], tagSearch: .lax, scope: .unarchived, db).plan(expression).depth }
+            if depth > SearchPlanner.maxDepth { break }
+            #expect(try f.search(query, tagSearch: .lax).count == 1, "depth \(depth)")
+            #expect(try f.search("not " + query, tagSearch: .lax).isEmpty, "depth \(depth)")
+        }
+    }
+}
+
+/// Vocabulary with the cases that matter: ASCII case, non-ASCII case, decomposed accents, short words, quotes.
+enum RandomLibrary {
+    static let words = ["swift", "Swift", "SWIFT", "swiftui", "rust", "Rust", "sw", "s", "wi", "ift", "café", "CAFÉ", "cafe\u{301}",
+                        "straße", "STRASSE", "Ärger", "ärger", "quick brown", "brown fox", "o'clock", "say \"hi\"", "a", "ab",
+                        "100%", "under_score", "50_50", "x-y", "été", "ÉTÉ", "東京", "🧪test"]
+    static let tags = ["swift", "Swift", "rust", "Ärger", "ärger", "selfhosted", "a", "to-read", "東京"]
+}
+
+/// A deterministic generator of test data and queries.
+struct SeededRandom {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    mutating func chance(_ p: Double) -> Bool { Double(next() % 10_000) / 10_000 < p }
+    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+
+    mutating func phrase() -> String {
+        (0..<below(5)).map { _ in pick(RandomLibrary.words) }.joined(separator: " ")
+    }
+
+    mutating func tags() -> [String] {
+        var names: [String] = []
+        for _ in 0..<below(4) {
+            let name = pick(RandomLibrary.tags)
+            if !names.contains(where: { $0.lowercased() == name.lowercased() }) { names.append(name) }
+        }
+        return names
+    }
+
+    mutating func leaf() -> String {
+        switch below(10) {
+        case 0, 1, 2:
+            let word = pick(RandomLibrary.words)
+            return word.contains(where: { " \"'()#!".contains($0) }) ? quoted(word) : word
+        case 3: return quoted(pick(RandomLibrary.words) + " " + pick(RandomLibrary.words))
+        case 4, 5: return "#" + pick(RandomLibrary.tags + ["nosuch", "SWIFT", "ÄRGER"])
+        case 6: return pick(["!unread", "!untagged", "!foo", "!UNREAD"])
+        case 7: return quoted(String(pick(RandomLibrary.words).prefix(2)))
+        case 8: return pick(["and", "or", "(", ")", "not"])
+        default: return pick(RandomLibrary.tags)
+        }
+    }
+
+    mutating func quoted(_ text: String) -> String {
+        let quote = chance(0.5) ? "\"" : "'"
+        return quote + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: quote, with: "\\" + quote) + quote
+    }
+
+    mutating func query(depth: Int) -> String {
+        guard depth > 0, chance(0.75) else { return leaf() }
+        switch below(5) {
+        case 0: return "(\(query(depth: depth - 1)) \(query(depth: depth - 1)))"
+        case 1: return "(\(query(depth: depth - 1)) AND \(query(depth: depth - 1)))"
+        case 2: return "(\(query(depth: depth - 1)) or \(query(depth: depth - 1)) or \(query(depth: depth - 1)))"
+        case 3: return "not \(query(depth: depth - 1))"
+        default: return "not (\(query(depth: depth - 1)) or \(query(depth: depth - 1)))"
+        }
+    }
+}

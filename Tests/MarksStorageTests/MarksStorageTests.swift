@@ -1,4 +1,0 @@
-import Testing
-@testable import MarksStorage
-
-@Test func placeholder() { #expect(Bool(true)) }

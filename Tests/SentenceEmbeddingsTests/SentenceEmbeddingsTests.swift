@@ -1,4 +1,0 @@
-import Testing
-@testable import SentenceEmbeddings
-
-@Test func placeholder() { #expect(Bool(true)) }
