@@ -12,7 +12,7 @@ import Testing
     @Test(arguments: pages)
     func everyPageRendersWithoutScript(path: String) async throws {
         let web = try await WebHarness.make(seed: 5) { source in
-            await source.insert(Bookmark(id: 0, url: "https://swift.org", title: "Swift", tagNames: ["swift"], dateAdded: Date(), dateModified: Date()))
+            try await source.insert(Bookmark(id: 0, url: "https://swift.org", title: "Swift", tagNames: ["swift"], dateAdded: Date(), dateModified: Date()))
         }
         defer { web.cleanUp() }
         var client = try await web.signedIn()
@@ -128,7 +128,7 @@ import Testing
         let web = try await WebHarness.make(seed: 1)
         defer { web.cleanUp() }
         var client = try await web.signedIn()
-        await web.source.failLists(with: .unreachable(host: "links.example", reason: "connection refused"))
+        web.source.failLists(with: .unreachable(host: "links.example", reason: "connection refused"))
         for path in ["/", "/tags", "/search?q=x"] {
             let page = WebClient.text(try await client.get(path))
             #expect(page.contains("Cannot reach links.example: connection refused"), "\(path)")

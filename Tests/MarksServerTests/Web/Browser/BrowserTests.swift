@@ -17,8 +17,8 @@ import Testing
         let web = try await WebHarness.make(
             options: WebOptions(undoSeconds: 3, pageSize: 50, timeZone: TimeZone(secondsFromGMT: 0) ?? .current),
             prepare: { source in
-                await source.seed(300, tags: { ($0 % 2 == 0 ? ["even"] : []) + ($0 % 5 == 0 ? ["five"] : []) }, unread: { $0 % 3 == 0 })
-                await source.insert(Bookmark(id: 0, url: "https://xss.example/", title: "<img src=x onerror=alert(1)>",
+                try await source.seed(300, tags: { ($0 % 2 == 0 ? ["even"] : []) + ($0 % 5 == 0 ? ["five"] : []) }, unread: { $0 % 3 == 0 })
+                try await source.insert(Bookmark(id: 0, url: "https://xss.example/", title: "<img src=x onerror=alert(1)>",
                                              description: "<script>alert(2)</script>", tagNames: ["<b>x</b>"], dateAdded: Date(), dateModified: Date()))
             },
             verify: { config in
@@ -127,8 +127,8 @@ private struct Steps {
         try await browser.click("#save")
         try await browser.wait("the list after saving") { try await browser.currentURL == base + "/?notice=added" }
         #expect((try await browser.text("main")).contains("Bookmark saved."))
-        let saved = await web.source.bookmarks.first { $0.url == "https://paste.example/article" }
-        #expect(saved?.tagNames == ["web", "Reading-list"])
+        let saved = await web.source.find(url: "https://paste.example/article")
+        #expect(saved?.tagNames == ["Reading-list", "web"])
         #expect(saved?.notes.contains("Worth reading") == true)
     }
 
@@ -144,8 +144,8 @@ private struct Steps {
         try await browser.type("Edited in the browser", into: "#title")
         try await browser.click("#save")
         try await browser.wait("the saved bookmark") { try await browser.currentURL == base + "/bookmarks/7?notice=updated" }
-        #expect(await web.source.updates.last?.id == 7)
-        #expect(await web.source.updates.last?.update == BookmarkUpdate(title: "Edited in the browser"))
+        #expect(web.source.updates.last?.id == 7)
+        #expect(web.source.updates.last?.update == BookmarkUpdate(title: "Edited in the browser"))
     }
 
     func deleteThenUndo() async throws {

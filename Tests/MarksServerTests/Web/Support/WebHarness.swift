@@ -7,7 +7,7 @@ import MarksLibrary
 /// A web app over an in-memory source in its own temp dir, driven through the responder seam.
 struct WebHarness {
     let directory: URL
-    let source: MemoryBookmarkSource
+    let source: RecordingSource
     let library: LibraryService
     let auth: OwnerAuth
     let app: WebApp
@@ -15,14 +15,14 @@ struct WebHarness {
 
     /// A harness with `seed` bookmarks; `verify` stands in for `LinkdingClient.verifyConnection()`.
     static func make(seed: Int = 0, options: WebOptions = WebOptions(undoSeconds: 6, pageSize: 50, timeZone: TimeZone(secondsFromGMT: 0) ?? .current),
-                     prepare: (MemoryBookmarkSource) async -> Void = { _ in },
+                     prepare: (RecordingSource) async throws -> Void = { _ in },
                      verify: @escaping @Sendable (ServerConfig) async throws -> ServerHealth = { _ in ServerHealth(version: "1.31.0", status: "healthy") },
                      reader: (@Sendable (String) async throws -> ReadableArticle)? = nil) async throws -> WebHarness {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-web-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let source = MemoryBookmarkSource()
-        await source.seed(seed)
-        await prepare(source)
+        let source = try RecordingSource(directory: directory)
+        try await source.seed(seed)
+        try await prepare(source)
         let widgets = WidgetDataStore(directory: directory)
         let library = LibraryService(source: source, widgets: widgets, now: { Date(timeIntervalSince1970: 1_750_000_000) }, warn: { _ in })
         let auth = try OwnerAuth(dataDirectory: directory, now: { Date() })
