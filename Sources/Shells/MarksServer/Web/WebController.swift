@@ -64,7 +64,12 @@ final class WebController: Sendable {
     /// A full page in the layout.
     func page(_ title: String, tab: WebTab?, _ body: HTML, context: PageContext, status: Int = 200, signedIn: Bool = true) -> HTTPResponse {
         let html = PageLayout(title: title, tab: tab, context: context, signedIn: signedIn).render(body)
-        return .html(html.rendered, status: status)
+        return Self.html(html, status: status)
+    }
+
+    /// Markup as a UTF-8 HTML response.
+    static func html(_ html: HTML, status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Content-Type": "text/html; charset=utf-8"], body: .bytes(html.data))
     }
 
     /// A 303 to a local path (anything else goes to `/`).

@@ -22,13 +22,31 @@ public struct SafeURL: Sendable, Equatable, CustomStringConvertible {
         return Self.path(path + "?" + kept.map { encode($0.0) + "=" + encode($0.1) }.joined(separator: "&"))
     }
 
-    /// An absolute http(s) URL with a host, or nil.
+    /// An absolute http(s) URL with a host, or nil. Checked by hand (no URL parsing per row): the scheme must be
+    /// http or https, a host must follow, and there may be no white space or control characters.
     public static func web(_ url: String) -> SafeURL? {
-        let trimmed = url.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard trimmed.utf8.count <= 8192, let components = URLComponents(string: trimmed),
-              let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = components.host, !host.isEmpty else { return nil }
-        return SafeURL(checked: trimmed)
+        let utf8 = url.utf8
+        guard utf8.count <= 8192, !utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else { return nil }
+        let schemeLength: Int
+        if hasPrefix(utf8, "https://") {
+            schemeLength = 8
+        } else if hasPrefix(utf8, "http://") {
+            schemeLength = 7
+        } else {
+            return nil
+        }
+        let rest = utf8.dropFirst(schemeLength)
+        guard let first = rest.first, first != UInt8(ascii: "/"), first != UInt8(ascii: "?"), first != UInt8(ascii: "#"),
+              first != UInt8(ascii: "\\"), first != UInt8(ascii: "@") else { return nil }
+        return SafeURL(checked: url)
+    }
+
+    /// ASCII case-insensitive prefix test.
+    private static func hasPrefix(_ utf8: String.UTF8View, _ prefix: StaticString) -> Bool {
+        prefix.withUTF8Buffer { expected in
+            guard utf8.count >= expected.count else { return false }
+            return zip(utf8, expected).allSatisfy { ($0 | 0x20) == ($1 | 0x20) || $0 == $1 }
+        }
     }
 
     /// True for `/…` paths that a browser resolves inside this origin (no `//`, no backslash, no control bytes).

@@ -6,6 +6,8 @@ import MarksCore
 /// token; the script turns them into act-now-with-Undo.
 struct BookmarkActionsView {
     var bookmark: Bookmark
+    /// The bookmark's page when it is a web address (computed once by the caller).
+    var open: SafeURL?
     /// The id of the element naming the bookmark, for screen readers.
     var labelledBy: String
     /// False on the bookmark page itself.
@@ -17,7 +19,7 @@ struct BookmarkActionsView {
         let archive: HTML = bookmark.isArchived
             ? "<button class=\"link\" formaction=\"\(SafeURL.path(base + "/unarchive"))\" data-act=\"unarchive\">Unarchive</button>"
             : "<button class=\"link\" formaction=\"\(SafeURL.path(base + "/archive"))\" data-act=\"archive\">Archive</button>"
-        let newTab: HTML = SafeURL.web(bookmark.url).map {
+        let newTab: HTML = open.map {
             """
             <a href="\($0)" target="_blank" rel="noopener noreferrer">New tab</a>\
             <button type="button" class="link js-only" data-act="copy" data-url="\($0)">Copy link</button>

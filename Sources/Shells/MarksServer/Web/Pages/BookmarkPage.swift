@@ -12,7 +12,8 @@ struct BookmarkPage {
 
     func render() -> HTML {
         let b = bookmark
-        let heading: HTML = SafeURL.web(b.url).map { "<a href=\"\($0)\">\(b.displayTitle)</a>" } ?? .text(b.displayTitle)
+        let open = SafeURL.web(b.url)
+        let heading: HTML = open.map { "<a href=\"\($0)\">\(b.displayTitle)</a>" } ?? .text(b.displayTitle)
         let summary: HTML = (b.aiSummary?.isEmpty == false)
             ? "<p class=\"excerpt\"><span class=\"ai-label\">AI summary</span>\(b.aiSummary ?? "")</p>" : .empty
         let minutes: HTML = extras.readingMinutes.map { "<span>\($0) min read</span>" } ?? .empty
@@ -30,7 +31,7 @@ struct BookmarkPage {
             <dl><dt>Address</dt><dd>\(b.url)</dd><dt>Added</dt><dd>\(dates.day(b.dateAdded))</dd>\
             <dt>Changed</dt><dd>\(dates.day(b.dateModified))</dd></dl>\
             <form method="post" action="/bookmarks/action">\(HTML.csrfField(context.csrfToken))\(HTML.hidden("return", "/"))\
-            \(BookmarkActionsView(bookmark: b, labelledBy: "bookmark-title", showDetails: false).render())</form></article>
+            \(BookmarkActionsView(bookmark: b, open: open, labelledBy: "bookmark-title", showDetails: false).render())</form></article>
             """
     }
 }

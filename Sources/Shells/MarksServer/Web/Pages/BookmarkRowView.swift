@@ -16,7 +16,7 @@ struct BookmarkRowView {
         return """
             <li class="row\(bookmark.unread ? " unread" : "")" id="b\(id)" data-id="\(id)"><h2 class="title" id="t\(id)">\(titleLink)</h2>\
             \(meta())\(excerpt())\(tags())\(progress())\
-            \(BookmarkActionsView(bookmark: bookmark, labelledBy: "t\(id)").render())</li>
+            \(BookmarkActionsView(bookmark: bookmark, open: open, labelledBy: "t\(id)").render())</li>
             """
     }
 

@@ -17,10 +17,11 @@ struct ReaderPage {
 
     func render() -> HTML {
         let b = bookmark
-        let original: HTML = SafeURL.web(b.url).map { "<a href=\"\($0)\">Open the original page</a>" } ?? .empty
+        let open = SafeURL.web(b.url)
+        let original: HTML = open.map { "<a href=\"\($0)\">Open the original page</a>" } ?? .empty
         let actions: HTML = """
             <form method="post" action="/bookmarks/action">\(HTML.csrfField(context.csrfToken))\(HTML.hidden("return", "/"))\
-            \(BookmarkActionsView(bookmark: b, labelledBy: "reader-title").render())</form>
+            \(BookmarkActionsView(bookmark: b, open: open, labelledBy: "reader-title").render())</form>
             """
         switch content {
         case .failed(let message):

@@ -35,7 +35,7 @@ extension WebController {
         let extra = request.query.filter { !["next", "sig", "base"].contains($0.name) }.map { ($0.name, $0.value) }
         let list = BookmarkListView(bookmarks: page.bookmarks, more: more(page.next, base: base, extra: extra), rows: rows,
                                     context: context(request), empty: .empty)
-        return .html(list.fragment().rendered)
+        return Self.html(list.fragment())
     }
 
     /// `/tags`: every tag with its count, filtered by `filter`.
