@@ -167,6 +167,10 @@ private struct Steps {
         #expect(await web.source.find(299) != nil, "nothing is sent while Undo is possible")
         try await browser.wait("the delete to reach the server") { await web.source.find(299) == nil }
         try await browser.wait("the row to leave the page") { (try await browser.findAll("#b299")).isEmpty }
+        // Leaving the page within the Undo window sends the pending delete with sendBeacon.
+        try await browser.click("#b298 button[data-act='delete']")
+        try await browser.open(base + "/tags")
+        try await browser.wait("the beacon to delete") { await web.source.find(298) == nil }
     }
 
     func archiveWithTheKeyboard() async throws {
@@ -232,6 +236,12 @@ private struct Steps {
             }
         }
         try await browser.emulateColorScheme("light")
+        try await browser.resize(width: 420, height: 860)
+        try await browser.open(base + "/")
+        #expect(try await browser.run("return getComputedStyle(document.querySelector('.tabs')).position") as? String == "fixed",
+                "a phone-sized window puts the tab bar at the bottom")
+        try await browser.screenshot().write(to: folder.appendingPathComponent("list-phone-light.png"))
+        try await browser.resize(width: 1100, height: 900)
         try await browser.open(base + "/settings")
         try await browser.click("#theme-dark")
         try await browser.wait("the manual dark theme") { try await browser.run(background) as? String == "rgb(20, 20, 18)" }

@@ -170,6 +170,11 @@ final class WebDriver {
         return data
     }
 
+    /// Resizes the window (a phone-sized one shows the bottom tab bar).
+    func resize(width: Int, height: Int) async throws {
+        _ = try await command("POST", "/window/rect", ["width": width, "height": height])
+    }
+
     /// Emulates `prefers-color-scheme` through the DevTools protocol.
     func emulateColorScheme(_ scheme: String) async throws {
         _ = try await command("POST", "/goog/cdp/execute", ["cmd": "Emulation.setEmulatedMedia",

@@ -28,7 +28,7 @@ a{color:inherit}
 .tabs a{display:block;padding:.4rem .7rem;border-radius:var(--radius);text-decoration:none;color:var(--muted)}
 .tabs a:hover{color:var(--fg)}
 .tabs a[aria-current=page]{color:var(--fg);background:var(--bg);font-weight:600}
-.theme-form{margin:0}
+.theme-form{margin:0 0 0 auto}
 main{max-width:48rem;margin:0 auto;padding:1rem 1rem 6rem}
 h1{font:600 1.5rem/1.25 var(--sans);margin:.5rem 0 1rem}
 h2{font:600 1.15rem/1.3 var(--sans);margin:1.5rem 0 .5rem}
@@ -50,8 +50,8 @@ button:hover,.button:hover{border-color:var(--muted)}
 .link{background:none;border:0;padding:.15rem .2rem;color:var(--muted);text-decoration:underline;text-underline-offset:.15em;font-size:.875rem;line-height:1.4;border-radius:.2rem}
 .link:hover{color:var(--fg)}
 .rows{list-style:none;margin:0;padding:0}
-.row{padding:.9rem .75rem;margin:0 -.75rem;border-bottom:1px solid var(--line);border-radius:var(--radius)}
-.row.selected{background:var(--tint-weak);outline:2px solid var(--tint)}
+.row{padding:.9rem .75rem;margin:0 -.75rem;border-bottom:1px solid var(--line)}
+.row.selected{background:var(--tint-weak);outline:2px solid var(--tint);border-radius:var(--radius)}
 .row[hidden]{display:none}
 .title{font:600 1.2rem/1.3 var(--serif);margin:0 0 .25rem;overflow-wrap:anywhere}
 .title a{text-decoration:none}
@@ -102,7 +102,7 @@ font:inherit;color:var(--fg);background:var(--field);border:1px solid var(--line
 textarea{min-height:6rem;resize:vertical}
 input:focus-visible,textarea:focus-visible,select:focus-visible{outline:3px solid var(--tint);outline-offset:0}
 .check{display:flex;gap:.5rem;align-items:center;font-weight:400}
-.check input{width:1.1rem;height:1.1rem;margin:0}
+.check input{width:1.1rem;height:1.1rem;margin:0;accent-color:var(--tint)}
 fieldset{border:1px solid var(--line);border-radius:var(--radius);padding:.75rem 1rem;margin:0;min-width:0}
 legend{font-weight:600;padding:0 .3rem}
 .buttons{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}
