@@ -70,7 +70,7 @@ public struct BoilerplateFilter: Sendable {
     ]
     /// Calls to action: furniture when the sentence is short.
     private static let shortFurniture = [
-        "subscribe", "sign up", "sign in", "log in", "newsletter", "create an account", "create a free account",
+        "subscribe", "sign up", "sign in", "log in", "our newsletter", "daily newsletter", "weekly newsletter", "free newsletter", "create an account", "create a free account",
         "already a member", "already have an account", "read more", "click here", "continue reading",
         "related articles", "related posts", "recommended for you", "you may also like", "share this", "follow us",
         "follow me", "leave a comment", "leave a reply", "posted in", "filed under", "tagged with", "photo by",

@@ -45,7 +45,8 @@ struct EmbeddingProvider: Sendable {
         } catch {
             throw EngineError.cacheFailed(reason: String(describing: error))
         }
-        known = known.filter { $0.value.count == dimension }
+        // A vector of the wrong size or with non-finite numbers (a damaged persistent cache) is made again.
+        known = known.filter { $0.value.count == dimension && $0.value.allSatisfy(\.isFinite) }
         var missingTexts: [String] = []
         var missingKeys: [ContentHash] = []
         var queued = Set<ContentHash>()

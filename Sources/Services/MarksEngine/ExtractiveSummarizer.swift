@@ -4,7 +4,8 @@
 /// position-aware centrality as in PacSum (Zheng & Lapata 2019: a sentence similar to many *later*
 /// sentences introduces them and is central; similarity to *earlier* ones counts against it), and by
 /// similarity to the title. The best sentences that fit whole are kept; only when none fits is one cut,
-/// and then at a word boundary with an ellipsis. Boilerplate is removed before (`BoilerplateFilter`).
+/// and then at a word boundary with an ellipsis. Page furniture (`BoilerplateFilter`: cookie banners,
+/// calls to subscribe, share rows, copyright lines, very short or link-like lines) is never chosen.
 public struct ExtractiveSummarizer: Sendable {
     /// The longest summary, in characters.
     public var maximumLength: Int
@@ -22,6 +23,8 @@ public struct ExtractiveSummarizer: Sendable {
     var followerShare: Float = 0.55
     /// Two sentences this similar say the same thing; the second is skipped.
     var redundancy: Float = 0.9
+    /// Recognises sentences that are page furniture.
+    public var filter = BoilerplateFilter()
 
     /// A summarizer with the API's limits: at most 300 characters and 3 sentences.
     public init(maximumLength: Int = 300, maximumSentences: Int = 3) {
@@ -31,11 +34,14 @@ public struct ExtractiveSummarizer: Sendable {
 
     /// The summary of `sentences` (content only, in document order) given their unit-length `embeddings`
     /// (one per sentence) and the title's embedding when there is a title; empty when there are no sentences.
-    public func summarize(sentences: [String], embeddings: [[Float]], titleEmbedding: [Float]?) -> String {
-        let count = min(sentences.count, embeddings.count)
+    public func summarize(sentences allSentences: [String], embeddings allEmbeddings: [[Float]], titleEmbedding: [Float]?) -> String {
+        let content = allSentences.indices.filter { $0 < allEmbeddings.count && !filter.isBoilerplate(allSentences[$0]) }
+        let sentences = content.map { allSentences[$0] }
+        let embeddings = content.map { allEmbeddings[$0] }
+        let count = sentences.count
         guard count > 0 else { return "" }
-        let lengths = sentences.prefix(count).map(\.count)
-        let scores = self.scores(embeddings: Array(embeddings.prefix(count)), lengths: lengths, titleEmbedding: titleEmbedding)
+        let lengths = sentences.map(\.count)
+        let scores = self.scores(embeddings: embeddings, lengths: lengths, titleEmbedding: titleEmbedding)
         let order = scores.indices.sorted { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1 }
         guard let best = order.first else { return "" }
         var chosen: [Int] = []

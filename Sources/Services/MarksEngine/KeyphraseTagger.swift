@@ -7,8 +7,9 @@ import MarksCore
 /// the page (or one of its opening sentences) is close to it, or when a strong candidate matches it
 /// exactly, by stem, or by embedding similarity above `snapThreshold`. Fitting vocabulary tags come
 /// first (up to `maximumTags`, filled up to `minimumTags` with the next-closest ones above `fillThreshold`).
-/// A new tag is proposed only when no vocabulary tag fits at all (or there is no vocabulary), and only
-/// from a candidate that no vocabulary tag is close to.
+/// A new tag is proposed only from a candidate that no vocabulary tag is close to, and only when no
+/// vocabulary tag fits at all — or, while the vocabulary is young (fewer than `establishedVocabulary`
+/// tags), to complete `minimumTags`.
 public struct KeyphraseTagger: Sendable {
     /// The fewest tags returned when the page offers enough candidates.
     public var minimumTags: Int
@@ -23,6 +24,8 @@ public struct KeyphraseTagger: Sendable {
     public var fillThreshold: Float = 0.22
     /// A filling tag must be within this much of the best fit.
     var fillMargin: Float = 0.2
+    /// A vocabulary this large is taken to cover the user's topics: new tags only when nothing in it fits.
+    public var establishedVocabulary = 25
     /// How much an opening sentence's similarity to a tag counts against the whole page's.
     var sentenceWeight: Float = 0.9
     /// Opening sentences compared with the vocabulary.
@@ -31,6 +34,8 @@ public struct KeyphraseTagger: Sendable {
     var candidateFloor: Float = 0.25
     /// How many of the best candidates may snap to vocabulary tags.
     var snappingCandidates = 15
+    /// How many of the most prominent candidates are embedded (the others can only match tags by name).
+    public var embeddedCandidates = 20
     /// MMR's λ: relevance against diversity.
     var diversity: Float = 0.7
 
@@ -40,8 +45,9 @@ public struct KeyphraseTagger: Sendable {
         self.minimumTags = min(max(0, minimumTags), self.maximumTags)
     }
 
-    /// Tags for a page: `candidates` with one unit-length embedding each, the page's embedding, and the
-    /// user's vocabulary (possibly empty). Lower-case, cleaned as linkding cleans tags, vocabulary tags first.
+    /// Tags for a page: `candidates` with unit-length embeddings of the first ones (those without one can
+    /// only match vocabulary tags by name), the page's embedding, and the user's vocabulary (possibly empty).
+    /// Lower-case, cleaned as linkding cleans tags, vocabulary tags first.
     public func tags(candidates: [PhraseCandidate], candidateEmbeddings: [[Float]], pageEmbedding: [Float],
                      sentenceEmbeddings: [[Float]] = [], vocabulary: TagVocabulary) -> [String] {
         let count = min(candidates.count, candidateEmbeddings.count)
@@ -66,7 +72,7 @@ public struct KeyphraseTagger: Sendable {
                 chosenVectors.append(vocabulary.embeddings[tagIndex])
                 chosenWords.formUnion(vocabulary.keys[tagIndex].split(separator: "-").map(String.init))
             }
-            if !chosen.isEmpty { return chosen }
+            if !chosen.isEmpty, chosen.count >= minimumTags || vocabulary.tags.count >= establishedVocabulary { return chosen }
         }
         let wanted = vocabulary.isEmpty ? maximumTags : minimumTags
         let best = scored.first?.score ?? 0

@@ -61,18 +61,19 @@ public struct OfflineEngine: AIEngine {
         let pageSlot = texts.count
         texts.append(page.pageText.isEmpty ? PhraseExtractor.pathWords(of: request.url) : page.pageText)
         let candidateStart = texts.count
-        texts.append(contentsOf: candidates.map(\.text))
+        // Only the most prominent candidates are embedded; the rest can still match vocabulary tags by name.
+        texts.append(contentsOf: candidates.prefix(tagger.embeddedCandidates).map(\.text))
         let vectors = try embeddings.embed(texts)
 
-        var summary = summarizer.summarize(
-            sentences: page.sentences, embeddings: Array(vectors[0..<page.sentences.count]),
-            titleEmbedding: titleSlot.map { vectors[$0] })
+        // safe: `embed` returns exactly one vector per text, so every slot below is in range.
+        let sentenceVectors = Array(vectors[0..<page.sentences.count])
+        var summary = summarizer.summarize(sentences: page.sentences, embeddings: sentenceVectors, titleEmbedding: titleSlot.map { vectors[$0] })
         if summary.isEmpty, let description = page.description {
             summary = Self.leadingSentences(of: description, splitter: splitter, maximumLength: summarizer.maximumLength)
         }
-        let tags = candidates.isEmpty ? [] : tagger.tags(
+        let tags = candidates.isEmpty && vocabulary.isEmpty ? [] : tagger.tags(
             candidates: candidates, candidateEmbeddings: Array(vectors[candidateStart...]),
-            pageEmbedding: vectors[pageSlot], sentenceEmbeddings: Array(vectors[0..<page.sentences.count]), vocabulary: vocabulary)
+            pageEmbedding: vectors[pageSlot], sentenceEmbeddings: sentenceVectors, vocabulary: vocabulary)
         return EnrichResult(summary: summary, tags: tags, engine: Self.name)
     }
 

@@ -15,11 +15,16 @@ public struct TagVocabulary: Sendable {
     /// No tags.
     public static let empty = TagVocabulary(tags: [], texts: [], keys: [], embeddings: [])
 
-    /// The vocabulary of `tags` with `embeddings` made by `embed` (called once, with the tags' texts).
-    public init(_ rawTags: [String], embed: ([String]) throws -> [[Float]]) rethrows {
+    /// The vocabulary of `tags` with `embeddings` made by `embed` (called once, with the tags' texts);
+    /// throws `EngineError.embeddingFailed` when `embed` returns a different number of vectors.
+    public init(_ rawTags: [String], embed: ([String]) throws -> [[Float]]) throws {
         let prepared = Self.prepare(rawTags)
         let texts = prepared.map(\.text)
-        self.init(tags: prepared.map(\.tag), texts: texts, keys: prepared.map(\.key), embeddings: try embed(texts))
+        let embeddings = try embed(texts)
+        guard embeddings.count == texts.count else {
+            throw EngineError.embeddingFailed(reason: "\(embeddings.count) vectors for \(texts.count) tags")
+        }
+        self.init(tags: prepared.map(\.tag), texts: texts, keys: prepared.map(\.key), embeddings: embeddings)
     }
 
     private init(tags: [String], texts: [String], keys: [String], embeddings: [[Float]]) {

@@ -27,9 +27,13 @@ struct VocabularyMatch {
             let prominence = Float(candidates[entry.index].prior / max(maximumPrior, 1e-9))
             return 0.2 + 0.3 * prominence + 0.4 * max(0, entry.relevance)
         }
-        for entry in scored {
-            guard let exact = tagsByKey[candidates[entry.index].stemKey] else { continue }
-            snappedCandidates.insert(entry.index)
+        // Every candidate counts here, also those not embedded (their closeness to the page counts as 0).
+        var relevance: [Int: Float] = [:]
+        for entry in scored { relevance[entry.index] = entry.relevance }
+        for index in candidates.indices {
+            guard let exact = tagsByKey[candidates[index].stemKey] else { continue }
+            snappedCandidates.insert(index)
+            let entry = (index: index, score: Float(0), relevance: relevance[index] ?? 0)
             for tagIndex in exact { raise(tagIndex, to: strength(entry)) }
         }
         // Close in meaning: the strongest candidates snap to vocabulary tags above the threshold.
@@ -70,7 +74,8 @@ struct VocabularyMatch {
             }
             chosen.append(pool.remove(at: pick))
         }
-        let best = fit.compactMap { $0 }.max() ?? 0
+        // Filling is judged on closeness to the page alone (an exact match must not raise the bar for the rest).
+        let best = pageSimilarity.max() ?? 0
         if chosen.count < tagger.minimumTags {
             let filling = fit.indices
                 .filter { !chosen.contains($0) && (fit[$0] ?? -1) >= max(tagger.fillThreshold, best - tagger.fillMargin) }

@@ -17,7 +17,7 @@ extension Settings {
             return LinkdingClient(config: linkding)
         }
         let data = try LocalData(paths: paths, now: now)
-        let fetcher = PageFetcher(policy: FetchPolicy(allowInternalAddresses: config.allowPrivateNetworkFetches))
+        let fetcher = PageFetcher(policy: FetchPolicy(config: config))
         return data.embeddedSource(baseURL: Self.defaultServeURL, metadata: PageMetadataService(fetcher: fetcher))
     }
 }

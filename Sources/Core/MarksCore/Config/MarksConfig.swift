@@ -12,6 +12,8 @@ public struct MarksConfig: Sendable, Equatable, Codable {
     public var analyticsEnabled: Bool
     /// Whether page fetches may reach loopback and private addresses (off by default).
     public var allowPrivateNetworkFetches: Bool
+    /// Whether Marks fetches pages at all (metadata, reading, enrichment); off for fully offline use.
+    public var fetchPages: Bool
     /// Tags that queue a podcast when a shared bookmark carries one of them (case-insensitive).
     public var autoPodcastTags: [String]
 
@@ -22,6 +24,7 @@ public struct MarksConfig: Sendable, Equatable, Codable {
         self.backendURL = backendURL
         self.analyticsEnabled = analyticsEnabled
         self.allowPrivateNetworkFetches = allowPrivateNetworkFetches
+        self.fetchPages = true
         self.autoPodcastTags = autoPodcastTags
     }
 
@@ -30,6 +33,7 @@ public struct MarksConfig: Sendable, Equatable, Codable {
         case backendURL = "backend_url"
         case analyticsEnabled = "analytics_enabled"
         case allowPrivateNetworkFetches = "allow_private_network_fetches"
+        case fetchPages = "fetch_pages"
         case autoPodcastTags = "auto_podcast_tags"
     }
 
@@ -40,12 +44,13 @@ public struct MarksConfig: Sendable, Equatable, Codable {
         backendURL = try c.decodeIfPresent(String.self, forKey: .backendURL)
         analyticsEnabled = try c.decodeIfPresent(Bool.self, forKey: .analyticsEnabled) ?? true
         allowPrivateNetworkFetches = try c.decodeIfPresent(Bool.self, forKey: .allowPrivateNetworkFetches) ?? false
+        fetchPages = try c.decodeIfPresent(Bool.self, forKey: .fetchPages) ?? true
         autoPodcastTags = try c.decodeIfPresent([String].self, forKey: .autoPodcastTags) ?? []
     }
 
     /// The configuration with `MARKS_*` environment variables applied on top.
     /// `MARKS_LINKDING_HOST`, `_PORT`, `_PATH`, `_TOKEN`, `_HTTPS` (1/0, true/false), `MARKS_BACKEND_URL`,
-    /// `MARKS_ANALYTICS` (1/0), `MARKS_ALLOW_PRIVATE_FETCHES` (1/0), `MARKS_AUTO_PODCAST_TAGS` (comma-separated).
+    /// `MARKS_ANALYTICS` (1/0), `MARKS_ALLOW_PRIVATE_FETCHES` (1/0), `MARKS_FETCH_PAGES` (1/0), `MARKS_AUTO_PODCAST_TAGS` (comma-separated).
     /// `MARKS_LINKDING_HOST=embedded` selects the embedded store.
     public func applying(environment env: [String: String]) -> MarksConfig {
         var copy = self
@@ -66,6 +71,7 @@ public struct MarksConfig: Sendable, Equatable, Codable {
         if let backend = env["MARKS_BACKEND_URL"] { copy.backendURL = backend.isEmpty ? nil : backend }
         if let analytics = env["MARKS_ANALYTICS"].flatMap(Self.bool) { copy.analyticsEnabled = analytics }
         if let fetches = env["MARKS_ALLOW_PRIVATE_FETCHES"].flatMap(Self.bool) { copy.allowPrivateNetworkFetches = fetches }
+        if let fetch = env["MARKS_FETCH_PAGES"].flatMap(Self.bool) { copy.fetchPages = fetch }
         if let tags = env["MARKS_AUTO_PODCAST_TAGS"] { copy.autoPodcastTags = TagNames.parse(tags) }
         return copy
     }

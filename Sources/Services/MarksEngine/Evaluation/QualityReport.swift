@@ -16,16 +16,19 @@ public enum QualityReport {
         public var reutersPlaced = 0
         /// The Reuters collections' names.
         public var reutersCollectionNames: [String] = []
-        /// Fortunes clustered, and their categories.
+        /// Fortunes clustered.
         public var fortunes = 0
+        /// Categories among the clustered fortunes.
         public var fortuneCategories = 0
         /// ARI of the fortune collections against the fortune categories (jokes and quotes: a hard case).
         public var fortunesARI = 0.0
-        /// Collections built over the fortunes, and their names.
+        /// Collections built over the fortunes.
         public var fortuneCollections = 0
+        /// The fortune collections' names.
         public var fortuneCollectionNames: [String] = []
-        /// Pages enriched for the tag figures, and tags suggested for them.
+        /// Pages enriched for the tag figures.
         public var taggedPages = 0
+        /// Tags suggested for those pages.
         public var suggestedTags = 0
         /// Share of suggested tags that are vocabulary tags.
         public var vocabularyShare = 0.0
@@ -35,11 +38,20 @@ public enum QualityReport {
         public var pagesWithFewTags = 0
         /// Per Reuters topic: articles whose topic name is among their tags, and articles.
         public var topicTagged: [String: (tagged: Int, articles: Int)] = [:]
-        /// Mean ROUGE-1 of the Reuters summaries against the lead sentence.
+        /// Mean ROUGE-1 recall of the Reuters summaries against the lead sentence.
         public var rougeRecall = 0.0
+        /// Mean ROUGE-1 F1 of the Reuters summaries against the lead sentence.
         public var rougeF1 = 0.0
         /// Share of Reuters summaries that contain the lead sentence whole.
         public var leadKept = 0.0
+    }
+
+    /// Where `scripts/fetch-eval-data.sh` puts the texts: `${XDG_CACHE_HOME:-$HOME/.cache}/marks/eval`
+    /// (holding `reuters/` and `fortunes/`).
+    public static func evaluationDirectory(environment: [String: String]) -> URL {
+        let cache = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory(), isDirectory: true).appendingPathComponent(".cache", isDirectory: true)
+        return cache.appendingPathComponent("marks", isDirectory: true).appendingPathComponent("eval", isDirectory: true)
     }
 
     /// Runs every measurement and returns the report as lines of text.

@@ -1,4 +1,0 @@
-import Testing
-@testable import MarksEngine
-
-@Test func placeholder() { #expect(Bool(true)) }
