@@ -128,9 +128,9 @@ import Testing
     @Test func tagsAreCountedSortedAndFiltered() async throws {
         let web = try await WebHarness.make { source in
             try await source.seed(5, tags: { $0 <= 3 ? ["swift", "b-tag"] : ["a-tag"] })
-            source.setAIMetadata(id: 1, summary: "Summary", tags: ["ml"])
         }
         defer { web.cleanUp() }
+        try await web.library.setAIMetadata(id: 1, summary: "Summary", tags: ["ml"], engine: "test")
         var client = try await web.signedIn()
         let page = WebClient.text(try await client.get("/tags"))
         let order = ["#b-tag", "#swift", "#a-tag", "#ml"].map { page.range(of: "<span>\($0)</span>")?.lowerBound }
@@ -171,10 +171,9 @@ import Testing
     }
 
     @Test func theBookmarkPageCarriesTheSameActions() async throws {
-        let web = try await WebHarness.make(seed: 1) { source in
-            source.setAIMetadata(id: 1, summary: "The AI summary.", tags: ["ai-tag"])
-        }
+        let web = try await WebHarness.make(seed: 1)
         defer { web.cleanUp() }
+        try await web.library.setAIMetadata(id: 1, summary: "The AI summary.", tags: ["ai-tag"], engine: "test")
         var client = try await web.signedIn()
         let page = WebClient.text(try await client.get("/bookmarks/1"))
         for action in ["/bookmarks/1/read", "/bookmarks/1/edit", "/bookmarks/1/archive", "/bookmarks/1/delete", "target=\"_blank\"", "data-act=\"copy\""] {

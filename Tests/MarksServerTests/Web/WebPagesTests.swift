@@ -124,15 +124,24 @@ import Testing
         #expect(WebClient.text(response).contains("Back to your bookmarks"))
     }
 
-    @Test func sourceFailuresSayWhatToDo() async throws {
-        let web = try await WebHarness.make(seed: 1)
+    @Test(arguments: [true, false])
+    func sourceFailuresSayWhatToDo(cached: Bool) async throws {
+        let web = try await WebHarness.make(seed: 3, cached: cached)
         defer { web.cleanUp() }
         var client = try await web.signedIn()
+        _ = try await client.get("/")
         web.source.failLists(with: .unreachable(host: "links.example", reason: "connection refused"))
         for path in ["/", "/tags", "/search?q=x"] {
             let page = WebClient.text(try await client.get(path))
             #expect(page.contains("Cannot reach links.example: connection refused"), "\(path)")
-            #expect(page.contains("href=\"/settings\""))
+        }
+        let list = WebClient.text(try await client.get("/"))
+        if cached {
+            #expect(list.contains("Showing the copy saved on this computer"))
+            #expect(WebListTests.rowIDs(list) == [3, 2, 1])
+        } else {
+            #expect(list.contains("Bookmarks could not be loaded"))
+            #expect(list.contains("Check the connection in <a href=\"/settings\">Settings</a>"))
         }
     }
 

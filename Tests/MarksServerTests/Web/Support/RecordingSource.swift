@@ -4,8 +4,7 @@ import MarksStorage
 import Synchronization
 
 /// The embedded store (a real SQLite file in a temp dir) behind the bookmark-source seam, wrapped so tests can
-/// see what the web app sent (every create and update), make lists fail, and attach AI metadata the way the
-/// library's AI layer does. Its clock moves a minute per reading, so bookmarks added in order list newest first.
+/// see what the web app sent (every create and update) and make lists fail.
 final class RecordingSource: BookmarkSource {
     let store: BookmarkStore
     private let inner: EmbeddedBookmarkSource
@@ -15,22 +14,26 @@ final class RecordingSource: BookmarkSource {
         var updates: [(id: Int, update: BookmarkUpdate)] = []
         var creates: [BookmarkDraft] = []
         var failure: BookmarkSourceError?
-        var ai: [Int: (String?, [String])] = [:]
     }
 
     /// The base the store builds `next` links on.
     static let baseURL = "http://127.0.0.1:8080"
 
-    init(directory: URL) throws {
+    init(store: BookmarkStore) {
+        self.store = store
+        inner = EmbeddedBookmarkSource(store: store, baseURL: Self.baseURL) { url in
+            BookmarkCheck.Metadata(url: url, title: "Scraped title")
+        }
+    }
+
+    /// A clock that moves a minute per reading, so bookmarks added in order list newest first.
+    static func steppingClock() -> @Sendable () -> Date {
         let clock = Mutex(Date(timeIntervalSince1970: 1_735_689_600))
-        store = try BookmarkStore(path: directory.appendingPathComponent("marks.sqlite").path) {
+        return {
             clock.withLock { now in
                 now = now.addingTimeInterval(60)
                 return now
             }
-        }
-        inner = EmbeddedBookmarkSource(store: store, baseURL: Self.baseURL) { url in
-            BookmarkCheck.Metadata(url: url, title: "Scraped title")
         }
     }
 
@@ -79,24 +82,21 @@ final class RecordingSource: BookmarkSource {
     /// Makes every list fail with `error` (nil heals it).
     func failLists(with error: BookmarkSourceError?) { state.withLock { $0.failure = error } }
 
-    /// Gives a bookmark an AI summary and AI tags in every answer.
-    func setAIMetadata(id: Int, summary: String?, tags: [String]) { state.withLock { $0.ai[id] = (summary, tags) } }
-
     // MARK: BookmarkSource
 
     func list(_ query: BookmarkListQuery) async throws -> Page<Bookmark> {
         if let failure = state.withLock({ $0.failure }) { throw failure }
-        return decorated(try await inner.list(query))
+        return try await inner.list(query)
     }
 
     func page(at link: String) async throws -> Page<Bookmark> {
         guard link.hasPrefix(Self.baseURL + "/api/") else {
             throw BookmarkSourceError.malformedResponse("not a link of this server: \(link.prefix(80))")
         }
-        return decorated(try await inner.page(at: link))
+        return try await inner.page(at: link)
     }
 
-    func bookmark(id: Int) async throws -> Bookmark { decorated(try await inner.bookmark(id: id)) }
+    func bookmark(id: Int) async throws -> Bookmark { try await inner.bookmark(id: id) }
 
     func check(url: String) async throws -> BookmarkCheck { try await inner.check(url: url) }
 
@@ -115,18 +115,4 @@ final class RecordingSource: BookmarkSource {
     func unarchive(id: Int) async throws { try await inner.unarchive(id: id) }
     func tags(limit: Int, offset: Int) async throws -> Page<Tag> { try await inner.tags(limit: limit, offset: offset) }
     func health() async throws -> ServerHealth { try await inner.health() }
-
-    private func decorated(_ bookmark: Bookmark) -> Bookmark {
-        guard let (summary, tags) = state.withLock({ $0.ai[bookmark.id] }) else { return bookmark }
-        var copy = bookmark
-        copy.aiSummary = summary
-        copy.aiTags = tags
-        return copy
-    }
-
-    private func decorated(_ page: Page<Bookmark>) -> Page<Bookmark> {
-        var copy = page
-        copy.results = page.results.map(decorated)
-        return copy
-    }
 }

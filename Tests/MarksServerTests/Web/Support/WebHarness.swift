@@ -14,17 +14,22 @@ struct WebHarness {
     let configStore: ConfigStore
 
     /// A harness with `seed` bookmarks; `verify` stands in for `LinkdingClient.verifyConnection()`.
-    static func make(seed: Int = 0, options: WebOptions = WebOptions(undoSeconds: 6, pageSize: 50, timeZone: TimeZone(secondsFromGMT: 0) ?? .current),
+    static func make(seed: Int = 0, cached: Bool = true, options: WebOptions = WebOptions(undoSeconds: 6, pageSize: 50, timeZone: TimeZone(secondsFromGMT: 0) ?? .current),
                      prepare: (RecordingSource) async throws -> Void = { _ in },
                      verify: @escaping @Sendable (ServerConfig) async throws -> ServerHealth = { _ in ServerHealth(version: "1.31.0", status: "healthy") },
                      reader: (@Sendable (String) async throws -> ReadableArticle)? = nil) async throws -> WebHarness {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-web-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let source = try RecordingSource(directory: directory)
+        // As `marks serve` composes it: the data dir's database holds the embedded store and the library's cache.
+        let local = try LocalData(paths: MarksPaths(environment: [:], dataDirectory: directory.path, currentDirectory: "/"),
+                                  now: RecordingSource.steppingClock())
+        let source = RecordingSource(store: local.store)
         try await source.seed(seed)
         try await prepare(source)
         let widgets = WidgetDataStore(directory: directory)
-        let library = LibraryService(source: source, widgets: widgets, now: { Date(timeIntervalSince1970: 1_750_000_000) }, warn: { _ in })
+        let cache = cached ? try BookmarkCache(database: local.database, sourceKey: "embedded") : nil
+        let library = LibraryService(source: source, widgets: widgets, now: { Date(timeIntervalSince1970: 1_750_000_000) },
+                                     warn: { _ in }, cache: cache)
         let auth = try OwnerAuth(dataDirectory: directory, now: { Date() })
         let configStore = ConfigStore(file: directory.appendingPathComponent("config/config.json"))
         let settings = WebSettings(configStore: configStore, verify: verify, activeServer: nil)

@@ -16,6 +16,8 @@ struct BookmarksPage {
     /// True when this page continues a list (a "Load more" page without script).
     var isContinuation: Bool
     var cards: HomeCardsView?
+    /// Set when the rows come from the local cache because the source failed: what went wrong.
+    var stale: String? = nil
     var context: PageContext
 
     var title: String { tag.map { "#\($0)" } ?? "Bookmarks" }
@@ -35,7 +37,7 @@ struct BookmarksPage {
         switch content {
         case .loaded(let list, let total):
             count = "<span class=\"count\" id=\"count\">\(total) \(total == 1 ? "bookmark" : "bookmarks")</span>"
-            body = list.render()
+            body = "\(stale.map(HTML.problem) ?? .empty)\(list.render())"
         case .failed(let message):
             body = """
                 <div class="empty" role="alert"><h2>Bookmarks could not be loaded</h2><p>\(message)</p>\

@@ -14,16 +14,26 @@ extension WebController {
         let base = tag.map { "/tags/" + SafeURL.encode($0) } ?? "/"
         let extra: [(String, String)] = unread ? [("unread", "1")] : []
         var content: BookmarksPage.Content
+        var stale: String?
+        let filter = LibraryFilter(unreadOnly: unread, tag: tag, limit: options.pageSize)
         do {
-            let page = try await load(next: next, LibraryFilter(unreadOnly: unread, tag: tag, limit: options.pageSize))
+            let page = try await load(next: next, filter)
             let list = BookmarkListView(bookmarks: page.bookmarks, more: more(page.next, base: base, extra: extra), rows: rows,
                                         context: ctx, empty: BookmarksPage.emptyState(unreadOnly: unread, tag: tag))
             content = .loaded(list, count: page.count)
         } catch {
-            content = .failed(message(error))
+            if next == nil, let cached = library.cachedPage(filter) {
+                // The source is down: show the copy kept on this computer, and say so.
+                let list = BookmarkListView(bookmarks: cached.bookmarks, more: nil, rows: rows, context: ctx, empty: .empty)
+                content = .loaded(list, count: cached.count)
+                stale = "Showing the copy saved on this computer — \(message(error))"
+            } else {
+                content = .failed(message(error))
+            }
         }
         let cards = tag == nil && !unread && next == nil ? homeCards() : nil
-        let view = BookmarksPage(content: content, unreadOnly: unread, tag: tag, isContinuation: next != nil, cards: cards, context: ctx)
+        let view = BookmarksPage(content: content, unreadOnly: unread, tag: tag, isContinuation: next != nil, cards: cards,
+                                 stale: stale, context: ctx)
         return page(view.title, tab: tag == nil ? .bookmarks : .tags, view.render(), context: ctx)
     }
 
