@@ -11,11 +11,14 @@ public struct MarksApp: Sendable {
         public var version: String
         /// Receives one line per unexpected error (the cause the client does not see).
         public var logError: @Sendable (String) -> Void
+        /// The Marks backend at `/v1/`; nil leaves `/v1/` unanswered (404).
+        public var backend: BackendAPI?
 
         /// A context.
-        public init(version: String, logError: @escaping @Sendable (String) -> Void) {
+        public init(version: String, logError: @escaping @Sendable (String) -> Void, backend: BackendAPI? = nil) {
             self.version = version
             self.logError = logError
+            self.backend = backend
         }
     }
 
@@ -29,6 +32,7 @@ public struct MarksApp: Sendable {
         }
         router.errorRenderer(forPrefix: "/api/", .json(messageKey: "detail"))
         router.errorRenderer(forPrefix: "/v1/", .json(messageKey: "error"))
+        context.backend?.register(on: &router)
         router.defaultErrorRenderer(.html)
         router.onUnexpectedError { error, request in
             context.logError("unexpected error on \(request.method) \(request.path): \(String(describing: error).prefix(500))")

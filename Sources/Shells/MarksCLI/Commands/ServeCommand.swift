@@ -1,7 +1,9 @@
 import Foundation
 import HTTPServer
 import MarksCore
+import MarksLibrary
 import MarksServer
+import SentenceEmbeddings
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -36,7 +38,9 @@ enum ServeCommand: CLICommand {
         let write: @Sendable (String) -> Void = { line in if !logOff { standardError(line) } }
         let logger = RequestLogger(now: context.now, write: write)
         let logError: @Sendable (String) -> Void = { message in logger.event("error", level: "error", [("message", message)]) }
-        let app = MarksApp(context: MarksApp.Context(version: MarksCommandLine.version, logError: logError))
+        let backend = try makeBackend(settings: settings, host: host, context: context)
+        for warning in backend.startupWarnings { context.printError("warning: \(warning)") }
+        let app = MarksApp(context: MarksApp.Context(version: MarksCommandLine.version, logError: logError, backend: backend))
         var accessLog: (@Sendable (AccessLogEntry) -> Void)?
         if !logOff { accessLog = { @Sendable entry in logger.log(entry) } }
         let server = HTTPServer(configuration: .init(host: host, port: port, accessLog: accessLog), responder: app.router)
@@ -60,6 +64,22 @@ enum ServeCommand: CLICommand {
         await server.stop()
         context.print("Marks stopped.")
         return ExitCode.success
+    }
+
+    /// The `/v1/` backend on the data directory's database; the embedding model loads on first use.
+    static func makeBackend(settings: Settings, host: String, context: CLIContext) throws -> BackendAPI {
+        let environment = context.environment
+        let embedder = LazyEmbedder(dimension: EmbeddingModel.dimension) {
+            let model = try EmbeddingModel.loadInstalled(environment: environment)
+            return { texts in model.embed(texts) }
+        }
+        do {
+            let data = try LocalData(paths: settings.paths, now: context.now)
+            return try BackendAPI.live(data: data, config: settings.config, environment: environment, embedder: embedder,
+                                       exposed: !isLoopback(host), now: context.now)
+        } catch {
+            throw CLIFailure("Cannot start the Marks backend: \(error)")
+        }
     }
 
     static func isLoopback(_ host: String) -> Bool {
