@@ -24,6 +24,8 @@ enum WebRoutes {
         r.post("/bookmarks/action") { c.redirect(WebController.returnPath(try $0.form())) }
         // Add.
         r.get("/add") { await c.addForm($0) }
+        // The bookmarklet's share page (`ShareService.bookmarklet`): the Add form, filled from url/title/text.
+        r.get("/share") { await c.addForm($0) }
         r.post("/add") { try await c.add($0) }
         r.post("/add/paste") { try await c.paste($0) }
         r.get("/add/check") { try await c.checkURL($0) }
