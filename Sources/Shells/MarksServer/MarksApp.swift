@@ -13,12 +13,15 @@ public struct MarksApp: Sendable {
         public var logError: @Sendable (String) -> Void
         /// The Marks backend at `/v1/`; nil leaves `/v1/` unanswered (404).
         public var backend: BackendAPI?
+        /// The web app at `/`; nil leaves `/` unanswered (404).
+        public var web: WebApp?
 
         /// A context.
-        public init(version: String, logError: @escaping @Sendable (String) -> Void, backend: BackendAPI? = nil) {
+        public init(version: String, logError: @escaping @Sendable (String) -> Void, backend: BackendAPI? = nil, web: WebApp? = nil) {
             self.version = version
             self.logError = logError
             self.backend = backend
+            self.web = web
         }
     }
 
@@ -33,6 +36,7 @@ public struct MarksApp: Sendable {
         router.errorRenderer(forPrefix: "/api/", .json(messageKey: "detail"))
         router.errorRenderer(forPrefix: "/v1/", .json(messageKey: "error"))
         context.backend?.register(on: &router)
+        context.web?.register(on: &router)
         router.defaultErrorRenderer(.html)
         router.onUnexpectedError { error, request in
             context.logError("unexpected error on \(request.method) \(request.path): \(String(describing: error).prefix(500))")

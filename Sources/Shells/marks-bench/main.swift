@@ -8,6 +8,8 @@ let sections: [(name: String, run: () async throws -> [String])] = [
     ("http", HTTPBenchmark.run),
     ("store", { try StoreBenchmark.run() }),
     ("library", LibraryBenchmark.run),
+    ("index", IndexBenchmark.run),
+    ("web", WebBenchmark.run),
     ("engine", EngineBenchmark.run),
     ("backend", BackendBenchmark.run),
 ]

@@ -38,9 +38,15 @@ enum ServeCommand: CLICommand {
         let write: @Sendable (String) -> Void = { line in if !logOff { standardError(line) } }
         let logger = RequestLogger(now: context.now, write: write)
         let logError: @Sendable (String) -> Void = { message in logger.event("error", level: "error", [("message", message)]) }
-        let backend = try makeBackend(settings: settings, host: host, context: context)
-        for warning in backend.startupWarnings { context.printError("warning: \(warning)") }
-        let app = MarksApp(context: MarksApp.Context(version: MarksCommandLine.version, logError: logError, backend: backend))
+        let runtime: ServeRuntime
+        do {
+            runtime = try ServeRuntime(settings: settings, host: host, exposed: !isLoopback(host), context: context, logError: logError)
+        } catch {
+            throw CLIFailure("Cannot start Marks on \(settings.paths.dataDirectory.path): \(CLIErrorMessage.describe(error))")
+        }
+        for warning in runtime.backend.startupWarnings { context.printError("warning: \(warning)") }
+        let app = MarksApp(context: MarksApp.Context(version: MarksCommandLine.version, logError: logError,
+                                                     backend: runtime.backend, web: runtime.web))
         var accessLog: (@Sendable (AccessLogEntry) -> Void)?
         if !logOff { accessLog = { @Sendable entry in logger.log(entry) } }
         let server = HTTPServer(configuration: .init(host: host, port: port, accessLog: accessLog), responder: app.router)
@@ -57,29 +63,16 @@ enum ServeCommand: CLICommand {
         }
         context.print("Marks is running at \(url)")
         context.print("data: \(settings.paths.dataDirectory.path)")
+        let signIn = try runtime.auth.signInLink(baseURL: String(url.dropLast()))
+        context.print("sign in (once, this link): \(signIn)")
         logger.event("start", [("url", url), ("version", MarksCommandLine.version)])
-        if arguments.flag("open") { _ = try? OpenCommand.launch(url, context: context) } // safe: opening a browser is a convenience; the URL is printed above
+        await runtime.indexer.schedule()
+        if arguments.flag("open") { _ = try? OpenCommand.launch(signIn, context: context) } // safe: opening a browser is a convenience; the link is printed above
         let signal = await signals.wait()
         logger.event("stop", [("signal", signal)])
         await server.stop()
         context.print("Marks stopped.")
         return ExitCode.success
-    }
-
-    /// The `/v1/` backend on the data directory's database; the embedding model loads on first use.
-    static func makeBackend(settings: Settings, host: String, context: CLIContext) throws -> BackendAPI {
-        let environment = context.environment
-        let embedder = LazyEmbedder(dimension: EmbeddingModel.dimension) {
-            let model = try EmbeddingModel.loadInstalled(environment: environment)
-            return { texts in model.embed(texts) }
-        }
-        do {
-            let data = try LocalData(paths: settings.paths, now: context.now)
-            return try BackendAPI.live(data: data, config: settings.config, environment: environment, embedder: embedder,
-                                       exposed: !isLoopback(host), now: context.now)
-        } catch {
-            throw CLIFailure("Cannot start the Marks backend: \(error)")
-        }
     }
 
     static func isLoopback(_ host: String) -> Bool {

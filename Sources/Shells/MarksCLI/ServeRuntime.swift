@@ -1,0 +1,55 @@
+import Foundation
+import MarksClients
+import MarksCore
+import MarksIndex
+import MarksLibrary
+import MarksServer
+import SentenceEmbeddings
+
+/// Everything `marks serve` runs, built once from the settings over one data directory: the library (cache,
+/// search index), the `/v1/` backend, the web app and its owner sign-in. The embedding model loads on
+/// first use and is shared by the index and the backend.
+struct ServeRuntime {
+    let data: LocalData
+    let library: LibraryService
+    let indexer: VectorIndexer
+    let backend: BackendAPI
+    let auth: OwnerAuth
+    let web: WebApp
+
+    init(settings: Settings, host: String, exposed: Bool, context: CLIContext, logError: @escaping @Sendable (String) -> Void) throws {
+        let environment = context.environment
+        let config = settings.config
+        data = try LocalData(paths: settings.paths, now: context.now)
+        let fetcher = PageFetcher(policy: FetchPolicy(config: config))
+        let model = MarksIndex.LazyEmbedder { try IndexEmbedder.installed(environment: environment) }
+        let source: any BookmarkSource
+        if let linkding = config.linkding {
+            source = LinkdingClient(config: linkding)
+        } else {
+            source = data.embeddedSource(baseURL: Settings.defaultServeURL, metadata: PageMetadataService(fetcher: fetcher))
+        }
+        let index = try SearchIndex(database: data.database)
+        indexer = VectorIndexer(index: index) { try model.get() }
+        library = LibraryService(
+            source: source, widgets: WidgetDataStore(directory: settings.paths.dataDirectory), now: context.now,
+            warn: logError, observers: [index.observer(source: source, indexer: indexer, warn: logError)],
+            cache: try BookmarkCache(database: data.database, for: source))
+        let backendEmbedder = MarksServer.LazyEmbedder(dimension: EmbeddingModel.dimension) {
+            let embedder = try model.get()
+            return { texts in try embedder.embed(texts) }
+        }
+        backend = try BackendAPI.live(data: data, config: config, environment: environment, embedder: backendEmbedder,
+                                      exposed: exposed, now: context.now)
+        auth = try OwnerAuth(dataDirectory: settings.paths.dataDirectory, now: context.now)
+        let reader = ArticleReader(fetcher: fetcher)
+        web = WebApp(
+            library: library, auth: auth,
+            settings: WebSettings(configStore: settings.store,
+                                  verify: { try await LinkdingClient(config: $0).verifyConnection() },
+                                  activeServer: config.linkding),
+            widgets: WidgetDataStore(directory: settings.paths.dataDirectory),
+            reader: { try await reader.read($0) },
+            options: WebOptions(stateDirectory: settings.paths.dataDirectory, log: logError))
+    }
+}
