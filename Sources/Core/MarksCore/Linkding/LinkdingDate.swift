@@ -35,7 +35,8 @@ public enum LinkdingDate {
         return era * 146_097 + doe - 719_468
     }
 
-    static func civilDate(fromDays z0: Int64) -> (Int64, Int64, Int64) {
+    /// Year, month and day of a count of days since 1970-01-01 (proleptic Gregorian).
+    public static func civilDate(fromDays z0: Int64) -> (Int64, Int64, Int64) {
         let z = z0 + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097

@@ -107,7 +107,7 @@ final class WebController: Sendable {
         let (status, heading, message) = describe(error)
         if status == 500 { options.log("web \(request.method.rawValue) \(request.path): \(error)") }
         if request.headers["Accept"]?.contains("application/json") == true {
-            return .json(data: Data("{\"error\":\(WebJSON.string(message))}".utf8), status: status)
+            return .json(data: JSONValue.object([("error", .string(message))]).data, status: status)
         }
         let signedIn = session(of: request) != nil
         let body = MessagePage(heading: heading, message: message, link: signedIn ? ("Back to your bookmarks", "/") : ("Sign in", "/signin")).render()

@@ -74,9 +74,9 @@ extension WebController {
         guard URLNormalizer.isValidWebURL(url, allowDotlessHosts: true), let bookmark = await existing(url) else {
             return .json(data: Data(#"{"exists":false}"#.utf8))
         }
-        let body = WebJSON.object([("exists", "true"), ("id", String(bookmark.id)), ("title", WebJSON.string(bookmark.displayTitle)),
-                                   ("edit", WebJSON.string("/bookmarks/\(bookmark.id)/edit"))])
-        return .json(data: Data(body.utf8))
+        let body = JSONValue.object([("exists", .bool(true)), ("id", .int(bookmark.id)), ("title", .string(bookmark.displayTitle)),
+                                     ("edit", .string("/bookmarks/\(bookmark.id)/edit"))])
+        return .json(data: body.data)
     }
 
     /// The saved bookmark with this URL, if any (nil too when the source cannot be asked).
