@@ -26,6 +26,7 @@ ServeCommand.self,
         PodcastCommand.self,
         DesktopCommand.self,
         CompletionCommand.self,
+        TokenCommand.self,
     ]
 
     /// The root of the command tree.

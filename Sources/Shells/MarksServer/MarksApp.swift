@@ -11,11 +11,14 @@ public struct MarksApp: Sendable {
         public var version: String
         /// Receives one line per unexpected error (the cause the client does not see).
         public var logError: @Sendable (String) -> Void
+        /// The embedded linkding API (`/api/`, `/health`); nil leaves it out.
+        public var api: LinkdingAPI?
 
         /// A context.
-        public init(version: String, logError: @escaping @Sendable (String) -> Void) {
+        public init(version: String, logError: @escaping @Sendable (String) -> Void, api: LinkdingAPI? = nil) {
             self.version = version
             self.logError = logError
+            self.api = api
         }
     }
 
@@ -27,6 +30,7 @@ public struct MarksApp: Sendable {
         router.get("/healthz") { _ in
             HTTPResponse.json(data: JSONValue.object([("status", .string("ok")), ("version", .string(context.version))]).data)
         }
+        context.api?.register(on: &router)
         router.errorRenderer(forPrefix: "/api/", .json(messageKey: "detail"))
         router.errorRenderer(forPrefix: "/v1/", .json(messageKey: "error"))
         router.defaultErrorRenderer(.html)

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import MarksCore
+import MarksLibrary
 import MarksServer
 #if canImport(Glibc)
 import Glibc
@@ -16,6 +17,7 @@ enum ServeCommand: CLICommand {
             .option("host", value: "ADDRESS", help: "Address to listen on (default 127.0.0.1; 0.0.0.0 exposes it to the network)."),
             .option("port", short: "p", value: "PORT", help: "Port (default 8080; 0 picks a free one)."),
             .option("data", value: "DIR", help: "Data directory (default $XDG_DATA_HOME/marks)."),
+            .option("max-body-mb", value: "MB", help: "Largest request body accepted, in megabytes (default 16; larger bodies get 413)."),
             .flag("open", help: "Open the web app in the browser."),
         ]
     )
@@ -36,23 +38,27 @@ enum ServeCommand: CLICommand {
         let write: @Sendable (String) -> Void = { line in if !logOff { standardError(line) } }
         let logger = RequestLogger(now: context.now, write: write)
         let logError: @Sendable (String) -> Void = { message in logger.event("error", level: "error", [("message", message)]) }
-        let app = MarksApp(context: MarksApp.Context(version: MarksCommandLine.version, logError: logError))
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        let api = try linkdingAPI(settings: settings, context: context, origin: "http://\(shownHost):\(port)")
+        let maxBody = try arguments.intOption("max-body-mb", in: 1...4096) ?? defaultMaxBodyMegabytes
+        let app = MarksApp(context: MarksApp.Context(version: MarksCommandLine.version, logError: logError, api: api))
         var accessLog: (@Sendable (AccessLogEntry) -> Void)?
         if !logOff { accessLog = { @Sendable entry in logger.log(entry) } }
-        let server = HTTPServer(configuration: .init(host: host, port: port, accessLog: accessLog), responder: app.router)
+        let server = HTTPServer(configuration: .init(host: host, port: port, maxBodySize: maxBody * 1024 * 1024, accessLog: accessLog),
+                                responder: app.router)
         let boundPort: Int
         do {
             boundPort = try server.start()
         } catch {
             throw CLIFailure("Cannot listen on \(host):\(port): \(error). Is another server using the port? Try --port.")
         }
-        let shownHost = host.contains(":") ? "[\(host)]" : host
         let url = "http://\(shownHost):\(boundPort)/"
         if !isLoopback(host) {
             context.printError("warning: listening on \(host) exposes Marks to your network; anyone who can reach this port can try to use it. Use --host 127.0.0.1 to keep it on this machine.")
         }
         context.print("Marks is running at \(url)")
         context.print("data: \(settings.paths.dataDirectory.path)")
+        context.print("linkding API: \(url)api/ (print its token with `marks token`)")
         logger.event("start", [("url", url), ("version", MarksCommandLine.version)])
         if arguments.flag("open") { _ = try? OpenCommand.launch(url, context: context) } // safe: opening a browser is a convenience; the URL is printed above
         let signal = await signals.wait()
@@ -60,6 +66,19 @@ enum ServeCommand: CLICommand {
         await server.stop()
         context.print("Marks stopped.")
         return ExitCode.success
+    }
+
+    /// Request bodies up to this size are read (a 10 MB title still gets linkding's 400, not a 413).
+    static let defaultMaxBodyMegabytes = 16
+
+    /// The embedded linkding API over the data directory's store; makes the API token on first start.
+    static func linkdingAPI(settings: Settings, context: CLIContext, origin: String) throws -> LinkdingAPI {
+        let data = try LocalData(paths: settings.paths, now: context.now)
+        let tokens = APITokenStore(directory: settings.paths.dataDirectory)
+        _ = try tokens.token()
+        let fetcher = PageFetcher(policy: FetchPolicy(allowInternalAddresses: settings.config.allowPrivateNetworkFetches))
+        return LinkdingAPI(store: data.store, tokens: tokens, configuration: .init(fallbackOrigin: origin),
+                           metadataService: PageMetadataService(fetcher: fetcher))
     }
 
     static func isLoopback(_ host: String) -> Bool {
