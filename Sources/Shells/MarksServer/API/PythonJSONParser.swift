@@ -107,7 +107,8 @@ struct PythonJSONParser {
         var items: [ParsedJSON] = []
         var index = skipWhitespace(open + 1)
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") { return (.array([]), index + 1) }
-        while index < bytes.count {
+        while true {
+            // At the end of the document too: Python's scanner stops there and reports "Expecting value" at the end.
             guard let (value, afterValue) = try scanValue(at: index) else { throw failure("Expecting value", at: index) }
             items.append(value)
             index = skipWhitespace(afterValue)
@@ -119,8 +120,6 @@ struct PythonJSONParser {
                 throw failure("Illegal trailing comma before end of array", at: comma)
             }
         }
-        // Python reports an array cut short at the last character of the document.
-        throw failure("Expecting value", at: max(0, bytes.count - 1))
     }
 
     /// Python's number pattern `-?(0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?`; nil when no number starts here.
