@@ -73,25 +73,23 @@ import MarksLibrary
         #expect(health.status == 200)
     }
 
-    @Test func theSharedListIsEmptyWithoutATokenUnlessPublicSharingIsOn() async throws {
-        let closed = try APIFixture()
-        defer { closed.cleanUp() }
-        try await closed.create(#"{"url": "https://shared.example.com/", "shared": true}"#)
-        try await closed.create(#"{"url": "https://private.example.com/"}"#)
-        let anonymous = try await closed.send(.get, "/api/bookmarks/shared/", auth: .none)
-        #expect(try anonymous.object()["count"] as? Int == 0)
-        let owner = try await closed.send(.get, "/api/bookmarks/shared/")
-        #expect(try owner.results().map { $0["url"] as? String } == ["https://shared.example.com/"])
-        let wrongToken = try await closed.send(.get, "/api/bookmarks/shared/", auth: .header("Token nope"))
-        #expect(wrongToken.status == 401)
-
-        let open = try APIFixture(configuration: .init(publicSharing: true))
-        defer { open.cleanUp() }
-        try await open.create(#"{"url": "https://shared.example.com/", "shared": true}"#)
-        let anonymousOpen = try await open.send(.get, "/api/bookmarks/shared/", auth: .none)
-        #expect(try anonymousOpen.results().count == 1)
-        let profile = try await open.send(.get, "/api/user/profile/")
-        #expect(try profile.object()["enable_public_sharing"] as? Bool == true)
+    @Test func theSharedListFollowsTheProfilesSharingSettings() async throws {
+        for (sharing, publicSharing, owner, anonymous) in [(false, false, 0, 0), (true, false, 1, 0), (true, true, 1, 1), (false, true, 0, 0)] {
+            let fixture = try APIFixture(configuration: .init(sharing: sharing, publicSharing: publicSharing))
+            defer { fixture.cleanUp() }
+            try await fixture.create(#"{"url": "https://shared.example.com/", "shared": true}"#)
+            try await fixture.create(#"{"url": "https://private.example.com/"}"#)
+            let byOwner = try await fixture.send(.get, "/api/bookmarks/shared/")
+            #expect(try byOwner.results().count == owner, "sharing \(sharing), public \(publicSharing)")
+            let byAnyone = try await fixture.send(.get, "/api/bookmarks/shared/", auth: .none)
+            #expect(byAnyone.status == 200)
+            #expect(try byAnyone.results().count == anonymous, "sharing \(sharing), public \(publicSharing)")
+            if owner == 1 { #expect(try byOwner.results().first?["url"] as? String == "https://shared.example.com/") }
+            let wrongToken = try await fixture.send(.get, "/api/bookmarks/shared/", auth: .header("Token nope"))
+            #expect(wrongToken.status == 401)
+            let profile = try await fixture.send(.get, "/api/user/profile/").object()
+            #expect(profile["enable_sharing"] as? Bool == sharing && profile["enable_public_sharing"] as? Bool == publicSharing)
+        }
     }
 
     @Test func aRotatedTokenReplacesTheOldOneAtOnce() async throws {

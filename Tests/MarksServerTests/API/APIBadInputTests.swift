@@ -40,6 +40,12 @@ import Testing
          #"{"title":["Ensure this field has no more than 512 characters."]}"#),
         (#"{"url": "https://example.com/\#(String(repeating: "p", count: 2048))"}"#,
          #"{"url":["Enter a valid URL.","Ensure this field has no more than 2048 characters."]}"#),
+        (#"{"url": "https://example.com/", "title": "x\ud800"}"#, #"{"title":["Surrogate characters are not allowed: U+D800."]}"#),
+        (#"{"url": "notaurl", "unread": "maybe", "title": true}"#,
+         #"{"url":["Enter a valid URL."],"title":["Not a valid string."],"unread":["Must be a valid boolean."]}"#),
+        (#"{"url": "", "title": "\#(String(repeating: "x", count: 513))", "date_added": "x", "tag_names": [""]}"#,
+         #"{"url":["This field may not be blank."],"title":["Ensure this field has no more than 512 characters."],"tag_names":{"0":["This field may not be blank."]},"date_added":["Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z]."]}"#),
+        (#""\ud800""#, #"{"non_field_errors":["Invalid data. Expected a dictionary, but got str."]}"#),
         ("[]", #"{"non_field_errors":["Invalid data. Expected a dictionary, but got list."]}"#),
         (#""https://example.com/""#, #"{"non_field_errors":["Invalid data. Expected a dictionary, but got str."]}"#),
         ("null", #"{"non_field_errors":["No data provided"]}"#),
@@ -153,6 +159,8 @@ import Testing
         #expect(try await fixture.json(.post, "/api/bundles/", #"{"name": "B", "order": "first"}"#).text == #"{"order":["A valid integer is required."]}"#)
         #expect(try await fixture.json(.post, "/api/bundles/", #"{"name": "B", "filter_unread": "maybe"}"#).text
                 == #"{"filter_unread":["\"maybe\" is not a valid choice."]}"#)
+        #expect(try await fixture.json(.post, "/api/bundles/", #"{"name": "", "order": 1.5, "filter_shared": true}"#).text
+                == #"{"name":["This field may not be blank."],"filter_shared":["\"True\" is not a valid choice."],"order":["A valid integer is required."]}"#)
         let tags = try await fixture.send(.get, "/api/tags/")
         let bundles = try await fixture.send(.get, "/api/bundles/")
         #expect(try tags.object()["count"] as? Int == 0 && bundles.object()["count"] as? Int == 0)

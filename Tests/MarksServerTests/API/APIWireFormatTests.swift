@@ -63,7 +63,7 @@ import Testing
         #expect(health.header("Content-Type") == "application/json")
         #expect(try await fixture.send(.get, "/api/").text == "{}")
         let profile = try await fixture.send(.get, "/api/user/profile/")
-        #expect(profile.text == #"{"theme":"auto","bookmark_date_display":"relative","bookmark_link_target":"_blank","web_archive_integration":"disabled","tag_search":"strict","enable_sharing":true,"enable_public_sharing":false,"enable_favicons":false,"display_url":false,"permanent_notes":false,"search_preferences":{},"version":"1.46.2"}"#)
+        #expect(profile.text == #"{"theme":"auto","bookmark_date_display":"relative","bookmark_link_target":"_blank","web_archive_integration":"disabled","tag_search":"strict","enable_sharing":false,"enable_public_sharing":false,"enable_favicons":false,"display_url":false,"permanent_notes":false,"search_preferences":{},"version":"1.46.2"}"#)
     }
 
     @Test(arguments: [
@@ -84,6 +84,8 @@ import Testing
             #expect(reply.status == 301, "\(method) \(target)")
             #expect(reply.header("Location") == location)
             #expect(reply.body.isEmpty)
+            #expect(reply.header("Content-Type") == "text/html; charset=utf-8")
+            #expect(reply.header("X-Content-Type-Options") == "nosniff" && reply.header("X-Frame-Options") == nil)
         }
     }
 
@@ -95,13 +97,17 @@ import Testing
         let reply = try await fixture.send(.get, target)
         #expect(reply.status == 404)
         #expect(reply.header("Content-Type") == "text/html; charset=utf-8")
-        #expect(reply.text.contains("<h1>Not Found</h1>"))
+        #expect(reply.text.hasPrefix("\n<!doctype html>") && reply.text.contains("<h1>Not Found</h1>"))
+        #expect(reply.header("X-Frame-Options") == "DENY" && reply.header("Allow") == nil)
     }
 
     @Test(arguments: [
         ("/api/bookmarks/999/", "No Bookmark matches the given query."),
-        ("/api/bookmarks/abc/", "No Bookmark matches the given query."),
+        ("/api/bookmarks/abc/", "Not found."),
         ("/api/bookmarks/-1/", "No Bookmark matches the given query."),
+        ("/api/bookmarks/99999999999999999999999/", "No Bookmark matches the given query."),
+        ("/api/tags/abc/", "Not found."),
+        ("/api/bundles/x/", "Not found."),
         ("/api/tags/999/", "No Tag matches the given query."),
         ("/api/bundles/999/", "No BookmarkBundle matches the given query."),
         ("/api/bookmarks/999/assets/", "Bookmark does not exist"),
@@ -146,7 +152,8 @@ import Testing
         for reply in [try await fixture.send(.get, "/api/bookmarks/"), try await fixture.send(.get, "/api/bookmarks/", auth: .none),
                       try await fixture.send(.get, "/api/bookmarks/5/")] {
             #expect(reply.header("Allow") != nil)
-            #expect(reply.header("Vary") == "Accept")
+            #expect(reply.header("Vary") == "Accept, Accept-Language, Cookie")
+            #expect(reply.header("Content-Language") == "en")
             #expect(reply.header("X-Content-Type-Options") == "nosniff")
             #expect(reply.header("X-Frame-Options") == "DENY")
         }
@@ -175,6 +182,17 @@ import Testing
         let options = try await fixture.send(.options, "/api/bookmarks/")
         #expect(options.status == 200)
         #expect(try options.object()["name"] as? String == "Bookmark List")
+        guard case .object(let top) = try PythonJSONParser.parse(options.body),
+              case .object(let actions)? = top.first(where: { $0.0 == "actions" })?.1,
+              case .object(let post)? = actions.first(where: { $0.0 == "POST" })?.1 else {
+            Issue.record("no POST action in \(options.text)")
+            return
+        }
+        #expect(post.map(\.0) == Self.bookmarkKeys)
+        let missing = try await fixture.send(.options, "/api/bookmarks/7/")
+        #expect(try missing.object()["actions"] == nil, "PUT is described only for an existing bookmark")
+        let root = try await fixture.send(.options, "/api/")
+        #expect(try root.object()["description"] as? String == "The default basic root view for DefaultRouter")
         let head = try await fixture.send(.head, "/api/bookmarks/")
         #expect(head.status == 200)
     }

@@ -34,7 +34,6 @@ import Testing
         ("\u{FEFF}{}", "Unexpected UTF-8 BOM (decode using utf-8-sig): line 1 column 1 (char 0)"),
         (#"{"n": NaN}"#, "Out of range float values are not JSON compliant: 'NaN'"),
         ("[-Infinity]", "Out of range float values are not JSON compliant: '-Infinity'"),
-        (#""\udc00""#, "Surrogate characters are not allowed: U+DC00."),
     ])
     func malformedJSONIsWordedAsPythonWordsIt(input: String, message: String) {
         #expect(throws: PythonJSONParser.Failure(message: message)) { try PythonJSONParser.parse(Data(input.utf8)) }
@@ -67,6 +66,20 @@ import Testing
         }
         #expect(items.map(\.pythonTypeName) == ["bool", "NoneType", "int", "float", "float", "str"])
         #expect(items.map(\.pythonString) == ["True", "None", "0", "100000.0", "2.5", "😀 é\n"])
+    }
+
+    @Test func aLoneSurrogateIsKeptAsAMarkForTheFieldRules() throws {
+        guard case .surrogateString(let text, let surrogate) = try PythonJSONParser.parse(Data(#""a\udc00b\ud800""#.utf8)) else {
+            Issue.record("not a surrogate string")
+            return
+        }
+        #expect(text == "a\u{FFFD}b\u{FFFD}")
+        #expect(surrogate == 0xDC00)
+        guard case .string(let pair) = try PythonJSONParser.parse(Data(#""\ud83d\ude00""#.utf8)) else {
+            Issue.record("a joined pair is a plain string")
+            return
+        }
+        #expect(pair == "😀")
     }
 
     @Test func hugeNumbersAndDeepNestingAreRefusedNotCrashed() {

@@ -2,10 +2,19 @@ import Foundation
 import HTTPServer
 import MarksCore
 
-/// Reads a serializer's writable fields from request data with Django REST framework's rules, collecting DRF's
-/// messages: a required field that is missing, `null`, a value of the wrong type, a NUL character. What a value
-/// may contain (URL validity, lengths, blank text) is the store's to judge, in the same words.
+/// Reads a serializer's writable fields from request data with Django REST framework's rules and words: a required
+/// field that is missing, `null`, blank text, a value of the wrong type, a URL that is not one, text over its length,
+/// NUL or surrogate characters. Every field is read, so a 400 names every problem, as DRF's does.
 struct FieldReader {
+    /// A text field's rules (DRF's `CharField` as a `ModelSerializer` builds it).
+    struct TextRules {
+        var required = false
+        var allowBlank = true
+        var maxLength: Int?
+        /// Django's URL validator (linkding's `BookmarkURLValidator`).
+        var url = false
+    }
+
     private let data: RequestData
     /// PATCH: absent fields are skipped, never defaulted.
     private let partial: Bool
@@ -14,21 +23,50 @@ struct FieldReader {
 
     static let required = "This field is required."
     static let null = "This field may not be null."
+    static let blank = "This field may not be blank."
     static let notAString = "Not a valid string."
     static let notABoolean = "Must be a valid boolean."
+    static let invalidURL = "Enter a valid URL."
     static let nullCharacters = "Null characters are not allowed."
     static let notAnInteger = "A valid integer is required."
     static let badDateTime = "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z]."
+
+    static func tooLong(_ limit: Int) -> String { "Ensure this field has no more than \(limit) characters." }
 
     init(_ data: RequestData, partial: Bool) {
         self.data = data
         self.partial = partial
     }
 
-    /// A text field (`CharField`): numbers become text, white space is trimmed; nil when absent or refused.
-    mutating func text(_ name: String, required: Bool = false, allowBlank: Bool = true) -> String? {
-        guard let value = input(name, required: required, allowBlank: allowBlank) else { return nil }
-        return text(value, field: name)
+    /// A text field: numbers become text, white space is trimmed, then every rule is checked; nil when absent or refused.
+    mutating func text(_ name: String, _ rules: TextRules = TextRules()) -> String? {
+        guard let value = input(name, required: rules.required, allowBlank: rules.allowBlank) else { return nil }
+        switch Self.checkText(value, rules) {
+        case .success(let text): return text
+        case .failure(let problem):
+            errors.add(name, problem.messages)
+            return nil
+        }
+    }
+
+    /// A text value's messages, in DRF's order (blank, type, then every validator).
+    struct TextProblem: Error {
+        let messages: [String]
+    }
+
+    static func checkText(_ value: ParsedJSON, _ rules: TextRules) -> Result<String, TextProblem> {
+        if case .string(let raw) = value, PythonWhitespace.strip(raw).isEmpty {
+            return rules.allowBlank ? .success("") : .failure(TextProblem(messages: [blank]))
+        }
+        guard let text = coerceText(value) else { return .failure(TextProblem(messages: [notAString])) }
+        var messages: [String] = []
+        if rules.url && !URLNormalizer.isValidWebURL(text) { messages.append(invalidURL) }
+        if let limit = rules.maxLength, text.unicodeScalars.count > limit { messages.append(tooLong(limit)) }
+        if text.contains("\u{0}") { messages.append(nullCharacters) }
+        if case .surrogateString(_, let surrogate) = value {
+            messages.append("Surrogate characters are not allowed: U+\(String(surrogate, radix: 16, uppercase: true)).")
+        }
+        return messages.isEmpty ? .success(text) : .failure(TextProblem(messages: messages))
     }
 
     /// A check box (`BooleanField`); in a form that is not a PATCH an absent box is false, as DRF reads HTML forms.
@@ -66,14 +104,13 @@ struct FieldReader {
             var result: [String] = []
             var problems: [(Int, [String])] = []
             for (index, item) in items.enumerated() {
-                if case .string(let entry) = item, PythonWhitespace.strip(entry).isEmpty {
-                    problems.append((index, ["This field may not be blank."]))
-                } else if case .null = item {
+                if case .null = item {
                     problems.append((index, [Self.null]))
-                } else if let entry = Self.coerceText(item) {
-                    if entry.contains("\u{0}") { problems.append((index, [Self.nullCharacters])) } else { result.append(entry) }
-                } else {
-                    problems.append((index, [Self.notAString]))
+                    continue
+                }
+                switch Self.checkText(item, TextRules(allowBlank: false)) {
+                case .success(let entry): result.append(entry)
+                case .failure(let problem): problems.append((index, problem.messages))
                 }
             }
             if !problems.isEmpty {
@@ -115,15 +152,15 @@ struct FieldReader {
         return number
     }
 
-    /// A choice field's input as text (the store checks it is one of the choices); lists and objects are refused.
-    mutating func choice(_ name: String) -> String? {
+    /// A choice field (`ChoiceField`): the input's text must be one of `choices`.
+    mutating func choice(_ name: String, _ choices: [String]) -> String? {
         guard let value = input(name, required: false, allowBlank: false) else { return nil }
-        return value.pythonString
-    }
-
-    /// Records an error for `field` (a rule checked by the caller).
-    mutating func refuse(_ field: String, _ message: String) {
-        errors.add(field, [message])
+        let text = value.pythonString
+        guard choices.contains(text) else {
+            errors.add(name, ["\"\(text.prefix(100))\" is not a valid choice."])
+            return nil
+        }
+        return text
     }
 
     // MARK: - DRF's get_value and empty-value rules
@@ -157,22 +194,10 @@ struct FieldReader {
         return found
     }
 
-    private mutating func text(_ value: ParsedJSON, field: String) -> String? {
-        guard let converted = Self.coerceText(value) else {
-            errors.add(field, [Self.notAString])
-            return nil
-        }
-        if converted.contains("\u{0}") {
-            errors.add(field, [Self.nullCharacters])
-            return nil
-        }
-        return converted
-    }
-
     /// `CharField.to_internal_value`: text and numbers (not booleans) as trimmed text.
     static func coerceText(_ value: ParsedJSON) -> String? {
         switch value {
-        case .string(let text): return PythonWhitespace.strip(text)
+        case .string(let text), .surrogateString(let text, _): return PythonWhitespace.strip(text)
         case .integer, .float: return value.pythonString
         default: return nil
         }

@@ -18,7 +18,7 @@ extension LinkdingAPI {
         return HTTPResponse.json(data: Data(body.utf8), status: healthy ? 200 : 500)
     }
 
-    /// The profile of the store's one user: linkding's defaults, sharing on (public sharing as configured).
+    /// The profile of the store's one user: a fresh linkding's settings, sharing as configured.
     func profile() -> HTTPResponse {
         Self.json(.object([
             ("theme", .string("auto")),
@@ -26,7 +26,7 @@ extension LinkdingAPI {
             ("bookmark_link_target", .string("_blank")),
             ("web_archive_integration", .string("disabled")),
             ("tag_search", .string(configuration.tagSearch.rawValue)),
-            ("enable_sharing", .bool(true)),
+            ("enable_sharing", .bool(configuration.sharing)),
             ("enable_public_sharing", .bool(configuration.publicSharing)),
             ("enable_favicons", .bool(false)),
             ("display_url", .bool(false)),
@@ -36,13 +36,17 @@ extension LinkdingAPI {
         ]))
     }
 
-    /// DRF's metadata answer to OPTIONS.
+    /// DRF's metadata answer to OPTIONS (with the serializer's fields where DRF lists them).
     func options(_ endpoint: APIEndpoint) -> HTTPResponse {
-        Self.json(.object([
-            ("name", .string(endpoint.viewName)),
-            ("description", .string("")),
-            ("renders", .array([.string("application/json"), .string("text/html")])),
-            ("parses", .array([.string("application/json"), .string("application/x-www-form-urlencoded"), .string("multipart/form-data")])),
-        ]))
+        var exists = false
+        switch endpoint {
+        case .bookmark(let key):
+            if let id = PythonInt.value(key) { exists = (try? store.bookmark(id: id)) != nil } // safe: only decides whether PUT is described
+        case .bundle(let key):
+            if let id = PythonInt.value(key) { exists = (try? store.bundle(id: id)) != nil } // safe: only decides whether PUT is described
+        default:
+            break
+        }
+        return Self.json(APIMetadata.body(for: endpoint, objectExists: exists))
     }
 }

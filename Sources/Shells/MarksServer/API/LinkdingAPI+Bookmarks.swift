@@ -13,8 +13,9 @@ extension LinkdingAPI {
         query.limit = page.limit
         query.offset = page.offset
         let result: CountedResults<Bookmark>
-        if scope == .shared && !authenticated && !configuration.publicSharing {
-            result = CountedResults(count: 0, results: [])  // linkding lists only publicly shared bookmarks here
+        let visible = configuration.sharing && (authenticated || configuration.publicSharing)
+        if scope == .shared && !visible {
+            result = CountedResults(count: 0, results: [])  // linkding lists only the shared bookmarks of sharing users
         } else {
             result = try stored { () throws(BookmarkStoreError) in
                 try store.list(query, scope: scope, tagSearch: configuration.tagSearch)
@@ -86,8 +87,9 @@ extension LinkdingAPI {
     }
 
     /// Any one asset is missing (there are none), once the bookmark is known.
-    func asset(bookmark id: Int) throws -> HTTPResponse {
+    func asset(bookmark id: Int, key: String) throws -> HTTPResponse {
         try requireAssetOwner(id)
+        _ = try Self.id(key, kind: "BookmarkAsset")
         throw APIError.notFound("BookmarkAsset")
     }
 
@@ -116,10 +118,14 @@ extension LinkdingAPI {
         }
     }
 
-    /// A path key read as Django reads a primary key (`int(key)`); anything else matches nothing.
+    /// A path key read as Django reads a primary key (`int(key)`). A key that is no number is DRF's bare
+    /// "Not found."; a number too large for the database matches nothing of `kind`.
     static func id(_ key: String, kind: String) throws(APIError) -> Int {
-        guard let id = PythonInt.value(key) else { throw APIError.notFound(kind) }
-        return id
+        switch PythonInt.read(key) {
+        case .value(let id): return id
+        case .overflow: throw APIError.notFound(kind)
+        case .invalid: throw APIError.detail(404, "Not found.")
+        }
     }
 
     /// Scraped text, trimmed and cut to what the store accepts; nil when there is none.

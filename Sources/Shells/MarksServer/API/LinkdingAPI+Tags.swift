@@ -14,7 +14,7 @@ extension LinkdingAPI {
         let data = try RequestData.read(request)
         try data.requireDictionary()
         var reader = FieldReader(data, partial: false)
-        let name = reader.text("name", required: true, allowBlank: false)
+        let name = reader.text("name", .init(required: true, allowBlank: false, maxLength: 64))
         guard reader.errors.isEmpty else { throw APIError.fields(reader.errors) }
         let tag = try stored(order: ["name"]) { () throws(BookmarkStoreError) in try store.createTag(name: name) }
         return Self.json(tag.jsonValue, status: 201)

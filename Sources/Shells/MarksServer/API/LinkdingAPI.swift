@@ -14,17 +14,20 @@ public struct LinkdingAPI: HTTPResponder {
         public var version: String
         /// The profile's `tag_search` (`strict` or `lax`).
         public var tagSearch: TagSearchMode
-        /// Whether `GET /api/bookmarks/shared/` lists shared bookmarks without a token (linkding's public sharing;
-        /// off by default, so an anonymous request gets an empty list).
+        /// The profile's `enable_sharing`: whether `GET /api/bookmarks/shared/` lists shared bookmarks (off in a
+        /// fresh linkding, so the list is empty).
+        public var sharing: Bool
+        /// The profile's `enable_public_sharing`: whether that list also answers without a token (needs `sharing`).
         public var publicSharing: Bool
         /// The origin used for `next`/`previous` links when a request has no usable Host header.
         public var fallbackOrigin: String
 
         /// A configuration; the defaults answer as a fresh linkding 1.46.2.
-        public init(version: String = "1.46.2", tagSearch: TagSearchMode = .strict, publicSharing: Bool = false,
-                    fallbackOrigin: String = "http://127.0.0.1:8080") {
+        public init(version: String = "1.46.2", tagSearch: TagSearchMode = .strict, sharing: Bool = false,
+                    publicSharing: Bool = false, fallbackOrigin: String = "http://127.0.0.1:8080") {
             self.version = version
             self.tagSearch = tagSearch
+            self.sharing = sharing
             self.publicSharing = publicSharing
             self.fallbackOrigin = fallbackOrigin
         }
@@ -66,12 +69,12 @@ public struct LinkdingAPI: HTTPResponder {
     }
 
     public func respond(to request: HTTPRequest) async throws -> HTTPResponse {
-        if request.path == "/health" { return health() }
+        if request.path == "/health" { return Self.djangoHeaders(health()) }
         guard let endpoint = APIEndpoint.resolve(request.path) else {
             if !request.path.hasSuffix("/"), APIEndpoint.resolve(request.path + "/") != nil {
                 return Self.appendSlash(request)
             }
-            return Self.notFoundPage
+            return Self.djangoHeaders(Self.notFoundPage)
         }
         var response: HTTPResponse
         do {
@@ -80,9 +83,7 @@ public struct LinkdingAPI: HTTPResponder {
             response = error.response
         }
         response.headers["Allow"] = endpoint.allowHeader
-        response.headers["Vary"] = "Accept"
-        Self.addSecurityHeaders(&response)
-        return response
+        return Self.djangoHeaders(response, vary: "Accept, Accept-Language, Cookie")
     }
 
     // MARK: - Dispatch
@@ -108,7 +109,7 @@ public struct LinkdingAPI: HTTPResponder {
         case (.archive(let key), _): return try setArchived(key, true)
         case (.unarchive(let key), _): return try setArchived(key, false)
         case (.assets(let id), _): return try assets(bookmark: id)
-        case (.asset(let id, _), _), (.assetDownload(let id, _), _): return try asset(bookmark: id)
+        case (.asset(let id, let key), _), (.assetDownload(let id, let key), _): return try asset(bookmark: id, key: key)
         case (.tags, .get): return try listTags(request)
         case (.tags, _): return try createTag(request)
         case (.tag(let key), .get): return Self.json(try tag(key).jsonValue)
@@ -133,15 +134,21 @@ public struct LinkdingAPI: HTTPResponder {
     /// 204 with no body and no Content-Type, as DRF answers an empty `Response`.
     static var noContent: HTTPResponse { HTTPResponse(status: 204) }
 
-    /// Django's `APPEND_SLASH` redirect: 301 to the same path with a slash, query kept (a POST body is lost).
+    /// Django's `APPEND_SLASH` redirect: 301 to the same path with a slash, query kept (a POST body is lost). It
+    /// leaves Django before the inner middlewares, so it has fewer headers than other answers.
     private static func appendSlash(_ request: HTTPRequest) -> HTTPResponse {
         let query = request.rawQuery.isEmpty ? "" : "?" + request.rawQuery
-        return HTTPResponse.redirect(to: request.rawPath + "/" + query, status: .movedPermanently)
+        var response = HTTPResponse.redirect(to: request.rawPath + "/" + query, status: .movedPermanently)
+        response.headers["Content-Type"] = "text/html; charset=utf-8"
+        response.headers["Vary"] = "Cookie"
+        addSecurityHeaders(&response)
+        return response
     }
 
     /// Django's 404 page for an address linkding has no route for (HTML, which clients read as "not linkding").
     static var notFoundPage: HTTPResponse {
         HTTPResponse.html("""
+
             <!doctype html>
             <html lang="en">
             <head>
@@ -155,10 +162,19 @@ public struct LinkdingAPI: HTTPResponder {
             """, status: 404)
     }
 
-    /// Django's security middleware headers, on every API answer.
+    /// The headers Django's middleware adds to every answer that went through linkding's whole stack.
+    private static func djangoHeaders(_ response: HTTPResponse, vary: String = "Accept-Language, Cookie") -> HTTPResponse {
+        var response = response
+        response.headers["Vary"] = vary
+        response.headers["Content-Language"] = "en"
+        response.headers["X-Frame-Options"] = "DENY"
+        addSecurityHeaders(&response)
+        return response
+    }
+
+    /// Django's security middleware headers.
     private static func addSecurityHeaders(_ response: inout HTTPResponse) {
         response.headers["X-Content-Type-Options"] = "nosniff"
-        response.headers["X-Frame-Options"] = "DENY"
         response.headers["Referrer-Policy"] = "same-origin"
         response.headers["Cross-Origin-Opener-Policy"] = "same-origin"
     }

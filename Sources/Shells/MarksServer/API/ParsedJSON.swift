@@ -8,6 +8,9 @@ enum ParsedJSON: Sendable {
     case integer(String)
     case float(Double)
     case string(String)
+    /// A string that held a lone UTF-16 surrogate (`"\\ud800"`): Python keeps it and DRF's text fields then refuse
+    /// it; Swift cannot hold one, so it reads as U+FFFD here and the first surrogate's code point is kept.
+    case surrogateString(String, firstSurrogate: UInt32)
     case array([ParsedJSON])
     case object([(String, ParsedJSON)])
 
@@ -18,7 +21,7 @@ enum ParsedJSON: Sendable {
         case .bool: "bool"
         case .integer: "int"
         case .float: "float"
-        case .string: "str"
+        case .string, .surrogateString: "str"
         case .array: "list"
         case .object: "dict"
         }
@@ -37,7 +40,7 @@ enum ParsedJSON: Sendable {
         case .bool(let value): value ? "True" : "False"
         case .integer(let digits): digits
         case .float(let value): Self.pythonFloat(value)
-        case .string(let text): text
+        case .string(let text), .surrogateString(let text, _): text
         case .array(let items): "[" + items.map(\.pythonRepr).joined(separator: ", ") + "]"
         case .object(let fields): "{" + fields.map { "'\($0.0)': \($0.1.pythonRepr)" }.joined(separator: ", ") + "}"
         }

@@ -45,8 +45,8 @@ struct PythonJSONParser {
         guard index < bytes.count else { return nil }
         switch bytes[index] {
         case UInt8(ascii: "\""):
-            let (text, end) = try scanString(openingQuote: index)
-            return (.string(text), end)
+            let (text, end, surrogate) = try scanString(openingQuote: index)
+            return (surrogate.map { .surrogateString(text, firstSurrogate: $0) } ?? .string(text), end)
         case UInt8(ascii: "{"):
             return try nested(isObject: true) { (parser: inout PythonJSONParser) throws(Failure) in try parser.scanObject(at: index) }
         case UInt8(ascii: "["):
@@ -81,7 +81,7 @@ struct PythonJSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw failure("Expecting property name enclosed in double quotes", at: index)
             }
-            let (key, afterKey) = try scanString(openingQuote: index)
+            let (key, afterKey, _) = try scanString(openingQuote: index)
             index = skipWhitespace(afterKey)
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("Expecting ':' delimiter", at: index) }
             index = skipWhitespace(index + 1)
@@ -162,9 +162,11 @@ struct PythonJSONParser {
 
     // MARK: - Strings
 
-    /// The string whose opening quote is at `openingQuote`, and the index after its closing quote.
-    private func scanString(openingQuote: Int) throws(Failure) -> (String, Int) {
+    /// The string whose opening quote is at `openingQuote`, the index after its closing quote, and the first lone
+    /// surrogate it held (kept as U+FFFD in the text).
+    private func scanString(openingQuote: Int) throws(Failure) -> (String, Int, UInt32?) {
         var scalars = String.UnicodeScalarView()
+        var surrogate: UInt32?
         var chunkStart = openingQuote + 1
         var index = chunkStart
         while true {
@@ -178,7 +180,7 @@ struct PythonJSONParser {
             if index > chunkStart {
                 scalars.append(contentsOf: String(decoding: bytes[chunkStart..<index], as: UTF8.self).unicodeScalars)
             }
-            if bytes[index] == UInt8(ascii: "\"") { return (String(scalars), index + 1) }
+            if bytes[index] == UInt8(ascii: "\"") { return (String(scalars), index + 1, surrogate) }
             // A backslash escape.
             let escape = index + 1
             guard escape < bytes.count else { throw failure("Unterminated string starting at", at: openingQuote) }
@@ -187,16 +189,22 @@ struct PythonJSONParser {
                 scalars.append(scalar)
                 index = escape + 1
             } else {
-                let (scalar, end) = try unicodeEscape(backslash: index)
-                scalars.append(scalar)
+                let (value, end) = try unicodeEscape(backslash: index)
+                if let scalar = Unicode.Scalar(value) {
+                    scalars.append(scalar)
+                } else {
+                    scalars.append("\u{FFFD}")
+                    surrogate = surrogate ?? value
+                }
                 index = end
             }
             chunkStart = index
         }
     }
 
-    /// `\uXXXX`, joined with a following `\uXXXX` low surrogate; the scalar and the index after the escape(s).
-    private func unicodeEscape(backslash: Int) throws(Failure) -> (Unicode.Scalar, Int) {
+    /// `\uXXXX`, joined with a following `\uXXXX` low surrogate; the code point (a lone surrogate stays one) and the
+    /// index after the escape(s).
+    private func unicodeEscape(backslash: Int) throws(Failure) -> (UInt32, Int) {
         let digitsStart = backslash + 2
         let end = digitsStart + 4
         guard end < bytes.count else { throw failure("Invalid \\uXXXX escape", at: backslash + 1) }
@@ -211,11 +219,7 @@ struct PythonJSONParser {
                 after = end + 6
             }
         }
-        guard let scalar = Unicode.Scalar(value) else {
-            // Python keeps a lone surrogate and DRF then refuses the field; a Swift string cannot hold one.
-            throw Failure(message: "Surrogate characters are not allowed: U+\(String(value, radix: 16, uppercase: true)).")
-        }
-        return (scalar, after)
+        return (value, after)
     }
 
     private func hexValue(_ start: Int) -> UInt32? {
