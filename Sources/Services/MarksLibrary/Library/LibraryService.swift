@@ -3,54 +3,72 @@ import MarksCore
 
 /// The one library service (the seeds' `BookmarksViewModel` side effects, free of any UI): every surface —
 /// CLI, web app, share flow, intents — changes bookmarks through it, so the side effects happen once:
-/// add checks first and never overwrites, update keeps local AI metadata, widget data is rewritten after
-/// loads and saves.
+/// add checks first and never overwrites, update keeps local AI metadata, the local cache follows every change
+/// (never replaced by a filtered list), widget data is rewritten after loads and saves, observers hear of all of it.
 public final class LibraryService: Sendable {
     public let source: any BookmarkSource
-    private let widgets: WidgetDataStore?
-    private let now: @Sendable () -> Date
-    private let warn: @Sendable (String) -> Void
-    private let observers: [LibraryObserver]
+    /// The local cache (bookmark list, AI metadata, sync state); nil runs without one, straight to the source.
+    public let cache: BookmarkCache?
+    let widgets: WidgetDataStore?
+    let now: @Sendable () -> Date
+    let warn: @Sendable (String) -> Void
+    let observers: [LibraryObserver]
+    let syncOptions: SyncOptions
+    let syncGate = SyncGate()
 
     /// A library over a bookmark source; `widgets` nil turns widget files off. `warn` receives problems
-    /// with side effects (a widget file that could not be written) that must not fail the save itself.
-    /// `observers` hear of every change (the search index, enrichment).
+    /// with side effects (a widget file that could not be written, a cache row that could not be read) that must
+    /// not fail the operation itself. `observers` hear of every change (the search index, enrichment).
     public init(source: any BookmarkSource, widgets: WidgetDataStore?, now: @escaping @Sendable () -> Date,
-                warn: @escaping @Sendable (String) -> Void, observers: [LibraryObserver] = []) {
+                warn: @escaping @Sendable (String) -> Void, observers: [LibraryObserver] = [],
+                cache: BookmarkCache? = nil, syncOptions: SyncOptions = SyncOptions()) {
         self.source = source
         self.widgets = widgets
         self.now = now
         self.warn = warn
         self.observers = observers
+        self.cache = cache
+        self.syncOptions = syncOptions
     }
 
-    private func notifySaved(_ bookmarks: [Bookmark]) async {
+    func notifySaved(_ bookmarks: [Bookmark]) async {
         guard !bookmarks.isEmpty else { return }
         for observer in observers { await observer.saved(bookmarks) }
     }
 
-    private func notifyRemoved(_ ids: [Int]) async {
+    func notifyRemoved(_ ids: [Int]) async {
+        guard !ids.isEmpty else { return }
         for observer in observers { await observer.removed(ids) }
     }
 
-    /// Loads the first page for a filter; the unfiltered list refreshes the widget data.
-    public func load(_ filter: LibraryFilter) async throws -> LibraryPage {
-        let page = try await source.list(filter.listQuery)
-        if filter.isUnfiltered && filter.sort == .addedDesc { writeWidgets(page.results) }
-        await notifySaved(filter.archived ? [] : page.results)
-        return LibraryPage(bookmarks: page.results, count: page.count, next: page.next)
+    /// Loads the first page for a filter. With a cache, `cached` first receives what the cache holds for the
+    /// unfiltered list (so a surface shows something at once); then the page is fetched, local AI metadata is
+    /// restored onto it, and — only for the unfiltered list — the cache and the widget data are updated.
+    public func load(_ filter: LibraryFilter, cached: (@Sendable (LibraryPage) async -> Void)? = nil) async throws -> LibraryPage {
+        if let cached, let page = cachedPage(filter) { await cached(page) }
+        let query = filter.listQuery
+        let page = try await source.list(query)
+        let bookmarks = restoringAIMetadata(page.results)
+        if filter.isUnfiltered {
+            saveFirstPage(bookmarks, isWholeList: page.next == nil, newestFirst: filter.sort == .addedDesc)
+            if filter.sort == .addedDesc { writeWidgets(bookmarks) }
+        }
+        await notifySaved(filter.archived ? [] : bookmarks)
+        return LibraryPage(bookmarks: bookmarks, count: page.count, next: page.next)
     }
 
-    /// Loads the page a previous page's `next` points to.
+    /// Loads the page a previous page's `next` points to; a page of the unfiltered list is added to the cache.
     public func loadMore(_ next: String) async throws -> LibraryPage {
         let page = try await source.page(at: next)
-        await notifySaved(page.results.filter { !$0.isArchived })
-        return LibraryPage(bookmarks: page.results, count: page.count, next: page.next)
+        let bookmarks = restoringAIMetadata(page.results)
+        if Self.isUnfilteredLink(next) { cacheUpsert(bookmarks.filter { !$0.isArchived }) }
+        await notifySaved(bookmarks.filter { !$0.isArchived })
+        return LibraryPage(bookmarks: bookmarks, count: page.count, next: page.next)
     }
 
-    /// One bookmark.
+    /// One bookmark, with its local AI metadata.
     public func bookmark(id: Int) async throws -> Bookmark {
-        try await source.bookmark(id: id)
+        restoringAIMetadata(try await source.bookmark(id: id))
     }
 
     /// The existing bookmark for a URL (if any), page metadata and auto tags.
@@ -74,87 +92,83 @@ public final class LibraryService: Sendable {
             if !added.isEmpty { update.tagNames = existing.tagNames + added }
             if request.unread && !existing.unread { update.unread = true }
             if request.shared && !existing.shared { update.shared = true }
-            let saved = update.isEmpty ? existing : try await source.update(id: existing.id, update)
+            let saved = restoringAIMetadata(update.isEmpty ? existing : try await source.update(id: existing.id, update))
+            cacheUpsert([saved])
             await refreshWidgets()
             await notifySaved(saved.isArchived ? [] : [saved])
             return AddBookmarkResult(bookmark: saved, existed: true)
         }
         let draft = BookmarkDraft(url: url, title: request.title, description: request.description, notes: request.notes,
                                   unread: request.unread, shared: request.shared, tagNames: tags)
-        let saved = try await source.create(draft, scrape: request.title.isEmpty)
+        let saved = restoringAIMetadata(try await source.create(draft, scrape: request.title.isEmpty))
+        cacheUpsert([saved])
         await refreshWidgets()
         await notifySaved([saved])
         return AddBookmarkResult(bookmark: saved, existed: false)
     }
 
-    /// Applies only the changed fields; the returned bookmark keeps `original`'s local AI metadata.
+    /// Applies only the changed fields; the returned bookmark keeps its local AI metadata (the stored one, else
+    /// `original`'s).
     public func update(_ original: Bookmark, to edited: Bookmark) async throws -> Bookmark {
         let update = BookmarkUpdate(from: original, to: edited)
         guard !update.isEmpty else { return original }
-        let saved = try await source.update(id: original.id, update).keepingAIMetadata(of: original)
-        await refreshWidgets()
-        await saved.isArchived ? notifyRemoved([saved.id]) : notifySaved([saved])
+        var saved = restoringAIMetadata(try await source.update(id: original.id, update))
+        if saved.aiSummary == nil && saved.aiTags.isEmpty { saved = saved.keepingAIMetadata(of: original) }
+        await finishUpdate(saved)
         return saved
     }
 
-    /// Applies an update by id.
+    /// Applies an update by id; the returned bookmark carries its stored AI metadata.
     public func update(id: Int, _ update: BookmarkUpdate) async throws -> Bookmark {
-        let saved = try await source.update(id: id, update)
-        await refreshWidgets()
-        await saved.isArchived ? notifyRemoved([saved.id]) : notifySaved([saved])
+        let saved = restoringAIMetadata(try await source.update(id: id, update))
+        await finishUpdate(saved)
         return saved
     }
 
-    /// Deletes a bookmark.
+    private func finishUpdate(_ saved: Bookmark) async {
+        cacheUpsert([saved])
+        await refreshWidgets()
+        await saved.isArchived ? notifyRemoved([saved.id]) : notifySaved([saved])
+    }
+
+    /// Deletes a bookmark; it leaves the cache with its AI metadata.
     public func delete(id: Int) async throws {
         try await source.delete(id: id)
+        cacheRemove([id], forgettingAIMetadata: true)
         await refreshWidgets()
         await notifyRemoved([id])
     }
 
-    /// Archives a bookmark.
+    /// Archives a bookmark; it leaves the cached live list.
     public func archive(id: Int) async throws {
         try await source.archive(id: id)
+        cacheMarkArchived(id)
         await refreshWidgets()
         await notifyRemoved([id])
     }
 
-    /// Unarchives a bookmark.
+    /// Unarchives a bookmark; it returns to the cached live list.
     public func unarchive(id: Int) async throws {
         try await source.unarchive(id: id)
+        let bookmark = restoringAIMetadata(try await source.bookmark(id: id))
+        cacheUpsert([bookmark])
         await refreshWidgets()
-        await notifySaved([try await source.bookmark(id: id)])
+        await notifySaved([bookmark])
     }
 
-    /// Every tag with its count from linkding tags and AI tags, by count then name.
-    public func tagCounts() async throws -> [TagCount] {
-        var linkding: [String: (String, Int)] = [:]
-        var ai: [String: Int] = [:]
-        var page = try await source.list(BookmarkListQuery(limit: 1000))
-        while true {
-            for bookmark in page.results {
-                for tag in bookmark.tagNames { linkding[tag.lowercased(), default: (tag, 0)].1 += 1 }
-                for tag in bookmark.aiTags { ai[tag.lowercased(), default: 0] += 1 }
-            }
-            guard let next = page.next else { break }
-            page = try await source.page(at: next)
-        }
-        var counts: [TagCount] = linkding.map { key, value in TagCount(name: value.0, linkdingCount: value.1, aiCount: ai[key] ?? 0) }
-        for (key, count) in ai where linkding[key] == nil { counts.append(TagCount(name: key, linkdingCount: 0, aiCount: count)) }
-        return TagCount.ordered(counts)
-    }
-
-    /// Rewrites the widget files from the newest bookmarks after a save.
-    private func refreshWidgets() async {
+    /// Rewrites the widget files from the newest bookmarks after a save (that first page also updates the cache).
+    func refreshWidgets() async {
         guard widgets != nil else { return }
         do {
-            writeWidgets(try await source.list(BookmarkListQuery(limit: WidgetDataStore.keptBookmarks)).results)
+            let page = try await source.list(BookmarkListQuery(limit: WidgetDataStore.keptBookmarks))
+            saveFirstPage(page.results, isWholeList: page.next == nil, newestFirst: true)
+            writeWidgets(restoringAIMetadata(page.results))
         } catch {
             warn("widget data not refreshed: \(error)")
         }
     }
 
-    private func writeWidgets(_ bookmarks: [Bookmark]) {
+    func writeWidgets(_ bookmarks: [Bookmark]) {
         guard let widgets else { return }
         do {
             try widgets.saveBookmarks(bookmarks, now: now())

@@ -1,3 +1,5 @@
+import MarksCore
+
 /// A tag and how many bookmarks carry it, as linkding tag and as AI tag (the Tags tab counts both).
 public struct TagCount: Sendable, Equatable, Codable {
     public var name: String
@@ -16,5 +18,19 @@ public struct TagCount: Sendable, Equatable, Codable {
     /// Sorted by count (most first), then name (case-insensitive).
     public static func ordered(_ counts: [TagCount]) -> [TagCount] {
         counts.sorted { $0.count != $1.count ? $0.count > $1.count : $0.name.lowercased() < $1.name.lowercased() }
+    }
+
+    /// The counts of linkding tags and AI tags over `bookmarks` (names merged case-insensitively, the first
+    /// linkding spelling kept), ordered.
+    public static func counted(_ bookmarks: [Bookmark]) -> [TagCount] {
+        var linkding: [String: (String, Int)] = [:]
+        var ai: [String: (String, Int)] = [:]
+        for bookmark in bookmarks {
+            for tag in bookmark.tagNames { linkding[tag.lowercased(), default: (tag, 0)].1 += 1 }
+            for tag in bookmark.aiTags { ai[tag.lowercased(), default: (tag, 0)].1 += 1 }
+        }
+        var counts = linkding.map { key, value in TagCount(name: value.0, linkdingCount: value.1, aiCount: ai[key]?.1 ?? 0) }
+        for (key, value) in ai where linkding[key] == nil { counts.append(TagCount(name: value.0, linkdingCount: 0, aiCount: value.1)) }
+        return ordered(counts)
     }
 }

@@ -1,4 +1,4 @@
 import Testing
-@testable import MarksEngine
+@testable import MarksBackend
 
 @Test func placeholder() { #expect(Bool(true)) }

@@ -1,0 +1,220 @@
+import Foundation
+import MarksClients
+import MarksCore
+import MarksStorage
+import SQLiteDatabase
+
+/// The library's local cache in `marks.sqlite`, for one bookmark source (keyed by the source's identity, so
+/// switching servers never mixes lists): the full unfiltered bookmark list (live and archived), AI metadata by
+/// bookmark id, AI summaries by URL (shared by all sources), and the sync state. Methods are synchronous and
+/// short, like the embedded store's; every failure is a `CacheError`.
+public final class BookmarkCache: Sendable {
+    /// The database file shared with the other modules.
+    public let database: Database
+    /// Which source this cache mirrors: a linkding base URL, or `embedded`.
+    public let sourceKey: String
+
+    /// A cache for `sourceKey` in `database`; applies the library's migrations (namespace `library`) first.
+    public init(database: Database, sourceKey: String) throws(CacheError) {
+        self.database = database
+        self.sourceKey = sourceKey
+        do {
+            try database.migrate(namespace: CacheSchema.namespace, CacheSchema.migrations)
+        } catch {
+            throw CacheError.wrap(error)
+        }
+    }
+
+    /// A cache keyed by the identity of `source`.
+    public convenience init(database: Database, for source: any BookmarkSource) throws(CacheError) {
+        try self.init(database: database, sourceKey: Self.sourceKey(for: source))
+    }
+
+    /// The identity of a source: a linkding server's base URL, `embedded` for the store in process.
+    public static func sourceKey(for source: any BookmarkSource) -> String {
+        switch source {
+        case let client as LinkdingClient:
+            return client.config.baseURL?.absoluteString ?? "linkding:\(client.config.host)"
+        case is EmbeddedBookmarkSource:
+            return "embedded"
+        default:
+            return "source:\(type(of: source))"
+        }
+    }
+
+    // MARK: - Bookmarks
+
+    /// The cached bookmarks, newest first (by date added), live ones (`archived: false`), archived ones
+    /// (`true`) or both (`nil`), at most `limit`; AI metadata restored when `withAIMetadata`. A malformed row throws.
+    public func bookmarks(archived: Bool? = false, limit: Int? = nil, withAIMetadata: Bool = true) throws(CacheError) -> [Bookmark] {
+        var sql = "SELECT \(CacheRows.bookmarkColumns) FROM library_bookmarks WHERE source = ?"
+        var arguments = [SQLValue(sourceKey)]
+        if let archived {
+            sql += " AND is_archived = ?"
+            arguments.append(SQLValue(archived))
+        }
+        sql += " ORDER BY date_added DESC, id DESC"
+        if let limit {
+            sql += " LIMIT ?"
+            arguments.append(SQLValue(max(0, limit)))
+        }
+        let rows = try read { db in try db.query(sql, arguments) }
+        var bookmarks: [Bookmark] = []
+        bookmarks.reserveCapacity(rows.count)
+        for row in rows { bookmarks.append(try CacheRows.bookmark(row)) }
+        return withAIMetadata ? try restoringAIMetadata(bookmarks) : bookmarks
+    }
+
+    /// One cached bookmark (with AI metadata), or nil.
+    public func bookmark(id: Int) throws(CacheError) -> Bookmark? {
+        let row = try read { db in
+            try db.queryOne("SELECT \(CacheRows.bookmarkColumns) FROM library_bookmarks WHERE source = ? AND id = ?",
+                            [SQLValue(sourceKey), SQLValue(id)])
+        }
+        guard let row else { return nil }
+        return try restoringAIMetadata([try CacheRows.bookmark(row)]).first
+    }
+
+    /// How many bookmarks the cache holds, live and archived.
+    public func counts() throws(CacheError) -> (live: Int, archived: Int) {
+        let rows = try read { db in
+            try db.query("SELECT is_archived, count(*) AS n FROM library_bookmarks WHERE source = ? GROUP BY is_archived",
+                         [SQLValue(sourceKey)])
+        }
+        var live = 0
+        var archived = 0
+        do {
+            for row in rows {
+                if try row.bool("is_archived") { archived = try row.int("n") } else { live = try row.int("n") }
+            }
+        } catch {
+            throw .malformedRow(table: "library_bookmarks", key: "counts", reason: String(describing: error))
+        }
+        return (live, archived)
+    }
+
+    /// Saves bookmarks (their linkding fields; AI metadata lives apart), replacing cached copies.
+    public func upsert(_ bookmarks: [Bookmark]) throws(CacheError) {
+        guard !bookmarks.isEmpty else { return }
+        try write { db in try Self.upsert(bookmarks, source: sourceKey, db) }
+    }
+
+    /// Drops bookmarks from the cache; `forgettingAIMetadata` also drops their AI metadata (a deletion).
+    public func remove(ids: [Int], forgettingAIMetadata: Bool = false) throws(CacheError) {
+        guard !ids.isEmpty else { return }
+        try write { db in
+            try Self.delete(ids, source: sourceKey, forgettingAIMetadata: forgettingAIMetadata, db)
+        }
+    }
+
+    /// Makes the cache hold exactly `bookmarks` and records `state`, in one transaction (a full sync).
+    public func replaceAll(with bookmarks: [Bookmark], state: SyncState) throws(CacheError) {
+        try write { db in
+            try db.run("DELETE FROM library_bookmarks WHERE source = ?", [SQLValue(sourceKey)])
+            try Self.upsert(bookmarks, source: sourceKey, db)
+            try Self.save(state, source: sourceKey, db)
+        }
+    }
+
+    /// Applies an incremental sync in one transaction: saves `upserts`, drops `removals` (and their AI
+    /// metadata, when `forgetRemoved`), records `state`.
+    public func apply(upserts: [Bookmark], removals: [Int], forgetRemoved: Bool, state: SyncState) throws(CacheError) {
+        try write { db in
+            try Self.upsert(upserts, source: sourceKey, db)
+            try Self.delete(removals, source: sourceKey, forgettingAIMetadata: forgetRemoved, db)
+            try Self.save(state, source: sourceKey, db)
+        }
+    }
+
+    /// Keeps the cache in step with the first page of the unfiltered live list (newest first): saves the page, and
+    /// drops cached live bookmarks that should be on it but are not (deleted or archived elsewhere) — all of them
+    /// when the page is the whole list. Returns the ids dropped.
+    @discardableResult
+    public func reconcile(firstPage page: [Bookmark], isWholeList: Bool) throws(CacheError) -> [Int] {
+        try write { db in
+            try Self.upsert(page, source: sourceKey, db)
+            let onPage = Set(page.map(\.id))
+            var sql = "SELECT id FROM library_bookmarks WHERE source = ? AND is_archived = 0"
+            var arguments = [SQLValue(sourceKey)]
+            if !isWholeList {
+                guard let oldest = page.map(\.dateAdded).min() else { return [] }
+                sql += " AND date_added > ?"
+                arguments.append(SQLValue(CacheRows.seconds(oldest)))
+            }
+            let stale = try db.query(sql, arguments).map { try $0.int(at: 0) }.filter { !onPage.contains($0) }
+            try Self.delete(stale, source: sourceKey, forgettingAIMetadata: false, db)
+            return stale
+        }
+    }
+
+    // MARK: - Sync state
+
+    /// The source's sync state, or nil when it was never synced.
+    public func syncState() throws(CacheError) -> SyncState? {
+        let row = try read { db in
+            try db.queryOne("SELECT * FROM library_sync_state WHERE source = ?", [SQLValue(sourceKey)])
+        }
+        guard let row else { return nil }
+        return try CacheRows.syncState(row, source: sourceKey)
+    }
+
+    /// Makes the next sync walk the full list (after a bulk import whose dates came from a file, say).
+    public func requireFullReconcile() throws(CacheError) {
+        try write { db in
+            try db.run("UPDATE library_sync_state SET last_full_reconcile = NULL WHERE source = ?", [SQLValue(sourceKey)])
+        }
+    }
+
+    // MARK: - Access
+
+    func read<T>(_ body: (Connection) throws -> T) throws(CacheError) -> T {
+        do {
+            return try database.read(body)
+        } catch {
+            throw CacheError.wrap(error)
+        }
+    }
+
+    @discardableResult
+    func write<T>(_ body: (Connection) throws -> T) throws(CacheError) -> T {
+        do {
+            return try database.write(body)
+        } catch {
+            throw CacheError.wrap(error)
+        }
+    }
+
+    private static func upsert(_ bookmarks: [Bookmark], source: String, _ db: Connection) throws {
+        guard !bookmarks.isEmpty else { return }
+        let statement = try db.prepare(CacheRows.upsertBookmarkSQL)
+        for bookmark in bookmarks {
+            try statement.bind(try CacheRows.values(bookmark, source: source))
+            try statement.run()
+            statement.reset()
+        }
+    }
+
+    private static func delete(_ ids: [Int], source: String, forgettingAIMetadata: Bool, _ db: Connection) throws {
+        guard !ids.isEmpty else { return }
+        let bookmarks = try db.prepare("DELETE FROM library_bookmarks WHERE source = ? AND id = ?")
+        let metadata = try db.prepare("DELETE FROM library_ai_metadata WHERE source = ? AND bookmark_id = ?")
+        for id in ids {
+            try bookmarks.bind([SQLValue(source), SQLValue(id)])
+            try bookmarks.run()
+            bookmarks.reset()
+            if forgettingAIMetadata {
+                try metadata.bind([SQLValue(source), SQLValue(id)])
+                try metadata.run()
+                metadata.reset()
+            }
+        }
+    }
+
+    private static func save(_ state: SyncState, source: String, _ db: Connection) throws {
+        try db.run("""
+            INSERT OR REPLACE INTO library_sync_state (source, modified_watermark, last_sync, last_full_reconcile, tag_vocabulary)
+            VALUES (?, ?, ?, ?, ?)
+            """, [SQLValue(source), SQLValue(state.modifiedWatermark.map(CacheRows.seconds)), SQLValue(CacheRows.seconds(state.lastSync)),
+                  SQLValue(state.lastFullReconcile.map(CacheRows.seconds)), SQLValue(try CacheRows.encodeStrings(state.tagVocabulary))])
+    }
+}

@@ -1,0 +1,57 @@
+import SQLiteDatabase
+
+/// The library's tables in `marks.sqlite` (namespace `library`): the cached bookmark list per source, AI metadata
+/// by bookmark id, AI summaries by URL, and each source's sync state. Append migrations; never edit a shipped one.
+enum CacheSchema {
+    static let namespace = "library"
+
+    static let migrations: [Migration] = [
+        Migration(id: 1, name: "cached bookmarks, AI metadata, summaries by url, sync state", sql: """
+            CREATE TABLE library_bookmarks (
+                source TEXT NOT NULL,
+                id INTEGER NOT NULL,
+                url TEXT NOT NULL,
+                title TEXT NOT NULL,
+                description TEXT NOT NULL,
+                notes TEXT NOT NULL,
+                web_archive_snapshot_url TEXT NOT NULL,
+                favicon_url TEXT,
+                preview_image_url TEXT,
+                is_archived INTEGER NOT NULL CHECK (is_archived IN (0, 1)),
+                unread INTEGER NOT NULL CHECK (unread IN (0, 1)),
+                shared INTEGER NOT NULL CHECK (shared IN (0, 1)),
+                tag_names TEXT NOT NULL CHECK (json_valid(tag_names) AND json_type(tag_names) = 'array'),
+                date_added REAL NOT NULL,
+                date_modified REAL NOT NULL,
+                PRIMARY KEY (source, id)
+            ) WITHOUT ROWID;
+            CREATE INDEX library_bookmarks_by_added ON library_bookmarks (source, is_archived, date_added DESC);
+
+            CREATE TABLE library_ai_metadata (
+                source TEXT NOT NULL,
+                bookmark_id INTEGER NOT NULL,
+                summary TEXT,
+                tags TEXT NOT NULL CHECK (json_valid(tags) AND json_type(tags) = 'array'),
+                engine TEXT NOT NULL,
+                updated_at REAL NOT NULL,
+                PRIMARY KEY (source, bookmark_id)
+            ) WITHOUT ROWID;
+
+            CREATE TABLE library_summaries_by_url (
+                url_normalized TEXT PRIMARY KEY,
+                url TEXT NOT NULL,
+                summary TEXT NOT NULL,
+                engine TEXT NOT NULL,
+                updated_at REAL NOT NULL
+            ) WITHOUT ROWID;
+
+            CREATE TABLE library_sync_state (
+                source TEXT PRIMARY KEY,
+                modified_watermark REAL,
+                last_sync REAL NOT NULL,
+                last_full_reconcile REAL,
+                tag_vocabulary TEXT NOT NULL CHECK (json_valid(tag_vocabulary) AND json_type(tag_vocabulary) = 'array')
+            ) WITHOUT ROWID;
+            """),
+    ]
+}

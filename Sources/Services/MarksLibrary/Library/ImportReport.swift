@@ -1,0 +1,38 @@
+/// What an import of a Netscape bookmark file did: entries read, bookmarks created and updated, entries skipped,
+/// and every problem by line (a skipped entry, or a kept one with an unreadable date).
+public struct ImportReport: Sendable, Equatable {
+    /// One problem, at a line of the file when it is known.
+    public struct Problem: Sendable, Equatable {
+        public var line: Int?
+        public var url: String?
+        public var message: String
+
+        /// A problem.
+        public init(line: Int?, url: String? = nil, message: String) {
+            self.line = line
+            self.url = url
+            self.message = message
+        }
+    }
+
+    /// Bookmarks read from the file (entries the parser kept).
+    public var read: Int
+    public var created: Int
+    public var updated: Int
+    /// Entries not imported: skipped while reading (no usable address) or refused on saving.
+    public var skipped: Int
+    /// Problems in line order (those without a line last).
+    public var problems: [Problem]
+    /// True when the bookmarks went to a linkding server one by one (else in one transaction into the embedded store).
+    public var throughAPI: Bool
+
+    /// A report.
+    public init(read: Int, created: Int, updated: Int, skipped: Int, problems: [Problem], throughAPI: Bool) {
+        self.read = read
+        self.created = created
+        self.updated = updated
+        self.skipped = skipped
+        self.problems = problems
+        self.throughAPI = throughAPI
+    }
+}

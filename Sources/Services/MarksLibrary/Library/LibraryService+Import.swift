@@ -1,0 +1,162 @@
+import Foundation
+import MarksCore
+import MarksStorage
+
+extension LibraryService {
+    /// Imports a Netscape bookmark file. Into the embedded store: every entry in ONE transaction with linkding's
+    /// importer semantics. Into a linkding server: one by one through the API — the existing bookmarks are looked up
+    /// first (one walk over both lists instead of a `check` per entry, which would scrape every page), an existing
+    /// URL is PATCHed (tags added, non-empty fields and unread taken from the file, archive state kept), a new one is
+    /// created with its dates and archive state. Bad entries are reported by line and the rest are imported.
+    /// `mapPrivateFlag` sets `shared` from `PRIVATE="0"`. Throws `NetscapeError.notABookmarkFile` (nothing
+    /// changed) for text that is not a bookmark file, `LibraryError.importInterrupted` when the server goes away.
+    public func importNetscape(_ text: String, foldersAsTags: Bool = false, mapPrivateFlag: Bool = true,
+                               progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) async throws -> ImportReport {
+        let parsed = try NetscapeBookmarkFile.parse(text, foldersAsTags: foldersAsTags)
+        let skippedLines = parsed.problems.filter { $0.message.hasPrefix("Skipped") }.map(\.line)
+        let entryLines = NetscapeAnchorLines.entryLines(in: text, entryCount: parsed.entries.count, skippedLines: skippedLines)
+        var problems = parsed.problems.map { ImportReport.Problem(line: $0.line, message: $0.message) }
+        let result: ImportTally
+        let throughAPI: Bool
+        if let embedded = source as? EmbeddedBookmarkSource {
+            throughAPI = false
+            progress(0, parsed.entries.count)
+            let entries = parsed.entries
+            do {
+                result = ImportTally(try await Self.onOwnThread { try embedded.store.importBookmarks(entries, mapPrivateFlag: mapPrivateFlag) })
+            } catch let error as BookmarkStoreError {
+                throw error.sourceError
+            }
+            progress(parsed.entries.count, parsed.entries.count)
+            markForFullReconcile()
+        } else {
+            throughAPI = true
+            result = try await importThroughAPI(parsed.entries, mapPrivateFlag: mapPrivateFlag, progress: progress)
+        }
+        for failure in result.failures {
+            let line = entryLines.flatMap { $0.indices.contains(failure.index) ? $0[failure.index] : nil }
+            problems.append(ImportReport.Problem(line: line, url: failure.url, message: "Skipped \(failure.url.prefix(80)): \(failure.reason)"))
+        }
+        problems.sort { ($0.line ?? Int.max) < ($1.line ?? Int.max) }
+        return ImportReport(read: parsed.entries.count, created: result.created, updated: result.updated,
+                            skipped: skippedLines.count + result.failures.count, problems: problems, throughAPI: throughAPI)
+    }
+
+    /// Imports entries one by one through the source's API; the saved bookmarks go to the cache and the observers.
+    private func importThroughAPI(_ entries: [NetscapeEntry], mapPrivateFlag: Bool,
+                                  progress: @escaping @Sendable (Int, Int) -> Void) async throws -> ImportTally {
+        var result = ImportTally()
+        var existing: [String: Bookmark] = [:]
+        do {
+            let walked = try await BookmarkWalker.all(source, BookmarkListQuery(limit: syncOptions.pageSize)) { _, _ in }.bookmarks
+                + BookmarkWalker.all(source, BookmarkListQuery(limit: syncOptions.pageSize, archived: true)) { _, _ in }.bookmarks
+            for bookmark in walked { existing[URLNormalizer.normalize(bookmark.url)] = bookmark }
+        } catch {
+            throw LibraryError.importInterrupted(done: 0, total: entries.count, reason: Self.describe(error))
+        }
+        var seen = Set<String>()
+        var saved: [Bookmark] = []
+        for (index, entry) in entries.enumerated() {
+            progress(index, entries.count)
+            let key = URLNormalizer.normalize(entry.url)
+            guard seen.insert(key).inserted else {
+                result.fail(index, entry, "Its URL repeats an earlier entry of the same import.")
+                continue
+            }
+            do {
+                if let old = existing[key] {
+                    let update = Self.importUpdate(entry, onto: old, mapPrivateFlag: mapPrivateFlag)
+                    saved.append(update.isEmpty ? old : try await source.update(id: old.id, update))
+                    result.updated += 1
+                } else {
+                    saved.append(try await source.create(Self.importDraft(entry, mapPrivateFlag: mapPrivateFlag), scrape: false))
+                    result.created += 1
+                }
+            } catch let error as BookmarkSourceError {
+                guard case .invalid = error else {
+                    cacheUpsert(saved)
+                    throw LibraryError.importInterrupted(done: index, total: entries.count, reason: error.message)
+                }
+                result.fail(index, entry, error.message)
+            }
+        }
+        progress(entries.count, entries.count)
+        let restored = restoringAIMetadata(saved)
+        cacheUpsert(restored)
+        await refreshWidgets()
+        await notifySaved(restored.filter { !$0.isArchived })
+        return result
+    }
+
+    /// The PATCH for an entry whose URL is already saved (linkding's importer: URL, dates and unread from the file;
+    /// title, description and notes only when the file has them; tags added; archive state kept).
+    static func importUpdate(_ entry: NetscapeEntry, onto old: Bookmark, mapPrivateFlag: Bool) -> BookmarkUpdate {
+        var update = BookmarkUpdate()
+        if !entry.title.isEmpty && entry.title != old.title { update.title = entry.title }
+        if !entry.description.isEmpty && entry.description != old.description { update.description = entry.description }
+        if !entry.notes.isEmpty && entry.notes != old.notes { update.notes = entry.notes }
+        if entry.unread != old.unread { update.unread = entry.unread }
+        if mapPrivateFlag && entry.shared && !old.shared { update.shared = true }
+        if let added = entry.dateAdded, added != old.dateAdded { update.dateAdded = added }
+        let known = Set(old.tagNames.map { $0.lowercased() })
+        let newTags = importableTags(entry.tags).filter { !known.contains($0.lowercased()) }
+        if !newTags.isEmpty { update.tagNames = old.tagNames + newTags }
+        return update
+    }
+
+    /// The POST for a new entry (no scraping: the file says what it has).
+    static func importDraft(_ entry: NetscapeEntry, mapPrivateFlag: Bool) -> BookmarkDraft {
+        BookmarkDraft(url: entry.url, title: entry.title, description: entry.description, notes: entry.notes,
+                      isArchived: entry.archived, unread: entry.unread, shared: mapPrivateFlag && entry.shared,
+                      tagNames: importableTags(entry.tags), dateAdded: entry.dateAdded)
+    }
+
+    /// Tag names linkding accepts (at most 64 characters; the store's importer skips longer ones the same way).
+    private static func importableTags(_ tags: [String]) -> [String] {
+        tags.filter { !$0.isEmpty && $0.unicodeScalars.count <= 64 }
+    }
+
+    private func markForFullReconcile() {
+        guard let cache else { return }
+        do {
+            try cache.requireFullReconcile()
+        } catch {
+            reportCacheFailure(error)
+        }
+    }
+
+    /// Runs long synchronous work (a bulk import of thousands of entries) on a thread of its own, so the shared
+    /// concurrency threads — which also answer `marks serve`'s requests — are not held for seconds.
+    static func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try work() }) }.start()
+        }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case let error as BookmarkSourceError: return error.message
+        case let error as CustomStringConvertible: return error.description
+        default: return String(describing: error)
+        }
+    }
+}
+
+/// The counts of one import, whichever way it went.
+struct ImportTally {
+    var created = 0
+    var updated = 0
+    var failures: [(index: Int, url: String, reason: String)] = []
+
+    init() {}
+
+    init(_ result: ImportResult) {
+        created = result.created
+        updated = result.updated
+        failures = result.failures.map { ($0.index, $0.url, $0.reason) }
+    }
+
+    mutating func fail(_ index: Int, _ entry: NetscapeEntry, _ reason: String) {
+        failures.append((index, entry.url, reason))
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import MarksCore
+
+extension LibraryService {
+    /// Brings the cache in step with the source (incrementally unless `full` or a reconcile says otherwise; see
+    /// `LibrarySynchronizer`), tells the observers what changed, rewrites the widget data, and reports the counts.
+    /// The cache is left as it was when the source fails. One sync runs at a time; a second caller shares it.
+    public func sync(full: Bool = false, progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }) async throws -> SyncReport {
+        guard let cache else { throw LibraryError.noCache }
+        let synchronizer = LibrarySynchronizer(source: source, cache: cache, options: syncOptions, now: now, warn: warn)
+        let (outcome, ranHere) = try await syncGate.run { try await synchronizer.run(full: full, progress: progress) }
+        guard ranHere else { return outcome.report }
+        await notifySaved(restoringAIMetadata(outcome.saved))
+        await notifyRemoved(outcome.removed)
+        if widgets != nil {
+            do {
+                writeWidgets(try cache.bookmarks(archived: false, limit: WidgetDataStore.keptBookmarks))
+            } catch {
+                reportCacheFailure(error)
+            }
+        }
+        return outcome.report
+    }
+
+    /// Every tag with its count from linkding tags and AI tags on live bookmarks, by count then name. With a cache
+    /// this reads the cache (syncing first when it was never synced or cannot be read); without one it pages the source.
+    public func tagCounts() async throws -> [TagCount] {
+        guard let cache else { return TagCount.counted(try await allLiveBookmarks()) }
+        do {
+            if try cache.syncState() == nil { _ = try await sync() }
+            return TagCount.counted(try cache.bookmarks(archived: false))
+        } catch let error as CacheError {
+            reportCacheFailure(error)
+            _ = try await sync(full: true)
+            return TagCount.counted(try cache.bookmarks(archived: false))
+        }
+    }
+
+    /// Every live bookmark, page by page from the source.
+    private func allLiveBookmarks() async throws -> [Bookmark] {
+        try await BookmarkWalker.all(source, BookmarkListQuery(limit: syncOptions.pageSize)) { _, _ in }.bookmarks
+    }
+}

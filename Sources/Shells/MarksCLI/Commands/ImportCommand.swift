@@ -1,0 +1,91 @@
+import Foundation
+import MarksCore
+import MarksLibrary
+
+/// `marks import FILE`: imports a Netscape bookmark file (a browser's or linkding's export). Bad entries are
+/// reported by line and the rest imported (exit 0 with a summary); a file that is not a bookmark file changes
+/// nothing (exit 1).
+enum ImportCommand: CLICommand {
+    /// Larger files are refused before reading (a bookmark file of 100k entries is ~40 MB).
+    static let maxFileBytes = 256 * 1024 * 1024
+    /// Problems printed in text mode; `--json` lists them all.
+    static let shownProblems = 50
+
+    static let descriptor = CommandDescriptor(
+        name: "import",
+        abstract: "Import a bookmark file (HTML from a browser or linkding).",
+        discussion: "Into the embedded store every entry goes in one transaction; into a linkding server one by one, existing URLs updated (tags added), never duplicated. Tags, dates, unread, notes, shared and archived state are kept. Bad entries are reported by line; the rest are imported.",
+        arguments: [
+            .positional("file", help: "The bookmark file (Netscape HTML)."),
+            .flag("folders-as-tags", help: "Add the names of the folders around a bookmark to its tags."),
+            .flag("unshared", help: "Import every bookmark as not shared (ignore PRIVATE=\"0\")."),
+            BookmarkArguments.data,
+        ],
+        printsData: true
+    )
+
+    static func run(_ arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
+        guard let path = arguments.positional("file"), !path.isEmpty else { throw arguments.usageError("missing FILE") }
+        let text = try read(path, context: context)
+        let library = try SyncCommand.cachedLibrary(try Settings.load(arguments, context: context), context: context)
+        let line = SyncCommand.ProgressLine(context: context)
+        let report: ImportReport
+        do {
+            report = try await library.importNetscape(text, foldersAsTags: arguments.flag("folders-as-tags"),
+                                                      mapPrivateFlag: !arguments.flag("unshared")) { done, total in
+                line.show(done == 0 && total > 0 ? "Importing \(total) bookmarks…" : "Importing \(done)/\(total)")
+            }
+        } catch let error as NetscapeError {
+            line.finish()
+            context.printError("marks: \(path): \(error.message) Nothing was imported.")
+            return ExitCode.failure
+        } catch {
+            line.finish()
+            throw error
+        }
+        line.finish()
+        if arguments.flag("json") {
+            context.print(json(report, file: path).serialized)
+        } else {
+            let shown = report.problems.prefix(shownProblems)
+            for problem in shown { context.printError((problem.line.map { "\(path):\($0): " } ?? "\(path): ") + problem.message.singleLine) }
+            if report.problems.count > shown.count {
+                context.printError("\(path): … and \(report.problems.count - shown.count) more problems (--json lists them all).")
+            }
+            let skipped = report.skipped > 0 ? ", \(report.skipped) skipped" : ""
+            context.print("Imported \(report.created + report.updated) bookmarks from \(path): \(report.created) new, \(report.updated) updated\(skipped).")
+        }
+        return ExitCode.success
+    }
+
+    /// The file's text (invalid UTF-8 replaced, so a binary file reads as "not a bookmark file").
+    private static func read(_ path: String, context: CLIContext) throws -> String {
+        let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: context.currentDirectory, isDirectory: true))
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw CLIFailure("\(path): no such file.")
+        }
+        guard !isDirectory.boolValue else { throw CLIFailure("\(path) is a directory, not a bookmark file.") }
+        let size = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= maxFileBytes else {
+            throw CLIFailure("\(path) is \(size / 1_048_576) MB; Marks imports bookmark files up to \(maxFileBytes / 1_048_576) MB.")
+        }
+        do {
+            return String(decoding: try Data(contentsOf: url), as: UTF8.self)
+        } catch {
+            throw CLIFailure("Cannot read \(path): \(error.localizedDescription)")
+        }
+    }
+
+    private static func json(_ report: ImportReport, file: String) -> JSONValue {
+        .object([
+            ("file", .string(file)), ("read", .int(report.read)), ("created", .int(report.created)),
+            ("updated", .int(report.updated)), ("skipped", .int(report.skipped)),
+            ("through_api", .bool(report.throughAPI)),
+            ("problems", .array(report.problems.map { problem in
+                .object([("line", problem.line.map(JSONValue.int) ?? .null), ("url", .optional(problem.url)),
+                         ("message", .string(problem.message))])
+            })),
+        ])
+    }
+}

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Gets the labelled texts the offline AI engine is measured on (MarksEngine's QualityReport and the
+# quality tests), without installing anything:
+#   - Reuters-21578 in XML from Debian's r-cran-tm (20 "crude" + 50 "acq" articles; no R needed)
+#     into  ${XDG_CACHE_HOME:-~/.cache}/marks/eval/reuters/{crude,acq}/*.xml
+#   - the categorised fortune files from Debian's fortunes + fortunes-min (category = file name)
+#     into  ${XDG_CACHE_HOME:-~/.cache}/marks/eval/fortunes/<category>
+# Idempotent: does nothing when the data is already there. The data is never committed.
+set -euo pipefail
+
+eval_dir="${XDG_CACHE_HOME:-$HOME/.cache}/marks/eval"
+reuters_dir="$eval_dir/reuters"
+fortunes_dir="$eval_dir/fortunes"
+
+count_files() { find "$1" -maxdepth 1 -type f -name "$2" 2>/dev/null | wc -l; }
+
+have_reuters() {
+  [ "$(count_files "$reuters_dir/crude" '*.xml')" -ge 20 ] && [ "$(count_files "$reuters_dir/acq" '*.xml')" -ge 50 ]
+}
+have_fortunes() {
+  [ -f "$fortunes_dir/computers" ] && [ -f "$fortunes_dir/fortunes" ] && [ "$(count_files "$fortunes_dir" '*')" -ge 20 ]
+}
+
+if have_reuters && have_fortunes; then
+  echo "evaluation data present in $eval_dir"
+  exit 0
+fi
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+chmod 755 "$work"
+
+# Downloads Debian packages into $work (no installation). Refreshes the package lists once if needed.
+download() {
+  if ! (cd "$work" && apt-get download "$@" >/dev/null 2>"$work/apt.err"); then
+    echo "apt-get download $* failed; refreshing the package lists and retrying" >&2
+    sudo_cmd=""
+    [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+    $sudo_cmd apt-get update -qq
+    (cd "$work" && apt-get download "$@" >/dev/null) || {
+      cat "$work/apt.err" >&2
+      echo "could not download $* (no network or no Debian mirror?)" >&2
+      exit 1
+    }
+  fi
+}
+
+if ! have_reuters; then
+  download r-cran-tm
+  mkdir -p "$work/tm"
+  dpkg-deb -x "$work"/r-cran-tm_*.deb "$work/tm"
+  texts="$(find "$work/tm" -type d -path '*/tm/texts' | head -n 1)"
+  [ -n "$texts" ] && [ -d "$texts/crude" ] && [ -d "$texts/acq" ] || {
+    echo "r-cran-tm has no texts/crude and texts/acq folders" >&2
+    exit 1
+  }
+  for topic in crude acq; do
+    mkdir -p "$reuters_dir/$topic.partial"
+    cp "$texts/$topic"/*.xml "$reuters_dir/$topic.partial/"
+    rm -rf "${reuters_dir:?}/$topic"
+    mv "$reuters_dir/$topic.partial" "$reuters_dir/$topic"
+  done
+  echo "Reuters: $(count_files "$reuters_dir/crude" '*.xml') crude, $(count_files "$reuters_dir/acq" '*.xml') acq -> $reuters_dir"
+fi
+
+if ! have_fortunes; then
+  download fortunes fortunes-min
+  mkdir -p "$work/fortunes"
+  for deb in "$work"/fortunes_*.deb "$work"/fortunes-min_*.deb; do
+    dpkg-deb -x "$deb" "$work/fortunes"
+  done
+  source_dir="$work/fortunes/usr/share/games/fortunes"
+  [ -d "$source_dir" ] || { echo "the fortunes packages have no usr/share/games/fortunes" >&2; exit 1; }
+  rm -rf "$fortunes_dir.partial"
+  mkdir -p "$fortunes_dir.partial"
+  # The categorised text files only: not the .dat indexes, not the .u8 links.
+  find "$source_dir" -maxdepth 1 -type f ! -name '*.dat' ! -name '*.u8' -exec cp {} "$fortunes_dir.partial/" \;
+  rm -rf "$fortunes_dir"
+  mv "$fortunes_dir.partial" "$fortunes_dir"
+  echo "fortunes: $(count_files "$fortunes_dir" '*') categories -> $fortunes_dir"
+fi
