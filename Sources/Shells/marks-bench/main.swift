@@ -7,6 +7,7 @@ let requested = Set(CommandLine.arguments.dropFirst())
 let sections: [(name: String, run: () async throws -> [String])] = [
     ("http", HTTPBenchmark.run),
     ("store", { try StoreBenchmark.run() }),
+    ("api", APIBenchmark.run),
 ]
 
 var failed = false
