@@ -1,8 +1,12 @@
 /// Why the API token could not be read or written.
 public enum APITokenError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file exists but could not be read.
     case unreadable(path: String, reason: String)
+    /// The file could not be written (disk full, permissions).
     case unwritable(path: String, reason: String)
+    /// The file does not hold 40 hex characters.
     case malformed(path: String)
+    /// The system's random generator failed.
     case randomness(String)
 
     public var description: String {
