@@ -10,7 +10,7 @@ run: deps release
 
 test: test-deps model eval-data
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --no-parallel
 
 bench: deps model eval-data release
 	./.build/release/marks-bench

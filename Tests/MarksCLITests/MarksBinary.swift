@@ -35,6 +35,8 @@ struct MarksBinary {
             "XDG_DATA_HOME": home.appendingPathComponent("data").path,
             "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
             "PATH": "/usr/bin:/bin",
+            // No test reaches the internet: page fetches (and their DNS look-ups) are off unless a test turns them on.
+            "MARKS_FETCH_PAGES": "0",
         ]
     }
 

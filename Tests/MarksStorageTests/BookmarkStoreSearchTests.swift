@@ -63,6 +63,53 @@ import Testing
         #expect(!ids.isEmpty)
     }
 
+    @Test func manyNegationsAndAlternativesStayWithinSQLitesLimits() throws {
+        let f = try StoreFixture()
+        var expected: [Int] = []
+        for index in 0..<60 {
+            let b = try f.add("https://\(index).example", title: "common <\(index)>", tags: ["all", "t\(index)"])
+            if index >= 40 { expected.insert(b.id, at: 0) }
+        }
+        let negations = (0..<40).map { "not #t\($0)" }.joined(separator: " ")
+        #expect(try f.search("#all " + negations) == expected)
+        #expect(try f.search("common " + negations) == expected)
+        let alternatives = (40..<60).map { "#t\($0)" }.joined(separator: " or ")
+        #expect(try f.search(alternatives) == expected)
+        let words = (0..<40).map { "not \"common <\($0)>\"" }.joined(separator: " ")
+        #expect(try f.search("common " + words) == expected)
+        let many = (0..<200).map { "not \"common <\($0 + 100)>\"" }.joined(separator: " ")
+        #expect(try f.search("common " + many).count == 60)
+        var nested = "common"
+        for level in 0..<30 { nested = level.isMultiple(of: 2) ? "(\(nested) or zzz\(level))" : "(\(nested) and common)" }
+        #expect(try f.search(nested).count == 60)
+    }
+
+    @Test func archivingMovesABookmarkBetweenTheIndexedScopes() throws {
+        let f = try StoreFixture()
+        let b = try f.add("https://a.example", title: "kubernetes operator", tags: ["ops"])
+        let archived = BookmarkListQuery(search: "kubernetes #ops", archived: true)
+        #expect(try f.search("kubernetes #ops") == [b.id] && f.ids(archived) == [])
+        _ = try f.store.update(id: b.id, BookmarkUpdate(isArchived: true))
+        #expect(try f.search("kubernetes #ops") == [] && f.ids(archived) == [b.id])
+        try f.store.unarchive(id: b.id)
+        #expect(try f.search("kubernetes #ops") == [b.id] && f.ids(archived) == [])
+        _ = try f.store.update(id: b.id, BookmarkUpdate(title: "helm charts"))
+        #expect(try f.search("kubernetes") == [] && f.search("helm") == [b.id])
+        try f.store.delete(id: b.id)
+        #expect(try f.search("helm") == [] && f.search("#ops") == [])
+    }
+
+    @Test func theSchemaKeepsTheTagJoinsArchiveFlagEqual() throws {
+        let f = try StoreFixture()
+        let b = try f.add("https://a.example", tags: ["t"])
+        try f.store.archive(id: b.id)
+        let flags = try f.store.read { db in try db.query("SELECT archived FROM store_bookmark_tags").map { try $0.int(at: 0) } }
+        #expect(flags == [1])
+        #expect(throws: (any Error).self) {
+            try f.store.write { db in try db.run("UPDATE store_bookmark_tags SET archived = 0") }
+        }
+    }
+
     @Test func foldingIsASCIIOnlyInThisSQLite() throws {
         let f = try StoreFixture()
         let lowered = try f.store.read { db in try db.queryOne("SELECT lower('ÄBC É')").map { try $0.string(at: 0) } }

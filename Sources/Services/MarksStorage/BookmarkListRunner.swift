@@ -2,9 +2,9 @@ import Foundation
 import MarksCore
 import SQLiteDatabase
 
-/// Runs one list request inside a read transaction: scope and filters, the search (`q`, as one SQL statement
-/// driven by the trigram and tag indexes, or in memory when it nests too deeply for SQLite's parser), the bundle,
-/// the sort, then `count` and one page.
+/// Runs one list request inside a read transaction: scope and filters, the search (`q`) and the bundle as a
+/// `SearchPlan` — driven by the trigram and tag indexes when they can enumerate the matches, row by row otherwise,
+/// in memory when it nests too deeply for SQLite's parser — then `count` and one page in the requested sort.
 struct BookmarkListRunner {
     let query: BookmarkListQuery
     let scope: BookmarkScope
@@ -46,64 +46,34 @@ struct BookmarkListRunner {
             return CountedResults(count: ids.count, results: try BookmarkRows.load(ids: page, db))
         }
 
-        var (from, condition) = source(plan, scope: scopeCondition)
-        var countSQL = SQLFragment("SELECT count(*) FROM \(from.sql) WHERE \(condition.sql)", from.arguments + condition.arguments)
-        if scan {
-            from = SQLFragment("store_bookmarks b")
-            var parts = [scopeCondition, LikeScan.condition(search, tagSearch: tagSearch)]
-            if let bundleSearch { parts.append(LikeScan.condition(bundleSearch, tagSearch: .strict)) }
-            condition = SQLFragment.joined(parts, " AND ")
-            countSQL = SQLFragment("SELECT count(*) FROM store_bookmarks b WHERE \(condition.sql)", condition.arguments)
-        } else if let candidates = plan.candidates, plan.truth == .depends, plan.residual == nil, scope != .shared,
-                  scopeParts.count == 1 {
-            // The candidates are exactly the matches in this archive state: count them inside their index.
-            countSQL = SQLFragment("SELECT count(*) FROM (\(candidates.sql))", candidates.arguments)
+        let page: (count: Int, ids: [Int])
+        if !scan, plan.truth == .depends, let candidates = plan.candidates {
+            page = try IndexedPage(candidates: candidates, residual: plan.residual, scope: scope, scopeCondition: scopeCondition,
+                                   plainScope: scopeParts.count == 1 && scope != .shared, sort: query.sort, limit: limit,
+                                   offset: offset).run(db)
+        } else {
+            var condition = scopeCondition
+            if scan {
+                var parts = [scopeCondition, LikeScan.condition(search, tagSearch: tagSearch)]
+                if let bundleSearch { parts.append(LikeScan.condition(bundleSearch, tagSearch: .strict)) }
+                condition = SQLFragment.joined(parts, " AND ")
+            } else if plan.truth == .depends {
+                condition = SQLFragment.joined([scopeCondition, plan.condition], " AND ")
+            }
+            page = try scannedPage(condition, limit: limit, offset: offset, db)
         }
-        let count = try db.queryOne(countSQL.sql, countSQL.arguments).map { try $0.int(at: 0) } ?? 0
-        guard offset < count else { return CountedResults(count: count, results: []) }
-        let order = Self.order(query.sort)
-        if !scan, let candidates = plan.candidates, plan.truth == .depends, let index = Self.dateIndex(query.sort),
-           scope != .shared, try isDense(count: count, limit: limit, offset: offset, db) {
-            // Many matches: walk the date index newest first and stop after one page.
-            from = SQLFragment("store_bookmarks b INDEXED BY \(index)")
-            condition = SQLFragment.joined(
-                [scopeCondition, SQLFragment("b.id IN (\(candidates.sql))", candidates.arguments)] + (plan.residual.map { [$0] } ?? []),
-                " AND ")
-        }
-        let rows = try db.query("SELECT b.id FROM \(from.sql) WHERE \(condition.sql) ORDER BY \(order) LIMIT ? OFFSET ?",
-                                from.arguments + condition.arguments + [SQLValue(limit), SQLValue(offset)])
-        return CountedResults(count: count, results: try BookmarkRows.load(ids: try rows.map { try $0.int(at: 0) }, db))
+        return CountedResults(count: page.count, results: try BookmarkRows.load(ids: page.ids, db))
     }
 
-    /// True when walking the date index to the end of the page visits fewer rows than sorting every match costs
-    /// (a probe of a candidate costs about four index steps). The table's largest id stands in for its size.
-    private func isDense(count: Int, limit: Int, offset: Int, _ db: Connection) throws -> Bool {
-        let total = try db.queryOne("SELECT coalesce(max(id), 0) FROM store_bookmarks").map { try $0.int(at: 0) } ?? 0
-        let (end, overflow) = offset.addingReportingOverflow(limit)
-        guard !overflow, count > 0 else { return false }
-        return Double(end) * Double(total) / Double(count) <= 4 * Double(count)
-    }
-
-    /// The index that yields rows in this sort's order, when there is one.
-    private static func dateIndex(_ sort: BookmarkSort) -> String? {
-        switch sort {
-        case .addedDesc, .addedAsc: return "store_bookmarks_added"
-        case .modifiedDesc, .modifiedAsc: return "store_bookmarks_modified"
-        case .titleAsc, .titleDesc: return nil
-        }
-    }
-
-    /// The FROM clause and WHERE condition for a plan: driven by its candidates when it has some, otherwise a scan.
-    private func source(_ plan: SearchPlan, scope: SQLFragment) -> (from: SQLFragment, condition: SQLFragment) {
-        let table = SQLFragment("store_bookmarks b")
-        guard plan.truth == .depends else { return (table, scope) }
-        guard let candidates = plan.candidates else {
-            return (table, SQLFragment.joined([scope, plan.condition], " AND "))
-        }
-        let needsRow = (plan.residual?.readsText ?? false) || Self.sortsByTitle(query.sort)
-        let hint = needsRow ? "" : " INDEXED BY store_bookmarks_state"
-        let from = SQLFragment("(\(candidates.sql)) m CROSS JOIN store_bookmarks b\(hint) ON b.id = m.id", candidates.arguments)
-        return (from, plan.residual.map { SQLFragment.joined([scope, $0], " AND ") } ?? scope)
+    /// `count` and one page of the bookmarks meeting `condition`, row by row (no index can enumerate them).
+    private func scannedPage(_ condition: SQLFragment, limit: Int, offset: Int, _ db: Connection) throws -> (count: Int, ids: [Int]) {
+        let count = try db.queryOne("SELECT count(*) FROM store_bookmarks b WHERE \(condition.sql)", condition.arguments)
+            .map { try $0.int(at: 0) } ?? 0
+        guard offset < count else { return (count, []) }
+        let rows = try db.query(
+            "SELECT b.id FROM store_bookmarks b WHERE \(condition.sql) ORDER BY \(Self.order(query.sort)) LIMIT ? OFFSET ?",
+            condition.arguments + [SQLValue(limit), SQLValue(offset)])
+        return (count, try rows.map { try $0.int(at: 0) })
     }
 
     /// Ids of the bookmarks in scope that match, in list order, decided by the reference evaluator.
@@ -130,10 +100,6 @@ struct BookmarkListRunner {
             }
         }
         return ids
-    }
-
-    private static func sortsByTitle(_ sort: BookmarkSort) -> Bool {
-        sort == .titleAsc || sort == .titleDesc
     }
 
     /// linkding's orders; ties (which linkding leaves to the database) are broken by id in the same direction.

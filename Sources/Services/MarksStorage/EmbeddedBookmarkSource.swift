@@ -25,6 +25,7 @@ public struct EmbeddedBookmarkSource: BookmarkSource {
         self.metadata = metadata
     }
 
+    /// One page of the unarchived (or archived) list, with `next`/`previous` links.
     public func list(_ query: BookmarkListQuery) async throws -> Page<Bookmark> {
         try page(query, scope: query.archived ? .archived : .unarchived)
     }
@@ -43,16 +44,19 @@ public struct EmbeddedBookmarkSource: BookmarkSource {
         return Page(count: result.count, next: links.next, previous: links.previous, results: result.results)
     }
 
+    /// The page a `next`/`previous` link of this source points to (its path picks the scope).
     public func page(at link: String) async throws -> Page<Bookmark> {
         let (path, parameters) = PageLinks.parse(link)
         let scope: BookmarkScope = path.hasSuffix("/archived/") ? .archived : path.hasSuffix("/shared/") ? .shared : .unarchived
         return try page(BookmarkListQuery(parameters: parameters, archived: scope == .archived), scope: scope)
     }
 
+    /// One bookmark by id.
     public func bookmark(id: Int) async throws -> Bookmark {
         try mapped { () throws(BookmarkStoreError) in try store.bookmark(id: id) }
     }
 
+    /// The stored bookmark with this normalised URL (archived too) and the page's metadata; no auto tags.
     public func check(url: String) async throws -> BookmarkCheck {
         let existing = try mapped { () throws(BookmarkStoreError) in try store.bookmark(matching: url) }
         var fetched = await metadata(url)
@@ -60,6 +64,7 @@ public struct EmbeddedBookmarkSource: BookmarkSource {
         return BookmarkCheck(bookmark: existing, metadata: fetched)
     }
 
+    /// Creates (or, for a known URL, overwrites) a bookmark; with `scrape`, an empty title or description comes from the page.
     public func create(_ draft: BookmarkDraft, scrape: Bool) async throws -> Bookmark {
         var fetched: BookmarkCheck.Metadata?
         if scrape, draft.title.isEmpty || draft.description.isEmpty {
@@ -68,22 +73,27 @@ public struct EmbeddedBookmarkSource: BookmarkSource {
         return try mapped { () throws(BookmarkStoreError) in try store.create(draft, fillingEmptyFrom: fetched) }
     }
 
+    /// Applies the set fields (PATCH).
     public func update(id: Int, _ update: BookmarkUpdate) async throws -> Bookmark {
         try mapped { () throws(BookmarkStoreError) in try store.update(id: id, update) }
     }
 
+    /// Deletes a bookmark.
     public func delete(id: Int) async throws {
         try mapped { () throws(BookmarkStoreError) in try store.delete(id: id) }
     }
 
+    /// Archives a bookmark.
     public func archive(id: Int) async throws {
         try mapped { () throws(BookmarkStoreError) in try store.archive(id: id) }
     }
 
+    /// Unarchives a bookmark.
     public func unarchive(id: Int) async throws {
         try mapped { () throws(BookmarkStoreError) in try store.unarchive(id: id) }
     }
 
+    /// One page of tags in creation order, with links.
     public func tags(limit: Int, offset: Int) async throws -> Page<Tag> {
         let result = try mapped { () throws(BookmarkStoreError) in try store.tags(limit: limit, offset: offset) }
         let links = PageLinks.links(base: baseURL, path: "/api/tags/", parameters: [], limit: BookmarkStore.pageLimit(limit),
@@ -91,6 +101,7 @@ public struct EmbeddedBookmarkSource: BookmarkSource {
         return Page(count: result.count, next: links.next, previous: links.previous, results: result.results)
     }
 
+    /// Always healthy, reporting `version`.
     public func health() async throws -> ServerHealth {
         ServerHealth(version: version, status: "healthy")
     }

@@ -17,7 +17,7 @@ enum LikeScan {
             }
             return SQLFragment(sql, arguments, readsText: true)
         case .tag(let name): return SQLFragment(tagCondition, [SQLValue(escape(name))])
-        case .unread: return SQLFragment("b.unread = 1")
+        case .unread: return SQLFragment("b.unread = 1", readsRow: true)
         case .untagged: return SQLFragment("NOT EXISTS (SELECT 1 FROM store_bookmark_tags bt WHERE bt.bookmark_id = b.id)")
         case .matchAll: return SQLFragment("1")
         case .and(let operands): return SQLFragment.joined(operands.map { condition($0, tagSearch: tagSearch) }, " AND ")

@@ -6,11 +6,14 @@ struct SQLFragment {
     var arguments: [SQLValue]
     /// True when the SQL reads the bookmark's text columns (so a covering index of its state columns is not enough).
     var readsText: Bool
+    /// True when the SQL reads any column of `b` besides `b.id`.
+    var readsRow: Bool
 
-    init(_ sql: String, _ arguments: [SQLValue] = [], readsText: Bool = false) {
+    init(_ sql: String, _ arguments: [SQLValue] = [], readsText: Bool = false, readsRow: Bool = false) {
         self.sql = sql
         self.arguments = arguments
         self.readsText = readsText
+        self.readsRow = readsRow || readsText
     }
 
     /// The fragments joined by `separator`, each in parentheses.
@@ -18,6 +21,6 @@ struct SQLFragment {
         SQLFragment(
             parts.map { "(" + $0.sql + ")" }.joined(separator: separator),
             parts.flatMap(\.arguments),
-            readsText: parts.contains(where: \.readsText))
+            readsText: parts.contains(where: \.readsText), readsRow: parts.contains(where: \.readsRow))
     }
 }

@@ -14,6 +14,8 @@ struct SearchPlan {
     var candidates: SQLFragment?
     /// What rows taken from `candidates` must still satisfy; nil when the candidates are exactly the matches.
     var residual: SQLFragment?
+    /// For the negation of a plan whose candidates are exact: those candidates, to subtract (`EXCEPT`) inside an `and`.
+    var complement: SQLFragment?
     /// A rough size of `candidates`, to pick the smallest one to drive an `and`.
     var estimate: Int
     /// Leaf conditions (terms, tags, keywords) in the plan.
@@ -22,35 +24,46 @@ struct SearchPlan {
     var depth: Int
 
     static let always = SearchPlan(truth: .always, condition: SQLFragment("1"), candidates: nil, residual: nil,
-                                   estimate: 0, leaves: 1, depth: 1)
+                                   complement: nil, estimate: 0, leaves: 1, depth: 1)
     static let never = SearchPlan(truth: .never, condition: SQLFragment("0"), candidates: nil, residual: nil,
-                                  estimate: 0, leaves: 1, depth: 1)
+                                  complement: nil, estimate: 0, leaves: 1, depth: 1)
 
     /// A plan that can only be checked row by row.
     static func filter(_ condition: SQLFragment) -> SearchPlan {
-        SearchPlan(truth: .depends, condition: condition, candidates: nil, residual: nil, estimate: 0, leaves: 1, depth: 1)
+        SearchPlan(truth: .depends, condition: condition, candidates: nil, residual: nil, complement: nil, estimate: 0,
+                   leaves: 1, depth: 1)
     }
 
     /// A plan whose matches an index enumerates exactly.
     static func indexed(_ condition: SQLFragment, candidates: SQLFragment, estimate: Int) -> SearchPlan {
-        SearchPlan(truth: .depends, condition: condition, candidates: candidates, residual: nil, estimate: estimate,
-                   leaves: 1, depth: 1)
+        SearchPlan(truth: .depends, condition: condition, candidates: candidates, residual: nil, complement: nil,
+                   estimate: estimate, leaves: 1, depth: 1)
     }
 
-    /// All of `parts` (already planned).
+    /// All of `parts` (already planned): driven by the smallest indexed part, minus (`EXCEPT`) the exact sets of
+    /// negated parts, with the other parts left to check row by row.
     static func all(_ parts: [SearchPlan]) -> SearchPlan {
         if parts.contains(where: { $0.truth == .never }) { return counted(.never, parts) }
         let open = parts.filter { $0.truth == .depends }
         guard open.count > 1 else { return open.first.map { counted($0, parts) } ?? counted(.always, parts) }
         var plan = counted(SearchPlan.filter(SQLFragment.joined(open.map(\.condition), " AND ")), parts)
         let driver = open.indices.filter { open[$0].candidates != nil }.min { open[$0].estimate < open[$1].estimate }
-        if let driver, let candidates = open[driver].candidates {
-            var rest = open.indices.filter { $0 != driver }.map { open[$0].condition }
-            if let residual = open[driver].residual { rest.insert(residual, at: 0) }
-            plan.candidates = candidates
-            plan.residual = rest.isEmpty ? nil : SQLFragment.joined(rest, " AND ")
-            plan.estimate = open[driver].estimate
+        guard let driver, let candidates = open[driver].candidates else { return plan }
+        var rest: [SQLFragment] = open[driver].residual.map { [$0] } ?? []
+        var subtracted: [SQLFragment] = []
+        for index in open.indices where index != driver {
+            if let complement = open[index].complement {
+                subtracted.append(complement)
+            } else {
+                rest.append(open[index].condition)
+            }
         }
+        // One flat compound (EXCEPT is left-associative), so many negations do not nest.
+        plan.candidates = subtracted.isEmpty ? candidates : SQLFragment(
+            "SELECT id FROM (\(candidates.sql))" + subtracted.map { " EXCEPT SELECT id FROM (\($0.sql))" }.joined(),
+            candidates.arguments + subtracted.flatMap(\.arguments))
+        plan.residual = rest.isEmpty ? nil : SQLFragment.joined(rest, " AND ")
+        plan.estimate = open[driver].estimate
         return plan
     }
 
@@ -78,7 +91,9 @@ struct SearchPlan {
         case .depends:
             var condition = part.condition
             condition.sql = "NOT (" + condition.sql + ")"
-            return counted(.filter(condition), [part])
+            var plan = counted(.filter(condition), [part])
+            plan.complement = part.residual == nil ? part.candidates : nil
+            return plan
         }
     }
 

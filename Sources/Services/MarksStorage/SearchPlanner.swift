@@ -47,11 +47,15 @@ struct SearchPlanner {
         switch expression {
         case .term(let text): return term(text)
         case .tag(let name): return tag(ASCIICaseFolding.fold(name))
-        case .unread: return .filter(SQLFragment("b.unread = 1"))
+        case .unread: return .filter(SQLFragment("b.unread = 1", readsRow: true))
         case .untagged: return .filter(SQLFragment("NOT EXISTS (SELECT 1 FROM store_bookmark_tags bt WHERE bt.bookmark_id = b.id)"))
         case .matchAll: return .always
-        case .and(let operands): return .all(operands.map(plan))
-        case .or(let operands): return .any(operands.map(plan))
+        case .and(let operands):
+            let (merged, rest) = mergedFullText(operands, conjunction: true)
+            return .all((merged.map { [$0] } ?? []) + rest.map(plan))
+        case .or(let operands):
+            let (merged, rest) = mergedFullText(operands, conjunction: false)
+            return .any((merged.map { [$0] } ?? []) + rest.map(plan))
         case .not(let operand): return .negation(plan(operand))
         }
     }
@@ -73,15 +77,80 @@ struct SearchPlanner {
                 columns.map { "instr(lower(\($0)), ?) > 0" }.joined(separator: " OR "),
                 Array(repeating: SQLValue(folded), count: columns.count), readsText: true))
         }
-        let phrase = SQLValue("\"" + folded.replacingOccurrences(of: "\"", with: "\"\"") + "\"")
+        return fullTextPlan(Self.phrase(folded), leaves: 1)
+    }
+
+    /// An FTS5 phrase: the folded word in double quotes, quotes inside doubled.
+    private static func phrase(_ folded: String) -> String {
+        "\"" + folded.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// True when a word is searched on the trigram index alone (three characters or more, no NUL, and in lax mode no
+    /// tag of that name).
+    private func isFullTextWord(_ text: String) -> Bool {
+        let folded = ASCIICaseFolding.fold(text)
+        let scalars = folded.unicodeScalars
+        return scalars.count >= 3 && !scalars.contains("\u{0}") && (tagSearch == .strict || tags[folded] == nil)
+    }
+
+    /// The FTS5 query with the meaning of `expression` when the trigram index alone can answer it: words, and `and`/`or`
+    /// of such (an `and` may subtract negated ones with FTS5's NOT). Nil otherwise.
+    private func fullTextQuery(_ expression: SearchExpression) -> String? {
+        switch expression {
+        case .term(let text):
+            return isFullTextWord(text) ? Self.phrase(ASCIICaseFolding.fold(text)) : nil
+        case .or(let operands):
+            let parts = operands.compactMap(fullTextQuery)
+            return parts.count == operands.count ? parts.map { "(\($0))" }.joined(separator: " OR ") : nil
+        case .and(let operands):
+            var positive: [String] = []
+            var negative: [String] = []
+            for operand in operands {
+                if case .not(let inner) = operand, let query = fullTextQuery(inner) {
+                    negative.append(query)
+                } else if let query = fullTextQuery(operand) {
+                    positive.append(query)
+                } else {
+                    return nil
+                }
+            }
+            guard !positive.isEmpty else { return nil }
+            // FTS5's AND and NOT are left-associative: one flat chain, `(p1) AND (p2) NOT (n1) NOT (n2)`.
+            return positive.map { "(\($0))" }.joined(separator: " AND ") + negative.map { " NOT (\($0))" }.joined()
+        case .not, .tag, .unread, .untagged, .matchAll:
+            return nil
+        }
+    }
+
+    /// Splits operands into one merged trigram-index plan (when two or more can share one FTS5 query) and the rest.
+    private func mergedFullText(_ operands: [SearchExpression], conjunction: Bool) -> (SearchPlan?, [SearchExpression]) {
+        var merged: [SearchExpression] = []
+        var rest: [SearchExpression] = []
+        for operand in operands {
+            let inner: SearchExpression
+            if conjunction, case .not(let negated) = operand { inner = negated } else { inner = operand }
+            if fullTextQuery(inner) != nil { merged.append(operand) } else { rest.append(operand) }
+        }
+        let expression: SearchExpression = conjunction ? .and(merged) : .or(merged)
+        guard merged.count > 1, let query = fullTextQuery(expression) else { return (nil, operands) }
+        var plan = fullTextPlan(query, leaves: merged.reduce(0) { $0 + Self.leafCount($1) })
+        plan.depth = Self.depth(expression)
+        return (plan, rest)
+    }
+
+    /// The plan of an FTS5 query over the scope's bookmarks (exact: the index decides every match).
+    private func fullTextPlan(_ query: String, leaves: Int) -> SearchPlan {
+        let phrase = SQLValue(query)
         let matches: String
         switch scope {
         case .unarchived: matches = "SELECT rowid AS id FROM store_bookmarks_fts WHERE store_bookmarks_fts MATCH ? AND rowid > 0"
         case .archived: matches = "SELECT -rowid AS id FROM store_bookmarks_fts WHERE store_bookmarks_fts MATCH ? AND rowid < 0"
         case .shared: matches = "SELECT abs(rowid) AS id FROM store_bookmarks_fts WHERE store_bookmarks_fts MATCH ?"
         }
-        return .indexed(SQLFragment("b.id IN (\(matches))", [phrase]), candidates: SQLFragment(matches, [phrase]),
-                        estimate: Self.termEstimate)
+        var plan = SearchPlan.indexed(SQLFragment("b.id IN (\(matches))", [phrase]), candidates: SQLFragment(matches, [phrase]),
+                                      estimate: Self.termEstimate)
+        plan.leaves = leaves
+        return plan
     }
 
     private func tag(_ folded: String) -> SearchPlan {
@@ -99,6 +168,15 @@ struct SearchPlanner {
         case .unarchived: return " AND \(prefix)archived = 0"
         case .archived: return " AND \(prefix)archived = 1"
         case .shared: return ""
+        }
+    }
+
+    /// The nesting of `expression` (a leaf is 1); FTS5's parser, like SQLite's, has a small stack.
+    static func depth(_ expression: SearchExpression) -> Int {
+        switch expression {
+        case .term, .tag, .unread, .untagged, .matchAll: return 1
+        case .not(let operand): return 1 + depth(operand)
+        case .and(let operands), .or(let operands): return 1 + (operands.map(depth).max() ?? 0)
         }
     }
 

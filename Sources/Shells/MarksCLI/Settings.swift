@@ -20,13 +20,18 @@ struct Settings {
 }
 
 extension Settings {
-    /// The library over the configured bookmark source (the embedded store or a linkding server).
-    func library(context: CLIContext) throws -> LibraryService {
-        LibraryService(
-            source: try bookmarkSource(now: context.now),
+    /// The library over the configured bookmark source (the embedded store or a linkding server), with its
+    /// cache and AI metadata in the data dir's database; `indexed` keeps the search index in step.
+    func library(context: CLIContext, indexed: Bool = true) throws -> LibraryService {
+        let data = try LocalData(paths: paths, now: context.now)
+        let source = try bookmarkSource(data: data)
+        return LibraryService(
+            source: source,
             widgets: WidgetDataStore(directory: paths.dataDirectory),
             now: context.now,
-            warn: { context.printError("warning: \($0)") }
+            warn: { context.printError("warning: \($0)") },
+            observers: indexed ? indexObservers(context: context, source: source, database: data.database) : [],
+            cache: try BookmarkCache(database: data.database, for: source)
         )
     }
 }

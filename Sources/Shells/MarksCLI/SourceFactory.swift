@@ -7,8 +7,8 @@ extension Settings {
     /// The web address `marks serve` answers on by default (links in `next` from the embedded store use it).
     static let defaultServeURL = "http://127.0.0.1:8080"
 
-    /// The configured bookmark source: the user's linkding server, or the embedded store in the data dir.
-    func bookmarkSource(now: @escaping @Sendable () -> Date) throws -> any BookmarkSource {
+    /// The configured bookmark source: the user's linkding server, or the embedded store in `data`.
+    func bookmarkSource(data: LocalData) throws -> any BookmarkSource {
         if let linkding = config.linkding {
             let problems = linkding.problems
             guard problems.isEmpty else {
@@ -16,8 +16,7 @@ extension Settings {
             }
             return LinkdingClient(config: linkding)
         }
-        let data = try LocalData(paths: paths, now: now)
-        let fetcher = PageFetcher(policy: FetchPolicy(allowInternalAddresses: config.allowPrivateNetworkFetches))
+        let fetcher = PageFetcher(policy: FetchPolicy(config: config))
         return data.embeddedSource(baseURL: Self.defaultServeURL, metadata: PageMetadataService(fetcher: fetcher))
     }
 }

@@ -13,12 +13,16 @@ public struct MarksApp: Sendable {
         public var logError: @Sendable (String) -> Void
         /// The embedded linkding API (`/api/`, `/health`); nil leaves it out.
         public var api: LinkdingAPI?
+        /// The Marks backend at `/v1/`; nil leaves `/v1/` unanswered (404).
+        public var backend: BackendAPI?
 
         /// A context.
-        public init(version: String, logError: @escaping @Sendable (String) -> Void, api: LinkdingAPI? = nil) {
+        public init(version: String, logError: @escaping @Sendable (String) -> Void, api: LinkdingAPI? = nil,
+                    backend: BackendAPI? = nil) {
             self.version = version
             self.logError = logError
             self.api = api
+            self.backend = backend
         }
     }
 
@@ -33,6 +37,7 @@ public struct MarksApp: Sendable {
         context.api?.register(on: &router)
         router.errorRenderer(forPrefix: "/api/", .json(messageKey: "detail"))
         router.errorRenderer(forPrefix: "/v1/", .json(messageKey: "error"))
+        context.backend?.register(on: &router)
         router.defaultErrorRenderer(.html)
         router.onUnexpectedError { error, request in
             context.logError("unexpected error on \(request.method) \(request.path): \(String(describing: error).prefix(500))")

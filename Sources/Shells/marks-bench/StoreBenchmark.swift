@@ -17,7 +17,7 @@ enum StoreBenchmark {
     static func run() throws -> [String] {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-bench-store-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { if ProcessInfo.processInfo.environment["KEEP"] == nil { remove(directory) } else { print(directory.path) } }
+        defer { remove(directory) }
         let store = try BookmarkStore(path: directory.appendingPathComponent("marks.sqlite").path, now: { Date() })
         var generator = LibraryGenerator(seed: 20_261_129)
         let entries = (0..<bookmarkCount).map { generator.entry($0) }
@@ -26,6 +26,7 @@ enum StoreBenchmark {
         var lines = [
             "import: \(imported.created) bookmarks in one transaction in \(format(importSeconds, digits: 1)) s"
                 + " (\(Int(Double(imported.created) / importSeconds)) per second)",
+            "machine load (1-minute average) before the searches: \(loadAverage())",
         ]
         for (label, q) in queries {
             let query = BookmarkListQuery(search: q, limit: 100)
@@ -37,9 +38,11 @@ enum StoreBenchmark {
             let fast = try samples(40) { _ = try store.list(query) }
             let slow = try samples(7) { _ = try store.scanList(query, scope: .unarchived) }
             let (fast50, fast99, slow50, slow99) = (percentile(fast, 50), percentile(fast, 99), percentile(slow, 50), percentile(slow, 99))
-            lines.append("\(label) `\(q)`: \(indexed.count) matches; indexed p50 \(ms(fast50)) p99 \(ms(fast99)); "
-                + "LIKE scan p50 \(ms(slow50)) p99 \(ms(slow99)); \(format(slow50 / fast50, digits: 0))× faster at p50")
+            lines.append("\(label) `\(q)`: \(indexed.count) matches; indexed p50 \(ms(fast50)) p99 \(ms(fast99)) "
+                + "(min \(ms(fast.min() ?? .nan))); LIKE scan p50 \(ms(slow50)) p99 \(ms(slow99)) (min \(ms(slow.min() ?? .nan))); "
+                + "\(format(slow50 / fast50, digits: 0))× faster at p50")
         }
+        lines.append("machine load after: \(loadAverage())")
         return lines
     }
 
@@ -67,6 +70,16 @@ enum StoreBenchmark {
     private static func ms(_ seconds: Double) -> String { format(seconds * 1000, digits: 2) + " ms" }
 
     private static func format(_ value: Double, digits: Int) -> String { String(format: "%.\(digits)f", value) }
+
+    /// The 1-minute load average (shared machines make latencies noisy), or "unknown" off Linux.
+    private static func loadAverage() -> String {
+        do {
+            let text = try String(contentsOfFile: "/proc/loadavg", encoding: .utf8)
+            return text.split(separator: " ").first.map(String.init) ?? "unknown"
+        } catch {
+            return "unknown"
+        }
+    }
 
     private static func remove(_ directory: URL) {
         do {

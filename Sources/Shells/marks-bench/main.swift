@@ -7,6 +7,9 @@ let requested = Set(CommandLine.arguments.dropFirst())
 let sections: [(name: String, run: () async throws -> [String])] = [
     ("http", HTTPBenchmark.run),
     ("store", { try StoreBenchmark.run() }),
+    ("library", LibraryBenchmark.run),
+    ("engine", EngineBenchmark.run),
+    ("backend", BackendBenchmark.run),
     ("api", APIBenchmark.run),
 ]
 

@@ -29,6 +29,7 @@ final class CLIHarness: Sendable {
             "XDG_DATA_HOME": home.appendingPathComponent("data").path,
             "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
             "PATH": home.appendingPathComponent("bin").path,
+            "MARKS_FETCH_PAGES": "0",
         ].merging(extraEnvironment) { $1 }
     }
 

@@ -116,7 +116,7 @@ import Testing
                                               io: io(clipboard: "copied https://example.com/clip"))
         #expect(code == 0)
         #expect(cli.stdout.contains(#""url":"https://example.com/clip""#))
-        #expect(cli.stdout.contains(#""checked":false"#))
+        #expect(cli.stdout.contains(#""checked":true"#)) // checked against the embedded store
         await #expect(throws: CLIFailure.self) {
             try await ShareCommand.run(cli.parse(["share", "--clipboard", "--dry-run"]), context: cli.context(), io: io())
         }

@@ -12,17 +12,27 @@ public struct MarksConfig: Sendable, Equatable, Codable {
     public var analyticsEnabled: Bool
     /// Whether page fetches may reach loopback and private addresses (off by default).
     public var allowPrivateNetworkFetches: Bool
+    /// Whether Marks fetches pages at all (metadata, reading, enrichment); off for fully offline use.
+    public var fetchPages: Bool
     /// Tags that queue a podcast when a shared bookmark carries one of them (case-insensitive).
     public var autoPodcastTags: [String]
+    /// The language model behind the AI features; nil means the offline engine.
+    public var ai: AIProviderConfig?
+    /// A secret `POST /v1/auth/register` must present (`X-Marks-Registration-Secret`); the client sends it too.
+    public var registrationSecret: String?
 
     /// A configuration; the defaults use the embedded store and the in-process engine.
     public init(linkding: ServerConfig? = nil, backendURL: String? = nil, analyticsEnabled: Bool = true,
-                allowPrivateNetworkFetches: Bool = false, autoPodcastTags: [String] = []) {
+                allowPrivateNetworkFetches: Bool = false, autoPodcastTags: [String] = [],
+                ai: AIProviderConfig? = nil, registrationSecret: String? = nil) {
         self.linkding = linkding
         self.backendURL = backendURL
         self.analyticsEnabled = analyticsEnabled
         self.allowPrivateNetworkFetches = allowPrivateNetworkFetches
+        self.fetchPages = true
         self.autoPodcastTags = autoPodcastTags
+        self.ai = ai
+        self.registrationSecret = registrationSecret
     }
 
     enum CodingKeys: String, CodingKey {
@@ -30,7 +40,10 @@ public struct MarksConfig: Sendable, Equatable, Codable {
         case backendURL = "backend_url"
         case analyticsEnabled = "analytics_enabled"
         case allowPrivateNetworkFetches = "allow_private_network_fetches"
+        case fetchPages = "fetch_pages"
         case autoPodcastTags = "auto_podcast_tags"
+        case ai
+        case registrationSecret = "registration_secret"
     }
 
     /// Decodes leniently: every key is optional.
@@ -40,13 +53,17 @@ public struct MarksConfig: Sendable, Equatable, Codable {
         backendURL = try c.decodeIfPresent(String.self, forKey: .backendURL)
         analyticsEnabled = try c.decodeIfPresent(Bool.self, forKey: .analyticsEnabled) ?? true
         allowPrivateNetworkFetches = try c.decodeIfPresent(Bool.self, forKey: .allowPrivateNetworkFetches) ?? false
+        fetchPages = try c.decodeIfPresent(Bool.self, forKey: .fetchPages) ?? true
         autoPodcastTags = try c.decodeIfPresent([String].self, forKey: .autoPodcastTags) ?? []
+        ai = try c.decodeIfPresent(AIProviderConfig.self, forKey: .ai)
+        registrationSecret = try c.decodeIfPresent(String.self, forKey: .registrationSecret)
     }
 
     /// The configuration with `MARKS_*` environment variables applied on top.
     /// `MARKS_LINKDING_HOST`, `_PORT`, `_PATH`, `_TOKEN`, `_HTTPS` (1/0, true/false), `MARKS_BACKEND_URL`,
-    /// `MARKS_ANALYTICS` (1/0), `MARKS_ALLOW_PRIVATE_FETCHES` (1/0), `MARKS_AUTO_PODCAST_TAGS` (comma-separated).
-    /// `MARKS_LINKDING_HOST=embedded` selects the embedded store.
+    /// `MARKS_ANALYTICS` (1/0), `MARKS_ALLOW_PRIVATE_FETCHES` (1/0), `MARKS_FETCH_PAGES` (1/0), `MARKS_AUTO_PODCAST_TAGS` (comma-separated).
+    /// `MARKS_LINKDING_HOST=embedded` selects the embedded store. `MARKS_AI_PROVIDER` (anthropic, openai, or
+    /// offline to drop the section), `MARKS_AI_MODEL`, `MARKS_AI_BASE_URL`, `MARKS_REGISTRATION_SECRET`.
     public func applying(environment env: [String: String]) -> MarksConfig {
         var copy = self
         if let host = env["MARKS_LINKDING_HOST"] {
@@ -66,8 +83,24 @@ public struct MarksConfig: Sendable, Equatable, Codable {
         if let backend = env["MARKS_BACKEND_URL"] { copy.backendURL = backend.isEmpty ? nil : backend }
         if let analytics = env["MARKS_ANALYTICS"].flatMap(Self.bool) { copy.analyticsEnabled = analytics }
         if let fetches = env["MARKS_ALLOW_PRIVATE_FETCHES"].flatMap(Self.bool) { copy.allowPrivateNetworkFetches = fetches }
+        if let fetch = env["MARKS_FETCH_PAGES"].flatMap(Self.bool) { copy.fetchPages = fetch }
         if let tags = env["MARKS_AUTO_PODCAST_TAGS"] { copy.autoPodcastTags = TagNames.parse(tags) }
+        copy.ai = Self.applyingAI(env, to: copy.ai)
+        if let secret = env["MARKS_REGISTRATION_SECRET"] { copy.registrationSecret = secret.isEmpty ? nil : secret }
         return copy
+    }
+
+    /// The `ai` section with `MARKS_AI_*` applied; a provider without a model stays off.
+    private static func applyingAI(_ env: [String: String], to current: AIProviderConfig?) -> AIProviderConfig? {
+        var ai = current
+        if let name = env["MARKS_AI_PROVIDER"]?.lowercased() {
+            guard let kind = AIProviderConfig.Kind(rawValue: name) else { return nil }
+            if ai?.provider != kind { ai = AIProviderConfig(provider: kind, model: ai?.model ?? "") }
+        }
+        if let model = env["MARKS_AI_MODEL"], !model.isEmpty { ai?.model = model }
+        if let base = env["MARKS_AI_BASE_URL"] { ai?.baseURL = base.isEmpty ? nil : base }
+        guard let ai, !ai.model.isEmpty else { return nil }
+        return ai
     }
 
     static func bool(_ text: String) -> Bool? {

@@ -7,6 +7,7 @@ public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
     case timeout(seconds: Int)
     case network(String)
     case httpStatus(Int)
+    case disabled
 
     public var description: String {
         switch self {
@@ -17,6 +18,7 @@ public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
         case .timeout(let seconds): return "The page did not answer within \(seconds) s."
         case .network(let reason): return "The page could not be fetched: \(reason)"
         case .httpStatus(let status): return "The page answered HTTP \(status)."
+        case .disabled: return "Page fetching is off (fetch_pages / MARKS_FETCH_PAGES)."
         }
     }
 }

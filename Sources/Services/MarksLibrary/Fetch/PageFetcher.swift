@@ -33,7 +33,7 @@ public final class PageFetcher: Sendable {
     public func fetch(_ url: URL) async throws -> FetchedPage {
         var current = url
         for _ in 0...policy.maxRedirects {
-            try check(current)
+            try await check(current)
             var request = URLRequest(url: current)
             request.timeoutInterval = TimeInterval(policy.timeoutSeconds)
             let result: FetchSessionDelegate.Result
@@ -55,10 +55,15 @@ public final class PageFetcher: Sendable {
         throw FetchError.tooManyRedirects(policy.maxRedirects)
     }
 
-    private func check(_ url: URL) throws {
+    private func check(_ url: URL) async throws {
+        guard policy.enabled else { throw FetchError.disabled }
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let host = url.host, !host.isEmpty else { throw FetchError.invalidURL(url.absoluteString) }
-        let addresses = resolve(host)
+        // getaddrinfo blocks: run it on a dispatch thread, never on Swift's few cooperative threads.
+        let resolve = self.resolve
+        let addresses = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: resolve(host)) }
+        }
         guard !addresses.isEmpty else { throw FetchError.unresolvable(host: host) }
         if !policy.allowInternalAddresses && addresses.contains(where: \.isInternal) {
             throw FetchError.blockedAddress(host: host)

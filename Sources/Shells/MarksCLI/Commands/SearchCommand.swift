@@ -1,18 +1,22 @@
 import MarksCore
+import MarksIndex
 import MarksLibrary
 
-/// `marks search QUERY`: linkding's query language (words, "phrases", #tags, !unread, and/or/not).
+/// `marks search QUERY`: linkding's query language (words, "phrases", #tags, !unread, and/or/not);
+/// `--semantic` searches the local index by meaning and words (hybrid).
 enum SearchCommand: CLICommand {
     static let descriptor = CommandDescriptor(
         name: "search",
         abstract: "Search bookmarks with linkding's query language.",
-        discussion: "Words match title, description, notes and URL; \"a phrase\"; #tag; !unread; !untagged; and, or, not, ( ).",
+        discussion: "Words match title, description, notes and URL; \"a phrase\"; #tag; !unread; !untagged; and, or, not, ( ). "
+            + "With --semantic, the local index is searched by meaning and words together (needs the model: make model).",
         arguments: [
+            .flag("semantic", help: "Search by meaning (hybrid: keywords and embeddings) in the local index."),
             .positional("query", repeating: true, help: "The search; several words are joined."),
             .flag("unread", help: "Only unread bookmarks."),
             .option("tag", value: "T", help: "Only bookmarks with this tag."),
             .flag("archived", help: "Search archived bookmarks."),
-            .option("limit", short: "n", value: "N", help: "How many (default 100)."),
+            .option("limit", short: "n", value: "N", help: "How many (default 100; 20 with --semantic)."),
             .flag("all", help: "Follow every page."),
             BookmarkArguments.data,
         ],
@@ -23,6 +27,13 @@ enum SearchCommand: CLICommand {
         let query = arguments.positionals("query").joined(separator: " ")
         guard !query.trimmingCharacters(in: .whitespaces).isEmpty else { throw arguments.usageError("QUERY is empty") }
         let limit = try arguments.intOption("limit", in: 1...100_000) ?? BookmarkListQuery.defaultLimit
+        if arguments.flag("semantic") {
+            if arguments.flag("all") { throw arguments.usageError("--all pages through linkding's results; use --limit with --semantic") }
+            let filter = SearchFilter(unreadOnly: arguments.flag("unread"), tag: arguments.option("tag"), archived: arguments.flag("archived"))
+            let semanticLimit = arguments.option("limit") == nil ? 20 : min(limit, 1000)
+            return try await SemanticSearch.run(query: query, filter: filter, limit: semanticLimit, arguments: arguments,
+                                                context: context)
+        }
         let filter = LibraryFilter(search: query, unreadOnly: arguments.flag("unread"), tag: arguments.option("tag"),
                                    archived: arguments.flag("archived"), limit: limit)
         let library = try Settings.load(arguments, context: context).library(context: context)

@@ -3,6 +3,7 @@ import HTTPServer
 import MarksCore
 import MarksLibrary
 import MarksServer
+import SentenceEmbeddings
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -38,10 +39,18 @@ enum ServeCommand: CLICommand {
         let write: @Sendable (String) -> Void = { line in if !logOff { standardError(line) } }
         let logger = RequestLogger(now: context.now, write: write)
         let logError: @Sendable (String) -> Void = { message in logger.event("error", level: "error", [("message", message)]) }
+        let data: LocalData
+        do {
+            data = try LocalData(paths: settings.paths, now: context.now)
+        } catch {
+            throw CLIFailure("Cannot open the data in \(settings.paths.dataDirectory.path): \(error)")
+        }
         let shownHost = host.contains(":") ? "[\(host)]" : host
-        let api = try linkdingAPI(settings: settings, context: context, origin: "http://\(shownHost):\(port)")
+        let api = try linkdingAPI(data: data, settings: settings, origin: "http://\(shownHost):\(port)")
         let maxBody = try arguments.intOption("max-body-mb", in: 1...4096) ?? defaultMaxBodyMegabytes
-        let app = MarksApp(context: MarksApp.Context(version: MarksCommandLine.version, logError: logError, api: api))
+        let backend = try makeBackend(data: data, settings: settings, host: host, context: context)
+        for warning in backend.startupWarnings { context.printError("warning: \(warning)") }
+        let app = MarksApp(context: MarksApp.Context(version: MarksCommandLine.version, logError: logError, api: api, backend: backend))
         var accessLog: (@Sendable (AccessLogEntry) -> Void)?
         if !logOff { accessLog = { @Sendable entry in logger.log(entry) } }
         let server = HTTPServer(configuration: .init(host: host, port: port, maxBodySize: maxBody * 1024 * 1024, accessLog: accessLog),
@@ -72,13 +81,27 @@ enum ServeCommand: CLICommand {
     static let defaultMaxBodyMegabytes = 16
 
     /// The embedded linkding API over the data directory's store; makes the API token on first start.
-    static func linkdingAPI(settings: Settings, context: CLIContext, origin: String) throws -> LinkdingAPI {
-        let data = try LocalData(paths: settings.paths, now: context.now)
+    static func linkdingAPI(data: LocalData, settings: Settings, origin: String) throws -> LinkdingAPI {
         let tokens = APITokenStore(directory: settings.paths.dataDirectory)
         _ = try tokens.token()
         let fetcher = PageFetcher(policy: FetchPolicy(allowInternalAddresses: settings.config.allowPrivateNetworkFetches))
         return LinkdingAPI(store: data.store, tokens: tokens, configuration: .init(fallbackOrigin: origin),
                            metadataService: PageMetadataService(fetcher: fetcher))
+    }
+
+    /// The `/v1/` backend on the data directory's database; the embedding model loads on first use.
+    static func makeBackend(data: LocalData, settings: Settings, host: String, context: CLIContext) throws -> BackendAPI {
+        let environment = context.environment
+        let embedder = LazyEmbedder(dimension: EmbeddingModel.dimension) {
+            let model = try EmbeddingModel.loadInstalled(environment: environment)
+            return { texts in model.embed(texts) }
+        }
+        do {
+            return try BackendAPI.live(data: data, config: settings.config, environment: environment, embedder: embedder,
+                                       exposed: !isLoopback(host), now: context.now)
+        } catch {
+            throw CLIFailure("Cannot start the Marks backend: \(error)")
+        }
     }
 
     static func isLoopback(_ host: String) -> Bool {

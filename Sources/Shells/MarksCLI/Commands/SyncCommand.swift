@@ -15,7 +15,7 @@ enum SyncCommand: CLICommand {
     )
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
-        let library = try cachedLibrary(try Settings.load(arguments, context: context), context: context)
+        let library = try Settings.load(arguments, context: context).library(context: context)
         let line = ProgressLine(context: context)
         let report: SyncReport
         do {
@@ -44,18 +44,6 @@ enum SyncCommand: CLICommand {
 
     /// The library over the configured source with its cache in the data dir's `marks.sqlite` (sync, import and
     /// export use it; the embedded store and the cache share one database handle).
-    static func cachedLibrary(_ settings: Settings, context: CLIContext) throws -> LibraryService {
-        let data = try LocalData(paths: settings.paths, now: context.now)
-        let source: any BookmarkSource
-        if settings.config.linkding == nil {
-            let fetcher = PageFetcher(policy: FetchPolicy(allowInternalAddresses: settings.config.allowPrivateNetworkFetches))
-            source = data.embeddedSource(baseURL: Settings.defaultServeURL, metadata: PageMetadataService(fetcher: fetcher))
-        } else {
-            source = try settings.bookmarkSource(now: context.now)
-        }
-        return LibraryService(source: source, widgets: WidgetDataStore(directory: settings.paths.dataDirectory), now: context.now,
-                              warn: { context.printError("warning: \($0)") }, cache: try BookmarkCache(database: data.database, for: source))
-    }
 
     /// One progress line on standard error, redrawn in place with `\r`, only when output goes to a terminal.
     final class ProgressLine: Sendable {

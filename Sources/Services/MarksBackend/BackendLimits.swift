@@ -1,0 +1,48 @@
+import MarksEngine
+
+/// Every limit `/v1/` enforces (docs/BACKEND_API.md lists them). Lengths are UTF-8 bytes.
+public struct BackendLimits: Sendable, Equatable {
+    /// Field and list limits shared with the engine (200 bookmarks to rank, 150 to cluster, string lengths).
+    public var engine = EngineLimits()
+
+    /// Largest body of `POST /v1/auth/register`.
+    public var registerBody = 4 * 1024
+    /// Largest body of `POST /v1/marks/enrich` (it may carry the page's text).
+    public var enrichBody = 4 * 1024 * 1024
+    /// Largest body of `POST /v1/marks/search`.
+    public var searchBody = 2 * 1024 * 1024
+    /// Largest body of `POST /v1/marks/collections`.
+    public var collectionsBody = 2 * 1024 * 1024
+    /// Largest body of `POST /v1/analytics/events`.
+    public var analyticsBody = 256 * 1024
+
+    /// A device id.
+    public var deviceID = 128
+    /// `platform` and `app_version`.
+    public var clientLabel = 64
+    /// Events in one analytics batch.
+    public var eventsPerBatch = 100
+    /// An event name.
+    public var eventName = 100
+    /// Keys in one event's properties.
+    public var eventProperties = 32
+    /// A property name.
+    public var propertyName = 64
+    /// A string property value.
+    public var propertyValue = 1024
+
+    /// Registrations per client address.
+    public var registrations = RateLimit(count: 20, windowSeconds: 600)
+    /// `enrich` calls per device.
+    public var enrichCalls = RateLimit(count: 120, windowSeconds: 60)
+    /// `search` and `collections` calls per device.
+    public var rankCalls = RateLimit(count: 120, windowSeconds: 60)
+    /// Analytics batches per device.
+    public var analyticsCalls = RateLimit(count: 60, windowSeconds: 60)
+
+    /// How long an issued token is valid.
+    public var tokenLifetimeSeconds = 30 * 24 * 3600
+
+    /// The limits of docs/BACKEND_API.md.
+    public init() {}
+}

@@ -1,0 +1,51 @@
+import SQLiteDatabase
+
+/// The backend's tables in the shared `marks.sqlite`, migrated under the namespace `backend`; every table
+/// starts with `backend_`.
+///
+/// - `backend_settings`: named values the server keeps for itself (the JWT signing key, made on first start).
+/// - `backend_devices`: one row per registered device id, with what it last said about itself.
+/// - `backend_analytics_events`: usage events as devices sent them; stored here and never sent anywhere.
+///
+/// Podcast jobs (a later migration) will add `backend_podcast_jobs`.
+public enum BackendSchema {
+    /// The migration namespace in `schema_migrations`.
+    public static let namespace = "backend"
+
+    /// Append only: never edit or renumber a shipped migration.
+    public static let migrations: [Migration] = [
+        Migration(id: 1, name: "backend: settings, devices, analytics events", sql: """
+            CREATE TABLE backend_settings (
+                name TEXT PRIMARY KEY NOT NULL,
+                value BLOB NOT NULL
+            );
+            CREATE TABLE backend_devices (
+                device_id TEXT PRIMARY KEY NOT NULL CHECK (length(device_id) BETWEEN 1 AND 128),
+                platform TEXT NOT NULL,
+                app_version TEXT NOT NULL,
+                registered_at TEXT NOT NULL,
+                last_registered_at TEXT NOT NULL,
+                registrations INTEGER NOT NULL DEFAULT 1 CHECK (registrations >= 1)
+            );
+            CREATE TABLE backend_analytics_events (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                device_id TEXT NOT NULL REFERENCES backend_devices (device_id) ON DELETE CASCADE,
+                name TEXT NOT NULL CHECK (length(name) >= 1),
+                at TEXT NOT NULL,
+                properties TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(properties)),
+                received_at TEXT NOT NULL
+            );
+            CREATE INDEX backend_analytics_events_device ON backend_analytics_events (device_id, at);
+            CREATE INDEX backend_analytics_events_name ON backend_analytics_events (name, at);
+            """),
+    ]
+
+    /// Applies the backend's pending migrations to `database`.
+    public static func migrate(_ database: Database) throws(BackendError) {
+        do {
+            try database.migrate(namespace: namespace, migrations)
+        } catch {
+            throw BackendError.storage("the backend tables could not be created: \(error)")
+        }
+    }
+}

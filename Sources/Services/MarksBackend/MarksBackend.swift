@@ -1,1 +1,0 @@
-// MarksBackend: placeholder.

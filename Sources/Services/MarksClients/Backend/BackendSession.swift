@@ -1,0 +1,74 @@
+import Foundation
+
+/// The device's identity with one backend: the device id (made once, kept in the credentials file) and the
+/// current token. Registration is single-flight: concurrent calls that need a token share one registration.
+actor BackendSession {
+    /// A token is renewed this long before its expiry.
+    static let renewalMargin: TimeInterval = 300
+
+    private let file: URL
+    private let backendURL: String
+    private let now: @Sendable () -> Date
+    private let makeDeviceID: @Sendable () -> String
+    private var credentials: BackendCredentials?
+    private var registration: Task<BackendCredentials, any Error>?
+
+    init(file: URL, backendURL: String, now: @escaping @Sendable () -> Date, makeDeviceID: @escaping @Sendable () -> String) {
+        self.file = file
+        self.backendURL = backendURL
+        self.now = now
+        self.makeDeviceID = makeDeviceID
+    }
+
+    /// The device id, made and stored on first use.
+    func deviceID() throws(BackendClientError) -> String {
+        try loaded().deviceID
+    }
+
+    /// A token valid for a while yet: the stored one, or a new one from `register(deviceID)`.
+    func token(register: @escaping @Sendable (String) async throws -> (token: String, expiresAt: Date)) async throws -> String {
+        let current = try loaded()
+        if let token = current.token, current.backendURL == backendURL,
+           let expiry = current.expiresAt, expiry.timeIntervalSince(now()) > Self.renewalMargin {
+            return token
+        }
+        if let registration { return try await tokenOf(registration.value) }
+        let deviceID = current.deviceID
+        let task = Task { () async throws -> BackendCredentials in
+            let issued = try await register(deviceID)
+            return BackendCredentials(deviceID: deviceID, backendURL: backendURL, token: issued.token, expiresAt: issued.expiresAt)
+        }
+        registration = task
+        defer { registration = nil }
+        let fresh = try await task.value
+        try fresh.save(to: file)
+        credentials = fresh
+        return try tokenOf(fresh)
+    }
+
+    /// Forgets `token` after the backend refused it (unless a newer one replaced it already).
+    func invalidate(_ token: String) throws(BackendClientError) {
+        guard var current = credentials, current.token == token else { return }
+        current.token = nil
+        current.expiresAt = nil
+        credentials = current
+        try current.save(to: file)
+    }
+
+    private func tokenOf(_ credentials: BackendCredentials) throws -> String {
+        guard let token = credentials.token else { throw BackendClientError.malformedResponse("registration gave no token") }
+        return token
+    }
+
+    private func loaded() throws(BackendClientError) -> BackendCredentials {
+        if let credentials { return credentials }
+        if let stored = try BackendCredentials.load(from: file) {
+            credentials = stored
+            return stored
+        }
+        let fresh = BackendCredentials(deviceID: makeDeviceID())
+        try fresh.save(to: file)
+        credentials = fresh
+        return fresh
+    }
+}

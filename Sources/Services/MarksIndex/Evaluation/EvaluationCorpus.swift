@@ -1,0 +1,114 @@
+import Foundation
+
+/// The labelled texts `scripts/fetch-eval-data.sh` copies from Debian packages: Reuters-21578 articles
+/// (r-cran-tm: `reuters/{acq,crude}/*.xml`, headline and body) and the categorised fortune files
+/// (fortunes, fortunes-min: `fortunes/<category>`, entries separated by `%` lines).
+enum EvaluationCorpus {
+    /// One news article: its headline and its body as paragraphs (lead first).
+    struct Article: Sendable {
+        var source: String
+        var headline: String
+        var paragraphs: [String]
+    }
+
+    /// One fortune and its category (the file it came from).
+    struct Fortune: Sendable {
+        var category: String
+        var text: String
+    }
+
+    /// Every Reuters article with a headline and a body of two paragraphs or more, topic by topic, files in name order.
+    static func reuters(_ directory: URL) throws -> [Article] {
+        var articles: [Article] = []
+        for topic in ["acq", "crude"] {
+            let folder = directory.appendingPathComponent(topic, isDirectory: true)
+            let names: [String]
+            do {
+                names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".xml") }.sorted()
+            } catch {
+                throw IndexError.evaluationData("no Reuters articles in \(folder.path)")
+            }
+            for name in names {
+                let xml = try read(folder.appendingPathComponent(name))
+                guard let title = element("TITLE", in: xml), let body = element("BODY", in: xml) else { continue }
+                let paragraphs = paragraphs(decode(body))
+                guard paragraphs.count >= 2 else { continue }
+                articles.append(Article(source: "\(topic)/\(name)", headline: decode(title).lowercased(), paragraphs: paragraphs))
+            }
+        }
+        guard !articles.isEmpty else { throw IndexError.evaluationData("no Reuters articles under \(directory.path)") }
+        return articles
+    }
+
+    /// Up to `count` prose fortunes (8 to 80 words, mostly letters), taken round-robin over the categories so
+    /// every category is represented; deterministic.
+    static func fortunes(_ directory: URL, count: Int) throws -> [Fortune] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { !$0.hasPrefix(".") }.sorted()
+        } catch {
+            throw IndexError.evaluationData("no fortune files in \(directory.path)")
+        }
+        var byCategory: [[Fortune]] = []
+        for name in names {
+            let text = try read(directory.appendingPathComponent(name))
+            let entries = text.components(separatedBy: "\n%\n").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            byCategory.append(entries.filter(isProse).map { Fortune(category: name, text: $0) })
+        }
+        var picked: [Fortune] = []
+        var round = 0
+        while picked.count < count, byCategory.contains(where: { $0.count > round }) {
+            for entries in byCategory where entries.count > round && picked.count < count { picked.append(entries[round]) }
+            round += 1
+        }
+        guard !picked.isEmpty else { throw IndexError.evaluationData("no usable fortunes in \(directory.path)") }
+        return picked
+    }
+
+    private static func isProse(_ text: String) -> Bool {
+        let words = text.split(whereSeparator: \.isWhitespace)
+        guard (8...80).contains(words.count) else { return false }
+        let letters = text.unicodeScalars.filter { CharacterSet.letters.contains($0) }.count
+        return Double(letters) / Double(max(1, text.unicodeScalars.count)) > 0.6
+    }
+
+    private static func read(_ url: URL) throws -> String {
+        do {
+            let data = try Data(contentsOf: url)
+            return String(decoding: data, as: UTF8.self)
+        } catch {
+            throw IndexError.evaluationData("cannot read \(url.path)")
+        }
+    }
+
+    /// The text of the first `<name>…</name>` element.
+    private static func element(_ name: String, in xml: String) -> String? {
+        guard let open = xml.range(of: "<\(name)>"), let close = xml.range(of: "</\(name)>", range: open.upperBound..<xml.endIndex) else { return nil }
+        return String(xml[open.upperBound..<close.lowerBound])
+    }
+
+    /// Wire copy as paragraphs: an indented line starts one, wrapped lines join, the "Reuter" sign-off goes.
+    private static func paragraphs(_ body: String) -> [String] {
+        var paragraphs: [String] = []
+        var current: [String] = []
+        for line in body.components(separatedBy: "\n") {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix(" "), !current.isEmpty {
+                paragraphs.append(current.joined(separator: " "))
+                current = []
+            }
+            if !trimmed.isEmpty { current.append(trimmed) }
+        }
+        if !current.isEmpty { paragraphs.append(current.joined(separator: " ")) }
+        if let last = paragraphs.last, ["reuter", "reuters"].contains(last.lowercased()) { paragraphs.removeLast() }
+        return paragraphs
+    }
+
+    private static func decode(_ text: String) -> String {
+        var result = text
+        for (entity, value) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&apos;", "'"), ("&amp;", "&")] {
+            result = result.replacingOccurrences(of: entity, with: value)
+        }
+        return result
+    }
+}

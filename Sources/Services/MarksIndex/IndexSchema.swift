@@ -1,0 +1,67 @@
+import SQLiteDatabase
+
+/// The search index's tables in the shared `marks.sqlite`; migrations run under the namespace `index` and every
+/// table starts with `index_`.
+///
+/// - `index_documents`: one row per bookmark (its id), the indexed text, the unread and archive flags and the
+///   `content_hash` of the text the vector is computed from; `document_hash` covers every stored field, so an
+///   unchanged bookmark is not rewritten.
+/// - `index_tags`: linkding tags and AI tags, lower-cased, for the tag filter of both search legs.
+/// - `index_fts`: FTS5 (`porter unicode61`) over title, tags, summary, description, notes and URL (with the domain);
+///   its rowid is the bookmark id. Written in the same transaction as the document.
+/// - `index_vectors`: one Float32 BLOB per content hash, so unchanged text is never embedded twice and an
+///   interrupted run resumes where it stopped (pending = documents whose hash has no vector). A rowid table,
+///   so the 1.5 KB vectors stay on their B-tree pages (a WITHOUT ROWID row that size spills to overflow pages).
+/// - `index_state`: a generation counter bumped by every write, so a process holding vectors in memory sees
+///   another process's changes.
+enum IndexSchema {
+    /// The migration namespace in `schema_migrations`.
+    static let namespace = "index"
+
+    /// Append only: never edit or renumber a shipped migration.
+    static let migrations: [Migration] = [
+        Migration(id: 1, name: "index: documents, tags, full text, vectors", sql: """
+            CREATE TABLE index_documents (
+                bookmark_id INTEGER PRIMARY KEY,
+                url TEXT NOT NULL,
+                domain TEXT NOT NULL DEFAULT '',
+                title TEXT NOT NULL DEFAULT '',
+                description TEXT NOT NULL DEFAULT '',
+                notes TEXT NOT NULL DEFAULT '',
+                tag_names TEXT NOT NULL DEFAULT '',
+                ai_summary TEXT,
+                ai_tags TEXT NOT NULL DEFAULT '',
+                unread INTEGER NOT NULL DEFAULT 0 CHECK (unread IN (0, 1)),
+                archived INTEGER NOT NULL DEFAULT 0 CHECK (archived IN (0, 1)),
+                date_added REAL NOT NULL,
+                content_hash TEXT NOT NULL,
+                document_hash TEXT NOT NULL
+            );
+            CREATE INDEX index_documents_hash ON index_documents (content_hash);
+            CREATE INDEX index_documents_scope ON index_documents (archived, unread);
+
+            CREATE TABLE index_tags (
+                bookmark_id INTEGER NOT NULL REFERENCES index_documents (bookmark_id) ON DELETE CASCADE,
+                tag TEXT NOT NULL,
+                PRIMARY KEY (tag, bookmark_id)
+            ) WITHOUT ROWID;
+            CREATE INDEX index_tags_bookmark ON index_tags (bookmark_id);
+
+            CREATE VIRTUAL TABLE index_fts USING fts5 (
+                title, tags, summary, description, notes, url, tokenize = 'porter unicode61'
+            );
+
+            CREATE TABLE index_vectors (
+                id INTEGER PRIMARY KEY,
+                content_hash TEXT NOT NULL UNIQUE,
+                vector BLOB NOT NULL
+            );
+
+            CREATE TABLE index_state (
+                key TEXT PRIMARY KEY,
+                value INTEGER NOT NULL
+            ) WITHOUT ROWID;
+            INSERT INTO index_state (key, value) VALUES ('generation', 0);
+            """),
+    ]
+}

@@ -1,1 +1,0 @@
-// MarksIndex: placeholder.

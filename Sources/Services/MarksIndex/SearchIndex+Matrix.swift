@@ -1,0 +1,79 @@
+import SQLiteDatabase
+
+extension SearchIndex {
+    /// A change a write makes to the in-memory vectors.
+    enum MatrixChange {
+        case set(id: Int, vector: [Float], unread: Bool, archived: Bool)
+        case remove(id: Int)
+        case reset
+    }
+
+    /// Runs `body` in a write transaction; when it changed anything, bumps the generation and applies the
+    /// matrix changes — or drops the matrix when another process wrote since it was loaded.
+    func write(_ body: (Connection, inout [MatrixChange]) throws -> Void) throws {
+        do {
+            try database.write { connection in
+                var changes: [MatrixChange] = []
+                try body(connection, &changes)
+                guard !changes.isEmpty else { return }
+                let generation = try connection.queryOne(
+                    "UPDATE index_state SET value = value + 1 WHERE key = 'generation' RETURNING value")?.int64(at: 0) ?? 0
+                matrix.withRows { rows in
+                    guard rows.isLoaded, rows.generation == generation - 1 else {
+                        rows.reset()
+                        return
+                    }
+                    for change in changes {
+                        switch change {
+                        case .set(let id, let vector, let unread, let archived):
+                            rows.set(id: id, vector: vector, unread: unread, archived: archived)
+                        case .remove(let id):
+                            rows.remove(id: id)
+                        case .reset:
+                            rows.reset()
+                        }
+                    }
+                    if rows.isLoaded { rows.generation = generation }
+                }
+            }
+        } catch {
+            // The transaction rolled back: the matrix may hold changes that never committed.
+            matrix.withRows { $0.reset() }
+            if error is IndexError { throw error }
+            throw IndexError.storage(String(describing: error))
+        }
+    }
+
+    /// Runs `body` with the matrix, loading it first when it is not loaded or another process wrote since.
+    func withCurrentMatrix<T>(_ body: (inout VectorMatrix.Rows) throws -> T) throws -> T {
+        let current = try IndexError.wrap {
+            try database.read { try $0.queryOne("SELECT value FROM index_state WHERE key = 'generation'")?.int64(at: 0) ?? 0 }
+        }
+        return try matrix.withRows { rows in
+            if !rows.isLoaded || current > rows.generation {
+                try load(&rows)
+            }
+            return try body(&rows)
+        }
+    }
+
+    /// Reads every document's vector into `rows` (one snapshot, so the generation matches the rows).
+    private func load(_ rows: inout VectorMatrix.Rows) throws {
+        rows.reset()
+        let dimension = dimension
+        try IndexError.wrap {
+            try database.read { connection in
+                rows.generation = try connection.queryOne("SELECT value FROM index_state WHERE key = 'generation'")?.int64(at: 0) ?? 0
+                let statement = try connection.prepare("""
+                    SELECT d.bookmark_id, d.unread, d.archived, v.vector
+                    FROM index_documents d JOIN index_vectors v ON v.content_hash = d.content_hash
+                    """)
+                while let row = try statement.step() {
+                    guard let vector = VectorCoding.decode(try row.blob(at: 3), dimension: dimension) else { continue }
+                    rows.set(id: try row.int(at: 0), vector: vector, unread: try row.bool(at: 1), archived: try row.bool(at: 2))
+                }
+            }
+        }
+        rows.isLoaded = true
+    }
+}

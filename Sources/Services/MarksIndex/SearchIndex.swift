@@ -1,0 +1,177 @@
+import Foundation
+import MarksCore
+import SentenceEmbeddings
+import SQLiteDatabase
+
+/// The local search index (the seeds' Spotlight): bookmarks' text in FTS5 for BM25, and one vector per
+/// bookmark for cosine search, in the shared `marks.sqlite`. Every mutation path of the library calls
+/// `upsert` or `remove` (through `LibraryObserver`), so it is never stale; vectors are computed afterwards by
+/// a `VectorIndexer`. Safe to share between tasks; several processes may use the same file.
+public final class SearchIndex: Sendable {
+    /// The database the index lives in.
+    public let database: Database
+    /// Length of the vectors it stores.
+    public let dimension: Int
+    let matrix: VectorMatrix
+
+    /// The index in `database`, applying its migrations (namespace `index`).
+    public init(database: Database, dimension: Int = EmbeddingModel.dimension) throws {
+        try IndexError.wrap { try database.migrate(namespace: IndexSchema.namespace, IndexSchema.migrations) }
+        self.database = database
+        self.dimension = dimension
+        self.matrix = VectorMatrix(dimension: dimension)
+    }
+
+    /// The index in the database file at `path` (created if needed).
+    public convenience init(path: String, dimension: Int = EmbeddingModel.dimension) throws {
+        let database = try IndexError.wrap { try Database(path: path, readerCount: 2) }
+        try self.init(database: database, dimension: dimension)
+    }
+
+    /// Adds or updates bookmarks (archived ones are kept, flagged, for the archived scope). Unchanged ones
+    /// are skipped; a changed text leaves the bookmark without a vector until the indexer embeds it.
+    public func upsert(_ bookmarks: [Bookmark]) throws {
+        try upsert(documents: bookmarks.map(IndexedDocument.init))
+    }
+
+    /// Adds or updates documents.
+    public func upsert(documents: [IndexedDocument]) throws {
+        guard !documents.isEmpty else { return }
+        try write { connection, changes in
+            let existing = try connection.prepare("SELECT document_hash FROM index_documents WHERE bookmark_id = ?")
+            let insert = try connection.prepare("""
+                INSERT OR REPLACE INTO index_documents (\(IndexedDocument.columns.joined(separator: ", ")))
+                VALUES (\(Array(repeating: "?", count: IndexedDocument.columns.count).joined(separator: ", ")))
+                """)
+            let clearTags = try connection.prepare("DELETE FROM index_tags WHERE bookmark_id = ?")
+            let addTag = try connection.prepare("INSERT OR IGNORE INTO index_tags (tag, bookmark_id) VALUES (?, ?)")
+            let clearText = try connection.prepare("DELETE FROM index_fts WHERE rowid = ?")
+            let addText = try connection.prepare(
+                "INSERT INTO index_fts (rowid, title, tags, summary, description, notes, url) VALUES (?, ?, ?, ?, ?, ?, ?)")
+            let vector = try connection.prepare("SELECT vector FROM index_vectors WHERE content_hash = ?")
+            for document in documents {
+                let id = SQLValue.integer(Int64(document.id))
+                try existing.bind([id])
+                let previous = try existing.step()
+                existing.reset()
+                if let previous, try previous.string("document_hash") == document.documentHash { continue }
+                try insert.bind(document.values)
+                try insert.run()
+                try clearTags.bind([id])
+                try clearTags.run()
+                for tag in document.filterTags {
+                    try addTag.bind([.text(tag), id])
+                    try addTag.run()
+                }
+                try clearText.bind([id])
+                try clearText.run()
+                try addText.bind(document.fullTextValues)
+                try addText.run()
+                try vector.bind([.text(document.contentHash)])
+                let stored = try vector.step().flatMap { try VectorCoding.decode($0.blob("vector"), dimension: dimension) }
+                vector.reset()
+                if let stored {
+                    changes.append(.set(id: document.id, vector: stored, unread: document.unread, archived: document.archived))
+                } else {
+                    changes.append(.remove(id: document.id))
+                }
+            }
+        }
+    }
+
+    /// Removes bookmarks (deleted, or gone from the source) from the index; their cached vectors stay until
+    /// `pruneVectors`.
+    public func remove(ids: [Int]) throws {
+        guard !ids.isEmpty else { return }
+        try write { connection, changes in
+            let deleteDocument = try connection.prepare("DELETE FROM index_documents WHERE bookmark_id = ?")
+            let deleteText = try connection.prepare("DELETE FROM index_fts WHERE rowid = ?")
+            for id in ids {
+                try deleteDocument.bind([.integer(Int64(id))])
+                guard try deleteDocument.run() > 0 else { continue }
+                try deleteText.bind([.integer(Int64(id))])
+                try deleteText.run()
+                changes.append(.remove(id: id))
+            }
+        }
+    }
+
+    /// Removes every document whose id is not in `ids` (after a full walk of the source); returns how many.
+    @discardableResult
+    public func removeAll(except ids: Set<Int>) throws -> Int {
+        let stale = try IndexError.wrap {
+            try database.read { try $0.query("SELECT bookmark_id FROM index_documents").map { try $0.int(at: 0) } }
+        }.filter { !ids.contains($0) }
+        try remove(ids: stale)
+        return stale.count
+    }
+
+    /// The stored document of one bookmark, or nil.
+    public func document(id: Int) throws -> IndexedDocument? {
+        try documents(ids: [id])[id]
+    }
+
+    /// The stored documents of these bookmarks, by id (ids not in the index are left out).
+    public func documents(ids: [Int]) throws -> [Int: IndexedDocument] {
+        guard !ids.isEmpty else { return [:] }
+        return try IndexError.wrap {
+            try database.read { connection in
+                var found: [Int: IndexedDocument] = [:]
+                let statement = try connection.prepare("SELECT * FROM index_documents WHERE bookmark_id = ?")
+                for id in Set(ids) {
+                    try statement.bind([.integer(Int64(id))])
+                    if let row = try statement.step() { found[id] = try IndexedDocument(row: row) }
+                    statement.reset()
+                }
+                return found
+            }
+        }
+    }
+
+    /// How many documents the index holds, how many have a vector, and how many texts wait for one.
+    public func statistics() throws -> IndexStatistics {
+        try IndexError.wrap {
+            try database.read { connection in
+                let documents = try connection.queryOne("SELECT COUNT(*) FROM index_documents")?.int(at: 0) ?? 0
+                let archived = try connection.queryOne("SELECT COUNT(*) FROM index_documents WHERE archived = 1")?.int(at: 0) ?? 0
+                let pending = try connection.queryOne(
+                    "SELECT COUNT(DISTINCT content_hash) FROM index_documents d WHERE \(pendingCondition)",
+                    [.integer(Int64(dimension * 4))])?.int(at: 0) ?? 0
+                let vectors = try connection.queryOne("SELECT COUNT(*) FROM index_vectors")?.int(at: 0) ?? 0
+                return IndexStatistics(documents: documents, archived: archived, pendingTexts: pending, storedVectors: vectors)
+            }
+        }
+    }
+
+    /// Empties the index: documents, text and vectors (`marks index --rebuild`).
+    public func clear() throws {
+        try write { connection, changes in
+            try connection.execute("DELETE FROM index_tags; DELETE FROM index_documents; DELETE FROM index_fts; DELETE FROM index_vectors;")
+            changes.append(.reset)
+        }
+    }
+
+    /// Drops every vector, so the indexer embeds every document again.
+    public func clearVectors() throws {
+        try write { connection, changes in
+            try connection.execute("DELETE FROM index_vectors")
+            changes.append(.reset)
+        }
+    }
+
+    /// Drops cached vectors no document uses any more; returns how many.
+    @discardableResult
+    public func pruneVectors() throws -> Int {
+        var removed = 0
+        try write { connection, _ in
+            removed = try connection.run(
+                "DELETE FROM index_vectors WHERE content_hash NOT IN (SELECT content_hash FROM index_documents)")
+        }
+        return removed
+    }
+
+    /// `d` has no usable vector: none for its hash, or one of the wrong length (bound: bytes per vector).
+    let pendingCondition = """
+        NOT EXISTS (SELECT 1 FROM index_vectors v WHERE v.content_hash = d.content_hash AND length(v.vector) = ?)
+        """
+}

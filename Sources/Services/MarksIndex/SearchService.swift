@@ -1,0 +1,34 @@
+/// The one call the web app's Search tab (Keyword / Semantic switch) and `marks search --semantic` make:
+/// text, mode, scope and limit in; indexed bookmarks with scores out.
+public final class SearchService: Sendable {
+    /// The index searched.
+    public let index: SearchIndex
+    /// The embedder for query vectors (loaded on the first semantic search).
+    public let embedder: LazyEmbedder
+
+    /// A service over `index`; `embedder` embeds queries (share it with the `VectorIndexer`).
+    public init(index: SearchIndex, embedder: LazyEmbedder) {
+        self.index = index
+        self.embedder = embedder
+    }
+
+    /// Runs a search. Keyword mode needs no model; semantic mode fuses BM25 and cosine results and throws
+    /// `IndexError.modelMissing` (with how to install the model) when the model is not there.
+    /// Bookmarks whose vectors are still being computed are found by their words only.
+    public func search(_ request: SearchRequest) throws -> [SearchResult] {
+        let limit = max(1, min(request.limit, 1000))
+        let hits: [SearchHit]
+        switch request.mode {
+        case .keyword:
+            hits = try index.keywordSearch(request.text, filter: request.filter, limit: limit)
+        case .semantic:
+            guard request.text.contains(where: { $0.isLetter || $0.isNumber }) else { throw IndexError.emptyQuery }
+            let query = try embedder.get().vectors([request.text])[0] // safe: vectors() returns one per text
+            hits = try index.hybridSearch(request.text, queryVector: query, filter: request.filter, limit: limit).filter { hit in
+                hit.legs.contains(.keyword) || (hit.vectorScore ?? 0) >= request.minimumSimilarity
+            }
+        }
+        let documents = try index.documents(ids: hits.map(\.bookmarkID))
+        return hits.compactMap { hit in documents[hit.bookmarkID].map { SearchResult(document: $0, hit: hit) } }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import MarksCore
+import MarksIndex
+import MarksLibrary
+
+/// `marks search --semantic`: hybrid search over the local index (BM25 and vectors, fused). Builds the index
+/// on first use and embeds a few pending texts first, so recent saves are found by meaning too.
+enum SemanticSearch {
+    /// Pending texts embedded before searching; more than this is `marks index`'s job.
+    static let catchUpLimit = 500
+
+    static func run(query: String, filter: SearchFilter, limit: Int, arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
+        let settings = try Settings.load(arguments, context: context)
+        let embedder = LazyEmbedder { try IndexEmbedder.installed(environment: context.environment) }
+        do {
+            _ = try embedder.get()
+        } catch IndexError.modelMissing(let message) {
+            context.printError("marks: " + message)
+            return ExitCode.failure
+        }
+        let index = try settings.searchIndex()
+        if try index.statistics().documents == 0 {
+            context.printError("Building the search index (first use; `marks index` keeps it current)…")
+            _ = try await index.sync(from: try settings.libraryWithoutIndex(context: context))
+        }
+        let pending = try index.statistics().pendingTexts
+        if pending > 0 {
+            let printer = IndexProgressPrinter(context: context)
+            try await VectorIndexer(index: index, embedder: embedder.get).run(limit: catchUpLimit, progress: printer.report)
+            if pending > catchUpLimit {
+                context.printError("note: \(pending - catchUpLimit) bookmarks have no vector yet and are found by their words only; run `marks index`.")
+            }
+        }
+        let results = try SearchService(index: index, embedder: embedder)
+            .search(SearchRequest(text: query, mode: .semantic, filter: filter, limit: limit))
+        if arguments.flag("json") {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+            let body = String(decoding: try encoder.encode(results), as: UTF8.self)
+            context.print("{\"count\":\(results.count),\"mode\":\"semantic\",\"results\":\(body)}")
+        } else if results.isEmpty {
+            context.print("No results for “\(query.singleLine)”.")
+        } else {
+            for result in results {
+                context.print(BookmarkOutput.line(bookmark(result.document)) + "  (" + result.legNames.joined(separator: "+") + ")")
+            }
+        }
+        return ExitCode.success
+    }
+
+    /// The indexed fields as a bookmark, for the shared list line.
+    private static func bookmark(_ document: IndexedDocument) -> Bookmark {
+        Bookmark(id: document.id, url: document.url, title: document.title, description: document.description,
+                 notes: document.notes, isArchived: document.archived, unread: document.unread, tagNames: document.tagNames,
+                 dateAdded: document.dateAdded, dateModified: document.dateAdded, aiSummary: document.aiSummary,
+                 aiTags: document.aiTags)
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import HTTPServer
+import MarksBackend
+import MarksClients
+import MarksCore
+import MarksEngine
+
+extension BackendAPI {
+    /// `POST /v1/auth/register` → `{"token", "expires_at"}`.
+    func registerDevice(_ request: HTTPRequest) throws -> HTTPResponse {
+        let issued = try authority.register(body: request.body, presentedSecret: request.headers["X-Marks-Registration-Secret"],
+                                            from: request.remoteAddress)
+        return BackendJSON.registered(issued)
+    }
+
+    /// `POST /v1/marks/enrich` → `{"summary", "tags", "engine", "fallback_reason"?, "page_error"?}`; without
+    /// `text`, the server fetches the page and reads it first.
+    func enrich(_ request: HTTPRequest) async throws -> HTTPResponse {
+        _ = try authenticate(request, limiter: enrichLimiter, what: "enrich calls from this device")
+        var enrichRequest = try WireDecoding.decode(EnrichBody.self, from: request.body, limit: limits.enrichBody).validated(limits)
+        var pageError: String?
+        if (enrichRequest.text ?? "").allSatisfy(\.isWhitespace) {
+            do {
+                enrichRequest = try await withPageText(enrichRequest)
+            } catch let error as BackendError {
+                throw error
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                guard enrichRequest.title != nil || enrichRequest.description != nil else {
+                    throw BackendError.unprocessable("The page could not be read (\(error)) and the request has no text, title or description.")
+                }
+                pageError = String(describing: error)
+            }
+        }
+        let answer = try await engine.enrichAnswer(enrichRequest)
+        return BackendJSON.enriched(answer, pageError: pageError)
+    }
+
+    /// `POST /v1/marks/search` → `{"results": [{"id", "score"}], "engine", "fallback_reason"?}`, best first.
+    func search(_ request: HTTPRequest) async throws -> HTTPResponse {
+        _ = try authenticate(request, limiter: rankLimiter, what: "search and collections calls from this device")
+        let body = try WireDecoding.decode(SearchBody.self, from: request.body, limit: limits.searchBody).validated(limits)
+        return BackendJSON.ranked(try await engine.rankAnswer(query: body.query, items: body.items))
+    }
+
+    /// `POST /v1/marks/collections` → `{"collections": [{"name", "description", "bookmark_ids"}], "engine", "fallback_reason"?}`.
+    func collections(_ request: HTTPRequest) async throws -> HTTPResponse {
+        _ = try authenticate(request, limiter: rankLimiter, what: "search and collections calls from this device")
+        let items = try WireDecoding.decode(CollectionsBody.self, from: request.body, limit: limits.collectionsBody).validated(limits)
+        return BackendJSON.grouped(try await engine.collectionsAnswer(items))
+    }
+
+    /// `POST /v1/analytics/events` → 204; stored only when analytics is on (the batch whole or not at all).
+    func recordEvents(_ request: HTTPRequest) throws -> HTTPResponse {
+        let device = try authenticate(request, limiter: analyticsLimiter, what: "analytics batches from this device")
+        let events = try WireDecoding.decode(AnalyticsBatch.self, from: request.body, limit: limits.analyticsBody).validated(limits)
+        if analyticsEnabled { try analytics.record(events, deviceID: device) }
+        return .noContent
+    }
+
+    /// `request` with the fetched page's text, and its title and description where the request had none.
+    private func withPageText(_ request: EnrichRequest) async throws -> EnrichRequest {
+        guard let url = URL(string: request.url.trimmingCharacters(in: .whitespaces)),
+              let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
+            throw BackendError.unprocessable("The request has no text and its url is not an http(s) address to fetch.")
+        }
+        let page = try await readPage(url)
+        var filled = request
+        filled.text = page.text
+        if (filled.title ?? "").isEmpty { filled.title = page.title }
+        if (filled.description ?? "").isEmpty { filled.description = page.description }
+        return filled
+    }
+}

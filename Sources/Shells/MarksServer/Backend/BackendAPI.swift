@@ -1,0 +1,59 @@
+import Foundation
+import HTTPServer
+import MarksBackend
+import MarksClients
+import MarksEngine
+import MarksLibrary
+
+/// The Marks backend at `/v1/` (docs/BACKEND_API.md): device registration, the AI endpoints (enrich,
+/// search, collections) and analytics. Every call but registration needs a bearer token; every endpoint
+/// enforces its body size, list and string lengths and a per-device (or per-address) rate limit, and
+/// answers errors as `{"error": …}`.
+public struct BackendAPI: Sendable {
+    /// Reads a page's text when an enrich request carries none.
+    public typealias ReadPage = @Sendable (URL) async throws -> PageTextReader.Page
+
+    let authority: DeviceAuthority
+    let engine: any AttributedAIEngine
+    let analytics: AnalyticsStore
+    let analyticsEnabled: Bool
+    let limits: BackendLimits
+    let readPage: ReadPage
+    let enrichLimiter: SlidingWindowLimiter
+    let rankLimiter: SlidingWindowLimiter
+    let analyticsLimiter: SlidingWindowLimiter
+    /// Things the operator should know at start-up (a provider without a key, an open registration).
+    public var startupWarnings: [String] = []
+
+    /// The API from its parts; `analyticsEnabled: false` accepts events (204) and stores none.
+    public init(authority: DeviceAuthority, engine: any AttributedAIEngine, analytics: AnalyticsStore, analyticsEnabled: Bool,
+                limits: BackendLimits = BackendLimits(), readPage: @escaping ReadPage, now: @escaping @Sendable () -> Date) {
+        self.authority = authority
+        self.engine = engine
+        self.analytics = analytics
+        self.analyticsEnabled = analyticsEnabled
+        self.limits = limits
+        self.readPage = readPage
+        enrichLimiter = SlidingWindowLimiter(limit: limits.enrichCalls, now: now)
+        rankLimiter = SlidingWindowLimiter(limit: limits.rankCalls, now: now)
+        analyticsLimiter = SlidingWindowLimiter(limit: limits.analyticsCalls, now: now)
+    }
+
+    /// Adds the `/v1/` routes to `router`.
+    public func register(on router: inout Router) {
+        router.post("/v1/auth/register") { request in try await handle { try registerDevice(request) } }
+        router.post("/v1/marks/enrich") { request in try await handle { try await enrich(request) } }
+        router.post("/v1/marks/search") { request in try await handle { try await search(request) } }
+        router.post("/v1/marks/collections") { request in try await handle { try await collections(request) } }
+        router.post("/v1/analytics/events") { request in try await handle { try recordEvents(request) } }
+    }
+
+    /// The device id of the request's bearer token, after its per-device rate limit.
+    func authenticate(_ request: HTTPRequest, limiter: SlidingWindowLimiter, what: String) throws -> String {
+        let device = try authority.authenticate(authorization: request.headers["Authorization"])
+        if case .limited(let retryAfter) = limiter.acquire(device) {
+            throw BackendError.rateLimited(retryAfter: retryAfter, what: what)
+        }
+        return device
+    }
+}

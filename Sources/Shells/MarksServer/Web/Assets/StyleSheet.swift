@@ -1,0 +1,149 @@
+/// The app's one style sheet: plain CSS with custom properties, no build step. Two layers — plain,
+/// native-looking chrome (system sans) and editorial rows (serif titles). Tint only for unread,
+/// selection and the primary save. Dark mode from `prefers-color-scheme` or `data-theme`.
+enum StyleSheet {
+    static let css = #"""
+:root{color-scheme:light dark;--bg:#fbfaf7;--fg:#1c1b19;--muted:#5f5d57;--line:#e4e1d9;--chrome:#f3f1ec;--card:#fff;
+--tint:#b3261e;--tint-weak:#fbe9e7;--ok:#1e6b3a;--bad:#a1261b;--field:#fff;--skel:#ebe8e1;
+--serif:"New York","Iowan Old Style","Charter","Source Serif 4","Source Serif Pro",Georgia,"Noto Serif","DejaVu Serif",serif;
+--sans:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","DejaVu Sans",sans-serif;--radius:.6rem}
+@media (prefers-color-scheme:dark){:root:not([data-theme=light]){--bg:#141412;--fg:#ecebe6;--muted:#a9a79f;--line:#2e2d29;
+--chrome:#1c1b19;--card:#1f1e1b;--tint:#ff8a7a;--tint-weak:#3a1f1b;--ok:#7fd39a;--bad:#ff9a8c;--field:#1a1917;--skel:#2a2926}}
+:root[data-theme=dark]{--bg:#141412;--fg:#ecebe6;--muted:#a9a79f;--line:#2e2d29;--chrome:#1c1b19;--card:#1f1e1b;
+--tint:#ff8a7a;--tint-weak:#3a1f1b;--ok:#7fd39a;--bad:#ff9a8c;--field:#1a1917;--skel:#2a2926;color-scheme:dark}
+:root[data-theme=light]{color-scheme:light}
+*,*::before,*::after{box-sizing:border-box}
+html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
+body{margin:0;background:var(--bg);color:var(--fg);font:1rem/1.5 var(--sans)}
+a{color:inherit}
+:focus-visible{outline:3px solid var(--tint);outline-offset:2px;border-radius:.2rem}
+.visually-hidden{position:absolute!important;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.skip{position:absolute;left:.5rem;top:-3rem;background:var(--card);padding:.5rem 1rem;z-index:10}
+.skip:focus{top:.5rem}
+.js-only{display:none}
+.js .js-only{display:revert}
+.chrome{position:sticky;top:0;z-index:5;background:var(--chrome);border-bottom:1px solid var(--line)}
+.chrome-inner{max-width:48rem;margin:0 auto;display:flex;flex-wrap:wrap;align-items:center;gap:.25rem .75rem;padding:.35rem 1rem}
+.tabs{display:flex;flex-wrap:wrap;gap:.25rem;list-style:none;margin:0;padding:0;flex:1}
+.tabs a{display:block;padding:.4rem .7rem;border-radius:var(--radius);text-decoration:none;color:var(--muted)}
+.tabs a:hover{color:var(--fg)}
+.tabs a[aria-current=page]{color:var(--fg);background:var(--bg);font-weight:600}
+.theme-form{margin:0 0 0 auto}
+main{max-width:48rem;margin:0 auto;padding:1rem 1rem 6rem}
+h1{font:600 1.5rem/1.25 var(--sans);margin:.5rem 0 1rem}
+h2{font:600 1.15rem/1.3 var(--sans);margin:1.5rem 0 .5rem}
+.wordmark{font:700 2.4rem/1 var(--serif);letter-spacing:-.02em;margin:.75rem 0 1rem}
+@supports (animation-timeline:scroll()){.wordmark{animation:fade linear both;animation-timeline:scroll();animation-range:0 8rem}}
+@keyframes fade{to{opacity:0}}
+.toolbar{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1rem;margin:.5rem 0 1rem}
+.segments{display:inline-flex;border:1px solid var(--line);border-radius:var(--radius);overflow:hidden}
+.segments a,.segments button{padding:.3rem .8rem;text-decoration:none;color:var(--muted);border:0;background:none;font:inherit}
+.segments [aria-current=page],.segments [aria-pressed=true]{background:var(--fg);color:var(--bg)}
+.count{color:var(--muted);font-size:.9rem}
+.spacer{flex:1}
+button,.button{font:inherit;color:var(--fg);background:var(--card);border:1px solid var(--line);border-radius:var(--radius);
+padding:.4rem .9rem;cursor:pointer;text-decoration:none;display:inline-block;line-height:1.4}
+button:hover,.button:hover{border-color:var(--muted)}
+.primary{background:var(--tint);border-color:var(--tint);color:#fff;font-weight:600}
+:root[data-theme=dark] .primary{color:#141412}
+@media (prefers-color-scheme:dark){:root:not([data-theme=light]) .primary{color:#141412}}
+.link{background:none;border:0;padding:.15rem .2rem;color:var(--muted);text-decoration:underline;text-underline-offset:.15em;font-size:.875rem;line-height:1.4;border-radius:.2rem}
+.link:hover{color:var(--fg)}
+.rows{list-style:none;margin:0;padding:0}
+.row{padding:.9rem .75rem;margin:0 -.75rem;border-bottom:1px solid var(--line)}
+.row.selected{background:var(--tint-weak);outline:2px solid var(--tint);border-radius:var(--radius)}
+.row[hidden]{display:none}
+.title{font:600 1.2rem/1.3 var(--serif);margin:0 0 .25rem;overflow-wrap:anywhere}
+.title a{text-decoration:none}
+.title a:hover{text-decoration:underline}
+.unread .title::before{content:"";display:inline-block;width:.55rem;height:.55rem;border-radius:50%;background:var(--tint);margin-right:.45rem;vertical-align:.12em}
+.meta{display:flex;flex-wrap:wrap;align-items:center;gap:.1rem .5rem;color:var(--muted);font-size:.875rem;margin:0}
+.fav{width:16px;height:16px;flex:none;border-radius:3px;object-fit:contain}
+.mono{display:inline-grid;place-items:center;width:16px;height:16px;border-radius:3px;background:var(--line);font-size:.65rem;font-weight:700;color:var(--muted)}
+.badge{font-size:.75rem;border:1px solid currentColor;border-radius:1rem;padding:0 .45rem}
+.badge.unread-badge{color:var(--tint)}
+.excerpt{margin:.35rem 0 0;font-size:.95rem;overflow-wrap:anywhere}
+.ai-label{font-size:.7rem;font-weight:700;letter-spacing:.04em;text-transform:uppercase;color:var(--muted);margin-right:.35rem}
+.tags{list-style:none;display:flex;flex-wrap:wrap;gap:.3rem;margin:.45rem 0 0;padding:0;font-size:.85rem}
+.tags a{text-decoration:none;color:var(--muted);border:1px solid var(--line);border-radius:1rem;padding:.05rem .55rem;display:inline-block}
+.tags a:hover{color:var(--fg);border-color:var(--muted)}
+.tags .ai a{border-style:dashed}
+.tags .ai a::before{content:"✦ ";font-size:.75em}
+.progress{display:block;height:4px;width:100%;max-width:12rem;margin:.45rem 0 0;accent-color:var(--muted)}
+.actions{display:flex;flex-wrap:wrap;gap:.1rem .4rem;margin:.35rem 0 0;align-items:center}
+.actions a{color:var(--muted);font-size:.875rem;line-height:1.4;padding:.15rem .2rem;text-underline-offset:.15em;border:0}
+.actions a:hover{color:var(--fg)}
+.load-more{display:block;text-align:center;margin:1.25rem 0;padding:.75rem}
+.end{color:var(--muted);text-align:center;font-size:.875rem;margin:1.5rem 0}
+.skeleton .bar{display:block;height:.9rem;border-radius:.3rem;background:var(--skel);margin:.45rem 0;max-width:100%}
+.skeleton .bar.t{height:1.2rem;width:70%}
+.skeleton .bar.m{width:40%}
+.skeleton .bar.e{width:90%}
+@media (prefers-reduced-motion:no-preference){.skeleton .bar{animation:pulse 1.2s ease-in-out infinite alternate}}
+@keyframes pulse{to{opacity:.45}}
+.empty{text-align:center;padding:2.5rem 1rem;color:var(--muted)}
+.empty h2{color:var(--fg)}
+.notice{padding:.65rem .9rem;border-radius:var(--radius);border:1px solid var(--line);background:var(--card);margin:0 0 1rem;overflow-wrap:anywhere}
+.notice.problem{border-color:var(--bad);color:var(--bad)}
+.notice.success{border-color:var(--ok);color:var(--ok)}
+.cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(14rem,1fr));gap:.75rem;margin:0 0 1.25rem}
+.card{background:var(--card);border:1px solid var(--line);border-radius:var(--radius);padding:.75rem .9rem}
+.card h2{font:600 .8rem/1.2 var(--sans);text-transform:uppercase;letter-spacing:.05em;color:var(--muted);margin:0 0 .4rem}
+.card ol{margin:0;padding:0;list-style:none}
+.card li+li{margin-top:.4rem}
+.card a{font:600 1rem/1.3 var(--serif);text-decoration:none;overflow-wrap:anywhere}
+.card a:hover{text-decoration:underline}
+.card .meta{font-size:.8rem}
+form.stack{display:grid;gap:1rem;max-width:36rem}
+label{font-weight:600;display:block;margin-bottom:.25rem}
+.hint{color:var(--muted);font-size:.85rem;margin:.25rem 0 0;font-weight:400}
+input[type=text],input[type=url],input[type=search],input[type=password],input[type=number],textarea,select{
+font:inherit;color:var(--fg);background:var(--field);border:1px solid var(--line);border-radius:var(--radius);padding:.5rem .65rem;width:100%}
+textarea{min-height:6rem;resize:vertical}
+input:focus-visible,textarea:focus-visible,select:focus-visible{outline:3px solid var(--tint);outline-offset:0}
+.check{display:flex;gap:.5rem;align-items:center;font-weight:400}
+.check input{width:1.1rem;height:1.1rem;margin:0;accent-color:var(--tint)}
+fieldset{border:1px solid var(--line);border-radius:var(--radius);padding:.75rem 1rem;margin:0;min-width:0}
+legend{font-weight:600;padding:0 .3rem}
+.buttons{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}
+.paste{background:var(--card);border:1px dashed var(--line);border-radius:var(--radius);padding:.75rem 1rem;margin:0 0 1.25rem}
+.paste summary{cursor:pointer;font-weight:600}
+.searchbar{display:flex;gap:.5rem;margin:0 0 .75rem}
+.searchbar input{flex:1}
+.help{margin:.25rem 0 1rem;font-size:.9rem}
+.help summary{cursor:pointer;color:var(--muted)}
+.help dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:.5rem 0}
+.help dt{font-family:ui-monospace,monospace}
+.help dd{margin:0;color:var(--muted)}
+.scopes{display:flex;flex-wrap:wrap;gap:.35rem 1rem;align-items:center;margin:0 0 .6rem;border:0;padding:0}
+.scopes select{width:auto;min-width:10rem;padding:.3rem .5rem}
+.scopes .hint{margin:0}
+.taglist{list-style:none;margin:0;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(12rem,1fr));gap:.25rem .75rem}
+.taglist a{display:flex;justify-content:space-between;gap:.5rem;padding:.4rem .5rem;border-radius:var(--radius);text-decoration:none}
+.taglist a:hover{background:var(--card)}
+.taglist .n{color:var(--muted);font-variant-numeric:tabular-nums}
+.taglist .ai-count{font-size:.75rem;color:var(--muted)}
+.reader{font:1.15rem/1.65 var(--serif);max-width:38rem}
+.reader h1{font:700 1.9rem/1.2 var(--serif)}
+.reader p{margin:0 0 1em}
+.detail dl{display:grid;grid-template-columns:max-content 1fr;gap:.35rem 1rem}
+.detail dt{color:var(--muted)}
+.detail dd{margin:0;overflow-wrap:anywhere}
+.toast{position:fixed;left:50%;bottom:5rem;transform:translateX(-50%);background:var(--fg);color:var(--bg);border-radius:var(--radius);
+padding:.6rem .75rem .6rem 1rem;display:flex;gap:1rem;align-items:center;box-shadow:0 4px 18px rgba(0,0,0,.25);z-index:20;max-width:calc(100vw - 2rem)}
+.toast[hidden]{display:none}
+.toast button{background:none;color:inherit;border-color:currentColor;font-weight:700}
+.keys{font-size:.85rem;color:var(--muted)}
+kbd{font:.8rem ui-monospace,monospace;border:1px solid var(--line);border-radius:.25rem;padding:0 .3rem}
+.signin{max-width:32rem;margin:3rem auto}
+.signin code{background:var(--card);border:1px solid var(--line);border-radius:.3rem;padding:.1rem .35rem;overflow-wrap:anywhere}
+@media (max-width:40rem){
+.chrome{position:sticky}
+.tabs{position:fixed;left:0;right:0;bottom:0;background:var(--chrome);border-top:1px solid var(--line);justify-content:space-around;
+padding:.25rem .25rem calc(.25rem + env(safe-area-inset-bottom));z-index:6}
+.tabs a{padding:.45rem .5rem;font-size:.9rem}
+.toast{bottom:5.5rem}
+.row{margin:0 -.5rem;padding:.85rem .5rem}}
+@media print{.chrome,.actions,.toolbar,.load-more,.cards{display:none}}
+"""#
+}

@@ -1,0 +1,30 @@
+import MarksCore
+
+/// The Edit form: URL, title, description, notes, tags, unread and shared. Saving sends only the fields
+/// that changed (`LibraryService.update(original, to:)`), so fields nobody touched keep their value.
+struct EditPage {
+    var bookmark: Bookmark
+    var values: BookmarkFormValues
+    var problem: String?
+    var knownTags: [String] = []
+    var context: PageContext
+
+    static let title = "Edit bookmark"
+
+    func render() -> HTML {
+        let action = SafeURL.path("/bookmarks/\(bookmark.id)/edit")
+        return """
+            <h1>\(Self.title)</h1>\(problem.map(HTML.problem) ?? .empty)
+            <form method="post" action="\(action)" class="stack" id="edit-form">\(HTML.csrfField(context.csrfToken))\
+            \(FormFields.text("url", label: "URL", value: values.url, attributes: " inputmode=\"url\" autocomplete=\"off\" spellcheck=\"false\" required"))\
+            \(FormFields.text("title", label: "Title", value: values.title))\
+            \(FormFields.area("description", label: "Description", value: values.description))\
+            \(FormFields.area("notes", label: "Notes", value: values.notes))\
+            \(FormFields.tags(value: values.tags, known: knownTags))\
+            \(FormFields.check("unread", label: "Unread", on: values.unread))\
+            \(FormFields.check("shared", label: "Shared", on: values.shared))\
+            <div class="buttons"><button class="primary" type="submit" id="save">Save changes</button> \
+            <a href="\(SafeURL.path("/bookmarks/\(bookmark.id)"))">Cancel</a></div></form>
+            """
+    }
+}

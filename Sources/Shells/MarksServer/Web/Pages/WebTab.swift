@@ -1,0 +1,34 @@
+/// A tab of the app's shell. Later features (Podcasts, Sources, Collections, Ask) add a case here and a
+/// page renderer; the tab bar, titles and keyboard hints follow from this list.
+public enum WebTab: String, Sendable, CaseIterable {
+    case bookmarks
+    case search
+    case tags
+    case add
+    case settings
+
+    /// The label in the tab bar.
+    public var title: String {
+        switch self {
+        case .bookmarks: "Bookmarks"
+        case .search: "Search"
+        case .tags: "Tags"
+        case .add: "Add"
+        case .settings: "Settings"
+        }
+    }
+
+    /// Where the tab leads.
+    public var path: String {
+        switch self {
+        case .bookmarks: "/"
+        case .search: "/search"
+        case .tags: "/tags"
+        case .add: "/add"
+        case .settings: "/settings"
+        }
+    }
+
+    /// The tabs in the order the bar shows them.
+    public static let bar: [WebTab] = [.bookmarks, .search, .tags, .add, .settings]
+}

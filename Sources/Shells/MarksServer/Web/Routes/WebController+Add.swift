@@ -1,0 +1,96 @@
+import Foundation
+import HTTPServer
+import MarksCore
+import MarksLibrary
+
+/// The Add flow: the form (also the PWA share target), the paste box, the duplicate check and saving.
+extension WebController {
+    /// `GET /add?url=…&title=…&text=…`: the form, filled from a share (text may carry the URL).
+    func addForm(_ request: HTTPRequest) async -> HTTPResponse {
+        var values = BookmarkFormValues()
+        let text = (request.query["text"] ?? "").replacingOccurrences(of: "\r\n", with: "\n")
+        let shared = PastedText.share(url: request.query["url"], text: text)
+        values.url = shared.url ?? request.query["url"] ?? ""
+        values.title = request.query["title"].flatMap { $0.isEmpty ? nil : $0 } ?? shared.title ?? ""
+        values.notes = shared.notes
+        values.unread = request.query["unread"] == "1"
+        return await addPage(request, AddPage(values: values, context: context(request)))
+    }
+
+    /// `POST /add/paste`: pulls the first web address out of the pasted text; the rest becomes notes.
+    func paste(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let text = Self.field(try request.form(), "paste")
+        let found = PastedText.extract(text)
+        var view = AddPage(context: context(request))
+        if let url = found.url {
+            view.values.url = url
+            view.values.title = found.title ?? ""
+            view.values.notes = found.notes
+            view.pasteMessage = found.notes.isEmpty ? "Found \(url)." : "Found \(url); the other words are in Notes."
+            view.duplicate = await existing(url)
+        } else {
+            view.pasteText = text
+            view.problem = "No web address (http:// or https://) in that text."
+        }
+        return await addPage(request, view)
+    }
+
+    /// `POST /add`: refuses a bad URL, reports a URL that is already saved (unless asked to merge), else saves.
+    func add(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let form = try request.form()
+        var values = BookmarkFormValues()
+        values.url = Self.field(form, "url").trimmingCharacters(in: .whitespacesAndNewlines)
+        values.title = Self.field(form, "title")
+        values.notes = Self.field(form, "notes")
+        values.tags = Self.field(form, "tags")
+        values.unread = form["unread"] == "1"
+        var view = AddPage(values: values, context: context(request))
+        guard !values.url.isEmpty else {
+            view.problem = "Enter the address of the page to save."
+            return await addPage(request, view, status: 400)
+        }
+        guard URLNormalizer.isValidWebURL(values.url, allowDotlessHosts: true) else {
+            view.problem = LibraryError.invalidURL(values.url).description
+            return await addPage(request, view, status: 400)
+        }
+        if form["merge"] != "1", let duplicate = await existing(values.url) {
+            view.duplicate = duplicate
+            return await addPage(request, view, status: 409)
+        }
+        do {
+            let result = try await library.add(values.addRequest)
+            return redirect("/", notice: result.existed ? "merged" : "added")
+        } catch let error as BookmarkSourceError {
+            view.problem = error.message
+        } catch let error as LibraryError {
+            view.problem = error.description
+        }
+        return await addPage(request, view, status: 400)
+    }
+
+    /// `GET /add/check?url=…`: whether the URL is saved, for the hint under the URL field.
+    func checkURL(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let url = (request.query["url"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard URLNormalizer.isValidWebURL(url, allowDotlessHosts: true), let bookmark = await existing(url) else {
+            return .json(data: Data(#"{"exists":false}"#.utf8))
+        }
+        let body = WebJSON.object([("exists", "true"), ("id", String(bookmark.id)), ("title", WebJSON.string(bookmark.displayTitle)),
+                                   ("edit", WebJSON.string("/bookmarks/\(bookmark.id)/edit"))])
+        return .json(data: Data(body.utf8))
+    }
+
+    /// The saved bookmark with this URL, if any (nil too when the source cannot be asked).
+    func existing(_ url: String) async -> Bookmark? {
+        do {
+            return try await library.check(url: url).bookmark
+        } catch {
+            return nil
+        }
+    }
+
+    private func addPage(_ request: HTTPRequest, _ view: AddPage, status: Int = 200) async -> HTTPResponse {
+        var view = view
+        view.knownTags = await knownTags()
+        return page(AddPage.title, tab: .add, view.render(), context: view.context, status: status)
+    }
+}

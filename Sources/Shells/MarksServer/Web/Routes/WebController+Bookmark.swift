@@ -1,0 +1,108 @@
+import Foundation
+import HTTPServer
+import MarksCore
+import MarksLibrary
+
+/// One bookmark: its page, the reader view, reading progress, edit, delete, archive and unarchive.
+extension WebController {
+    /// `/bookmarks/:id`.
+    func bookmark(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let bookmark = try await library.bookmark(id: Self.bookmarkID(request))
+        let ctx = context(request)
+        let view = BookmarkPage(bookmark: bookmark, extras: reading.extras(for: bookmark.id), dates: dates, context: ctx)
+        return page(view.title, tab: nil, view.render(), context: ctx)
+    }
+
+    /// `/bookmarks/:id/read`: the page fetched and reduced to its text.
+    func read(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let bookmark = try await library.bookmark(id: Self.bookmarkID(request))
+        let ctx = context(request)
+        let content: ReaderPage.Content
+        if let reader {
+            do {
+                let article = try await reader(bookmark.url)
+                reading.recordWords(article.wordCount, for: bookmark.id)
+                content = article.paragraphs.isEmpty ? .failed("the page has no readable text.") : .article(article)
+            } catch {
+                content = .failed(String(describing: error))
+            }
+        } else {
+            content = .failed("the reader is not available in this build.")
+        }
+        let view = ReaderPage(bookmark: bookmark, content: content, context: ctx)
+        return page(view.title, tab: nil, view.render(), context: ctx)
+    }
+
+    /// `POST /bookmarks/:id/progress` with `progress` 0…1, sent by the reader's script.
+    func progress(_ request: HTTPRequest) throws -> HTTPResponse {
+        let id = try Self.bookmarkID(request)
+        guard let value = try request.form()["progress"].flatMap(Double.init), value.isFinite, (0...1).contains(value) else {
+            throw HTTPError(400, "progress must be a number from 0 to 1.")
+        }
+        reading.recordProgress(value, for: id)
+        return .noContent
+    }
+
+    /// `/bookmarks/:id/edit`.
+    func editForm(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let bookmark = try await library.bookmark(id: Self.bookmarkID(request))
+        let ctx = context(request)
+        let view = EditPage(bookmark: bookmark, values: BookmarkFormValues(bookmark), knownTags: await knownTags(), context: ctx)
+        return page(EditPage.title, tab: nil, view.render(), context: ctx)
+    }
+
+    /// `POST /bookmarks/:id/edit`: only the changed fields are sent.
+    func saveEdit(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let original = try await library.bookmark(id: Self.bookmarkID(request))
+        let form = try request.form()
+        var values = BookmarkFormValues()
+        values.url = Self.field(form, "url").trimmingCharacters(in: .whitespacesAndNewlines)
+        values.title = Self.field(form, "title")
+        values.description = Self.field(form, "description")
+        values.notes = Self.field(form, "notes")
+        values.tags = Self.field(form, "tags")
+        values.unread = form["unread"] == "1"
+        values.shared = form["shared"] == "1"
+        var problem: String?
+        if !URLNormalizer.isValidWebURL(values.url, allowDotlessHosts: true) {
+            problem = LibraryError.invalidURL(values.url).description
+        } else {
+            do {
+                _ = try await library.update(original, to: values.applied(to: original))
+                return redirect("/bookmarks/\(original.id)", notice: "updated")
+            } catch let error as BookmarkSourceError where error != .notFound {
+                problem = error.message
+            }
+        }
+        let ctx = context(request)
+        let view = EditPage(bookmark: original, values: values, problem: problem, knownTags: await knownTags(), context: ctx)
+        return page(EditPage.title, tab: nil, view.render(), context: ctx, status: 400)
+    }
+
+    /// `POST /bookmarks/:id/delete`.
+    func delete(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try await library.delete(id: Self.bookmarkID(request))
+        return done(request, back: Self.returnPath(try request.form()), notice: "deleted")
+    }
+
+    /// `POST /bookmarks/:id/archive`.
+    func archive(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try await library.archive(id: Self.bookmarkID(request))
+        return done(request, back: Self.returnPath(try request.form()), notice: "archived")
+    }
+
+    /// `POST /bookmarks/:id/unarchive`.
+    func unarchive(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try await library.unarchive(id: Self.bookmarkID(request))
+        return done(request, back: Self.returnPath(try request.form()), notice: "unarchived")
+    }
+
+    /// The person's tag names for autocomplete; empty when the source cannot list them right now.
+    func knownTags() async -> [String] {
+        do {
+            return try await library.tagNames()
+        } catch {
+            return []
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import HTTPServer
+import MarksCore
+import MarksLibrary
+
+/// The list pages: Bookmarks (and a tag's bookmarks), the "Load more" fragments, Tags and Search.
+extension WebController {
+    /// `/` and `/tags/:name`: the first page for the filter, or the page a signed `next` link points to.
+    func bookmarks(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let tag = request.pathParameters["name"]
+        let unread = request.query["unread"] == "1"
+        let ctx = context(request)
+        let next = try signedNext(request)
+        let base = tag.map { "/tags/" + SafeURL.encode($0) } ?? "/"
+        let extra: [(String, String)] = unread ? [("unread", "1")] : []
+        var content: BookmarksPage.Content
+        var stale: String?
+        let filter = LibraryFilter(unreadOnly: unread, tag: tag, limit: options.pageSize)
+        do {
+            let page = try await load(next: next, filter)
+            let list = BookmarkListView(bookmarks: page.bookmarks, more: more(page.next, base: base, extra: extra), rows: rows,
+                                        context: ctx, empty: BookmarksPage.emptyState(unreadOnly: unread, tag: tag))
+            content = .loaded(list, count: page.count)
+        } catch {
+            if next == nil, let cached = library.cachedPage(filter) {
+                // The source is down: show the copy kept on this computer, and say so.
+                let list = BookmarkListView(bookmarks: cached.bookmarks, more: nil, rows: rows, context: ctx, empty: .empty)
+                content = .loaded(list, count: cached.count)
+                stale = "Showing the copy saved on this computer — \(message(error))"
+            } else {
+                content = .failed(message(error))
+            }
+        }
+        let cards = tag == nil && !unread && next == nil ? homeCards() : nil
+        let view = BookmarksPage(content: content, unreadOnly: unread, tag: tag, isContinuation: next != nil, cards: cards,
+                                 stale: stale, context: ctx)
+        return page(view.title, tab: tag == nil ? .bookmarks : .tags, view.render(), context: ctx)
+    }
+
+    /// `/bookmarks/page?next=…&sig=…`: the next rows and "Load more" link as a fragment for the script.
+    func moreRows(_ request: HTTPRequest) async throws -> HTTPResponse {
+        guard let next = try signedNext(request) else { throw HTTPError(400, "This link is missing its page.") }
+        let page = try await library.loadMore(next)
+        let base = request.query["base"].flatMap { SafeURL.isLocalPath($0) ? $0 : nil } ?? "/"
+        let extra = request.query.filter { !["next", "sig", "base"].contains($0.name) }.map { ($0.name, $0.value) }
+        let list = BookmarkListView(bookmarks: page.bookmarks, more: more(page.next, base: base, extra: extra), rows: rows,
+                                    context: context(request), empty: .empty)
+        return Self.html(list.fragment())
+    }
+
+    /// `/tags`: every tag with its count, filtered by `filter`.
+    func tags(_ request: HTTPRequest) async -> HTTPResponse {
+        let ctx = context(request)
+        let content: TagsPage.Content
+        do {
+            content = .loaded(try await library.tagCounts())
+        } catch {
+            content = .failed(message(error))
+        }
+        let view = TagsPage(content: content, filter: request.query["filter"] ?? "", context: ctx)
+        return page(TagsPage.title, tab: .tags, view.render(), context: ctx)
+    }
+
+    /// `/search?q=…&scope=all|unread|tag&tag=…`.
+    func search(_ request: HTTPRequest) async -> HTTPResponse {
+        let ctx = context(request)
+        let query = String((request.query["q"] ?? "").prefix(1000))
+        let chosenTag = request.query["tag"] ?? ""
+        var scope = SearchPage.Scope(rawValue: request.query["scope"] ?? "") ?? .all
+        if scope == .tag && chosenTag.isEmpty { scope = .all }
+        let tagNames: [String]
+        do {
+            tagNames = try await library.tagNames()
+        } catch {
+            tagNames = []
+        }
+        var results = SearchPage.Results.none
+        if !query.trimmingCharacters(in: .whitespaces).isEmpty || scope != .all {
+            let extra = [("q", query), ("scope", scope.rawValue), ("tag", scope == .tag ? chosenTag : "")]
+            do {
+                let next = try signedNext(request)
+                let filter = LibraryFilter(search: query, unreadOnly: scope == .unread, tag: scope == .tag ? chosenTag : nil, limit: options.pageSize)
+                let page = try await load(next: next, filter)
+                let list = BookmarkListView(bookmarks: page.bookmarks, more: more(page.next, base: "/search", extra: extra), rows: rows,
+                                            context: ctx, empty: SearchPage.noResults(query: query, scope: scope, tag: chosenTag))
+                results = .loaded(list, count: page.count)
+            } catch {
+                results = .failed(message(error))
+            }
+        }
+        let view = SearchPage(query: query, scope: scope, tag: chosenTag, tags: tagNames, results: results, context: ctx)
+        return page(query.isEmpty ? SearchPage.title : "“\(query)”", tab: .search, view.render(), context: ctx)
+    }
+
+    // MARK: Signed "next" links
+
+    /// The page `next` points to, else the first page for `filter`.
+    func load(next: String?, _ filter: LibraryFilter) async throws -> LibraryPage {
+        if let next { return try await library.loadMore(next) }
+        return try await library.load(filter)
+    }
+
+    /// The `next` of a request when its signature is this server's; a 400 when it was tampered with.
+    func signedNext(_ request: HTTPRequest) throws -> String? {
+        guard let next = request.query["next"], !next.isEmpty else { return nil }
+        guard let signature = request.query["sig"], auth.verify("next", next, signature: signature) else {
+            throw HTTPError(400, "This “Load more” link was not made by this server. Go back to the list and scroll again.")
+        }
+        return next
+    }
+
+    /// The "Load more" targets for a page's `next`: a full page below `base`, and a fragment.
+    func more(_ next: String?, base: String, extra: [(String, String)]) -> BookmarkListView.More? {
+        guard let next else { return nil }
+        let signed = [("next", next), ("sig", auth.sign("next", next))]
+        return BookmarkListView.More(page: SafeURL.path(base, query: extra + signed),
+                                     fragment: SafeURL.path("/bookmarks/page", query: signed + [("base", base)] + extra))
+    }
+
+    /// The home cards from the widget files (the same the desktop widgets read).
+    func homeCards() -> HomeCardsView? {
+        guard let widgets else { return nil }
+        do {
+            let recent = try widgets.loadBookmarks().recent
+            guard !recent.isEmpty else { return nil }
+            let random = recent[min(recent.count - 1, max(0, options.random(recent.count)))]
+            return HomeCardsView(recent: Array(recent.prefix(3)), random: random)
+        } catch {
+            options.log("home cards: widget data unreadable: \(error)")
+            return nil
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import HTTPServer
+
+/// The web app's route table. Pages are GET; every change is a POST with a CSRF token.
+/// Public paths (assets, manifest, service worker, sign-in, offline page) need no session.
+enum WebRoutes {
+    static func router(_ c: WebController) -> Router {
+        var r = Router()
+        r.defaultErrorRenderer(ErrorRenderer { error, request in c.errorPage(error, request: request) })
+        // Bookmarks tab and lists.
+        r.get("/") { try await c.bookmarks($0) }
+        r.get("/bookmarks/page") { try await c.moreRows($0) }
+        r.get("/tags") { await c.tags($0) }
+        r.get("/tags/:name") { try await c.bookmarks($0) }
+        r.get("/search") { await c.search($0) }
+        // One bookmark.
+        r.get("/bookmarks/:id") { try await c.bookmark($0) }
+        r.get("/bookmarks/:id/read") { try await c.read($0) }
+        r.post("/bookmarks/:id/progress") { try c.progress($0) }
+        r.get("/bookmarks/:id/edit") { try await c.editForm($0) }
+        r.post("/bookmarks/:id/edit") { try await c.saveEdit($0) }
+        r.post("/bookmarks/:id/delete") { try await c.delete($0) }
+        r.post("/bookmarks/:id/archive") { try await c.archive($0) }
+        r.post("/bookmarks/:id/unarchive") { try await c.unarchive($0) }
+        r.post("/bookmarks/action") { c.redirect(WebController.returnPath(try $0.form())) }
+        // Add.
+        r.get("/add") { await c.addForm($0) }
+        // The bookmarklet's share page (`ShareService.bookmarklet`): the Add form, filled from url/title/text.
+        r.get("/share") { await c.addForm($0) }
+        r.post("/add") { try await c.add($0) }
+        r.post("/add/paste") { try await c.paste($0) }
+        r.get("/add/check") { try await c.checkURL($0) }
+        // Settings, theme, devices, sign-in.
+        r.get("/settings") { c.settingsPage($0) }
+        r.post("/settings") { try c.saveSettings($0) }
+        r.post("/settings/verify") { try await c.verifySettings($0) }
+        r.post("/settings/device-link") { try c.deviceLink($0) }
+        r.post("/theme") { try c.setTheme($0) }
+        r.post("/signout") { _ in c.signOut() }
+        r.get("/signin") { try c.signIn($0) }
+        // Public assets.
+        r.get("/offline") { c.offline($0) }
+        r.get("/sw.js") { c.asset($0) }
+        r.get("/manifest.webmanifest") { c.asset($0) }
+        r.get("/assets/:name") { c.asset($0) }
+        return r
+    }
+
+    /// Paths anyone may fetch: what the sign-in page and the installed app need before a session exists.
+    static func isPublic(_ path: String) -> Bool {
+        path == "/signin" || path == "/offline" || path == "/sw.js" || path == "/manifest.webmanifest"
+            || path.hasPrefix("/assets/") || path == "/favicon.ico"
+    }
+}

@@ -1,0 +1,33 @@
+/// What a row shows beyond the bookmark itself: reading progress and length (from the reader view),
+/// and the podcast state (filled by the podcasts feature; `none` until then).
+public struct RowExtras: Sendable, Equatable {
+    /// Where a bookmark's podcast stands.
+    public enum PodcastState: String, Sendable {
+        case none
+        case generating
+        case ready
+        case played
+    }
+
+    /// Fraction read, 0…1, nil when never opened in the reader.
+    public var progress: Double?
+    /// Words in the extracted article, nil when unknown.
+    public var wordCount: Int?
+    public var podcast: PodcastState
+
+    /// Row extras; the default shows nothing extra.
+    public init(progress: Double? = nil, wordCount: Int? = nil, podcast: PodcastState = .none) {
+        self.progress = progress
+        self.wordCount = wordCount
+        self.podcast = podcast
+    }
+
+    /// Minutes to read at 230 words a minute (at least 1), nil when the length is unknown.
+    public var readingMinutes: Int? {
+        guard let wordCount, wordCount > 0 else { return nil }
+        return max(1, Int((Double(wordCount) / 230).rounded()))
+    }
+
+    /// Nothing extra.
+    public static let none = RowExtras()
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// How the web app behaves, with defaults for `marks serve`; tests shorten the Undo window.
+public struct WebOptions: Sendable {
+    /// How long archive and delete wait for Undo before the request is sent.
+    public var undoSeconds: Double
+    /// Bookmarks per page of the list.
+    public var pageSize: Int
+    /// The time zone dates are shown in.
+    public var timeZone: TimeZone
+    /// Where reading progress is kept (a small JSON file); nil keeps it in memory only.
+    public var stateDirectory: URL?
+    /// Picks an index below the bound (the random home card); tests make it fixed.
+    public var random: @Sendable (Int) -> Int
+    /// Receives unexpected errors for the server's log (the page shows a generic message).
+    public var log: @Sendable (String) -> Void
+
+    /// Options; the defaults suit `marks serve`.
+    public init(undoSeconds: Double = 6, pageSize: Int = 50, timeZone: TimeZone = .current, stateDirectory: URL? = nil,
+                random: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<max(1, $0)) },
+                log: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.undoSeconds = undoSeconds
+        self.pageSize = pageSize
+        self.timeZone = timeZone
+        self.stateDirectory = stateDirectory
+        self.random = random
+        self.log = log
+    }
+}

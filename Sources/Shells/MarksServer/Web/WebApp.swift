@@ -1,0 +1,60 @@
+import Foundation
+import HTTPServer
+import MarksCore
+import MarksLibrary
+
+/// The web app `marks serve` serves at `/`: every page and form needs the owner's session (else a redirect
+/// to the sign-in page), every state-changing request needs the session's CSRF token and a same-origin
+/// request, and every response carries a strict Content-Security-Policy and the other security headers.
+///
+/// Mount it with `webApp.register(on: &router)` (it answers every path no other route or mount claims),
+/// and print `try auth.signInLink(baseURL: "http://127.0.0.1:\(port)")` at start-up.
+public struct WebApp: HTTPResponder {
+    private let controller: WebController
+    private let router: Router
+
+    /// A web app over the library. `reader` fetches and extracts a page for the reader view (nil turns the
+    /// reader off); `widgets` feeds the home cards (nil hides them).
+    public init(library: LibraryService, auth: OwnerAuth, settings: WebSettings, widgets: WidgetDataStore?,
+                reader: (@Sendable (String) async throws -> ReadableArticle)?, options: WebOptions = WebOptions()) {
+        let controller = WebController(library: library, auth: auth, settings: settings, widgets: widgets, reader: reader, options: options)
+        self.controller = controller
+        self.router = WebRoutes.router(controller)
+    }
+
+    /// Mounts the app at `/` of `router`, below any route or longer mount (such as `/api/` and `/v1/`).
+    public func register(on router: inout Router) {
+        router.mount("/", self)
+    }
+
+    public func respond(to request: HTTPRequest) async throws -> HTTPResponse {
+        var response = await gate(request)
+        SecurityHeaders.apply(to: &response)
+        return response
+    }
+
+    /// Sign-in and CSRF checks in front of the routes.
+    private func gate(_ request: HTTPRequest) async -> HTTPResponse {
+        if WebRoutes.isPublic(request.path) { return await route(request) }
+        guard controller.session(of: request) != nil else { return controller.signInRedirect(for: request) }
+        if request.method != .get && request.method != .head {
+            guard RequestOrigin.isSameOrigin(request) else {
+                return controller.refusal("The request came from another site, so Marks refused it.", request: request)
+            }
+            guard controller.hasValidCSRF(request) else {
+                return controller.refusal("This form is out of date (its security token does not match). Reload the page and try again.",
+                                          request: request)
+            }
+        }
+        return await route(request)
+    }
+
+    /// The routes; the router renders every error with `controller.errorPage`, so nothing escapes as a bare 500.
+    private func route(_ request: HTTPRequest) async -> HTTPResponse {
+        do {
+            return try await router.respond(to: request)
+        } catch {
+            return controller.errorPage(error, request: request)
+        }
+    }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import HTTPServer
+import MarksCore
+import MarksLibrary
+
+/// The web app's handlers and what they share: the library, auth, settings, the page context of a
+/// request and the ways a handler answers (a page in the layout, a redirect, a refusal, an error page).
+/// The handlers themselves live in `WebController+<Page>.swift`.
+final class WebController: Sendable {
+    let library: LibraryService
+    let auth: OwnerAuth
+    let settings: WebSettings
+    let widgets: WidgetDataStore?
+    let reader: (@Sendable (String) async throws -> ReadableArticle)?
+    let options: WebOptions
+    let reading: ReadingStateStore
+    let rows: RowRenderer
+    let dates: WebDate
+    let assets = WebAssets.shared
+
+    init(library: LibraryService, auth: OwnerAuth, settings: WebSettings, widgets: WidgetDataStore?,
+         reader: (@Sendable (String) async throws -> ReadableArticle)?, options: WebOptions) {
+        self.library = library
+        self.auth = auth
+        self.settings = settings
+        self.widgets = widgets
+        self.reader = reader
+        self.options = options
+        let reading = ReadingStateStore(directory: options.stateDirectory, log: options.log)
+        self.reading = reading
+        let dates = WebDate(offsetSeconds: options.timeZone.secondsFromGMT())
+        self.dates = dates
+        self.rows = RowRenderer(extras: { reading.extras(for: $0.id) }, favicon: Self.favicon, dates: dates)
+    }
+
+    // MARK: Session and context
+
+    func session(of request: HTTPRequest) -> WebSession? {
+        auth.session(fromCookie: request.cookies[OwnerAuth.cookieName])
+    }
+
+    func hasValidCSRF(_ request: HTTPRequest) -> Bool {
+        guard let session = session(of: request) else { return false }
+        if let header = request.headers["X-CSRF-Token"] { return auth.isValidCSRF(header, for: session) }
+        do {
+            return auth.isValidCSRF(try request.form()["_csrf"], for: session)
+        } catch {
+            return false
+        }
+    }
+
+    /// The context pages of this request render with.
+    func context(_ request: HTTPRequest, notice: String? = nil) -> PageContext {
+        let csrf = session(of: request).map(auth.csrfToken) ?? ""
+        let query = request.rawQuery.isEmpty ? "" : "?" + request.rawQuery
+        return PageContext(csrfToken: csrf, theme: WebTheme(cookie: request.cookies[WebTheme.cookieName]),
+                           returnPath: SafeURL.isLocalPath(request.rawPath + query) ? request.rawPath + query : "/",
+                           assets: assets, undoMilliseconds: Int(options.undoSeconds * 1000),
+                           notice: notice ?? request.query["notice"].flatMap(Self.noticeText))
+    }
+
+    // MARK: Answers
+
+    /// A full page in the layout.
+    func page(_ title: String, tab: WebTab?, _ body: HTML, context: PageContext, status: Int = 200, signedIn: Bool = true) -> HTTPResponse {
+        let html = PageLayout(title: title, tab: tab, context: context, signedIn: signedIn).render(body)
+        return Self.html(html, status: status)
+    }
+
+    /// Markup as a UTF-8 HTML response.
+    static func html(_ html: HTML, status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Content-Type": "text/html; charset=utf-8"], body: .bytes(html.data))
+    }
+
+    /// A 303 to a local path (anything else goes to `/`).
+    func redirect(_ path: String, notice: String? = nil) -> HTTPResponse {
+        var target = SafeURL.isLocalPath(path) ? path : "/"
+        if let notice {
+            target = Self.removingQueryItem("notice", from: target)
+            target += (target.contains("?") ? "&" : "?") + "notice=" + notice
+        }
+        return .redirect(to: target, status: .seeOther)
+    }
+
+    /// The answer to a POST made by the script (`Accept: application/json`): 204; by a form: a 303.
+    func done(_ request: HTTPRequest, back path: String, notice: String) -> HTTPResponse {
+        if request.headers["Accept"]?.contains("application/json") == true { return .noContent }
+        return redirect(path, notice: notice)
+    }
+
+    /// No session: pages redirect to the sign-in page, script requests get 401.
+    func signInRedirect(for request: HTTPRequest) -> HTTPResponse {
+        if request.headers["Accept"]?.contains("application/json") == true {
+            return .json(data: Data(#"{"error":"Sign in first: open the link marks serve printed."}"#.utf8), status: 401)
+        }
+        return .redirect(to: "/signin", status: .seeOther)
+    }
+
+    /// A refused state-changing request (403), as a page that says what to do.
+    func refusal(_ message: String, request: HTTPRequest) -> HTTPResponse {
+        let body = MessagePage(heading: "Refused", message: message, link: ("Back to your bookmarks", "/")).render()
+        return page("Refused", tab: nil, body, context: context(request), status: 403)
+    }
+
+    /// Any error a handler threw, as a page with a status and a message a person can act on.
+    func errorPage(_ error: any Error, request: HTTPRequest) -> HTTPResponse {
+        let (status, heading, message) = describe(error)
+        if status == 500 { options.log("web \(request.method.rawValue) \(request.path): \(error)") }
+        if request.headers["Accept"]?.contains("application/json") == true {
+            return .json(data: Data("{\"error\":\(WebJSON.string(message))}".utf8), status: status)
+        }
+        let signedIn = session(of: request) != nil
+        let body = MessagePage(heading: heading, message: message, link: signedIn ? ("Back to your bookmarks", "/") : ("Sign in", "/signin")).render()
+        var response = page(heading, tab: nil, body, context: context(request), status: status, signedIn: signedIn)
+        if let http = error as? any HTTPResponseError {
+            for field in http.headers { response.headers.add(field.name, field.value) }
+        }
+        return response
+    }
+
+    /// Status, heading and message for an error.
+    func describe(_ error: any Error) -> (Int, String, String) {
+        switch error {
+        case let error as BookmarkSourceError:
+            switch error {
+            case .notFound: return (404, "Not found", "That bookmark does not exist any more. It may have been deleted.")
+            case .invalid: return (400, "Not saved", error.message)
+            case .timeout: return (504, "No answer", error.message)
+            default: return (502, "The bookmark server failed", error.message)
+            }
+        case let error as LibraryError:
+            return (400, "Not saved", error.description)
+        case let error as any HTTPResponseError:
+            let heading = error.status == 404 ? "Not found" : HTTPStatusText.heading(error.status)
+            return (error.status, heading, error.message)
+        default:
+            return (500, "Something went wrong", "Marks hit an unexpected error. Try again; if it keeps happening, the server log says more.")
+        }
+    }
+
+    /// The message a person sees for an error, without a status.
+    func message(_ error: any Error) -> String {
+        describe(error).2
+    }
+
+    // MARK: Helpers
+
+    static func favicon(_ bookmark: Bookmark) -> SafeURL? {
+        bookmark.faviconURL.flatMap(SafeURL.web)
+    }
+
+    static func noticeText(_ code: String) -> String? {
+        switch code {
+        case "added": "Bookmark saved."
+        case "merged": "It was already saved; your tags and notes were added to it."
+        case "updated": "Changes saved."
+        case "deleted": "Bookmark deleted."
+        case "archived": "Bookmark archived."
+        case "unarchived": "Bookmark moved back to the list."
+        case "theme": "Theme changed."
+        default: nil
+        }
+    }
+
+    static func removingQueryItem(_ name: String, from path: String) -> String {
+        guard let question = path.firstIndex(of: "?") else { return path }
+        let items = path[path.index(after: question)...].split(separator: "&").filter { !$0.hasPrefix(name + "=") && $0 != name }
+        return String(path[..<question]) + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
+    }
+
+    /// A form's fields with browser line endings (CRLF) turned into newlines.
+    static func field(_ form: QueryParameters, _ name: String) -> String {
+        (form[name] ?? "").replacingOccurrences(of: "\r\n", with: "\n")
+    }
+
+    /// The local path a form asks to return to, else `fallback`.
+    static func returnPath(_ form: QueryParameters, fallback: String = "/") -> String {
+        guard let path = form["return"], SafeURL.isLocalPath(path) else { return fallback }
+        return path
+    }
+
+    /// A positive bookmark id from the path, else a 404.
+    static func bookmarkID(_ request: HTTPRequest) throws -> Int {
+        guard let text = request.pathParameters["id"], let id = Int(text), id > 0 else {
+            throw HTTPError(404, "There is no bookmark at this address.")
+        }
+        return id
+    }
+}

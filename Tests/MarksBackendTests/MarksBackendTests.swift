@@ -1,4 +1,0 @@
-import Testing
-@testable import MarksBackend
-
-@Test func placeholder() { #expect(Bool(true)) }

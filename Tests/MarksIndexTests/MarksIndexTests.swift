@@ -1,4 +1,0 @@
-import Testing
-@testable import MarksIndex
-
-@Test func placeholder() { #expect(Bool(true)) }

@@ -1,0 +1,111 @@
+import Foundation
+import MarksIndex
+import SQLiteDatabase
+import Synchronization
+import Testing
+
+@Suite struct VectorIndexerTests {
+    @Test func embedsEveryPendingTextWithProgress() async throws {
+        let fixture = try IndexFixture()
+        try fixture.index.upsert((1...10).map { bookmark($0, "Bookmark number \($0)") })
+        #expect(try fixture.index.statistics().pendingTexts == 10)
+        let reports = Mutex<[IndexProgress]>([])
+        let indexer = VectorIndexer(index: fixture.index, batchSize: 3) { WordHashEmbedder.embedder() }
+        let final = try await indexer.run { progress in reports.withLock { $0.append(progress) } }
+        #expect(final == IndexProgress(done: 10, total: 10))
+        let seen = reports.withLock { $0 }
+        #expect(seen.map(\.done) == [0, 3, 6, 9, 10])
+        #expect(seen.allSatisfy { $0.total == 10 })
+        #expect(try fixture.index.statistics() == IndexStatistics(documents: 10, archived: 0, pendingTexts: 0, storedVectors: 10))
+    }
+
+    @Test func vectorsAreCachedByContentHash() async throws {
+        let fixture = try IndexFixture()
+        let counter = EmbedCounter()
+        let indexer = VectorIndexer(index: fixture.index) { WordHashEmbedder.embedder(counter: counter) }
+        // Two bookmarks with the same text share one vector.
+        try fixture.index.upsert([bookmark(1, "Same text", url: "https://a.example/x"), bookmark(2, "Same text", url: "https://a.example/x")])
+        try await indexer.run()
+        #expect(counter.all.count == 1)
+        // Saving it unchanged embeds nothing; an edit embeds once; reverting the edit reuses the cached vector.
+        try fixture.index.upsert([bookmark(1, "Same text", url: "https://a.example/x")])
+        #expect(try fixture.index.statistics().pendingTexts == 0)
+        try fixture.index.upsert([bookmark(1, "Edited text", url: "https://a.example/x")])
+        try await indexer.run()
+        #expect(counter.all.count == 2)
+        try fixture.index.upsert([bookmark(1, "Same text", url: "https://a.example/x")])
+        #expect(try fixture.index.statistics().pendingTexts == 0)
+        #expect(try fixture.index.pruneVectors() == 1)
+        #expect(try fixture.index.statistics().storedVectors == 1)
+    }
+
+    @Test func anInterruptedRunResumesWhereItStopped() async throws {
+        let fixture = try IndexFixture()
+        try fixture.index.upsert((1...9).map { bookmark($0, "Text \($0)") })
+        let calls = Mutex(0)
+        let failing = IndexEmbedder(dimension: WordHashEmbedder.dimension) { texts in
+            let call = calls.withLock { value -> Int in
+                value += 1
+                return value
+            }
+            if call == 2 { throw IndexError.storage("disk on fire") }
+            return texts.map(WordHashEmbedder.vector)
+        }
+        let first = VectorIndexer(index: fixture.index, batchSize: 4) { failing }
+        await #expect(throws: IndexError.storage("disk on fire")) { try await first.run() }
+        #expect(try fixture.index.statistics().pendingTexts == 5)
+        let counter = EmbedCounter()
+        let second = VectorIndexer(index: fixture.index, batchSize: 4) { WordHashEmbedder.embedder(counter: counter) }
+        #expect(try await second.run() == IndexProgress(done: 5, total: 5))
+        #expect(counter.all.count == 5)
+        #expect(try fixture.index.statistics().pendingTexts == 0)
+    }
+
+    @Test func aLimitedRunLeavesTheRestPending() async throws {
+        let fixture = try IndexFixture()
+        try fixture.index.upsert((1...6).map { bookmark($0, "Text \($0)") })
+        let indexer = VectorIndexer(index: fixture.index, batchSize: 4) { WordHashEmbedder.embedder() }
+        #expect(try await indexer.run(limit: 5) == IndexProgress(done: 5, total: 5))
+        #expect(try fixture.index.statistics().pendingTexts == 1)
+    }
+
+    @Test func aWrongEmbedderIsRefused() async throws {
+        let fixture = try IndexFixture()
+        try fixture.index.upsert([bookmark(1, "Text")])
+        let wrongSize = VectorIndexer(index: fixture.index) { IndexEmbedder(dimension: 3) { $0.map { _ in [1, 0, 0] } } }
+        await #expect(throws: IndexError.dimensionMismatch(expected: WordHashEmbedder.dimension, found: 3)) { try await wrongSize.run() }
+        let miscounting = VectorIndexer(index: fixture.index) { IndexEmbedder(dimension: WordHashEmbedder.dimension) { _ in [] } }
+        await #expect(throws: IndexError.embedderMiscounted(texts: 1, vectors: 0)) { try await miscounting.run() }
+        let missing = VectorIndexer(index: fixture.index) { throw IndexError.modelMissing(message: "get the model") }
+        await #expect(throws: IndexError.modelMissing(message: "get the model")) { try await missing.run() }
+        #expect(try fixture.index.statistics().pendingTexts == 1)
+        #expect(throws: IndexError.dimensionMismatch(expected: WordHashEmbedder.dimension, found: 2)) {
+            try fixture.index.storeVectors([("x", [1, 2])])
+        }
+    }
+
+    @Test func aDamagedVectorIsEmbeddedAgain() async throws {
+        let fixture = try IndexFixture()
+        try fixture.index.upsert([bookmark(1, "Text")])
+        let indexer = VectorIndexer(index: fixture.index) { WordHashEmbedder.embedder() }
+        try await indexer.run()
+        try fixture.index.database.write { try $0.run("UPDATE index_vectors SET vector = x'0102'") }
+        let reopened = try fixture.reopen()
+        #expect(try reopened.statistics().pendingTexts == 1)
+        #expect(try reopened.vectorSearch(WordHashEmbedder.vector("text"), limit: 5).isEmpty)
+        try await VectorIndexer(index: reopened) { WordHashEmbedder.embedder() }.run()
+        #expect(try reopened.vectorSearch(WordHashEmbedder.vector("text"), limit: 5).map(\.bookmarkID) == [1])
+    }
+
+    @Test func scheduledRunsCoalesceAndFinish() async throws {
+        let fixture = try IndexFixture()
+        let indexer = VectorIndexer(index: fixture.index) { WordHashEmbedder.embedder() }
+        for id in 1...5 {
+            try fixture.index.upsert([bookmark(id, "Text \(id)")])
+            await indexer.schedule()
+        }
+        await indexer.waitUntilIdle()
+        #expect(try fixture.index.statistics().pendingTexts == 0)
+        #expect(await indexer.lastError == nil)
+    }
+}

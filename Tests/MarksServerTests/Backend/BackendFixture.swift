@@ -1,0 +1,160 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HTTPServer
+import MarksBackend
+import MarksClients
+import MarksCore
+import MarksEngine
+import MarksLibrary
+import MarksServer
+import Synchronization
+
+/// A `marks serve` app with the backend on a fresh data directory (real SQLite), a hand-moved clock and a
+/// small deterministic embedder; requests go through the router (no sockets) or a live server on port 0.
+struct BackendFixture {
+    let directory: URL
+    let data: LocalData
+    let clock: ManualClock
+    let api: BackendAPI
+    let router: Router
+    let errors: ErrorLog
+
+    init(config: MarksConfig = MarksConfig(), limits: BackendLimits = BackendLimits(), environment: [String: String] = [:],
+         embedder: any TextEmbedder = HashEmbedder(), providerTransport: HTTPTransport = .urlSession) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-server-backend-\(UUID().uuidString)")
+        let clock = ManualClock()
+        self.clock = clock
+        data = try LocalData(paths: MarksPaths(environment: [:], dataDirectory: directory.path, currentDirectory: "/"), now: clock.now)
+        api = try BackendAPI.live(data: data, config: config, environment: environment, embedder: embedder, exposed: false,
+                                  limits: limits, providerTransport: providerTransport, now: clock.now)
+        let errors = ErrorLog()
+        self.errors = errors
+        router = MarksApp(context: MarksApp.Context(version: "test", logError: { errors.append($0) }, backend: api)).router
+    }
+
+    func remove() {
+        do { try FileManager.default.removeItem(at: directory) } catch {}
+    }
+
+    /// Answers one request through the router.
+    func send(_ path: String, method: HTTPMethod = .post, json: String? = nil, token: String? = nil,
+              headers: [(String, String)] = [], from address: String = "127.0.0.1") async throws -> Reply {
+        var all = HTTPHeaders(headers)
+        if let token { all.add("Authorization", "Bearer \(token)") }
+        let request = try HTTPRequest(method: method, target: path, headers: all, body: Data((json ?? "").utf8), remoteAddress: address)
+        let response = try await router.respond(to: request)
+        guard case .bytes(let body) = response.body else { return Reply(status: response.status, headers: response.headers, body: Data()) }
+        return Reply(status: response.status, headers: response.headers, body: body)
+    }
+
+    /// Registers a device and returns its token.
+    func register(_ deviceID: String = "device-1", from address: String = "127.0.0.1") async throws -> String {
+        let reply = try await send("/v1/auth/register", json: #"{"device_id":"\#(deviceID)","platform":"test","app_version":"1"}"#, from: address)
+        guard reply.status == 200, let token = reply.object?["token"] as? String else {
+            throw FixtureError(description: "registration failed: \(reply.status) \(reply.text)")
+        }
+        return token
+    }
+
+    /// The stored analytics events.
+    func storedEvents() throws -> [AnalyticsStore.StoredEvent] {
+        try AnalyticsStore(database: data.database, now: clock.now).events()
+    }
+}
+
+struct FixtureError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// A response as the tests read it.
+struct Reply {
+    let status: Int
+    let headers: HTTPHeaders
+    let body: Data
+
+    var text: String { String(decoding: body, as: UTF8.self) }
+    var object: [String: Any]? {
+        (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] // safe: nil fails the expectation that reads it
+    }
+    var error: String? { object?["error"] as? String }
+}
+
+/// Unexpected errors the app logged.
+final class ErrorLog: Sendable {
+    private let lines = Mutex<[String]>([])
+    func append(_ line: String) { lines.withLock { $0.append(line) } }
+    var all: [String] { lines.withLock { $0 } }
+}
+
+/// A clock tests move by hand.
+final class ManualClock: Sendable {
+    private let current = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+    var now: @Sendable () -> Date { { [self] in current.withLock { $0 } } }
+    func advance(_ seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
+}
+
+/// A small deterministic embedder: each lower-cased word adds ±1 to a hashed slot of 64 numbers.
+struct HashEmbedder: TextEmbedder {
+    let dimension = 64
+
+    func embed(_ texts: [String]) throws -> [[Float]] {
+        texts.map { text in
+            var vector = [Float](repeating: 0, count: dimension)
+            for word in text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }) {
+                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+                for byte in word.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+                vector[Int(hash % UInt64(dimension))] += (hash >> 32) & 1 == 0 ? 1 : -1
+            }
+            if vector.allSatisfy({ $0 == 0 }) { vector[0] = 1 }
+            return vector
+        }
+    }
+}
+
+/// An embedder whose model is missing.
+struct MissingModelEmbedder: TextEmbedder {
+    struct NotInstalled: Error, CustomStringConvertible {
+        var description: String { "all-MiniLM-L6-v2 is not installed" }
+    }
+
+    let dimension = 64
+    func embed(_ texts: [String]) throws -> [[Float]] { throw NotInstalled() }
+}
+
+/// A live HTTP server on port 0 around `responder`; stopped by `stop()`.
+struct LiveServer {
+    let server: HTTPServer
+    let port: Int
+
+    init(_ responder: any HTTPResponder) throws {
+        server = HTTPServer(responder: responder)
+        port = try server.start()
+    }
+
+    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! } // safe: a fixed, valid URL
+
+    func stop() async { await server.stop() }
+}
+
+/// A URLSession request to a live server.
+func post(_ url: URL, json: String, headers: [String: String] = [:], session: URLSession) async throws -> Reply {
+    var request = URLRequest(url: url)
+    request.httpMethod = "POST"
+    request.httpBody = Data(json.utf8)
+    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+    let (data, response) = try await session.data(for: request)
+    guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
+    var replyHeaders = HTTPHeaders()
+    for (name, value) in http.allHeaderFields {
+        if let name = name as? String, let value = value as? String { replyHeaders.add(name, value) }
+    }
+    return Reply(status: http.statusCode, headers: replyHeaders, body: data)
+}
+
+/// Unpadded base64url of a string's UTF-8 bytes (for forged tokens).
+func base64URL(_ text: String) -> String {
+    Data(text.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+        .replacingOccurrences(of: "=", with: "")
+}

@@ -1,0 +1,243 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A tiny W3C WebDriver client: starts `chromedriver` on a free port as a child process, opens one headless
+/// Chromium session with its own profile dir, and speaks JSON over HTTP. Used from one task at a time.
+final class WebDriver {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// An element reference.
+    struct Element {
+        let id: String
+    }
+
+    static let chromium = "/usr/bin/chromium"
+    static let chromedriver = "/usr/bin/chromedriver"
+
+    /// Whether both programs are installed.
+    static var isAvailable: Bool {
+        FileManager.default.isExecutableFile(atPath: chromium) && FileManager.default.isExecutableFile(atPath: chromedriver)
+    }
+
+    private let process = Process()
+    private let port: Int
+    private let profile: URL
+    private var session = ""
+
+    init() async throws {
+        port = try Self.freePort()
+        profile = FileManager.default.temporaryDirectory.appendingPathComponent("marks-chromium-\(UUID().uuidString)")
+        process.executableURL = URL(fileURLWithPath: Self.chromedriver)
+        process.arguments = ["--port=\(port)"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        do {
+            try await startSession()
+        } catch {
+            for pid in Self.processes(mentioning: profile.path) { kill(pid, SIGKILL) }
+            kill(process.processIdentifier, SIGKILL)
+            throw error
+        }
+    }
+
+    private func startSession() async throws {
+        try await waitUntilReady()
+        let capabilities: [String: Any] = ["capabilities": ["alwaysMatch": [
+            "browserName": "chrome",
+            "goog:chromeOptions": ["binary": Self.chromium,
+                                   "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                                            "--user-data-dir=\(profile.path)", "--window-size=1100,900", "--hide-scrollbars",
+                                            "--no-first-run", "--disable-extensions", "--lang=en-US"]],
+        ] as [String: Any]]]
+        let value = try await command("POST", "/session", capabilities, sessionless: true)
+        guard let id = (value as? [String: Any])?["sessionId"] as? String else { throw Failure(description: "no session id: \(value)") }
+        session = id
+    }
+
+    /// Ends the session (which closes Chromium), stops chromedriver and removes the profile.
+    /// chromedriver inherits a blocked-signal mask from the test runner's thread, so SIGTERM does not
+    /// reach it: it gets SIGKILL, as does any Chromium process of this profile that is still alive.
+    func quit() async {
+        if !session.isEmpty {
+            do { _ = try await command("DELETE", "", nil) } catch { /* killed below anyway */ }
+        }
+        for pid in Self.processes(mentioning: profile.path) { kill(pid, SIGKILL) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        let deadline = Date().addingTimeInterval(5)
+        while process.isRunning, Date() < deadline {
+            do { try await Task.sleep(for: .milliseconds(20)) } catch { break }
+        }
+        do { try FileManager.default.removeItem(at: profile) } catch { /* a temp dir may stay behind */ }
+    }
+
+    /// Ids of processes whose command line contains `text` (Chromium's processes carry the profile dir).
+    private static func processes(mentioning text: String) -> [pid_t] {
+        let entries: [String]
+        do {
+            entries = try FileManager.default.contentsOfDirectory(atPath: "/proc")
+        } catch {
+            return []
+        }
+        return entries.compactMap { entry in
+            guard let pid = pid_t(entry), let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return nil }
+            return String(decoding: data, as: UTF8.self).contains(text) ? pid : nil
+        }
+    }
+
+    // MARK: Commands
+
+    func open(_ url: String) async throws {
+        _ = try await command("POST", "/url", ["url": url])
+    }
+
+    var currentURL: String {
+        get async throws { try await command("GET", "/url", nil) as? String ?? "" }
+    }
+
+    func find(_ css: String) async throws -> Element {
+        let value = try await command("POST", "/element", ["using": "css selector", "value": css])
+        guard let id = (value as? [String: Any])?.first(where: { $0.key.hasPrefix("element-") })?.value as? String else {
+            throw Failure(description: "no element for \(css)")
+        }
+        return Element(id: id)
+    }
+
+    func findAll(_ css: String) async throws -> [Element] {
+        let value = try await command("POST", "/elements", ["using": "css selector", "value": css])
+        return (value as? [[String: Any]] ?? []).compactMap { item in
+            (item.first { $0.key.hasPrefix("element-") }?.value as? String).map(Element.init)
+        }
+    }
+
+    func click(_ element: Element) async throws {
+        _ = try await command("POST", "/element/\(element.id)/click", [:])
+    }
+
+    func click(_ css: String) async throws {
+        try await click(try await find(css))
+    }
+
+    func type(_ text: String, into css: String, clear: Bool = true) async throws {
+        let element = try await find(css)
+        if clear { _ = try await command("POST", "/element/\(element.id)/clear", [:]) }
+        _ = try await command("POST", "/element/\(element.id)/value", ["text": text])
+    }
+
+    /// Sends keys to the focused element (or the page).
+    func keys(_ text: String) async throws {
+        let actions: [[String: Any]] = text.map { ["type": "keyDown", "value": String($0)] } + text.map { ["type": "keyUp", "value": String($0)] }
+        let ordered = zip(actions.prefix(text.count), actions.suffix(text.count)).flatMap { [$0, $1] }
+        _ = try await command("POST", "/actions", ["actions": [["type": "key", "id": "keyboard", "actions": ordered]]])
+    }
+
+    func text(_ css: String) async throws -> String {
+        let element = try await find(css)
+        return try await command("GET", "/element/\(element.id)/text", nil) as? String ?? ""
+    }
+
+    func property(_ css: String, _ name: String) async throws -> Any? {
+        let element = try await find(css)
+        return try await command("GET", "/element/\(element.id)/property/\(name)", nil)
+    }
+
+    func run(_ script: String, _ arguments: [Any] = []) async throws -> Any? {
+        try await command("POST", "/execute/sync", ["script": script, "args": arguments])
+    }
+
+    func back() async throws {
+        _ = try await command("POST", "/back", [:])
+    }
+
+    /// The text of an open alert, nil when there is none.
+    func alertText() async throws -> String? {
+        do {
+            return try await command("GET", "/alert/text", nil) as? String
+        } catch let failure as Failure where failure.description.contains("no such alert") {
+            return nil
+        }
+    }
+
+    /// A PNG of the viewport.
+    func screenshot() async throws -> Data {
+        guard let text = try await command("GET", "/screenshot", nil) as? String, let data = Data(base64Encoded: text) else {
+            throw Failure(description: "no screenshot")
+        }
+        return data
+    }
+
+    /// Resizes the window (a phone-sized one shows the bottom tab bar).
+    func resize(width: Int, height: Int) async throws {
+        _ = try await command("POST", "/window/rect", ["width": width, "height": height])
+    }
+
+    /// Emulates `prefers-color-scheme` through the DevTools protocol.
+    func emulateColorScheme(_ scheme: String) async throws {
+        _ = try await command("POST", "/goog/cdp/execute", ["cmd": "Emulation.setEmulatedMedia",
+                                                             "params": ["features": [["name": "prefers-color-scheme", "value": scheme]]]])
+    }
+
+    /// Polls `condition` until it holds or `timeout` passes (waiting on the browser, not sleeping for a fixed
+    /// time). WebDriver errors while polling (an element replaced by a navigation) count as "not yet".
+    func wait(_ what: String, timeout: Double = 10, _ condition: () async throws -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = ""
+        while Date() < deadline {
+            do {
+                if try await condition() { return }
+            } catch let failure as Failure {
+                last = " (last: \(failure.description.prefix(200)))"
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw Failure(description: "timed out waiting for \(what)\(last)")
+    }
+
+    // MARK: Wire
+
+    private func command(_ method: String, _ path: String, _ body: [String: Any]?, sessionless: Bool = false) async throws -> Any? {
+        let prefix = sessionless ? "" : "/session/\(session)"
+        let payload = try body.map { try JSONSerialization.data(withJSONObject: $0) }
+        let (_, data) = try await LoopbackHTTP.send(port: port, method: method, path: prefix + path, body: payload)
+        let json = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? [String: Any]
+        let value = json?["value"]
+        if let object = value as? [String: Any], let error = object["error"] as? String {
+            throw Failure(description: "\(error): \(object["message"] as? String ?? "") (\(method) \(path))")
+        }
+        return value is NSNull ? nil : value
+    }
+
+    private func waitUntilReady() async throws {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            do {
+                let (_, data) = try await LoopbackHTTP.send(port: port, method: "GET", path: "/status", body: nil, timeoutSeconds: 5)
+                if String(decoding: data, as: UTF8.self).contains("\"ready\":true") { return }
+            } catch {
+                // Not listening yet.
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw Failure(description: "chromedriver did not start on port \(port)")
+    }
+
+    /// A TCP port nothing listens on right now.
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failure(description: "socket failed") }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        guard bound == 0 else { throw Failure(description: "bind failed") }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import HTTPServer
+import MarksCore
+import MarksLibrary
+@testable import MarksServer
+
+/// A web app over an in-memory source in its own temp dir, driven through the responder seam.
+struct WebHarness {
+    let directory: URL
+    let source: RecordingSource
+    let library: LibraryService
+    let auth: OwnerAuth
+    let app: WebApp
+    let configStore: ConfigStore
+
+    /// A harness with `seed` bookmarks; `verify` stands in for `LinkdingClient.verifyConnection()`.
+    static func make(seed: Int = 0, cached: Bool = true, options: WebOptions = WebOptions(undoSeconds: 6, pageSize: 50, timeZone: TimeZone(secondsFromGMT: 0) ?? .current),
+                     prepare: (RecordingSource) async throws -> Void = { _ in },
+                     verify: @escaping @Sendable (ServerConfig) async throws -> ServerHealth = { _ in ServerHealth(version: "1.31.0", status: "healthy") },
+                     reader: (@Sendable (String) async throws -> ReadableArticle)? = nil) async throws -> WebHarness {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-web-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // As `marks serve` composes it: the data dir's database holds the embedded store and the library's cache.
+        let local = try LocalData(paths: MarksPaths(environment: [:], dataDirectory: directory.path, currentDirectory: "/"),
+                                  now: RecordingSource.steppingClock())
+        let source = RecordingSource(store: local.store)
+        try await source.seed(seed)
+        try await prepare(source)
+        let widgets = WidgetDataStore(directory: directory)
+        let cache = cached ? try BookmarkCache(database: local.database, sourceKey: "embedded") : nil
+        let library = LibraryService(source: source, widgets: widgets, now: { Date(timeIntervalSince1970: 1_750_000_000) },
+                                     warn: { _ in }, cache: cache)
+        let auth = try OwnerAuth(dataDirectory: directory, now: { Date() })
+        let configStore = ConfigStore(file: directory.appendingPathComponent("config/config.json"))
+        let settings = WebSettings(configStore: configStore, verify: verify, activeServer: nil)
+        var options = options
+        options.stateDirectory = directory
+        let app = WebApp(library: library, auth: auth, settings: settings, widgets: widgets, reader: reader, options: options)
+        return WebHarness(directory: directory, source: source, library: library, auth: auth, app: app, configStore: configStore)
+    }
+
+    /// Removes the temp dir.
+    func cleanUp() {
+        do {
+            try FileManager.default.removeItem(at: directory)
+        } catch {
+            // A temp dir left behind does not fail a test.
+        }
+    }
+
+    /// A client with no session.
+    func anonymous() -> WebClient {
+        WebClient(app: app)
+    }
+
+    /// A client signed in through a one-time link.
+    func signedIn() async throws -> WebClient {
+        var client = WebClient(app: app)
+        let link = try auth.signInLink(baseURL: "http://127.0.0.1:8080")
+        let response = try await client.get(String(link.dropFirst("http://127.0.0.1:8080".count)))
+        guard response.status == 303, client.cookies[OwnerAuth.cookieName] != nil else {
+            throw WebClient.Failure(description: "sign-in failed with \(response.status)")
+        }
+        try await client.refreshCSRF()
+        return client
+    }
+}
+
+/// A tiny browser for the responder seam: keeps cookies, knows the CSRF token, sends same-origin forms.
+struct WebClient {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    let app: WebApp
+    var cookies: [String: String] = [:]
+    var csrf = ""
+    var host = "127.0.0.1:8080"
+
+    init(app: WebApp) {
+        self.app = app
+    }
+
+    mutating func get(_ target: String, headers: [(String, String)] = []) async throws -> HTTPResponse {
+        try await send(.get, target, headers: headers, body: Data())
+    }
+
+    /// A same-origin form POST carrying the CSRF token (unless `csrf` is given, or nil to leave it out).
+    mutating func post(_ target: String, _ fields: [(String, String)] = [], csrf token: String?? = .none,
+                       headers: [(String, String)] = [("Origin", "http://127.0.0.1:8080"), ("Sec-Fetch-Site", "same-origin")]) async throws -> HTTPResponse {
+        var all = fields
+        switch token {
+        case .none: all.append(("_csrf", csrf))
+        case .some(.some(let value)): all.append(("_csrf", value))
+        case .some(.none): break
+        }
+        let body = QueryParameters(all).encoded
+        return try await send(.post, target, headers: headers + [("Content-Type", "application/x-www-form-urlencoded")], body: Data(body.utf8))
+    }
+
+    mutating func send(_ method: HTTPMethod, _ target: String, headers: [(String, String)], body: Data) async throws -> HTTPResponse {
+        var all = HTTPHeaders(headers)
+        all["Host"] = host
+        if !cookies.isEmpty { all["Cookie"] = cookies.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "; ") }
+        let request = try HTTPRequest(method: method, target: target, headers: all, body: body)
+        let response = try await app.respond(to: request)
+        for value in response.headers.values("Set-Cookie") {
+            let pair = value.split(separator: ";")[0]
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(parts[0]), cookie = parts.count > 1 ? String(parts[1]) : ""
+            if value.contains("Max-Age=0") { cookies[name] = nil } else { cookies[name] = cookie }
+        }
+        return response
+    }
+
+    /// Reads the CSRF token from the list page's meta tag.
+    mutating func refreshCSRF() async throws {
+        let page = Self.text(try await get("/settings"))
+        guard let range = page.range(of: #"name="csrf-token" content="([^"]+)""#, options: .regularExpression) else {
+            throw Failure(description: "no CSRF token on the page")
+        }
+        csrf = String(page[range].split(separator: "\"")[3])
+    }
+
+    static func text(_ response: HTTPResponse) -> String {
+        switch response.body {
+        case .bytes(let data): String(decoding: data, as: UTF8.self)
+        default: ""
+        }
+    }
+}

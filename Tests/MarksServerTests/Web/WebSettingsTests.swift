@@ -1,0 +1,67 @@
+import Foundation
+import HTTPServer
+import MarksCore
+import MarksLibrary
+import Testing
+@testable import MarksServer
+
+@Suite struct WebSettingsTests {
+    static let fields: [(String, String)] = [("source", "linkding"), ("host", "links.example"), ("port", "9090"), ("path", "/ld"),
+                                            ("token", "secret-token"), ("https", "1")]
+
+    @Test func verifyShowsTheExactProblem() async throws {
+        let web = try await WebHarness.make(verify: { config in
+            guard config.token == "right" else { throw BookmarkSourceError.unauthorized }
+            return ServerHealth(version: "1.36.0", status: "healthy")
+        })
+        defer { web.cleanUp() }
+        var client = try await web.signedIn()
+        let wrong = WebClient.text(try await client.post("/settings/verify", Self.fields))
+        #expect(wrong.contains("The API token was refused. Copy it again from linkding"))
+        #expect(!wrong.contains("secret-token"), "the token is never echoed")
+        #expect(wrong.contains("value=\"links.example\""))
+        let right = WebClient.text(try await client.post("/settings/verify", Self.fields.map { $0.0 == "token" ? ("token", "right") : $0 }))
+        #expect(right.contains("Connected: linkding 1.36.0"))
+        let noHost = WebClient.text(try await client.post("/settings/verify", [("source", "linkding"), ("host", "https://x.example"), ("token", "t")]))
+        #expect(noHost.contains("without a scheme"))
+        let badPort = WebClient.text(try await client.post("/settings/verify", [("source", "linkding"), ("host", "x.example"), ("port", "eighty"), ("token", "t")]))
+        #expect(badPort.contains("The port must be a number"))
+        #expect(!FileManager.default.fileExists(atPath: web.configStore.file.path), "verify writes nothing")
+    }
+
+    @Test func savingWritesTheConfigAndKeepsASavedToken() async throws {
+        let web = try await WebHarness.make()
+        defer { web.cleanUp() }
+        var client = try await web.signedIn()
+        let saved = WebClient.text(try await client.post("/settings", Self.fields))
+        #expect(saved.contains("Restart marks serve"))
+        var config = try web.configStore.load()
+        #expect(config.linkding == ServerConfig(host: "links.example", port: 9090, path: "/ld", token: "secret-token", useHTTPS: true))
+        #expect(AtomicFile.permissions(of: web.configStore.file) == 0o600)
+
+        let page = WebClient.text(try await client.get("/settings"))
+        #expect(page.contains("A token is saved"))
+        #expect(!page.contains("secret-token"))
+        _ = try await client.post("/settings", Self.fields.map { $0.0 == "token" ? ("token", "") : ($0.0 == "host" ? ("host", "other.example") : $0) })
+        config = try web.configStore.load()
+        #expect(config.linkding?.token == "secret-token")
+        #expect(config.linkding?.host == "other.example")
+
+        _ = try await client.post("/settings", [("source", "embedded")])
+        #expect(try web.configStore.load().linkding == nil)
+    }
+
+    @Test func anotherDeviceGetsAOneTimeLink() async throws {
+        let web = try await WebHarness.make()
+        defer { web.cleanUp() }
+        var client = try await web.signedIn()
+        let page = WebClient.text(try await client.post("/settings/device-link"))
+        let range = try #require(page.range(of: #"http://127\.0\.0\.1:8080/signin\?token=[A-Za-z0-9_-]+"#, options: .regularExpression))
+        let path = String(page[range].dropFirst("http://127.0.0.1:8080".count))
+        var phone = web.anonymous()
+        #expect(try await phone.get(path).status == 303)
+        #expect(try await phone.get("/").status == 200)
+        var thief = web.anonymous()
+        #expect(try await thief.get(path).status == 403)
+    }
+}
