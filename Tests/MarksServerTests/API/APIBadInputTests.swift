@@ -110,7 +110,7 @@ import Testing
         defer { fixture.cleanUp() }
         let title = String(repeating: "t", count: 10 * 1024 * 1024)
         let body = Data(#"{"url": "https://example.com/", "title": "\#(title)"}"#.utf8)
-        func post(_ port: Int, _ body: Data) async throws -> Reply {
+        func post(_ port: Int, _ body: Data) async throws -> APIReply {
             let head = "POST /api/bookmarks/?disable_scraping HTTP/1.1\r\nHost: x\r\nAuthorization: Token \(fixture.token)\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
             return try await RawHTTP.exchange(port: port, Data(head.utf8) + body)
         }

@@ -24,8 +24,8 @@ import Testing
         return LinkdingAPI(store: store, tokens: APITokenStore(directory: directory.url), metadataService: PageMetadataService(fetcher: fetcher))
     }
 
-    static func get(_ api: LinkdingAPI, _ target: String, token: String) async throws -> Reply {
-        Reply(try await api.respond(to: try HTTPRequest(method: .get, target: target, headers: ["Authorization": "Token \(token)", "Host": "x"])))
+    static func get(_ api: LinkdingAPI, _ target: String, token: String) async throws -> APIReply {
+        APIReply(try await api.respond(to: try HTTPRequest(method: .get, target: target, headers: ["Authorization": "Token \(token)", "Host": "x"])))
     }
 
     @Test func aPageOnThisMachineIsNotFetchedByDefault() async throws {
@@ -56,7 +56,7 @@ import Testing
         #expect(metadata["preview_image"] as? String == "http://127.0.0.1:\(port)/img.png")
         // A create with scraping on fills the empty title and description from the same page.
         let body = Data(#"{"url": "\#(url)"}"#.utf8)
-        let created = Reply(try await api.respond(to: try HTTPRequest(
+        let created = APIReply(try await api.respond(to: try HTTPRequest(
             method: .post, target: "/api/bookmarks/",
             headers: ["Authorization": "Token \(token)", "Host": "x", "Content-Type": "application/json"], body: body)))
         await pages.stop()

@@ -19,7 +19,7 @@ final class APIFixture: Sendable {
     let tokens: APITokenStore
     let token: String
     let metadata: MetadataStub
-    let clock: TestClock
+    let clock: APIClock
     let api: LinkdingAPI
     let app: MarksApp
     private let errors = LineLog()
@@ -27,7 +27,7 @@ final class APIFixture: Sendable {
     init(configuration: LinkdingAPI.Configuration = LinkdingAPI.Configuration(fallbackOrigin: "http://fallback.test"),
          metadata: MetadataStub = MetadataStub()) throws {
         directory = try TestDirectory()
-        clock = TestClock()
+        clock = APIClock()
         let clock = self.clock
         store = try BookmarkStore(path: directory.url.appendingPathComponent("marks.sqlite").path, now: { clock.now() })
         tokens = APITokenStore(directory: directory.url)
@@ -45,7 +45,7 @@ final class APIFixture: Sendable {
 
     /// Sends a request through the app's router.
     func send(_ method: HTTPMethod, _ target: String, body: Data = Data(), contentType: String? = nil,
-              headers: [(String, String)] = [], auth: Auth = .token, host: String? = "marks.test:8080") async throws -> Reply {
+              headers: [(String, String)] = [], auth: Auth = .token, host: String? = "marks.test:8080") async throws -> APIReply {
         var fields = HTTPHeaders()
         if let host { fields.add("Host", host) }
         switch auth {
@@ -56,11 +56,11 @@ final class APIFixture: Sendable {
         if let contentType { fields.add("Content-Type", contentType) }
         for (name, value) in headers { fields.add(name, value) }
         let request = try HTTPRequest(method: method, target: target, headers: fields, body: body)
-        return Reply(try await app.router.respond(to: request))
+        return APIReply(try await app.router.respond(to: request))
     }
 
     /// Sends a JSON body.
-    func json(_ method: HTTPMethod, _ target: String, _ body: String, auth: Auth = .token) async throws -> Reply {
+    func json(_ method: HTTPMethod, _ target: String, _ body: String, auth: Auth = .token) async throws -> APIReply {
         try await send(method, target, body: Data(body.utf8), contentType: "application/json", auth: auth)
     }
 
@@ -81,7 +81,7 @@ final class APIFixture: Sendable {
 }
 
 /// A response, with helpers to read it.
-struct Reply: Sendable {
+struct APIReply: Sendable {
     let status: Int
     let headers: HTTPHeaders
     let body: Data

@@ -12,7 +12,7 @@ enum RawHTTP {
         let description: String
     }
 
-    static func exchange(port: Int, _ request: Data, timeoutSeconds: Int = 20) async throws -> Reply {
+    static func exchange(port: Int, _ request: Data, timeoutSeconds: Int = 20) async throws -> APIReply {
         let bytes = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data, Error>) in
             DispatchQueue(label: "RawHTTP").async {
                 continuation.resume(with: Result { try blockingExchange(port: port, request, timeoutSeconds: timeoutSeconds) })
@@ -21,7 +21,7 @@ enum RawHTTP {
         return try parse(bytes)
     }
 
-    static func exchange(port: Int, _ request: String) async throws -> Reply {
+    static func exchange(port: Int, _ request: String) async throws -> APIReply {
         try await exchange(port: port, Data(request.utf8))
     }
 
@@ -63,7 +63,7 @@ enum RawHTTP {
 
     /// Status line, headers and body of a `Connection: close` answer (no chunked decoding needed: the server
     /// always sends Content-Length).
-    private static func parse(_ data: Data) throws -> Reply {
+    private static func parse(_ data: Data) throws -> APIReply {
         let bytes = [UInt8](data)
         guard let end = BytesSearch.index(of: [13, 10, 13, 10], in: bytes) else {
             throw Failure(description: "no header end in \(String(decoding: bytes.prefix(200), as: UTF8.self))")
@@ -76,7 +76,7 @@ enum RawHTTP {
             guard let colon = line.firstIndex(of: ":") else { continue }
             headers.append((String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
         }
-        return Reply(status: status, headers: .init(headers), body: Data(bytes[(end + 4)...]))
+        return APIReply(status: status, headers: .init(headers), body: Data(bytes[(end + 4)...]))
     }
 }
 

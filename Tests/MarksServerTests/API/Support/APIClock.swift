@@ -3,7 +3,7 @@ import Synchronization
 
 /// A clock that starts at a fixed instant and moves one millisecond forward on every reading, so stored dates
 /// are distinct and predictable.
-final class TestClock: Sendable {
+final class APIClock: Sendable {
     private let current: Mutex<Date>
 
     init(start: Date = Date(timeIntervalSince1970: 1_767_225_600)) {  // 2026-01-01T00:00:00Z
