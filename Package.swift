@@ -75,7 +75,8 @@ let package = Package(
         tests("MarksIndex", ["MarksIndex", "MarksLibrary", "MarksStorage", "MarksCore", "SQLiteDatabase", "SentenceEmbeddings"]),
         tests("MarksEngine", ["MarksEngine", "MarksCore", "SentenceEmbeddings"], resources: [.copy("Fixtures")]),
         tests("MarksLibrary", ["MarksLibrary", "MarksStorage", "MarksClients", "MarksIndex", "MarksEngine", "MarksCore", "SQLiteDatabase", "HTTPServer"]),
-        tests("MarksServer", ["MarksBackend", "MarksEngine", "MarksServer", "MarksLibrary", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer"]),
+        tests("MarksServer", ["MarksBackend", "MarksEngine", "MarksServer", "MarksLibrary", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer"],
+              resources: [.copy("Compatibility/Fixtures")]),
         tests("MarksCLI", ["MarksCLI", "MarksServer", "MarksCore", "HTTPServer"]),
     ],
     swiftLanguageModes: [.v6]

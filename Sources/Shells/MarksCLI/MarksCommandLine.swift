@@ -32,6 +32,7 @@ ServeCommand.self,
         CompletionCommand.self,
         IndexCommand.self,
         EmbedCommand.self,
+        TokenCommand.self,
     ]
 
     /// The root of the command tree.

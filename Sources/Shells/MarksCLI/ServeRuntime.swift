@@ -11,23 +11,29 @@ import SentenceEmbeddings
 /// first use and is shared by the index and the backend.
 struct ServeRuntime {
     let data: LocalData
+    let api: LinkdingAPI
     let library: LibraryService
     let indexer: VectorIndexer
     let backend: BackendAPI
     let auth: OwnerAuth
     let web: WebApp
 
-    init(settings: Settings, host: String, exposed: Bool, context: CLIContext, logError: @escaping @Sendable (String) -> Void) throws {
+    init(settings: Settings, host: String, exposed: Bool, origin: String, context: CLIContext,
+         logError: @escaping @Sendable (String) -> Void) throws {
         let environment = context.environment
         let config = settings.config
         data = try LocalData(paths: settings.paths, now: context.now)
         let fetcher = PageFetcher(policy: FetchPolicy(config: config))
+        let metadata = PageMetadataService(fetcher: fetcher)
+        let tokens = APITokenStore(directory: settings.paths.dataDirectory)
+        _ = try tokens.token()
+        api = LinkdingAPI(store: data.store, tokens: tokens, configuration: .init(fallbackOrigin: origin), metadataService: metadata)
         let model = MarksIndex.LazyEmbedder { try IndexEmbedder.installed(environment: environment) }
         let source: any BookmarkSource
         if let linkding = config.linkding {
             source = LinkdingClient(config: linkding)
         } else {
-            source = data.embeddedSource(baseURL: Settings.defaultServeURL, metadata: PageMetadataService(fetcher: fetcher))
+            source = data.embeddedSource(baseURL: Settings.defaultServeURL, metadata: metadata)
         }
         let index = try SearchIndex(database: data.database)
         indexer = VectorIndexer(index: index) { try model.get() }

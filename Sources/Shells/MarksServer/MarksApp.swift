@@ -11,15 +11,19 @@ public struct MarksApp: Sendable {
         public var version: String
         /// Receives one line per unexpected error (the cause the client does not see).
         public var logError: @Sendable (String) -> Void
+        /// The embedded linkding API (`/api/`, `/health`); nil leaves it out.
+        public var api: LinkdingAPI?
         /// The Marks backend at `/v1/`; nil leaves `/v1/` unanswered (404).
         public var backend: BackendAPI?
         /// The web app at `/`; nil leaves `/` unanswered (404).
         public var web: WebApp?
 
         /// A context.
-        public init(version: String, logError: @escaping @Sendable (String) -> Void, backend: BackendAPI? = nil, web: WebApp? = nil) {
+        public init(version: String, logError: @escaping @Sendable (String) -> Void, api: LinkdingAPI? = nil,
+                    backend: BackendAPI? = nil, web: WebApp? = nil) {
             self.version = version
             self.logError = logError
+            self.api = api
             self.backend = backend
             self.web = web
         }
@@ -33,6 +37,7 @@ public struct MarksApp: Sendable {
         router.get("/healthz") { _ in
             HTTPResponse.json(data: JSONValue.object([("status", .string("ok")), ("version", .string(context.version))]).data)
         }
+        context.api?.register(on: &router)
         router.errorRenderer(forPrefix: "/api/", .json(messageKey: "detail"))
         router.errorRenderer(forPrefix: "/v1/", .json(messageKey: "error"))
         context.backend?.register(on: &router)

@@ -12,6 +12,7 @@ let sections: [(name: String, run: () async throws -> [String])] = [
     ("web", WebBenchmark.run),
     ("engine", EngineBenchmark.run),
     ("backend", BackendBenchmark.run),
+    ("api", APIBenchmark.run),
 ]
 
 var failed = false

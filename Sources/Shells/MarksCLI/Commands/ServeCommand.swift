@@ -18,6 +18,7 @@ enum ServeCommand: CLICommand {
             .option("host", value: "ADDRESS", help: "Address to listen on (default 127.0.0.1; 0.0.0.0 exposes it to the network)."),
             .option("port", short: "p", value: "PORT", help: "Port (default 8080; 0 picks a free one)."),
             .option("data", value: "DIR", help: "Data directory (default $XDG_DATA_HOME/marks)."),
+            .option("max-body-mb", value: "MB", help: "Largest request body accepted, in megabytes (default 16; larger bodies get 413)."),
             .flag("open", help: "Open the web app in the browser."),
         ]
     )
@@ -38,31 +39,35 @@ enum ServeCommand: CLICommand {
         let write: @Sendable (String) -> Void = { line in if !logOff { standardError(line) } }
         let logger = RequestLogger(now: context.now, write: write)
         let logError: @Sendable (String) -> Void = { message in logger.event("error", level: "error", [("message", message)]) }
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        let maxBody = try arguments.intOption("max-body-mb", in: 1...4096) ?? defaultMaxBodyMegabytes
         let runtime: ServeRuntime
         do {
-            runtime = try ServeRuntime(settings: settings, host: host, exposed: !isLoopback(host), context: context, logError: logError)
+            runtime = try ServeRuntime(settings: settings, host: host, exposed: !isLoopback(host),
+                                       origin: "http://\(shownHost):\(port)", context: context, logError: logError)
         } catch {
             throw CLIFailure("Cannot start Marks on \(settings.paths.dataDirectory.path): \(CLIErrorMessage.describe(error))")
         }
         for warning in runtime.backend.startupWarnings { context.printError("warning: \(warning)") }
         let app = MarksApp(context: MarksApp.Context(version: MarksCommandLine.version, logError: logError,
-                                                     backend: runtime.backend, web: runtime.web))
+                                                     api: runtime.api, backend: runtime.backend, web: runtime.web))
         var accessLog: (@Sendable (AccessLogEntry) -> Void)?
         if !logOff { accessLog = { @Sendable entry in logger.log(entry) } }
-        let server = HTTPServer(configuration: .init(host: host, port: port, accessLog: accessLog), responder: app.router)
+        let server = HTTPServer(configuration: .init(host: host, port: port, maxBodySize: maxBody * 1024 * 1024, accessLog: accessLog),
+                                responder: app.router)
         let boundPort: Int
         do {
             boundPort = try server.start()
         } catch {
             throw CLIFailure("Cannot listen on \(host):\(port): \(error). Is another server using the port? Try --port.")
         }
-        let shownHost = host.contains(":") ? "[\(host)]" : host
         let url = "http://\(shownHost):\(boundPort)/"
         if !isLoopback(host) {
             context.printError("warning: listening on \(host) exposes Marks to your network; anyone who can reach this port can try to use it. Use --host 127.0.0.1 to keep it on this machine.")
         }
         context.print("Marks is running at \(url)")
         context.print("data: \(settings.paths.dataDirectory.path)")
+        context.print("linkding API: \(url)api/ (print its token with `marks token`)")
         let signIn = try runtime.auth.signInLink(baseURL: String(url.dropLast()))
         context.print("sign in (once, this link): \(signIn)")
         logger.event("start", [("url", url), ("version", MarksCommandLine.version)])
@@ -74,6 +79,9 @@ enum ServeCommand: CLICommand {
         context.print("Marks stopped.")
         return ExitCode.success
     }
+
+    /// Request bodies up to this size are read (a 10 MB title still gets linkding's 400, not a 413).
+    static let defaultMaxBodyMegabytes = 16
 
     static func isLoopback(_ host: String) -> Bool {
         host == "localhost" || host.hasPrefix("127.") || host == "::1" || host == "[::1]"

@@ -1,0 +1,151 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import MarksClients
+import MarksCore
+import MarksLibrary
+import MarksServer
+import MarksStorage
+
+/// `marks serve`'s embedded linkding API (`/api/`) under local load, and a full sync from it:
+/// - `GET /api/bookmarks/?q=…` requests per second and latency (`wrk -t2 -c32 -d5s`, token auth) against a real
+///   `marks serve` whose store holds 100,000 generated bookmarks;
+/// - a full sync of 10,000 bookmarks from a real `marks serve` to a fresh client: paging with `LinkdingClient`
+///   (page sizes 100 and 1000), and `LibraryService.sync(full:)` into a fresh cache (target ≤ 5 s).
+enum APIBenchmark {
+    static let searchCorpus = 100_000
+    static let syncCorpus = 10_000
+    static let syncTarget = 5.0
+    static let queries: [(label: String, q: String?)] = [
+        ("common word", "kubernetes"), ("rare word", "history"), ("tag", "#python"), ("boolean", "(rust or golang) and not #video"), ("no query, first page", nil),
+    ]
+
+    static func run() async throws -> [String] {
+        try await searchLines() + syncLines()
+    }
+
+    // MARK: - Search under load
+
+    private static func searchLines() async throws -> [String] {
+        guard let wrk = BenchSupport.which("wrk") else { return ["search: skipped — wrk is not installed (apt-get install wrk)"] }
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let imported = try fill(server.dataDirectory, count: searchCorpus)
+        let header = "Authorization: Token \(try APITokenStore(directory: server.dataDirectory).token())"
+        var lines = ["search corpus: \(imported) generated bookmarks in marks serve's store"]
+        for (label, q) in queries {
+            let target = "/api/bookmarks/" + (q.map { "?q=" + LinkdingQuery.encodeComponent($0) } ?? "")
+            _ = try BenchSupport.run(wrk, ["-t1", "-c4", "-d1s", "-H", header, server.baseURL + target])  // warm-up
+            let figures = WrkOutput(try BenchSupport.run(wrk, ["-t2", "-c32", "-d5s", "--latency", "-H", header, server.baseURL + target]))
+            lines.append("GET \(target) (\(label)), wrk -t2 -c32 -d5s: \(figures.requestsPerSecond) req/s, "
+                + "p50 \(figures.p50), p99 \(figures.p99), errors \(figures.errors)")
+        }
+        return lines
+    }
+
+    // MARK: - Full sync
+
+    private static func syncLines() async throws -> [String] {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        _ = try fill(server.dataDirectory, count: syncCorpus)
+        let token = try APITokenStore(directory: server.dataDirectory).token()
+        let client = LinkdingClient(config: ServerConfig(host: "127.0.0.1", port: server.port, token: token, useHTTPS: false))
+        var lines: [String] = []
+        for limit in [100, 1000] {
+            var seen = 0
+            let seconds = try await timed {
+                var page = try await client.list(BookmarkListQuery(limit: limit))
+                seen = page.results.count
+                while let next = page.next {
+                    page = try await client.page(at: next)
+                    seen += page.results.count
+                }
+            }
+            lines.append("LinkdingClient paging through \(seen) live bookmarks, limit \(limit): \(format(seconds)) "
+                + "(\(Int(Double(seen) / seconds)) bookmarks/s)")
+        }
+        let cacheDirectory = try BenchSupport.temporaryDirectory("sync-cache")
+        defer { remove(cacheDirectory) }
+        let local = try LocalData(paths: MarksPaths(environment: [:], dataDirectory: cacheDirectory.path, currentDirectory: "/"), now: { Date() })
+        let library = LibraryService(source: client, widgets: nil, now: { Date() }, warn: { _ in },
+                                     cache: try BookmarkCache(database: local.database, for: client))
+        var report: SyncReport?
+        let seconds = try await timed { report = try await library.sync(full: true) }
+        let synced = (report?.live ?? 0) + (report?.archived ?? 0)
+        guard synced == syncCorpus else {
+            throw BenchSupport.Failure(description: "the full sync brought \(synced) bookmarks, not \(syncCorpus)")
+        }
+        lines.append("LibraryService.sync(full: true) of \(synced) bookmarks (live and archived) from marks serve to a fresh cache: "
+            + "\(format(seconds)) (target ≤ \(Int(syncTarget)) s: \(seconds <= syncTarget ? "met" : "MISSED"))")
+        return lines
+    }
+
+    // MARK: - Helpers
+
+    /// Writes `count` generated bookmarks into the store in `directory` (the running server sees them: SQLite in WAL
+    /// mode, one transaction); returns how many were created.
+    private static func fill(_ directory: URL, count: Int) throws -> Int {
+        let store = try BookmarkStore(path: directory.appendingPathComponent("marks.sqlite").path, now: { Date() })
+        var generator = Generator(seed: 1_46_2)
+        return try store.importBookmarks((0..<count).map { generator.entry($0) }).created
+    }
+
+    private static func timed(_ body: () async throws -> Void) async throws -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try await body()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+
+    private static func format(_ seconds: Double) -> String { String(format: "%.2f s", seconds) }
+
+    private static func remove(_ directory: URL) {
+        do {
+            try FileManager.default.removeItem(at: directory)
+        } catch {
+            // A leftover temp directory is harmless; the figures are what matter.
+        }
+    }
+
+    /// Deterministic bookmarks: titles and descriptions from a skewed vocabulary, 0–4 tags, some unread, some archived.
+    private struct Generator {
+        private static let words = ["swift", "linux", "python", "sqlite", "search", "podcast", "rust", "design", "golang",
+                                    "privacy", "kubernetes", "server", "compiler", "database", "browser", "network", "security",
+                                    "testing", "music", "travel", "recipes", "history", "science", "video", "reading"]
+        private static let tags = ["python", "video", "rust", "golang", "docs", "tools", "news", "selfhosted", "reading", "later"]
+        private var state: UInt64
+
+        init(seed: UInt64) { state = seed }
+
+        mutating func entry(_ index: Int) -> NetscapeEntry {
+            let title = (0..<(2 + below(5))).map { _ in word() }.joined(separator: " ")
+            let description = below(3) == 0 ? "" : (0..<(4 + below(12))).map { _ in word() }.joined(separator: " ")
+            var names: [String] = []
+            for _ in 0..<below(5) {
+                let name = Self.tags[below(Self.tags.count)]
+                if !names.contains(name) { names.append(name) }
+            }
+            return NetscapeEntry(url: "https://site\(below(500)).example.com/\(word())/\(index)", title: title.capitalized,
+                                 description: description, tags: names,
+                                 dateAdded: Date(timeIntervalSince1970: 1_500_000_000 + Double(index) * 600),
+                                 unread: below(5) == 0, archived: below(10) == 0)
+        }
+
+        /// Skewed: early words are much more frequent.
+        private mutating func word() -> String {
+            let a = below(Self.words.count)
+            return Self.words[below(a + 1)]
+        }
+
+        private mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+
+        private mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+}

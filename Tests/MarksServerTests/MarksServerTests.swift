@@ -1,4 +1,0 @@
-import Testing
-@testable import MarksServer
-
-@Test func placeholder() { #expect(Bool(true)) }
