@@ -1,6 +1,8 @@
 import Foundation
 import MarksCore
+import MarksEngine
 import MarksLibrary
+import SentenceEmbeddings
 
 /// `marks share`: the share flow on the command line. Reads what was shared (standard input, `--file`,
 /// `--clipboard` or the TEXT arguments), shows the pre-filled card and asks for edits on a terminal, or
@@ -47,8 +49,12 @@ enum ShareCommand: CLICommand {
         let service: ShareService?
         do {
             let library = try settings.library(context: context)
+            let environment = context.environment
+            let suggest = AITagSuggester.suggestions {
+                OfflineEngine(embedder: try EmbeddingModel.loadInstalled(environment: environment))
+            }
             let share = ShareService(library: library, podcasts: PodcastRequestQueue(dataDirectory: settings.paths.dataDirectory, now: context.now),
-                                     autoPodcastTags: settings.config.autoPodcastTags)
+                                     autoPodcastTags: settings.config.autoPodcastTags, suggestTags: suggest)
             draft = try await share.prepare(ingest)
             service = share
         } catch {
