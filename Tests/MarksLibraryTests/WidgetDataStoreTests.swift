@@ -40,3 +40,23 @@ import Testing
         #expect(try store.loadPodcasts().recent.first?.link == "marks://podcast?url=https://x.com/a")
     }
 }
+
+@Suite struct WidgetDataStoreRewriteTests {
+    @Test func unchangedItemsAreNotRewritten() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("marks-widget-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) } // safe: test cleanup
+        let store = WidgetDataStore(directory: dir)
+        let bookmarks = [Bookmark(id: 1, url: "https://example.com/1", title: "One", dateAdded: Date(timeIntervalSince1970: 10),
+                                  dateModified: Date(timeIntervalSince1970: 10))]
+        try store.saveBookmarks(bookmarks, now: Date(timeIntervalSince1970: 100))
+        try store.saveBookmarks(bookmarks, now: Date(timeIntervalSince1970: 200))
+        #expect(try store.loadBookmarks().updatedAt == Date(timeIntervalSince1970: 100))
+        var changed = bookmarks
+        changed[0].title = "One, renamed"
+        try store.saveBookmarks(changed, now: Date(timeIntervalSince1970: 300))
+        let snapshot = try store.loadBookmarks()
+        #expect(snapshot.updatedAt == Date(timeIntervalSince1970: 300))
+        #expect(snapshot.recent.first?.title == "One, renamed")
+    }
+}

@@ -17,10 +17,13 @@ public struct WidgetDataStore: Sendable {
     public var bookmarksFile: URL { directory.appendingPathComponent("widget_bookmarks.json") }
     public var podcastsFile: URL { directory.appendingPathComponent("widget_podcasts.json") }
 
-    /// Writes the most recent bookmarks (by date added, newest first; archived ones left out).
+    /// Writes the most recent bookmarks (by date added, newest first; archived ones left out). When the file
+    /// already holds exactly these items nothing is written (no fsync on every list load).
     public func saveBookmarks(_ bookmarks: [Bookmark], now: Date) throws {
         let recent = bookmarks.filter { !$0.isArchived }.sorted { $0.dateAdded > $1.dateAdded }.prefix(Self.keptBookmarks)
-        try write(WidgetSnapshot.Bookmarks(updatedAt: now, recent: recent.map(WidgetSnapshot.BookmarkItem.init)), to: bookmarksFile)
+        let items = recent.map(WidgetSnapshot.BookmarkItem.init)
+        if let current: WidgetSnapshot.Bookmarks = try? read(bookmarksFile), current.recent == items { return } // safe: an unreadable file is simply rewritten
+        try write(WidgetSnapshot.Bookmarks(updatedAt: now, recent: items), to: bookmarksFile)
     }
 
     /// Writes the most recent podcasts.
