@@ -49,6 +49,12 @@ struct ServeRuntime {
                                       exposed: exposed, now: context.now)
         auth = try OwnerAuth(dataDirectory: settings.paths.dataDirectory, now: context.now)
         let reader = ArticleReader(fetcher: fetcher)
+        let search = SearchService(index: index, embedder: model)
+        var webOptions = WebOptions(stateDirectory: settings.paths.dataDirectory, log: logError)
+        webOptions.semanticSearch = { query, unreadOnly, tag in
+            let request = SearchRequest(text: query, mode: .semantic, filter: SearchFilter(unreadOnly: unreadOnly, tag: tag), limit: 50)
+            return try search.search(request).map { Self.bookmark($0.document) }
+        }
         web = WebApp(
             library: library, auth: auth,
             settings: WebSettings(configStore: settings.store,
@@ -56,6 +62,14 @@ struct ServeRuntime {
                                   activeServer: config.linkding),
             widgets: WidgetDataStore(directory: settings.paths.dataDirectory),
             reader: { try await reader.read($0) },
-            options: WebOptions(stateDirectory: settings.paths.dataDirectory, log: logError))
+            options: webOptions)
+    }
+
+    /// A bookmark row from what the index holds (the index keeps every field a row shows).
+    static func bookmark(_ document: IndexedDocument) -> Bookmark {
+        Bookmark(id: document.id, url: document.url, title: document.title, description: document.description,
+                 notes: document.notes, isArchived: document.archived, unread: document.unread, tagNames: document.tagNames,
+                 dateAdded: document.dateAdded, dateModified: document.dateAdded, aiSummary: document.aiSummary,
+                 aiTags: document.aiTags)
     }
 }

@@ -1,6 +1,6 @@
 /// The Search tab: a search field, a scope bar (All / Unread / a tag), linkding's query syntax explained
-/// in a help popover that needs no script, a Keyword / Semantic switch (Semantic arrives with the AI
-/// features), and a no-results state that echoes the query so typos show.
+/// in a help popover that needs no script, a Keyword / Semantic switch (Semantic searches the local index
+/// by meaning), and a no-results state that echoes the query so typos show.
 struct SearchPage {
     enum Scope: String {
         case all, unread, tag
@@ -16,6 +16,8 @@ struct SearchPage {
     var scope: Scope
     var tag: String
     var tags: [String]
+    var semantic = false
+    var semanticAvailable = false
     var results: Results
     var context: PageContext
 
@@ -33,9 +35,9 @@ struct SearchPage {
             <label for="scope-tag-name" class="visually-hidden">Tag to search in</label>\
             <select id="scope-tag-name" name="tag"><option value="">Choose a tag</option>\(options)</select></fieldset>\
             <fieldset class="scopes"><legend class="visually-hidden">Search mode</legend>\
-            <label class="check"><input type="radio" name="mode" value="keyword" checked> Keyword</label>\
-            <label class="check"><input type="radio" name="mode" value="semantic" disabled aria-describedby="semantic-hint"> Semantic</label>\
-            <span class="hint" id="semantic-hint">Semantic search arrives with the AI features.</span></fieldset>\
+            <label class="check"><input type="radio" name="mode" value="keyword" id="mode-keyword"\(HTML.checked(!semantic))> Keyword</label>\
+            <label class="check"><input type="radio" name="mode" value="semantic" id="mode-semantic"\(HTML.checked(semantic))\(semanticAvailable ? HTML.empty : HTML(" disabled")) aria-describedby="semantic-hint"> Semantic</label>\
+            <span class="hint" id="semantic-hint">\(semanticAvailable ? "Semantic finds bookmarks by meaning, not only by their words." : "Semantic search needs the search index.")</span></fieldset>\
             \(Self.help)</form>
             \(resultsHTML())
             """

@@ -75,7 +75,17 @@ extension WebController {
             tagNames = []
         }
         var results = SearchPage.Results.none
-        if !query.trimmingCharacters(in: .whitespaces).isEmpty || scope != .all {
+        let semantic = request.query["mode"] == "semantic" ? options.semanticSearch : nil
+        if let semantic, !query.trimmingCharacters(in: .whitespaces).isEmpty {
+            do {
+                let found = try await semantic(query, scope == .unread, scope == .tag ? chosenTag : nil)
+                let list = BookmarkListView(bookmarks: found, more: nil, rows: rows, context: ctx,
+                                            empty: SearchPage.noResults(query: query, scope: scope, tag: chosenTag))
+                results = .loaded(list, count: found.count)
+            } catch {
+                results = .failed(message(error))
+            }
+        } else if !query.trimmingCharacters(in: .whitespaces).isEmpty || scope != .all {
             let extra = [("q", query), ("scope", scope.rawValue), ("tag", scope == .tag ? chosenTag : "")]
             do {
                 let next = try signedNext(request)
@@ -88,7 +98,9 @@ extension WebController {
                 results = .failed(message(error))
             }
         }
-        let view = SearchPage(query: query, scope: scope, tag: chosenTag, tags: tagNames, results: results, context: ctx)
+        var view = SearchPage(query: query, scope: scope, tag: chosenTag, tags: tagNames, results: results, context: ctx)
+        view.semantic = semantic != nil
+        view.semanticAvailable = options.semanticSearch != nil
         return page(query.isEmpty ? SearchPage.title : "“\(query)”", tab: .search, view.render(), context: ctx)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MarksCore
 
 /// How the web app behaves, with defaults for `marks serve`; tests shorten the Undo window.
 public struct WebOptions: Sendable {
@@ -14,6 +15,9 @@ public struct WebOptions: Sendable {
     public var random: @Sendable (Int) -> Int
     /// Receives unexpected errors for the server's log (the page shows a generic message).
     public var log: @Sendable (String) -> Void
+    /// Search by meaning (the Search tab's Semantic mode): query, unread only, tag → bookmarks, best first.
+    /// Nil keeps the Semantic switch off.
+    public var semanticSearch: (@Sendable (_ query: String, _ unreadOnly: Bool, _ tag: String?) async throws -> [Bookmark])?
 
     /// Options; the defaults suit `marks serve`.
     public init(undoSeconds: Double = 6, pageSize: Int = 50, timeZone: TimeZone = .current, stateDirectory: URL? = nil,
@@ -25,5 +29,6 @@ public struct WebOptions: Sendable {
         self.stateDirectory = stateDirectory
         self.random = random
         self.log = log
+        self.semanticSearch = nil
     }
 }
