@@ -32,6 +32,9 @@ ServeCommand.self,
         CompletionCommand.self,
         IndexCommand.self,
         EmbedCommand.self,
+        EnrichCommand.self,
+        SummarizeCommand.self,
+        CollectionsCommand.self,
     ]
 
     /// The root of the command tree.
