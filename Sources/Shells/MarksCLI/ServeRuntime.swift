@@ -43,6 +43,9 @@ struct ServeRuntime {
                                       exposed: exposed, now: context.now)
         auth = try OwnerAuth(dataDirectory: settings.paths.dataDirectory, now: context.now)
         let reader = ArticleReader(fetcher: fetcher)
+        let enrichment = try EnrichmentService.live(library: library, config: config, environment: environment,
+                                                    dataDirectory: settings.paths.dataDirectory, embedder: backendEmbedder,
+                                                    appVersion: MarksCommandLine.version)
         web = WebApp(
             library: library, auth: auth,
             settings: WebSettings(configStore: settings.store,
@@ -50,6 +53,6 @@ struct ServeRuntime {
                                   activeServer: config.linkding),
             widgets: WidgetDataStore(directory: settings.paths.dataDirectory),
             reader: { try await reader.read($0) },
-            options: WebOptions(stateDirectory: settings.paths.dataDirectory, log: logError))
+            options: WebOptions(stateDirectory: settings.paths.dataDirectory, log: logError, enrichment: enrichment))
     }
 }

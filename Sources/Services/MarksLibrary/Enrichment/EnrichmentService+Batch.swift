@@ -5,15 +5,17 @@ extension EnrichmentService {
     /// Enriches every live bookmark that has no AI metadata yet, one at a time, reporting progress after each.
     /// Resumable: what an earlier run stored is skipped. Interruptible: `shouldStop` is checked between
     /// bookmarks (and task cancellation too); what was done stays stored. A failed bookmark is counted and
-    /// the run goes on.
-    public func enrichAll(progress: @escaping @Sendable (EnrichmentProgress) -> Void = { _ in },
+    /// the run goes on. `limit` handles at most that many bookmarks (a batch; the rest count as remaining).
+    public func enrichAll(limit: Int? = nil, progress: @escaping @Sendable (EnrichmentProgress) -> Void = { _ in },
                           shouldStop: @escaping @Sendable () -> Bool = { false }) async throws -> EnrichmentReport {
         guard library.cache != nil else { throw LibraryError.noCache }
         let vocabulary = await vocabulary()  // syncs the cache first when it was never synced
         let (pending, skipped) = try pendingBookmarks(limit: nil)
         var report = EnrichmentReport(skipped: skipped)
-        progress(EnrichmentProgress(done: 0, total: pending.count, failed: 0, current: ""))
-        for (index, bookmark) in pending.enumerated() {
+        let batch = limit.map { Array(pending.prefix(max(0, $0))) } ?? pending
+        report.remaining = pending.count - batch.count
+        progress(EnrichmentProgress(done: 0, total: batch.count, failed: 0, current: ""))
+        for (index, bookmark) in batch.enumerated() {
             if shouldStop() || Task.isCancelled {
                 report.stopped = true
                 report.remaining = pending.count - index
@@ -30,7 +32,7 @@ extension EnrichmentService {
                 report.failed += 1
                 if report.errors.count < 5 { report.errors.append("\(bookmark.url): \(error)") }
             }
-            progress(EnrichmentProgress(done: index + 1, total: pending.count, failed: report.failed, current: bookmark.displayTitle))
+            progress(EnrichmentProgress(done: index + 1, total: batch.count, failed: report.failed, current: bookmark.displayTitle))
         }
         return report
     }

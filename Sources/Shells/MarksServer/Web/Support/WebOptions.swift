@@ -1,4 +1,5 @@
 import Foundation
+import MarksLibrary
 
 /// How the web app behaves, with defaults for `marks serve`; tests shorten the Undo window.
 public struct WebOptions: Sendable {
@@ -14,16 +15,19 @@ public struct WebOptions: Sendable {
     public var random: @Sendable (Int) -> Int
     /// Receives unexpected errors for the server's log (the page shows a generic message).
     public var log: @Sendable (String) -> Void
+    /// AI enrichment (summaries and tags after adding, Enrich All, the Collections tab); nil turns them off.
+    public var enrichment: EnrichmentService?
 
     /// Options; the defaults suit `marks serve`.
     public init(undoSeconds: Double = 6, pageSize: Int = 50, timeZone: TimeZone = .current, stateDirectory: URL? = nil,
                 random: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<max(1, $0)) },
-                log: @escaping @Sendable (String) -> Void = { _ in }) {
+                log: @escaping @Sendable (String) -> Void = { _ in }, enrichment: EnrichmentService? = nil) {
         self.undoSeconds = undoSeconds
         self.pageSize = pageSize
         self.timeZone = timeZone
         self.stateDirectory = stateDirectory
         self.random = random
         self.log = log
+        self.enrichment = enrichment
     }
 }
