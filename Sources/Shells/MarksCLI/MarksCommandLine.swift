@@ -33,6 +33,9 @@ ServeCommand.self,
         IndexCommand.self,
         EmbedCommand.self,
         TokenCommand.self,
+        EnrichCommand.self,
+        SummarizeCommand.self,
+        CollectionsCommand.self,
     ]
 
     /// The root of the command tree.

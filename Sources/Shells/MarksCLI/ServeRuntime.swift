@@ -49,8 +49,11 @@ struct ServeRuntime {
                                       exposed: exposed, now: context.now)
         auth = try OwnerAuth(dataDirectory: settings.paths.dataDirectory, now: context.now)
         let reader = ArticleReader(fetcher: fetcher)
+        let enrichment = try EnrichmentService.live(library: library, config: config, environment: environment,
+                                                    dataDirectory: settings.paths.dataDirectory, embedder: backendEmbedder,
+                                                    appVersion: MarksCommandLine.version)
         let search = SearchService(index: index, embedder: model)
-        var webOptions = WebOptions(stateDirectory: settings.paths.dataDirectory, log: logError)
+        var webOptions = WebOptions(stateDirectory: settings.paths.dataDirectory, log: logError, enrichment: enrichment)
         webOptions.semanticSearch = { query, unreadOnly, tag in
             let request = SearchRequest(text: query, mode: .semantic, filter: SearchFilter(unreadOnly: unreadOnly, tag: tag), limit: 50)
             return try search.search(request).map { Self.bookmark($0.document) }

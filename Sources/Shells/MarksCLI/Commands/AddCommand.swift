@@ -14,6 +14,7 @@ enum AddCommand: CLICommand {
             .option("tags", value: "a,b", help: "Comma-separated tags."),
             .flag("unread", help: "Mark as unread (read later)."),
             .flag("shared", help: "Share it."),
+            .flag("no-enrich", help: "Do not add an AI summary and tags after saving."),
             BookmarkArguments.data,
         ],
         printsData: true
@@ -31,6 +32,9 @@ enum AddCommand: CLICommand {
             context.print(BookmarkOutput.json(result.bookmark).serialized)
         } else {
             context.print((result.existed ? "Updated " : "Saved ") + BookmarkOutput.line(result.bookmark).trimmingCharacters(in: .whitespaces))
+            if !arguments.flag("no-enrich") {
+                await enrichAfterAdd(result.bookmark.id, library: library, arguments: arguments, context: context)
+            }
         }
         return ExitCode.success
     }

@@ -4,6 +4,7 @@ public enum WebTab: String, Sendable, CaseIterable {
     case bookmarks
     case search
     case tags
+    case collections
     case add
     case settings
 
@@ -13,6 +14,7 @@ public enum WebTab: String, Sendable, CaseIterable {
         case .bookmarks: "Bookmarks"
         case .search: "Search"
         case .tags: "Tags"
+        case .collections: "Collections"
         case .add: "Add"
         case .settings: "Settings"
         }
@@ -24,11 +26,12 @@ public enum WebTab: String, Sendable, CaseIterable {
         case .bookmarks: "/"
         case .search: "/search"
         case .tags: "/tags"
+        case .collections: "/collections"
         case .add: "/add"
         case .settings: "/settings"
         }
     }
 
     /// The tabs in the order the bar shows them.
-    public static let bar: [WebTab] = [.bookmarks, .search, .tags, .add, .settings]
+    public static let bar: [WebTab] = [.bookmarks, .search, .tags, .collections, .add, .settings]
 }

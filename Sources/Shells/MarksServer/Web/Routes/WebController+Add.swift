@@ -59,6 +59,7 @@ extension WebController {
         }
         do {
             let result = try await library.add(values.addRequest)
+            enrichInBackground(result.bookmark.id)
             return redirect("/", notice: result.existed ? "merged" : "added")
         } catch let error as BookmarkSourceError {
             view.problem = error.message

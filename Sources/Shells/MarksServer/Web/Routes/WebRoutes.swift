@@ -22,6 +22,9 @@ enum WebRoutes {
         r.post("/bookmarks/:id/archive") { try await c.archive($0) }
         r.post("/bookmarks/:id/unarchive") { try await c.unarchive($0) }
         r.post("/bookmarks/action") { c.redirect(WebController.returnPath(try $0.form())) }
+        // Collections and Enrich All.
+        r.get("/collections") { await c.collections($0) }
+        r.post("/collections/enrich") { try await c.enrichBatch($0) }
         // Add.
         r.get("/add") { await c.addForm($0) }
         // The bookmarklet's share page (`ShareService.bookmarklet`): the Add form, filled from url/title/text.

@@ -1,5 +1,6 @@
 import Foundation
 import MarksCore
+import MarksLibrary
 
 /// How the web app behaves, with defaults for `marks serve`; tests shorten the Undo window.
 public struct WebOptions: Sendable {
@@ -18,17 +19,20 @@ public struct WebOptions: Sendable {
     /// Search by meaning (the Search tab's Semantic mode): query, unread only, tag → bookmarks, best first.
     /// Nil keeps the Semantic switch off.
     public var semanticSearch: (@Sendable (_ query: String, _ unreadOnly: Bool, _ tag: String?) async throws -> [Bookmark])?
+    /// AI enrichment (summaries and tags after adding, Enrich All, the Collections tab); nil turns them off.
+    public var enrichment: EnrichmentService?
 
     /// Options; the defaults suit `marks serve`.
     public init(undoSeconds: Double = 6, pageSize: Int = 50, timeZone: TimeZone = .current, stateDirectory: URL? = nil,
                 random: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<max(1, $0)) },
-                log: @escaping @Sendable (String) -> Void = { _ in }) {
+                log: @escaping @Sendable (String) -> Void = { _ in }, enrichment: EnrichmentService? = nil) {
         self.undoSeconds = undoSeconds
         self.pageSize = pageSize
         self.timeZone = timeZone
         self.stateDirectory = stateDirectory
         self.random = random
         self.log = log
+        self.enrichment = enrichment
         self.semanticSearch = nil
     }
 }
