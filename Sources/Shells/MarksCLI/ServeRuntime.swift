@@ -56,7 +56,7 @@ struct ServeRuntime {
         var webOptions = WebOptions(stateDirectory: settings.paths.dataDirectory, log: logError, enrichment: enrichment)
         webOptions.semanticSearch = { query, unreadOnly, tag in
             let request = SearchRequest(text: query, mode: .semantic, filter: SearchFilter(unreadOnly: unreadOnly, tag: tag), limit: 50)
-            return try search.search(request).map { Self.bookmark($0.document) }
+            return try search.search(request).map(\.document.bookmark)
         }
         web = WebApp(
             library: library, auth: auth,
@@ -66,13 +66,5 @@ struct ServeRuntime {
             widgets: WidgetDataStore(directory: settings.paths.dataDirectory),
             reader: { try await reader.read($0) },
             options: webOptions)
-    }
-
-    /// A bookmark row from what the index holds (the index keeps every field a row shows).
-    static func bookmark(_ document: IndexedDocument) -> Bookmark {
-        Bookmark(id: document.id, url: document.url, title: document.title, description: document.description,
-                 notes: document.notes, isArchived: document.archived, unread: document.unread, tagNames: document.tagNames,
-                 dateAdded: document.dateAdded, dateModified: document.dateAdded, aiSummary: document.aiSummary,
-                 aiTags: document.aiTags)
     }
 }

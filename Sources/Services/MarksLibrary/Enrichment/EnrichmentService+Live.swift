@@ -15,10 +15,8 @@ extension EnrichmentService {
         let modelInstalled = ModelLocator(environment: environment).locate() != nil
         let engine: any AttributedAIEngine
         let status: EngineStatus
-        if let backend = config.backendURL, let url = URL(string: backend), url.scheme == "http" || url.scheme == "https" {
-            let configuration = BackendClient.Configuration(
-                baseURL: url, credentialsFile: dataDirectory.appendingPathComponent("backend-device.json"), appVersion: appVersion,
-                registrationSecret: config.registrationSecret, analyticsEnabled: config.analyticsEnabled)
+        if let configuration = BackendClient.Configuration(config: config, dataDirectory: dataDirectory, appVersion: appVersion) {
+            let backend = configuration.baseURL.absoluteString
             engine = BackendClient(configuration: configuration, transport: transport)
             status = EngineStatus(kind: .backend, name: backend, healthy: true, detail: "Marks backend at \(backend)")
         } else if let ai = config.ai {

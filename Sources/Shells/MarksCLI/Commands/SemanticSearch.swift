@@ -11,6 +11,10 @@ enum SemanticSearch {
 
     static func run(query: String, filter: SearchFilter, limit: Int, arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
         let settings = try Settings.load(arguments, context: context)
+        if settings.config.backendURL != nil {
+            return try await RemoteRanking.run(query: query, filter: filter, limit: limit, settings: settings,
+                                               arguments: arguments, context: context)
+        }
         let embedder = LazyEmbedder { try IndexEmbedder.installed(environment: context.environment) }
         do {
             _ = try embedder.get()
@@ -42,17 +46,9 @@ enum SemanticSearch {
             context.print("No results for “\(query.singleLine)”.")
         } else {
             for result in results {
-                context.print(BookmarkOutput.line(bookmark(result.document)) + "  (" + result.legNames.joined(separator: "+") + ")")
+                context.print(BookmarkOutput.line(result.document.bookmark) + "  (" + result.legNames.joined(separator: "+") + ")")
             }
         }
         return ExitCode.success
-    }
-
-    /// The indexed fields as a bookmark, for the shared list line.
-    private static func bookmark(_ document: IndexedDocument) -> Bookmark {
-        Bookmark(id: document.id, url: document.url, title: document.title, description: document.description,
-                 notes: document.notes, isArchived: document.archived, unread: document.unread, tagNames: document.tagNames,
-                 dateAdded: document.dateAdded, dateModified: document.dateAdded, aiSummary: document.aiSummary,
-                 aiTags: document.aiTags)
     }
 }
