@@ -17,7 +17,8 @@ struct WebHarness {
     static func make(seed: Int = 0, cached: Bool = true, options: WebOptions = WebOptions(undoSeconds: 6, pageSize: 50, timeZone: TimeZone(secondsFromGMT: 0) ?? .current),
                      prepare: (RecordingSource) async throws -> Void = { _ in },
                      verify: @escaping @Sendable (ServerConfig) async throws -> ServerHealth = { _ in ServerHealth(version: "1.31.0", status: "healthy") },
-                     reader: (@Sendable (String) async throws -> ReadableArticle)? = nil) async throws -> WebHarness {
+                     reader: (@Sendable (String) async throws -> ReadableArticle)? = nil,
+                     enrichment: ((LibraryService) -> EnrichmentService)? = nil) async throws -> WebHarness {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-web-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         // As `marks serve` composes it: the data dir's database holds the embedded store and the library's cache.
@@ -35,6 +36,7 @@ struct WebHarness {
         let settings = WebSettings(configStore: configStore, verify: verify, activeServer: nil)
         var options = options
         options.stateDirectory = directory
+        if let enrichment { options.enrichment = enrichment(library) }
         let app = WebApp(library: library, auth: auth, settings: settings, widgets: widgets, reader: reader, options: options)
         return WebHarness(directory: directory, source: source, library: library, auth: auth, app: app, configStore: configStore)
     }

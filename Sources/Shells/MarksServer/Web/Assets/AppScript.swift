@@ -1,7 +1,8 @@
 /// The app's one script: small and dependency-free, only where a page must react without a reload —
 /// infinite scroll that keeps the scroll position, act-now-with-Undo for archive and delete (the request
 /// goes when the Undo window closes or the page is left, by `sendBeacon`), keyboard shortcuts, copy
-/// link, tag autocomplete, the duplicate hint on Add, reading progress, and the service worker.
+/// link, tag autocomplete, the duplicate hint on Add, reading progress, Enrich All's live progress, and the
+/// service worker.
 /// Every page works without it.
 enum AppScript {
     static let js = #"""
@@ -328,6 +329,35 @@ for (const input of $$("input[data-filter]")) {
   input.addEventListener("input", () => {
     const needle = input.value.trim().toLowerCase();
     for (const li of list.children) li.hidden = !!needle && !li.dataset.name.includes(needle);
+  });
+}
+
+// ---- Enrich all: batch after batch with live progress (the plain form does one batch) ----
+const enrichForm = $("form[data-enrich-all]");
+if (enrichForm) {
+  const status = $("#enrich-progress") || enrichForm.appendChild(doc.createElement("p"));
+  status.id = "enrich-progress"; status.setAttribute("role", "status"); status.className = "notice";
+  const button = $("button", enrichForm);
+  let running = false, stop = false;
+  enrichForm.addEventListener("submit", async event => {
+    event.preventDefault();
+    if (running) { stop = true; button.textContent = "Stopping…"; return; }
+    running = true; stop = false; button.textContent = "Stop";
+    let enriched = 0, failed = 0;
+    try {
+      for (;;) {
+        const response = await post(enrichForm.action);
+        if (!response.ok) throw new Error("HTTP " + response.status);
+        const batch = await response.json();
+        enriched += batch.enriched; failed += batch.failed;
+        status.textContent = "Enriched " + enriched + (failed ? ", " + failed + " failed" : "") + "; " + batch.left + " left.";
+        if (batch.left === 0 || stop || batch.enriched + batch.failed === 0) break;
+      }
+      if (!stop) status.textContent += " Done.";
+    } catch (error) {
+      status.textContent = "Enrichment stopped: " + error.message + ". Press Enrich all to go on.";
+    }
+    running = false; button.textContent = "Enrich all";
   });
 }
 

@@ -52,7 +52,7 @@ struct CollectionsPage {
             result = "<p class=\"notice\" role=\"status\" id=\"enrich-progress\">Enriched \(batch.enriched)\(failed).\(more)</p>"
         }
         return """
-            <form method="post" action="/collections/enrich" class="inline">\(HTML.csrfField(context.csrfToken))\
+            <form method="post" action="/collections/enrich" class="inline" data-enrich-all>\(HTML.csrfField(context.csrfToken))\
             <button type="submit">Enrich all</button> <span class="hint">Adds AI summaries and tags to bookmarks without them, \
             \(WebController.enrichBatchSize) at a time.</span></form>\(result)
             """

@@ -1,4 +1,5 @@
 import Foundation
+import MarksCore
 import HTTPServer
 import MarksLibrary
 
@@ -23,10 +24,15 @@ extension WebController {
     }
 
     /// `POST /collections/enrich`: enriches the next few bookmarks without a summary, then back to the tab
-    /// saying how many were done and how many are left (press again to go on).
+    /// saying how many were done and how many are left (press again to go on). The page's script asks for
+    /// JSON (`{"enriched","failed","left"}`) and posts batch after batch, showing live progress.
     func enrichBatch(_ request: HTTPRequest) async throws -> HTTPResponse {
         guard let enrichment = options.enrichment else { return redirect("/collections") }
         let report = try await enrichment.enrichAll(limit: Self.enrichBatchSize)
+        if request.headers["Accept"]?.contains("application/json") == true {
+            return .json(data: JSONValue.object([("enriched", .int(report.enriched)), ("failed", .int(report.failed)),
+                                                 ("left", .int(report.remaining))]).data)
+        }
         return redirect("/collections?enriched=\(report.enriched)&failed=\(report.failed)&left=\(report.remaining)")
     }
 
