@@ -1,6 +1,7 @@
 import Foundation
 import MarksClients
 import MarksCore
+import MarksEngine
 import MarksIndex
 import MarksLibrary
 import MarksServer
@@ -54,6 +55,10 @@ struct ServeRuntime {
                                                     appVersion: MarksCommandLine.version)
         let search = SearchService(index: index, embedder: model)
         var webOptions = WebOptions(stateDirectory: settings.paths.dataDirectory, log: logError, enrichment: enrichment)
+        webOptions.share = ShareService(
+            library: library, podcasts: PodcastRequestQueue(dataDirectory: settings.paths.dataDirectory, now: context.now),
+            autoPodcastTags: config.autoPodcastTags,
+            suggestTags: AITagSuggester.suggestions { OfflineEngine(embedder: backendEmbedder) })
         webOptions.semanticSearch = { query, unreadOnly, tag in
             let request = SearchRequest(text: query, mode: .semantic, filter: SearchFilter(unreadOnly: unreadOnly, tag: tag), limit: 50)
             return try search.search(request).map(\.document.bookmark)

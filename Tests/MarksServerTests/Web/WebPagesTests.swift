@@ -78,7 +78,7 @@ import Testing
         let icons = try #require(manifest["icons"] as? [[String: Any]])
         #expect(Set(icons.compactMap { $0["sizes"] as? String }) == ["192x192", "512x512"])
         let share = try #require(manifest["share_target"] as? [String: Any])
-        #expect(share["action"] as? String == "/add")
+        #expect(share["action"] as? String == "/share") // the share flow (ShareService), as marks share
         #expect((share["params"] as? [String: String]) == ["title": "title", "text": "text", "url": "url"])
     }
 

@@ -18,7 +18,8 @@ struct WebHarness {
                      prepare: (RecordingSource) async throws -> Void = { _ in },
                      verify: @escaping @Sendable (ServerConfig) async throws -> ServerHealth = { _ in ServerHealth(version: "1.31.0", status: "healthy") },
                      reader: (@Sendable (String) async throws -> ReadableArticle)? = nil,
-                     enrichment: ((LibraryService) -> EnrichmentService)? = nil) async throws -> WebHarness {
+                     enrichment: ((LibraryService) -> EnrichmentService)? = nil,
+                     shareQueue: PodcastRequestQueue? = nil) async throws -> WebHarness {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-web-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         // As `marks serve` composes it: the data dir's database holds the embedded store and the library's cache.
@@ -37,6 +38,7 @@ struct WebHarness {
         var options = options
         options.stateDirectory = directory
         if let enrichment { options.enrichment = enrichment(library) }
+        if let shareQueue { options.share = ShareService(library: library, podcasts: shareQueue, autoPodcastTags: []) }
         let app = WebApp(library: library, auth: auth, settings: settings, widgets: widgets, reader: reader, options: options)
         return WebHarness(directory: directory, source: source, library: library, auth: auth, app: app, configStore: configStore)
     }

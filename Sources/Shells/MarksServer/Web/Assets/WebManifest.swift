@@ -9,7 +9,7 @@ enum WebManifest {
         {"src":"\(icon512)","sizes":"512x512","type":"image/png","purpose":"any"},\
         {"src":"\(icon192)","sizes":"192x192","type":"image/png","purpose":"maskable"},\
         {"src":"\(icon512)","sizes":"512x512","type":"image/png","purpose":"maskable"}],\
-        "share_target":{"action":"/add","method":"GET","params":{"title":"title","text":"text","url":"url"}}}
+        "share_target":{"action":"/share","method":"GET","params":{"title":"title","text":"text","url":"url"}}}
         """
     }
 }

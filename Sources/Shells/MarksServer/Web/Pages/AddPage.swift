@@ -12,7 +12,17 @@ struct AddPage {
     /// A line about what the paste box found.
     var pasteMessage: String?
     var knownTags: [String] = []
+    /// Set when the form came from a share (PWA share target, bookmarklet): it saves through the share flow,
+    /// which updates an existing bookmark and can queue a podcast.
+    var share: ShareFields?
     var context: PageContext
+
+    /// What the share flow adds to the form.
+    struct ShareFields: Equatable {
+        var createPodcast = false
+        var suggestedTags: [String] = []
+        var updatesExisting = false
+    }
 
     static let title = "Add a bookmark"
 
@@ -33,8 +43,18 @@ struct AddPage {
             \(FormFields.area("notes", label: "Notes", value: values.notes))\
             \(FormFields.tags(value: values.tags, known: knownTags))\
             \(FormFields.check("unread", label: "Read later (mark as unread)", on: values.unread))\
+            \(shareFields())\
             <div class="buttons"><button class="primary" type="submit" id="save">Save bookmark</button> <a href="/">Cancel</a></div></form>
             """
+    }
+
+    private func shareFields() -> HTML {
+        guard let share else { return .empty }
+        let suggested: HTML = share.suggestedTags.isEmpty ? .empty
+            : "<p class=\"hint\" id=\"suggested-tags\">Suggested: \(share.suggestedTags.joined(separator: ", "))</p>"
+        let existing: HTML = share.updatesExisting ? "<p class=\"notice\" role=\"status\" id=\"share-existing\">Already saved: saving updates it.</p>" : .empty
+        let podcast = FormFields.check("podcast", label: "Create podcast", on: share.createPodcast)
+        return "<input type=\"hidden\" name=\"via\" value=\"share\">\(suggested)\(existing)\(podcast)"
     }
 
     private func duplicateNotice() -> HTML {

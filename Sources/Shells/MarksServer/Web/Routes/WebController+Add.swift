@@ -14,7 +14,22 @@ extension WebController {
         values.title = request.query["title"].flatMap { $0.isEmpty ? nil : $0 } ?? shared.title ?? ""
         values.notes = shared.notes
         values.unread = request.query["unread"] == "1"
-        return await addPage(request, AddPage(values: values, context: context(request)))
+        var view = AddPage(values: values, context: context(request))
+        if request.path == "/share", let share = options.share, !(shared.url ?? "").isEmpty {
+            do {
+                let draft = try await share.prepare(sharedURL: request.query["url"], title: request.query["title"], text: text)
+                view.values.url = draft.url
+                view.values.title = draft.title
+                view.values.notes = draft.notes
+                view.values.tags = draft.tags.joined(separator: ", ")
+                view.values.unread = draft.unread || view.values.unread
+                view.share = AddPage.ShareFields(createPodcast: draft.createPodcast, suggestedTags: draft.suggestedTags,
+                                                 updatesExisting: draft.updatesExisting)
+            } catch {
+                view.problem = message(error)
+            }
+        }
+        return await addPage(request, view)
     }
 
     /// `POST /add/paste`: pulls the first web address out of the pasted text; the rest becomes notes.
@@ -51,6 +66,20 @@ extension WebController {
         }
         guard URLNormalizer.isValidWebURL(values.url, allowDotlessHosts: true) else {
             view.problem = LibraryError.invalidURL(values.url).description
+            return await addPage(request, view, status: 400)
+        }
+        if form["via"] == "share", let share = options.share {
+            do {
+                let outcome = try await share.save(url: values.url, title: values.title, notes: values.notes,
+                                                   tags: TagNames.parse(values.tags), unread: values.unread,
+                                                   createPodcast: form["podcast"] == "1")
+                if !outcome.updated { enrichInBackground(outcome.bookmark.id) }
+                return redirect("/", notice: outcome.updated ? "merged" : "added")
+            } catch let error as BookmarkSourceError {
+                view.problem = error.message
+            } catch let error as LibraryError {
+                view.problem = error.description
+            }
             return await addPage(request, view, status: 400)
         }
         if form["merge"] != "1", let duplicate = await existing(values.url) {

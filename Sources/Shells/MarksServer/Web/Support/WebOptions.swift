@@ -21,6 +21,8 @@ public struct WebOptions: Sendable {
     public var semanticSearch: (@Sendable (_ query: String, _ unreadOnly: Bool, _ tag: String?) async throws -> [Bookmark])?
     /// AI enrichment (summaries and tags after adding, Enrich All, the Collections tab); nil turns them off.
     public var enrichment: EnrichmentService?
+    /// The share flow behind the PWA share target and the bookmarklet (`/share`); nil uses the plain Add form.
+    public var share: ShareService?
 
     /// Options; the defaults suit `marks serve`.
     public init(undoSeconds: Double = 6, pageSize: Int = 50, timeZone: TimeZone = .current, stateDirectory: URL? = nil,
@@ -34,5 +36,6 @@ public struct WebOptions: Sendable {
         self.log = log
         self.enrichment = enrichment
         self.semanticSearch = nil
+        self.share = nil
     }
 }
