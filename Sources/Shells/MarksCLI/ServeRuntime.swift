@@ -29,7 +29,7 @@ struct ServeRuntime {
         let tokens = APITokenStore(directory: settings.paths.dataDirectory)
         _ = try tokens.token()
         api = LinkdingAPI(store: data.store, tokens: tokens, configuration: .init(fallbackOrigin: origin), metadataService: metadata)
-        let model = MarksIndex.LazyEmbedder { try IndexEmbedder.installed(environment: environment) }
+        let model = LazyEmbedder { try IndexEmbedder.installed(environment: environment) }
         let source: any BookmarkSource
         if let linkding = config.linkding {
             source = LinkdingClient(config: linkding)
@@ -42,10 +42,7 @@ struct ServeRuntime {
             source: source, widgets: WidgetDataStore(directory: settings.paths.dataDirectory), now: context.now,
             warn: logError, observers: [index.observer(source: source, indexer: indexer, warn: logError)],
             cache: try BookmarkCache(database: data.database, for: source))
-        let backendEmbedder = MarksServer.LazyEmbedder(dimension: EmbeddingModel.dimension) {
-            let embedder = try model.get()
-            return { texts in try embedder.embed(texts) }
-        }
+        let backendEmbedder = model.textEmbedder(dimension: EmbeddingModel.dimension)
         backend = try BackendAPI.live(data: data, config: config, environment: environment, embedder: backendEmbedder,
                                       exposed: exposed, now: context.now)
         auth = try OwnerAuth(dataDirectory: settings.paths.dataDirectory, now: context.now)

@@ -23,10 +23,9 @@ enum BackendBenchmark {
         let pages = HTTPServer(responder: ResponderFunction { request in .html(article(request.path)) })
         let pagePort = try pages.start()
         let model = try EmbeddingModel.loadInstalled()
-        let embedder = LazyEmbedder(dimension: EmbeddingModel.dimension) { { texts in model.embed(texts) } }
         let data = try LocalData(paths: MarksPaths(environment: [:], dataDirectory: directory.path, currentDirectory: "/"), now: { Date() })
         let api = try BackendAPI.live(data: data, config: MarksConfig(allowPrivateNetworkFetches: true), environment: [:],
-                                      embedder: embedder, exposed: false, now: { Date() })
+                                      embedder: model, exposed: false, now: { Date() })
         let server = HTTPServer(responder: MarksApp(context: .init(version: "bench", logError: { _ in }, backend: api)).router)
         let port = try server.start()
         let session = URLSession(configuration: .ephemeral)

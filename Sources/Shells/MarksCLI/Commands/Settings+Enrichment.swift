@@ -1,7 +1,6 @@
 import Foundation
 import MarksIndex
 import MarksLibrary
-import MarksServer
 import SentenceEmbeddings
 
 extension Settings {
@@ -9,11 +8,8 @@ extension Settings {
     /// loads only when the offline engine first needs it.
     func enrichment(library: LibraryService, context: CLIContext) throws -> EnrichmentService {
         let environment = context.environment
-        let model = MarksIndex.LazyEmbedder { try IndexEmbedder.installed(environment: environment) }
-        let embedder = MarksServer.LazyEmbedder(dimension: EmbeddingModel.dimension) {
-            let loaded = try model.get()
-            return { texts in try loaded.embed(texts) }
-        }
+        let model = LazyEmbedder { try IndexEmbedder.installed(environment: environment) }
+        let embedder = model.textEmbedder(dimension: EmbeddingModel.dimension)
         return try EnrichmentService.live(library: library, config: config, environment: environment,
                                           dataDirectory: paths.dataDirectory, embedder: embedder,
                                           appVersion: MarksCommandLine.version)
