@@ -3,18 +3,22 @@ import MarksClients
 import MarksCore
 import MarksEngine
 import MarksIndex
+import MarksJobs
 import MarksLibrary
 import MarksServer
 import SentenceEmbeddings
 
 /// Everything `marks serve` runs, built once from the settings over one data directory: the library (cache,
-/// search index), the `/v1/` backend, the web app and its owner sign-in. The embedding model loads on
-/// first use and is shared by the index and the backend.
+/// search index), the job runner with every background kind, the `/v1/` backend, the web app and its owner
+/// sign-in. The embedding model loads on first use and is shared by the index and the backend.
 struct ServeRuntime {
     let data: LocalData
     let api: LinkdingAPI
     let library: LibraryService
     let indexer: VectorIndexer
+    let jobs: JobRunner
+    let enrichment: EnrichmentService
+    let podcasts: PodcastRequestQueue
     let backend: BackendAPI
     let auth: OwnerAuth
     let web: WebApp
@@ -37,7 +41,8 @@ struct ServeRuntime {
             source = data.embeddedSource(baseURL: Settings.defaultServeURL, metadata: metadata)
         }
         let index = try SearchIndex(database: data.database)
-        indexer = VectorIndexer(index: index) { try model.get() }
+        jobs = JobRunner(store: try JobStore(database: data.database), log: logError)
+        indexer = VectorIndexer(index: index, jobs: jobs) { try model.get() }
         library = LibraryService(
             source: source, widgets: WidgetDataStore(directory: settings.paths.dataDirectory), now: context.now,
             warn: logError, observers: [index.observer(source: source, indexer: indexer, warn: logError)],
@@ -47,13 +52,15 @@ struct ServeRuntime {
                                       exposed: exposed, now: context.now)
         auth = try OwnerAuth(dataDirectory: settings.paths.dataDirectory, now: context.now)
         let reader = ArticleReader(fetcher: fetcher)
-        let enrichment = try EnrichmentService.live(library: library, config: config, environment: environment,
+        enrichment = try EnrichmentService.live(library: library, config: config, environment: environment,
                                                     dataDirectory: settings.paths.dataDirectory, embedder: backendEmbedder,
                                                     appVersion: MarksCommandLine.version)
         let search = SearchService(index: index, embedder: model)
+        podcasts = PodcastRequestQueue(dataDirectory: settings.paths.dataDirectory, now: context.now)
         var webOptions = WebOptions(stateDirectory: settings.paths.dataDirectory, log: logError, enrichment: enrichment)
+        webOptions.jobs = jobs
         webOptions.share = ShareService(
-            library: library, podcasts: PodcastRequestQueue(dataDirectory: settings.paths.dataDirectory, now: context.now),
+            library: library, podcasts: podcasts,
             autoPodcastTags: config.autoPodcastTags,
             suggestTags: AITagSuggester.suggestions { OfflineEngine(embedder: backendEmbedder) })
         webOptions.semanticSearch = { query, unreadOnly, tag in
@@ -68,5 +75,18 @@ struct ServeRuntime {
             widgets: WidgetDataStore(directory: settings.paths.dataDirectory),
             reader: { try await reader.read($0) },
             options: webOptions)
+    }
+
+    /// Registers every background kind, starts the runner (resuming what a stopped server left), and queues the
+    /// periodic jobs: the quiet enrichment pass, the podcast drain, and a catch-up run of the vector indexer.
+    /// Podcast generation does not exist yet, so the drain has no consumer: requests stay queued and its job says so.
+    func startJobs() async throws {
+        for kind in enrichment.jobKinds() + [indexer.backgroundKind, podcasts.drainKind(consumer: nil)] {
+            await jobs.register(kind)
+        }
+        await jobs.start()
+        for request in [VectorIndexer.job, EnrichmentService.backgroundPassJob, PodcastRequestQueue.drainJob] {
+            try await jobs.enqueue(request)
+        }
     }
 }
