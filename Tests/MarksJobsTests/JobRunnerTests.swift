@@ -226,3 +226,24 @@ import Testing
         #expect(try fixture.store.job(id: job.id) == nil)
     }
 }
+
+extension JobRunnerTests {
+    @Test func cancellingTheCallerOfRunByIDPutsTheJobBack() async throws {
+        let fixture = try JobFixture()
+        let runner = fixture.runner()
+        let started = Gate()
+        let clock = fixture.clock
+        await started.release()
+        await runner.register(JobKind("slow") { _ in
+            await started.pass()
+            try await clock.sleep(until: .distantFuture)
+        })
+        let job = try await runner.enqueue(JobRequest(kind: "slow"))
+        let caller = Task { try await runner.run(id: job.id) }
+        await started.waitForEntered(1)
+        caller.cancel()
+        let ended = try #require(try await caller.value)
+        #expect(ended.state == .queued)
+        #expect(ended.attempts == 0)
+    }
+}

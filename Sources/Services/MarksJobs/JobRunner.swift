@@ -140,13 +140,16 @@ public actor JobRunner {
 
     /// Claims the queued job `id` (whatever its run-after, its kind's bound aside) and runs it now; returns it as
     /// it ended (done, queued again for a retry, failed), or nil when it was not queued (running elsewhere, done).
+    /// Cancelling the calling task cancels the handler; the job then goes back to the queue, uncounted.
     public func run(id: Int64) async throws -> Job? {
         guard let job = try store.claim(id: id, owner: owner, now: clock.now()) else { return nil }
         guard let kind = kinds[job.kind] else {
             try store.requeue(id: id, runAfter: clock.now(), note: nil, countAttempt: false, now: clock.now())
             throw JobError.unknownKind(job.kind)
         }
-        await launch(job, kind).value
+        let task = launch(job, kind)
+        // Cancelling the caller cancels the run: the job goes back to the queue, uncounted.
+        await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
         return try store.job(id: id)
     }
 

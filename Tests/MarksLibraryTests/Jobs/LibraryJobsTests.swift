@@ -33,7 +33,8 @@ import Testing
         #expect(finished.state == .done)
         #expect(finished.progress?.text == "summary by offline")
         let stored = try #require(try fixture.library.aiMetadata(id: saved.id))
-        #expect(stored.summary.contains("starter") || stored.summary.contains("fermentation"))
+        let summary = try #require(stored.summary)
+        #expect(summary.contains("starter") || summary.contains("fermentation"))
         #expect(outcomes.withLock { $0[job.id]?.summary } == stored.summary)
     }
 

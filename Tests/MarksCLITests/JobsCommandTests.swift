@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+/// `marks jobs` end to end: an empty table, JSON, a retry of a job that does not exist, and `--help`.
+@Suite struct JobsCommandTests {
+    @Test func anEmptyTableSaysSoInTextAndJSON() throws {
+        let marks = try MarksBinary()
+        defer { marks.cleanUp() }
+        let text = try marks.run(["jobs"])
+        #expect(text.code == 0, "\(text.stderr)")
+        #expect(text.stdout == "No background jobs queued, running or failed.\n")
+        let json = try marks.run(["jobs", "--json"])
+        #expect(json.code == 0)
+        #expect(json.stdout == "[]\n")
+    }
+
+    @Test func retryingAJobThatDoesNotExistFailsWithAMessage() throws {
+        let marks = try MarksBinary()
+        defer { marks.cleanUp() }
+        let retried = try marks.run(["jobs", "retry", "41"])
+        #expect(retried.code == 1)
+        #expect(retried.stderr.contains("There is no job 41"))
+        let bad = try marks.run(["jobs", "retry", "x"])
+        #expect(bad.code == 64)
+        let cleared = try marks.run(["jobs", "clear-failed"])
+        #expect(cleared.stdout == "Deleted 0 failed jobs.\n")
+    }
+
+    @Test func theCommandIsInTheTreeWithHelp() throws {
+        let marks = try MarksBinary()
+        defer { marks.cleanUp() }
+        let help = try marks.run(["jobs", "--help"])
+        #expect(help.code == 0)
+        #expect(help.stdout.contains("retry"))
+        #expect(help.stdout.contains("clear-failed"))
+        #expect(try marks.run(["--help"]).stdout.contains("jobs"))
+    }
+}
