@@ -35,4 +35,17 @@ import Testing
         #expect(help.stdout.contains("clear-failed"))
         #expect(try marks.run(["--help"]).stdout.contains("jobs"))
     }
+
+    @Test func aSharedBookmarkQueuesItsEnrichmentForServe() throws {
+        let marks = try MarksBinary()
+        defer { marks.cleanUp() }
+        let shared = try marks.run(["share", "--yes", "Worth reading https://example.com/shared"])
+        #expect(shared.code == 0, "\(shared.stderr)")
+        #expect(shared.stdout.contains("AI summary and tags: queued for marks serve"))
+        let jobs = try marks.run(["jobs", "--json"])
+        #expect(jobs.stdout.contains(#""kind":"enrich","key":"1","state":"queued""#), "\(jobs.stdout)")
+        let text = try marks.run(["jobs"])
+        #expect(text.stdout.contains("queued   enrich 1  attempt 0/5  due"), "\(text.stdout)")
+    }
 }
+
