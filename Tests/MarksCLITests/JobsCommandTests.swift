@@ -45,7 +45,7 @@ import Testing
         let jobs = try marks.run(["jobs", "--json"])
         #expect(jobs.stdout.contains(#""kind":"enrich","key":"1","state":"queued""#), "\(jobs.stdout)")
         let text = try marks.run(["jobs"])
-        #expect(text.stdout.contains("queued   enrich 1  attempt 0/5  due"), "\(text.stdout)")
+        #expect(text.stdout.contains("queued   enrich 1  attempt 0/3  due"), "\(text.stdout)")
     }
 }
 

@@ -21,29 +21,33 @@ extension EnrichmentService {
         public init(id: Int) { self.id = id }
     }
 
+    /// How enrich and Enrich All jobs retry (set on the request too, so a job queued by a process that does not
+    /// run the kind, such as `marks share`, gets the same attempts).
+    static let retry = JobRetryPolicy(maxAttempts: 3, baseDelay: .seconds(60))
+
     /// The job that enriches bookmark `id` (coalesced per bookmark).
     public static func enrichJob(id: Int) throws -> JobRequest {
-        try JobRequest(kind: JobKinds.enrich, key: String(id), payload: EnrichJobPayload(id: id))
+        try JobRequest(kind: JobKinds.enrich, key: String(id), payload: EnrichJobPayload(id: id), maxAttempts: retry.maxAttempts)
     }
 
     /// The Enrich All job (one at a time: enqueueing it again while it waits coalesces).
-    public static let enrichAllJob = JobRequest(kind: JobKinds.enrichAll, key: "all")
+    public static let enrichAllJob = JobRequest(kind: JobKinds.enrichAll, key: "all", maxAttempts: retry.maxAttempts)
 
     /// The first run of the quiet pass; the kind queues the next ones itself.
-    public static let backgroundPassJob = JobRequest(kind: JobKinds.backgroundPass, key: "background")
+    public static let backgroundPassJob = JobRequest(kind: JobKinds.backgroundPass, key: "background", maxAttempts: 1)
 
     /// The kinds this service runs: `enrich` (each outcome also goes to `onOutcome`, so a command can print it),
     /// `enrich.all`, and the quiet pass over `backgroundLimit` bookmarks every `backgroundEvery`.
     public func jobKinds(backgroundEvery: Duration = .seconds(600), backgroundLimit: Int = 5,
                          onOutcome: @escaping @Sendable (Int64, EnrichmentOutcome) -> Void = { _, _ in }) -> [JobKind] {
         [
-            JobKind(JobKinds.enrich, concurrency: 2, retry: JobRetryPolicy(maxAttempts: 3, baseDelay: .seconds(60))) { context in
+            JobKind(JobKinds.enrich, concurrency: 2, retry: Self.retry) { context in
                 let payload = try context.payload(as: EnrichJobPayload.self)
                 let outcome = try await self.enrich(id: payload.id)
                 context.report(JobProgress(fraction: 1, text: "summary by \(outcome.engine)"))
                 onOutcome(context.job.id, outcome)
             },
-            JobKind(JobKinds.enrichAll, retry: JobRetryPolicy(maxAttempts: 3, baseDelay: .seconds(60))) { context in
+            JobKind(JobKinds.enrichAll, retry: Self.retry) { context in
                 let report = try await self.enrichAll(progress: { progress in
                     let current = progress.current.isEmpty ? "" : ": " + progress.current
                     context.report(JobProgress(done: progress.done, total: progress.total,

@@ -6,14 +6,17 @@ extension PodcastRequestQueue {
     public static let drainJobKind = "podcast.drain"
 
     /// The first drain; the kind queues the next ones itself.
-    public static let drainJob = JobRequest(kind: drainJobKind, key: "podcast_requests")
+    public static let drainJob = JobRequest(kind: drainJobKind, key: "podcast_requests", maxAttempts: drainRetry.maxAttempts)
+
+    /// How a failed drain retries (each request has its own backoff inside the queue as well).
+    static let drainRetry = JobRetryPolicy(maxAttempts: 3)
 
     /// The drain as a job kind, run every `every`. With a `consumer` it hands every due request over exactly
     /// once (see `drain(into:)`). Without one — podcast generation is not built yet — it hands nothing out and
     /// completes nothing: the requests stay queued, and the job waits until `recheck` with the reason as its state.
     public func drainKind(consumer: (any PodcastRequestConsumer)?, every: Duration = .seconds(900),
                          recheck: Duration = .seconds(3600)) -> JobKind {
-        JobKind(Self.drainJobKind, retry: JobRetryPolicy(maxAttempts: 3), repeatEvery: every) { context in
+        JobKind(Self.drainJobKind, retry: Self.drainRetry, repeatEvery: every) { context in
             guard let consumer else {
                 let waiting = try self.list().pending.count
                 guard waiting > 0 else {
