@@ -246,4 +246,23 @@ extension JobRunnerTests {
         #expect(ended.state == .queued)
         #expect(ended.attempts == 0)
     }
+
+    @Test func anIdleRunnerSleepsUntilTheNextRunAfterInsteadOfPolling() async throws {
+        let fixture = try JobFixture()
+        let runner = fixture.runner()
+        let ran = Mutex(0)
+        await runner.register(JobKind("k") { _ in ran.withLock { $0 += 1 } })
+        let due = fixture.clock.now.addingTimeInterval(90)
+        let job = try await runner.enqueue(JobRequest(kind: "k", runAfter: due))
+        await runner.start()
+        await fixture.clock.waitForSleeper(until: due)  // the loop went to sleep until the job is due
+        let calls = fixture.clock.sleepCalls
+        for _ in 0..<200 { await Task.yield() }
+        #expect(fixture.clock.sleepCalls == calls)  // and stays asleep: no loop turns while nothing changes
+        #expect(ran.withLock { $0 } == 0)
+        fixture.clock.advance(90)
+        #expect(try await runner.waitUntilFinished(job.id)?.state == .done)
+        await runner.stop()
+    }
 }
+

@@ -15,6 +15,8 @@ final class ManualClock: Sendable {
         var now: Date
         var sleepers: [Sleeper] = []
         var cancelled: Set<UUID> = []
+        var calls = 0
+        var watchers: [(Date, CheckedContinuation<Void, Never>)] = []
     }
 
     private let state: Mutex<State>
@@ -42,12 +44,16 @@ final class ManualClock: Sendable {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 enum Next { case wait, now, cancel }
-                let next = state.withLock { state -> Next in
-                    if state.cancelled.remove(id) != nil { return .cancel }
-                    if deadline <= state.now { return .now }
+                let (next, watchers) = state.withLock { state -> (Next, [CheckedContinuation<Void, Never>]) in
+                    state.calls += 1
+                    if state.cancelled.remove(id) != nil { return (.cancel, []) }
+                    if deadline <= state.now { return (.now, []) }
                     state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-                    return .wait
+                    let ready = state.watchers.filter { $0.0 == deadline }.map(\.1)
+                    state.watchers.removeAll { $0.0 == deadline }
+                    return (.wait, ready)
                 }
+                watchers.forEach { $0.resume() }
                 switch next {
                 case .wait: break
                 case .now: continuation.resume()
@@ -63,6 +69,21 @@ final class ManualClock: Sendable {
                 return state.sleepers.remove(at: index)
             }
             sleeper?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// How many times `sleep` was called.
+    var sleepCalls: Int { state.withLock { $0.calls } }
+
+    /// Returns once something sleeps until exactly `deadline`.
+    func waitForSleeper(until deadline: Date) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let already = state.withLock { state -> Bool in
+                if state.sleepers.contains(where: { $0.deadline == deadline }) { return true }
+                state.watchers.append((deadline, continuation))
+                return false
+            }
+            if already { continuation.resume() }
         }
     }
 
