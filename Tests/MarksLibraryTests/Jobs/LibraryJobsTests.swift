@@ -25,7 +25,9 @@ import Testing
         let service = fixture.enrichment(readPage: { _ in article })
         let (runner, _) = try Self.runner(fixture.cacheDatabase, clock: fixture.clock)
         let outcomes = Mutex<[Int64: EnrichmentOutcome]>([:])
-        for kind in service.jobKinds(onOutcome: { id, outcome in outcomes.withLock { $0[id] = outcome } }) { await runner.register(kind) }
+        for kind in service.jobKinds(hooks: EnrichmentJobHooks(outcome: { id, outcome in outcomes.withLock { $0[id] = outcome } })) {
+            await runner.register(kind)
+        }
 
         let job = try await runner.enqueue(try EnrichmentService.enrichJob(id: saved.id))
         #expect(try await runner.enqueue(try EnrichmentService.enrichJob(id: saved.id)).id == job.id)  // coalesced
@@ -64,6 +66,25 @@ import Testing
         let done = try #require(try runner.store.job(id: job.id))
         #expect(done.state == .done)
         #expect(done.progress == JobProgress(fraction: 1, text: "Enriched 4; 0 already had a summary."))
+    }
+
+    @Test func enrichAllAskedToStopEndsDoneSayingWhatIsLeftAndARerunCarriesOn() async throws {
+        let fixture = try LibraryFixture(.embedded)
+        try fixture.addMany(4)
+        let (runner, _) = try Self.runner(fixture.cacheDatabase, clock: fixture.clock)
+        let handled = Mutex(0)
+        let reports = Mutex<[EnrichmentReport]>([])
+        let hooks = EnrichmentJobHooks(progress: { progress in handled.withLock { $0 = progress.done } },
+                                       shouldStop: { handled.withLock { $0 >= 2 } },
+                                       report: { report in reports.withLock { $0.append(report) } })
+        for kind in fixture.enrichment(engine: RecordingEngine()).jobKinds(hooks: hooks) { await runner.register(kind) }
+        let first = try #require(try await runner.run(id: try await runner.enqueue(EnrichmentService.enrichAllJob).id))
+        #expect(first.state == .done)
+        #expect(first.progress?.text == "Enriched 2; 0 already had a summary. Stopped with 2 left; Enrich all again carries on.")
+        handled.withLock { $0 = -100 }  // let the second run go to the end
+        let second = try #require(try await runner.run(id: try await runner.enqueue(EnrichmentService.enrichAllJob).id))
+        #expect(second.progress?.text == "Enriched 2; 2 already had a summary.")
+        #expect(reports.withLock { $0.map(\.enriched) } == [2, 2])
     }
 
     @Test func withoutAConsumerTheDrainLeavesRequestsQueuedAndSaysSo() async throws {

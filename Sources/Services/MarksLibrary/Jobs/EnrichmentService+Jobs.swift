@@ -36,25 +36,27 @@ extension EnrichmentService {
     /// The first run of the quiet pass; the kind queues the next ones itself.
     public static let backgroundPassJob = JobRequest(kind: JobKinds.backgroundPass, key: "background", maxAttempts: 1)
 
-    /// The kinds this service runs: `enrich` (each outcome also goes to `onOutcome`, so a command can print it),
-    /// `enrich.all`, and the quiet pass over `backgroundLimit` bookmarks every `backgroundEvery`.
+    /// The kinds this service runs: `enrich`, `enrich.all`, and the quiet pass over `backgroundLimit` bookmarks
+    /// every `backgroundEvery`; `hooks` lets a command running a job in the foreground see what it does.
     public func jobKinds(backgroundEvery: Duration = .seconds(600), backgroundLimit: Int = 5,
-                         onOutcome: @escaping @Sendable (Int64, EnrichmentOutcome) -> Void = { _, _ in }) -> [JobKind] {
+                         hooks: EnrichmentJobHooks = EnrichmentJobHooks()) -> [JobKind] {
         [
             JobKind(JobKinds.enrich, concurrency: 2, retry: Self.retry) { context in
                 let payload = try context.payload(as: EnrichJobPayload.self)
                 let outcome = try await self.enrich(id: payload.id)
                 context.report(JobProgress(fraction: 1, text: "summary by \(outcome.engine)"))
-                onOutcome(context.job.id, outcome)
+                hooks.outcome(context.job.id, outcome)
             },
             JobKind(JobKinds.enrichAll, retry: Self.retry) { context in
                 let report = try await self.enrichAll(progress: { progress in
+                    hooks.progress(progress)
                     let current = progress.current.isEmpty ? "" : ": " + progress.current
                     context.report(JobProgress(done: progress.done, total: progress.total,
                                                text: "\(progress.done) of \(progress.total)\(current)"))
-                })
-                try context.checkCancellation()  // stopped: back to the queue, and the next run carries on
-                context.report(JobProgress(fraction: 1, text: Self.summary(report)))
+                }, shouldStop: hooks.shouldStop)
+                hooks.report(report)
+                try context.checkCancellation()  // the runner stopped: back to the queue, and the next start carries on
+                context.report(JobProgress(fraction: 1, text: Self.summary(report)))  // done, also when asked to stop
             },
             JobKind(JobKinds.backgroundPass, retry: JobRetryPolicy(maxAttempts: 1), repeatEvery: backgroundEvery) { context in
                 let enriched = await self.backgroundPass(limit: backgroundLimit)
@@ -68,6 +70,7 @@ extension EnrichmentService {
         var text = "Enriched \(report.enriched)"
         if report.failed > 0 { text += " (\(report.failed) failed)" }
         text += "; \(report.skipped) already had a summary."
+        if report.stopped { text += " Stopped with \(report.remaining) left; Enrich all again carries on." }
         if let first = report.errors.first { text += " First failure: \(first)" }
         return text
     }

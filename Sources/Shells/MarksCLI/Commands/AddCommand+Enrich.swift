@@ -20,7 +20,7 @@ extension AddCommand {
             let settings = try Settings.load(arguments, context: context)
             let service = try settings.enrichment(library: library, context: context)
             runner = try settings.jobRunner(context: context)
-            for kind in service.jobKinds(onOutcome: { _, result in outcome.withLock { $0 = result } })
+            for kind in service.jobKinds(hooks: EnrichmentJobHooks(outcome: { _, result in outcome.withLock { $0 = result } }))
             where kind.name == EnrichmentService.JobKinds.enrich {
                 await runner.register(kind)
             }
