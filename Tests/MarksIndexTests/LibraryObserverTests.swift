@@ -50,7 +50,7 @@ import Testing
         }
 
         func vectorIDs(_ query: String, _ filter: SearchFilter = SearchFilter()) async throws -> [Int] {
-            await jobs.register(indexer.backgroundKind)
+            await jobs.register(indexer.backgroundKind())
             await jobs.runUntilIdle()
             return try index.vectorSearch(WordHashEmbedder.vector(query), filter: filter, limit: 1).map(\.bookmarkID)
         }

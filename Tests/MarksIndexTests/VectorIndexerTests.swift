@@ -103,7 +103,7 @@ import Testing
         let store = try JobStore(database: Database(path: fixture.path))
         let runner = JobRunner(store: store, log: { Issue.record("runner: \($0)") })
         let indexer = VectorIndexer(index: fixture.index, jobs: runner) { WordHashEmbedder.embedder() }
-        await runner.register(indexer.backgroundKind)
+        await runner.register(indexer.backgroundKind())
         for id in 1...5 {
             try fixture.index.upsert([bookmark(id, "Text \(id)")])
             try await indexer.schedule()
@@ -115,6 +115,22 @@ import Testing
         let done = try #require(try store.job(id: queued[0].id))
         #expect(done.state == .done)
         #expect(done.progress?.text == "5 of 5 texts embedded")
+    }
+
+    @Test func withoutTheModelTheJobWaitsSayingHowToGetItInsteadOfFailing() async throws {
+        let fixture = try IndexFixture()
+        let store = try JobStore(database: Database(path: fixture.path))
+        let runner = JobRunner(store: store, log: { Issue.record("runner: \($0)") })
+        let indexer = VectorIndexer(index: fixture.index, jobs: runner) { throw IndexError.modelMissing(message: "run make model") }
+        await runner.register(indexer.backgroundKind())
+        try fixture.index.upsert([bookmark(1, "Text")])
+        try await indexer.schedule()
+        await runner.runUntilIdle()
+        let job = try #require(try store.jobs(kind: VectorIndexer.jobKind).first)
+        #expect(job.state == .queued)
+        #expect(job.attempts == 0)
+        #expect(job.lastError == "run make model")
+        #expect(job.runAfter > Date())
     }
 
     @Test func withoutARunnerScheduleQueuesNothing() async throws {

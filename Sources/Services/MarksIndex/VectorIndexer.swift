@@ -62,11 +62,18 @@ public final class VectorIndexer: Sendable {
     public static let job = JobRequest(kind: jobKind, key: "vectors")
 
     /// The background run as a job kind for the runner (one at a time; a cancelled run resumes where it stopped).
-    public var backgroundKind: JobKind {
+    /// Without the model the job waits, saying how to get it (`recheck` later), instead of failing: keyword
+    /// search works meanwhile and nothing is lost.
+    public func backgroundKind(recheck: Duration = .seconds(3600)) -> JobKind {
         JobKind(Self.jobKind, retry: JobRetryPolicy(maxAttempts: 3, baseDelay: .seconds(60))) { context in
-            try await self.run { progress in
-                context.report(JobProgress(done: progress.done, total: progress.total,
-                                           text: "\(progress.done) of \(progress.total) texts embedded"))
+            do {
+                try await self.run { progress in
+                    context.report(JobProgress(done: progress.done, total: progress.total,
+                                               text: "\(progress.done) of \(progress.total) texts embedded"))
+                }
+            } catch IndexError.modelMissing(let message) {
+                throw context.postpone(until: context.clock.now().addingTimeInterval(Double(recheck.components.seconds)),
+                                       reason: message)
             }
             try context.checkCancellation()
         }

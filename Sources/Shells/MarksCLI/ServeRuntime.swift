@@ -81,7 +81,7 @@ struct ServeRuntime {
     /// periodic jobs: the quiet enrichment pass, the podcast drain, and a catch-up run of the vector indexer.
     /// Podcast generation does not exist yet, so the drain has no consumer: requests stay queued and its job says so.
     func startJobs() async throws {
-        for kind in enrichment.jobKinds() + [indexer.backgroundKind, podcasts.drainKind(consumer: nil)] {
+        for kind in enrichment.jobKinds() + [indexer.backgroundKind(), podcasts.drainKind(consumer: nil)] {
             await jobs.register(kind)
         }
         await jobs.start()
