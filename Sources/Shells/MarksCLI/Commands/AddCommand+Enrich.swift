@@ -11,15 +11,14 @@ extension AddCommand {
     /// After the save has been printed: queues the `enrich` job, runs it here through the job runner, waiting at
     /// most `enrichWait`, and prints the summary. Never fails the command — the bookmark is already saved; a job
     /// that failed or took too long stays queued for `marks serve` (see `marks jobs`).
-    static func enrichAfterAdd(_ id: Int, library: LibraryService, arguments: ParsedArguments, context: CLIContext) async {
+    static func enrichAfterAdd(_ id: Int, root: CompositionRoot, context: CLIContext) async {
         let wait = context.environment["MARKS_ENRICH_WAIT"].flatMap(Double.init).map { Duration.milliseconds(Int(max(0, $0) * 1000)) } ?? enrichWait
         let runner: JobRunner
         let job: Job
         let outcome = Mutex<EnrichmentOutcome?>(nil)
         do {
-            let settings = try Settings.load(arguments, context: context)
-            let service = try settings.enrichment(library: library, context: context)
-            runner = try settings.jobRunner(context: context)
+            let service = try root.enrichment()
+            runner = try root.jobs()
             for kind in service.jobKinds(hooks: EnrichmentJobHooks(outcome: { _, result in outcome.withLock { $0 = result } }))
             where kind.name == EnrichmentService.JobKinds.enrich {
                 await runner.register(kind)

@@ -22,9 +22,8 @@ enum EnrichCommand: CLICommand {
         let all = arguments.flag("all")
         if all && arguments.positional("id") != nil { throw arguments.usageError("give an ID or --all, not both") }
         if !all && arguments.positional("id") == nil { throw arguments.usageError("missing ID (or --all)") }
-        let settings = try Settings.load(arguments, context: context)
-        let library = try settings.library(context: context)
-        let service = try settings.enrichment(library: library, context: context)
+        let root = try CompositionRoot.load(arguments, context: context)
+        let service = try root.enrichment()
         if !all {
             let outcome = try await service.enrich(id: try BookmarkArguments.id(arguments))
             if arguments.flag("json") {
@@ -35,7 +34,7 @@ enum EnrichCommand: CLICommand {
             }
             return ExitCode.success
         }
-        return try await runAll(service, jobs: try settings.jobRunner(context: context), arguments: arguments, context: context)
+        return try await runAll(service, jobs: try root.jobs(), arguments: arguments, context: context)
     }
 
     /// Runs the `enrich.all` job here, in the foreground, with the progress bar; Ctrl-C ends it cleanly (the job

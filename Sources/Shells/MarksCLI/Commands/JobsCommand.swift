@@ -23,7 +23,7 @@ enum JobsCommand: CLICommand {
     )
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
-        let store = try Settings.load(arguments, context: context).jobStore()
+        let store = try CompositionRoot.load(arguments, context: context).jobs().store
         let json = arguments.flag("json")
         switch arguments.commandPath.last {
         case "retry":

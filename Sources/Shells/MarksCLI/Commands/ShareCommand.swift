@@ -45,17 +45,12 @@ enum ShareCommand: CLICommand {
             throw arguments.usageError("there is no terminal to ask on: pass --yes to save (with --tags, --notes, --unread, --podcast) or --dry-run to see the card")
         }
         let ingest = try ShareService.parse(try payloads(arguments, context: context, io: io))
-        let settings = try Settings.load(arguments, context: context)
+        let root = try CompositionRoot.load(arguments, context: context)
+        let settings = root.settings
         var draft: ShareDraft
         let service: ShareService?
         do {
-            let library = try settings.library(context: context)
-            let environment = context.environment
-            let suggest = AITagSuggester.suggestions {
-                OfflineEngine(embedder: try EmbeddingModel.loadInstalled(environment: environment))
-            }
-            let share = ShareService(library: library, podcasts: PodcastRequestQueue(dataDirectory: settings.paths.dataDirectory, now: context.now),
-                                     autoPodcastTags: settings.config.autoPodcastTags, suggestTags: suggest)
+            let share = try root.share()
             draft = try await share.prepare(ingest)
             service = share
         } catch {
@@ -84,7 +79,7 @@ enum ShareCommand: CLICommand {
         guard let service else { return ExitCode.failure } // safe: without --dry-run a failed prepare has thrown
         let outcome = try await service.save(draft)
         report(outcome, json: arguments.flag("json"), context: context)
-        await queueBackgroundWork(outcome, settings: settings, json: arguments.flag("json"), context: context)
+        await queueBackgroundWork(outcome, root: root, json: arguments.flag("json"), context: context)
         return outcome.podcastError == nil ? ExitCode.success : ExitCode.failure
     }
 
@@ -138,9 +133,9 @@ enum ShareCommand: CLICommand {
 
     /// Queues what the share flow leaves to `marks serve`: the new bookmark's enrichment, and a drain of the podcast
     /// requests when one was queued. A failure to queue is a warning: the bookmark is saved.
-    private static func queueBackgroundWork(_ outcome: ShareOutcome, settings: Settings, json: Bool, context: CLIContext) async {
+    private static func queueBackgroundWork(_ outcome: ShareOutcome, root: CompositionRoot, json: Bool, context: CLIContext) async {
         do {
-            let jobs = try settings.jobRunner(context: context)
+            let jobs = try root.jobs()
             if !outcome.updated {
                 try await jobs.enqueue(try EnrichmentService.enrichJob(id: outcome.bookmark.id))
                 if !json { context.print("AI summary and tags: queued for marks serve (see marks jobs).") }
