@@ -264,5 +264,24 @@ extension JobRunnerTests {
         #expect(try await runner.waitUntilFinished(job.id)?.state == .done)
         await runner.stop()
     }
+
+    @Test func stopGivesUpOnAHandlerThatIgnoresCancellationAfterTheGrace() async throws {
+        let fixture = try JobFixture()
+        let runner = fixture.runner(settings: JobRunnerSettings(heartbeatInterval: .seconds(7), stopGrace: .seconds(10)))
+        let stubborn = Gate()
+        await runner.register(JobKind("stubborn") { _ in await stubborn.pass() })  // not cancellable
+        let job = try await runner.enqueue(JobRequest(kind: "stubborn"))
+        await runner.start()
+        await stubborn.waitForEntered(1)
+        let stopping = Task { await runner.stop() }
+        let graceEnds = fixture.clock.now.addingTimeInterval(10)
+        await fixture.clock.waitForSleeper(until: graceEnds)
+        fixture.clock.advance(10)
+        await stopping.value  // returned without the handler
+        #expect(try fixture.store.job(id: job.id)?.state == .running)
+        #expect(fixture.logs.all.contains { $0.contains("did not stop within the grace period") })
+        await stubborn.release()
+        #expect(try await runner.waitUntilFinished(job.id)?.state == .done)  // it ended later and was recorded
+    }
 }
 

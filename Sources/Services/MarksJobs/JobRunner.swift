@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The one runner for background work: kinds are registered with a handler, jobs are enqueued into the durable
 /// `jobs` table, and `start()` runs them — waking on enqueue and at the next run-after, never polling — with a
@@ -73,16 +74,43 @@ public actor JobRunner {
     public var isStarted: Bool { loop != nil }
 
     /// Stops the loop and cancels running handlers; each cancelled job goes back to the queue without counting
-    /// the attempt. Returns when every handler has ended and its job is recorded.
+    /// the attempt. Returns when every handler has ended and its job is recorded, or after the settings' stop
+    /// grace when a handler ignores cancellation (that job stays `running` until it ends, or — if the process
+    /// exits first — is found stale and resumed on the next start).
     public func stop() async {
         stopping = true
         bump()
-        for task in running.values { task.cancel() }
-        while let task = running.values.first {
-            await task.value
+        let tasks = Array(running.values)
+        for task in tasks { task.cancel() }
+        let deadline = clock.now().addingTimeInterval(JobRetryPolicy.seconds(settings.stopGrace))
+        if !(await Self.waitForAll(tasks, clock: clock, until: deadline)) {
+            log("jobs: \(running.count) job(s) did not stop within the grace period; they resume after the next start")
         }
         await loop?.value
         loop = nil
+    }
+
+    /// True when every task ended before `deadline`, false when the deadline came first.
+    private static func waitForAll(_ tasks: [Task<Void, Never>], clock: JobClock, until deadline: Date) async -> Bool {
+        guard !tasks.isEmpty else { return true }
+        return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            let answered = Atomic<Bool>(false)
+            let answer: @Sendable (Bool) -> Void = { value in
+                if !answered.exchange(true, ordering: .acquiringAndReleasing) { continuation.resume(returning: value) }
+            }
+            Task.detached {
+                for task in tasks { await task.value }
+                answer(true)
+            }
+            Task.detached {
+                do {
+                    try await clock.sleep(deadline)
+                } catch {
+                    return  // the sleep was cancelled: only the other task answers
+                }
+                answer(false)
+            }
+        }
     }
 
     private func runLoop() async {

@@ -9,13 +9,17 @@ public struct JobRunnerSettings: Sendable, Equatable {
     public var maintenanceInterval: Duration
     /// Done jobs are deleted this long after they finished.
     public var keepDone: Duration
+    /// How long `stop()` waits for cancelled handlers to end.
+    public var stopGrace: Duration
 
     /// Settings; the defaults suit `marks serve`.
     public init(heartbeatInterval: Duration = .seconds(10), staleAfter: Duration = .seconds(60),
-                maintenanceInterval: Duration = .seconds(300), keepDone: Duration = .seconds(7 * 86_400)) {
+                maintenanceInterval: Duration = .seconds(300), keepDone: Duration = .seconds(7 * 86_400),
+                stopGrace: Duration = .seconds(10)) {
         self.heartbeatInterval = heartbeatInterval
         self.staleAfter = staleAfter
         self.maintenanceInterval = maintenanceInterval
         self.keepDone = keepDone
+        self.stopGrace = stopGrace
     }
 }
