@@ -14,7 +14,7 @@ extension Settings {
             guard problems.isEmpty else {
                 throw CLIFailure("The linkding settings need fixing (marks login): " + problems.joined(separator: " "))
             }
-            return LinkdingClient(config: linkding)
+            return LinkdingClient(config: linkding, timeout: requestTimeout)
         }
         let fetcher = PageFetcher(policy: FetchPolicy(config: config))
         return data.embeddedSource(baseURL: Self.defaultServeURL, metadata: PageMetadataService(fetcher: fetcher))

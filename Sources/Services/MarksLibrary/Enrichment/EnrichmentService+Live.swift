@@ -10,7 +10,7 @@ extension EnrichmentService {
     /// under the configured policy. `dataDirectory` holds the backend device credentials.
     public static func live(library: LibraryService, config: MarksConfig, environment: [String: String],
                             dataDirectory: URL, embedder: any TextEmbedder, appVersion: String,
-                            transport: HTTPTransport = .urlSession) throws -> EnrichmentService {
+                            transport: HTTPTransport = .live) throws -> EnrichmentService {
         let offline = OfflineEngine(embedder: embedder)
         let modelInstalled = ModelLocator(environment: environment).locate() != nil
         let engine: any AttributedAIEngine

@@ -11,7 +11,7 @@ extension BackendAPI {
     /// `exposed` says the server listens beyond loopback (then an open registration is worth a warning).
     public static func live(
         data: LocalData, config: MarksConfig, environment: [String: String], embedder: any TextEmbedder,
-        exposed: Bool, limits: BackendLimits = BackendLimits(), providerTransport: HTTPTransport = .urlSession,
+        exposed: Bool, limits: BackendLimits = BackendLimits(), providerTransport: HTTPTransport = .live,
         now: @escaping @Sendable () -> Date
     ) throws -> BackendAPI {
         let authority = try DeviceAuthority(database: data.database, limits: limits, registrationSecret: config.registrationSecret, now: now)
