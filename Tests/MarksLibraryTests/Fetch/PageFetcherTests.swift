@@ -80,6 +80,15 @@ import Testing
         #expect(head.contains("\r\nHost: made-up.example:\(listener.port)\r\n"))
     }
 
+    @Test func anAddressThatRefusesFallsThroughToTheNextCheckedOne() async throws {
+        let listener = try RawTCPListener(.answer(.httpAnswer(status: "200 OK", contentType: "text/plain", body: "second")))
+        defer { listener.stop() }
+        let nobody = try #require(NetworkAddress("127.0.0.2"))  // loopback too, but nothing listens there
+        let fetcher = PageFetcher(policy: Self.policy(), resolve: { _ in [nobody, Self.loopback] })
+        let page = try await fetcher.fetch(try #require(URL(string: "http://two-addresses.example:\(listener.port)/")))
+        #expect(String(decoding: page.body, as: UTF8.self) == "second")
+    }
+
     @Test func internalAddressesAreRefusedByDefault() async throws {
         let fetcher = PageFetcher(policy: FetchPolicy(), resolve: { _ in [Self.loopback] })
         await #expect(throws: FetchError.blockedAddress(host: "intranet.example")) {

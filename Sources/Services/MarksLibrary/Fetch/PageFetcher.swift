@@ -31,10 +31,8 @@ public final class PageFetcher: Sendable {
         defer { gate.leave() }
         var current = url
         for _ in 0...policy.maxRedirects {
-            let address = try await check(current)
-            let remaining = deadline - ContinuousClock.now
-            guard remaining > .zero else { throw FetchError.timeout(seconds: Self.seconds(policy.timeout)) }
-            let response = try await send(current, to: address, within: remaining)
+            let addresses = try await check(current)
+            let response = try await send(current, toFirstOf: addresses, before: deadline)
             if (300...399).contains(response.status), let location = response.header("Location"),
                let next = URL(string: location, relativeTo: current)?.absoluteURL {
                 current = next
@@ -44,6 +42,24 @@ public final class PageFetcher: Sendable {
                                body: response.body, truncated: response.truncated)
         }
         throw FetchError.tooManyRedirects(policy.maxRedirects)
+    }
+
+    /// Tries the checked addresses in order (an IPv6 address without a route falls through to the next)
+    /// until one connects; that one answers.
+    private func send(_ url: URL, toFirstOf addresses: [NetworkAddress], before deadline: ContinuousClock.Instant) async throws -> HTTPClientResponse {
+        for (index, address) in addresses.enumerated() {
+            let remaining = deadline - ContinuousClock.now
+            guard remaining > .zero else { throw FetchError.timeout(seconds: Self.seconds(policy.timeout)) }
+            do {
+                return try await send(url, to: address, within: remaining)
+            } catch FetchError.network(let error) where index < addresses.count - 1 {
+                switch error {
+                case .connectionRefused, .connectFailed, .connectTimedOut: continue
+                default: throw FetchError.network(error)
+                }
+            }
+        }
+        throw FetchError.unresolvable(host: url.host ?? "")
     }
 
     private func send(_ url: URL, to address: NetworkAddress, within remaining: Duration) async throws -> HTTPClientResponse {
@@ -62,8 +78,8 @@ public final class PageFetcher: Sendable {
         }
     }
 
-    /// Resolves the URL's host and checks every address; returns the one to connect to.
-    private func check(_ url: URL) async throws -> NetworkAddress {
+    /// Resolves the URL's host and checks every address; returns them, each one that may be connected to.
+    private func check(_ url: URL) async throws -> [NetworkAddress] {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let host = url.host, !host.isEmpty else { throw FetchError.invalidURL(url.absoluteString) }
         // getaddrinfo blocks: run it on a dispatch thread, never on Swift's few cooperative threads.
@@ -71,13 +87,13 @@ public final class PageFetcher: Sendable {
         let addresses = await withCheckedContinuation { continuation in
             DispatchQueue.global().async { continuation.resume(returning: resolve(host)) }
         }
-        guard let first = addresses.first else { throw FetchError.unresolvable(host: host) }
+        guard !addresses.isEmpty else { throw FetchError.unresolvable(host: host) }
         if !policy.allowInternalAddresses {
             let own = NetworkAddress.localInterfaces()
             let refused = addresses.contains { ($0.isInternal || own.contains($0)) && !policy.exemptAddresses.contains($0) }
             if refused { throw FetchError.blockedAddress(host: host) }
         }
-        return first
+        return addresses
     }
 
     private static func seconds(_ duration: Duration) -> Double {
