@@ -32,7 +32,12 @@ import Testing
                 }
                 var status: Int32 = 0
                 var usage = rusage()
-                while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+                var reaped: pid_t = -1
+                repeat { reaped = wait4(pid, &status, 0, &usage) } while reaped < 0 && errno == EINTR
+                guard reaped == pid else {
+                    continuation.resume(throwing: MarksBinaryError(description: "wait4 failed: errno \(errno)"))
+                    return
+                }
                 let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
                 let text = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""  // safe: a test helper; an empty text fails the caller's expectation
                 let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
