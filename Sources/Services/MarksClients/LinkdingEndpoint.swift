@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import HTTPClient
 import MarksCore
 
 /// Every request Marks sends to a linkding server, built in one place (LINKDING_API.md): method, path under
@@ -56,7 +54,7 @@ public enum LinkdingEndpoint: Sendable {
     }
 
     /// The request for a server; throws when the configured address or a page link cannot be used.
-    public func urlRequest(config: ServerConfig, timeout: TimeInterval) throws(BookmarkSourceError) -> URLRequest {
+    public func request(config: ServerConfig, timeout: TimeInterval) throws(BookmarkSourceError) -> HTTPClientRequest {
         guard let base = config.baseURL, var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else {
             throw .unreachable(host: config.host, reason: "that is not a valid server address")
         }
@@ -67,16 +65,14 @@ public enum LinkdingEndpoint: Sendable {
         guard let url = components.url else {
             throw .unreachable(host: config.host, reason: "that is not a valid server address")
         }
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData)
-        // Assigned, not passed to init: URLSession on Linux honours a request's timeout only when the property
-        // was set, and truncates it to whole seconds (0.5 s would fail at once).
-        request.timeoutInterval = max(1, timeout.rounded(.up))
-        request.httpMethod = method
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        if needsToken { request.setValue("Token \(config.token)", forHTTPHeaderField: "Authorization") }
+        func milliseconds(_ seconds: TimeInterval) -> Duration { .milliseconds(max(1, Int64((seconds * 1000).rounded()))) }
+        var request = HTTPClientRequest(method: method, url: url, timeout: milliseconds(timeout),
+                                        connectTimeout: milliseconds(min(timeout, LinkdingClient.connectTimeout)))
+        request.setHeader("Accept", "application/json")
+        if needsToken { request.setHeader("Authorization", "Token \(config.token)") }
         if let body {
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            request.httpBody = body.data
+            request.setHeader("Content-Type", "application/json")
+            request.body = body.data
         }
         return request
     }

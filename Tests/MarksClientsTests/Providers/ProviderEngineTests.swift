@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTTPServer
 import MarksClients
 import MarksEngine
@@ -126,12 +123,10 @@ import Testing
     @Test(arguments: ProviderFormat.allCases)
     func anUnreachableProviderFallsBack(format: ProviderFormat) async throws {
         let port = try await closedPort()
-        let session = URLSession(configuration: .ephemeral)
-        defer { session.invalidateAndCancel() }
         let base = URL(string: "http://127.0.0.1:\(port)\(format == .openai ? "/v1" : "")")! // safe: fixed format
         let settings = ProviderSettings(kind: format == .anthropic ? .anthropic : .openai, baseURL: base, model: ProviderFormat.model,
                                         apiKey: ProviderFormat.key)
-        let engine = ProviderEngine(client: settings.client(transport: .urlSession(session), sleep: Sleeper(deadline: .seconds(30)).sleep),
+        let engine = ProviderEngine(client: settings.client(transport: .live, sleep: Sleeper(deadline: .seconds(30)).sleep),
                                     fallback: offline)
         let answer = try await engine.enrichAnswer(Self.page)
         #expect(answer.engine == "offline")

@@ -20,7 +20,7 @@ import Testing
 
     static func api(_ directory: TestDirectory, allowPrivate: Bool) throws -> LinkdingAPI {
         let store = try BookmarkStore(path: directory.url.appendingPathComponent("marks.sqlite").path, now: { Date() })
-        let fetcher = PageFetcher(policy: FetchPolicy(timeoutSeconds: 5, allowInternalAddresses: allowPrivate))
+        let fetcher = PageFetcher(policy: FetchPolicy(timeout: .seconds(5), allowInternalAddresses: allowPrivate))
         return LinkdingAPI(store: store, tokens: APITokenStore(directory: directory.url), metadataService: PageMetadataService(fetcher: fetcher))
     }
 

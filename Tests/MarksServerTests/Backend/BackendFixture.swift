@@ -22,7 +22,7 @@ struct BackendFixture {
     let errors: ErrorLog
 
     init(config: MarksConfig = MarksConfig(), limits: BackendLimits = BackendLimits(), environment: [String: String] = [:],
-         embedder: any TextEmbedder = HashEmbedder(), providerTransport: HTTPTransport = .urlSession) throws {
+         embedder: any TextEmbedder = HashEmbedder(), providerTransport: HTTPTransport = .live) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-server-backend-\(UUID().uuidString)")
         let clock = ManualClock()
         self.clock = clock
