@@ -1,3 +1,4 @@
+import MarksTestSupport
 import Foundation
 import Testing
 
@@ -41,7 +42,7 @@ import Testing
                 process.standardError = out
                 process.standardInput = inp
                 do {
-                    try process.run()
+                    try ChildProcess.launch(process)
                 } catch {
                     continuation.resume(throwing: error)
                     return

@@ -1,3 +1,4 @@
+import MarksTestSupport
 import Foundation
 import MarksCore
 import Testing
@@ -7,9 +8,9 @@ import Testing
     func service() throws -> (ShareService, InMemoryBookmarkSource, TemporaryDirectory) {
         let dir = try TemporaryDirectory()
         let source = InMemoryBookmarkSource()
-        let clock = TestClock()
-        let library = LibraryService(source: source, widgets: nil, now: clock.closure, warn: { _ in })
-        return (ShareService(library: library, podcasts: PodcastRequestQueue(dataDirectory: dir.url, now: clock.closure)), source, dir)
+        let clock = ManualClock()
+        let library = LibraryService(source: source, widgets: nil, now: clock.now, warn: { _ in })
+        return (ShareService(library: library, podcasts: PodcastRequestQueue(dataDirectory: dir.url, now: clock.now)), source, dir)
     }
 
     @Test func binaryGarbageHasNoLink() async throws {

@@ -1,3 +1,4 @@
+import MarksTestSupport
 import Foundation
 import MarksCore
 import Testing
@@ -7,14 +8,14 @@ import Testing
     struct Fixture {
         let source = InMemoryBookmarkSource()
         let dir: TemporaryDirectory
-        let clock = TestClock()
+        let clock = ManualClock()
         let library: LibraryService
         let queue: PodcastRequestQueue
 
         init() throws {
             dir = try TemporaryDirectory()
-            library = LibraryService(source: source, widgets: WidgetDataStore(directory: dir.url), now: clock.closure, warn: { _ in })
-            queue = PodcastRequestQueue(dataDirectory: dir.url, now: clock.closure)
+            library = LibraryService(source: source, widgets: WidgetDataStore(directory: dir.url), now: clock.now, warn: { _ in })
+            queue = PodcastRequestQueue(dataDirectory: dir.url, now: clock.now)
         }
 
         func service(autoPodcastTags: [String] = [], suggest: ShareService.SuggestTags? = nil, queue: Bool = true) -> ShareService {
