@@ -4,7 +4,7 @@ import Testing
 
 /// `marks share`, `add`, `unread` and deep links, run as the real binary (temp XDG dirs).
 @Suite struct ShareEndToEndTests {
-    func configure(_ marks: MarksBinary, _ server: FakeLinkding) throws {
+    func configure(_ marks: MarksBinary, _ server: StoreBackedLinkding) throws {
         let dir = marks.home.appendingPathComponent("config/marks")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let file = dir.appendingPathComponent("config.json")
@@ -28,11 +28,11 @@ import Testing
     }
 
     @Test func sharingAnExistingURLUpdatesItInsteadOfDuplicating() async throws {
-        let server = try FakeLinkding()
+        let server = try StoreBackedLinkding()
         let marks = try MarksBinary()
         defer { marks.cleanUp() }
         try configure(marks, server)
-        server.seed(url: "https://example.com/seen", title: "Seen before", notes: "old notes", tags: ["kept"])
+        try server.seed(url: "https://example.com/seen", title: "Seen before", notes: "old notes", tags: ["kept"])
         let preview = try await marks.run(["share", "--dry-run", "--json"], stdin: "again https://example.com/seen/")
         let card = try object(preview.stdout)
         #expect(card["action"] as? String == "update")
@@ -43,17 +43,17 @@ import Testing
         await server.stop()
         #expect(result.code == 0, "\(result.stderr)")
         #expect(try object(result.stdout)["action"] as? String == "updated")
-        #expect(server.bookmarks.count == 1)
+        #expect(try server.bookmarks.count == 1)
         #expect(server.creates == 0 && server.patches == 1)
-        #expect(server.bookmarks.first?.tagNames == ["kept", "more"])
-        #expect(server.bookmarks.first?.notes == "old notes\n\nagain")
+        #expect(try server.bookmarks.first?.tagNames == ["kept", "more"])
+        #expect(try server.bookmarks.first?.notes == "old notes\n\nagain")
         // The widget file was refreshed after the save.
         let widget = try String(contentsOf: marks.home.appendingPathComponent("data/marks/widget_bookmarks.json"), encoding: .utf8)
         #expect(widget.contains("https://example.com/seen"))
     }
 
     @Test func addRefreshesTheWidgetFiles() async throws {
-        let server = try FakeLinkding()
+        let server = try StoreBackedLinkding()
         let marks = try MarksBinary()
         defer { marks.cleanUp() }
         try configure(marks, server)
@@ -68,11 +68,11 @@ import Testing
     }
 
     @Test func unreadShowsUpToTenUnreadBookmarks() async throws {
-        let server = try FakeLinkding()
+        let server = try StoreBackedLinkding()
         let marks = try MarksBinary()
         defer { marks.cleanUp() }
         try configure(marks, server)
-        for i in 1...14 { server.seed(url: "https://example.com/\(i)", title: "Item \(i)", unread: i % 7 != 0) }
+        for i in 1...14 { try server.seed(url: "https://example.com/\(i)", title: "Item \(i)", unread: i % 7 != 0) }
         let text = try await marks.run(["unread"])
         let json = try await marks.run(["unread", "--json"])
         let none = try await marks.run(["unread", "--limit", "0"])

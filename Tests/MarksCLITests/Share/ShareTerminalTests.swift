@@ -9,7 +9,7 @@ import Testing
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: ShareTerminalTests.script)))
     func theLivePrompterReadsAnswersFromTheTerminal() async throws {
-        let server = try FakeLinkding()
+        let server = try StoreBackedLinkding()
         let marks = try MarksBinary()
         defer { marks.cleanUp() }
         let dir = marks.home.appendingPathComponent("config/marks")
@@ -22,7 +22,7 @@ import Testing
         await server.stop()
         #expect(output.code == 0, "\(output.text)")
         #expect(output.text.contains("Save to Marks"))
-        let saved = try #require(server.bookmarks.first)
+        let saved = try #require(try server.bookmarks.first)
         #expect(saved.url == "https://example.com/tty")
         #expect(saved.tagNames == ["from-tty"])
         #expect(saved.notes == "notes from the tty")

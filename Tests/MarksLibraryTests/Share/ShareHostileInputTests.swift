@@ -5,9 +5,9 @@ import Testing
 @testable import MarksLibrary
 
 @Suite struct ShareHostileInputTests {
-    func service() throws -> (ShareService, InMemoryBookmarkSource, TemporaryDirectory) {
+    func service() throws -> (ShareService, StoreBackedSource, TemporaryDirectory) {
         let dir = try TemporaryDirectory()
-        let source = InMemoryBookmarkSource()
+        let source = try StoreBackedSource()
         let clock = ManualClock()
         let library = LibraryService(source: source, widgets: nil, now: clock.now, warn: { _ in })
         return (ShareService(library: library, podcasts: PodcastRequestQueue(dataDirectory: dir.url, now: clock.now)), source, dir)
