@@ -77,7 +77,7 @@ import Testing
     }
 
     @Test(arguments: [["enrich"], ["enrich", "1", "--all"], ["enrich", "zero"], ["summarize", "-3"]])
-    func badArgumentsAreUsageErrors(arguments: [String]) throws {
+    func badArgumentsAreUsageErrors(arguments: [String]) async throws {
         let marks = try MarksBinary()
         defer { marks.cleanUp() }
         #expect(try await marks.run(arguments).code == 64)
