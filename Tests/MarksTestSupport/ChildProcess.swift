@@ -73,8 +73,12 @@ public enum ChildProcess {
     /// Starts `process` (already configured) under the process-wide spawn lock. Every test that starts a
     /// `Process` itself goes through here.
     public static func launch(_ process: Process) throws {
+        _ = ignoreBrokenPipes
         try spawnLock.withLock { _ in try process.run() }
     }
+
+    /// Writing to a child that has already exited must be an error, not a SIGPIPE that kills the whole test run.
+    private static let ignoreBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
 
     /// A program found on PATH.
     public static func which(_ name: String) -> URL? {
