@@ -61,7 +61,8 @@ public enum ChildProcess {
             }
             let writer = input.fileHandleForWriting
             DispatchQueue.global().async {
-                if let stdin { writer.write(Data(stdin.utf8)) }
+                // The throwing write: a child that exits without reading its input is EPIPE here, not a crash.
+                if let stdin { do { try writer.write(contentsOf: Data(stdin.utf8)) } catch {} }
                 closeQuietly(writer)
             }
             DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
