@@ -21,7 +21,7 @@ func layer(_ folder: String, _ name: String, _ deps: [Target.Dependency]) -> Tar
 }
 
 func tests(_ name: String, _ deps: [Target.Dependency], resources: [Resource]? = nil) -> Target {
-    .testTarget(name: "\(name)Tests", dependencies: deps, path: "Tests/\(name)Tests", resources: resources)
+    .testTarget(name: "\(name)Tests", dependencies: deps + ["MarksTestSupport"], path: "Tests/\(name)Tests", resources: resources)
 }
 
 let package = Package(
@@ -67,7 +67,9 @@ let package = Package(
         // Stand-in servers for network tests and benchmarks (raw sockets that misbehave on purpose).
         .target(name: "StandInNetwork", path: "Tests/Support/StandInNetwork"),
 
-        // Tests: each against real SQLite files, real servers on port 0 and real parsers.
+        // Tests: each against real SQLite files, real servers on port 0 and real parsers. MarksTestSupport holds
+        // the one copy of what they share: the test embedder, clock, seeded generator, stand-in server, child processes.
+        .target(name: "MarksTestSupport", dependencies: ["HTTPServer", "MarksEngine"], path: "Tests/MarksTestSupport"),
         tests("SQLiteDatabase", ["SQLiteDatabase"]),
         tests("HTTPServer", ["HTTPServer"]),
         tests("CryptoPrimitives", ["CryptoPrimitives"]),

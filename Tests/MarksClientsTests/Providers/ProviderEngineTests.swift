@@ -1,3 +1,4 @@
+import MarksTestSupport
 import Foundation
 import HTTPServer
 import MarksClients
@@ -11,7 +12,7 @@ import Testing
         vocabulary: ["Programming", "swift"])
     static let modelAnswer = ##"Here you go: ```json {"summary": "Actors keep  mutable state safe.", "tags": ["Concurrency", "#swift", "Programming", "Swift", "data races", "x,y", "a", "b"]} ```"##
 
-    let offline = OfflineEngine(embedder: HashEmbedder())
+    let offline = OfflineEngine(embedder: TestEmbedder())
 
     func engine(_ format: ProviderFormat, _ server: StandInServer, _ transport: HTTPTransport, sleeper: Sleeper,
                 key: String? = ProviderFormat.key) -> ProviderEngine {

@@ -1,3 +1,4 @@
+import MarksTestSupport
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -43,7 +44,7 @@ import Testing
         do {
             switch side {
             case .inProcess:
-                let offline = OfflineEngine(embedder: HashEmbedder())
+                let offline = OfflineEngine(embedder: TestEmbedder())
                 if let ai = config.ai {
                     let settings = try ProviderSettings(config: ai, environment: environment)
                     try await body(ProviderEngine(client: settings.client(transport: transport), fallback: offline))

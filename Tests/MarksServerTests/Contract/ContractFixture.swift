@@ -1,3 +1,4 @@
+import MarksTestSupport
 import Foundation
 import HTTPServer
 import MarksClients
@@ -18,11 +19,11 @@ final class ContractFixture: Sendable {
     /// Whether page metadata comes from `MetadataStub` (titles are predictable).
     let stubbedMetadata: Bool
     private let server: HTTPServer?
-    private let directory: TestDirectory?
+    private let directory: TemporaryDirectory?
     private let created = Mutex<Set<Int>>([])
 
     private init(target: ContractTarget, source: any BookmarkSource, isolated: Bool, server: HTTPServer? = nil,
-                 directory: TestDirectory? = nil) {
+                 directory: TemporaryDirectory? = nil) {
         self.target = target
         self.source = source
         self.isolated = isolated
@@ -36,12 +37,12 @@ final class ContractFixture: Sendable {
     static func make(_ target: ContractTarget) throws -> ContractFixture {
         switch target {
         case .embedded:
-            let directory = try TestDirectory("contract")
+            let directory = try TemporaryDirectory(prefix: "marks-contract")
             let store = try BookmarkStore(path: directory.url.appendingPathComponent("marks.sqlite").path, now: { Date() })
             let source = EmbeddedBookmarkSource(store: store, baseURL: "http://embedded.test", metadata: MetadataStub().closure)
             return ContractFixture(target: target, source: source, isolated: true, directory: directory)
         case .served:
-            let directory = try TestDirectory("contract")
+            let directory = try TemporaryDirectory(prefix: "marks-contract")
             let store = try BookmarkStore(path: directory.url.appendingPathComponent("marks.sqlite").path, now: { Date() })
             let tokens = APITokenStore(directory: directory.url)
             let api = LinkdingAPI(store: store, tokens: tokens, metadata: MetadataStub().closure)
@@ -92,6 +93,6 @@ final class ContractFixture: Sendable {
             }
         }
         await server?.stop()
-        directory?.remove()
+        directory?.cleanUp()
     }
 }

@@ -1,3 +1,4 @@
+import MarksTestSupport
 import Foundation
 import MarksCore
 import MarksStorage
@@ -28,13 +29,7 @@ final class RecordingSource: BookmarkSource {
 
     /// A clock that moves a minute per reading, so bookmarks added in order list newest first.
     static func steppingClock() -> @Sendable () -> Date {
-        let clock = Mutex(Date(timeIntervalSince1970: 1_735_689_600))
-        return {
-            clock.withLock { now in
-                now = now.addingTimeInterval(60)
-                return now
-            }
-        }
+        ManualClock(start: Date(timeIntervalSince1970: 1_735_689_660), step: 60).now
     }
 
     // MARK: Test controls
