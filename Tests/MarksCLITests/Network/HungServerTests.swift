@@ -1,3 +1,4 @@
+import MarksTestSupport
 import Foundation
 import Glibc
 import StandInNetwork
@@ -63,12 +64,12 @@ import Testing
         #expect(listener.accepted == 1)
     }
 
-    @Test func loginAgainstAPlainHTTPServerSuggestsNoHTTPS() throws {
+    @Test func loginAgainstAPlainHTTPServerSuggestsNoHTTPS() async throws {
         let binary = try MarksBinary()
         defer { binary.cleanUp() }
         let listener = try RawTCPListener(.greet(.httpAnswer(status: "400 Bad Request", contentType: "text/html", body: "<h1>400</h1>")))
         defer { listener.stop() }
-        let result = try binary.run(["login", "--host", "127.0.0.1", "--port", String(listener.port), "--token", "t0k3n"])
+        let result = try await binary.run(["login", "--host", "127.0.0.1", "--port", String(listener.port), "--token", "t0k3n"])
         #expect(result.code == 1)
         #expect(result.stderr.contains("answered plain HTTP, not HTTPS"), "stderr: \(result.stderr)")
         #expect(result.stderr.contains("--no-https"))
