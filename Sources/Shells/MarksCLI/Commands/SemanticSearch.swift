@@ -26,6 +26,8 @@ enum SemanticSearch {
         if try index.statistics().documents == 0 {
             context.printError("Building the search index (first use; `marks index` keeps it current)…")
             _ = try await index.sync(from: try settings.libraryWithoutIndex(context: context))
+        } else {
+            try await refresh(settings, context: context)
         }
         let pending = try index.statistics().pendingTexts
         if pending > 0 {
@@ -50,5 +52,16 @@ enum SemanticSearch {
             }
         }
         return ExitCode.success
+    }
+
+    /// Brings the index up to the server's state first: an incremental sync of the library, whose observers write
+    /// what changed (new, edited, deleted bookmarks) into the index. With the server unreachable the index is
+    /// searched as it is, and the command says so.
+    private static func refresh(_ settings: Settings, context: CLIContext) async throws {
+        do {
+            OfflineNotice.print(try await settings.library(context: context).refresh(), context: context)
+        } catch let error where LibraryService.isUnavailable(error) {
+            context.printError("offline — searching the local index as it is. \(CLIErrorMessage.describe(error))")
+        }
     }
 }

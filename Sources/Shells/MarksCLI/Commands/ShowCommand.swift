@@ -12,7 +12,9 @@ enum ShowCommand: CLICommand {
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
         let id = try BookmarkArguments.id(arguments)
-        let bookmark = try await Settings.load(arguments, context: context).library(context: context).bookmark(id: id)
+        let read = try await Settings.load(arguments, context: context).library(context: context).bookmarkOrCopy(id: id)
+        OfflineNotice.print(read.offline, context: context)
+        let bookmark = read.value
         context.print(arguments.flag("json") ? BookmarkOutput.json(bookmark).serialized : BookmarkOutput.detail(bookmark))
         return ExitCode.success
     }

@@ -25,10 +25,22 @@ enum WidgetCommand: CLICommand {
     )
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
-        try run(arguments, context: context, pick: { Int.random(in: 0..<$0) })
+        if arguments.commandPath.last != "podcasts" { try await refresh(arguments, context: context) }
+        return try run(arguments, context: context, pick: { Int.random(in: 0..<$0) })
     }
 
-    /// Runs with an injected random pick (`pick(n)` returns an index below n).
+    /// Rewrites the bookmark widget file from the server's current state (an incremental sync) before it is read.
+    /// The file is a copy in its own right: when the refresh fails the command still shows it, after a warning.
+    static func refresh(_ arguments: ParsedArguments, context: CLIContext) async throws {
+        let library = try Settings.load(arguments, context: context).library(context: context)
+        do {
+            OfflineNotice.print(try await library.refresh(), context: context)
+        } catch {
+            context.printError("warning: the widget data was not refreshed: \(CLIErrorMessage.describe(error))")
+        }
+    }
+
+    /// Reads the widget files as they are, with an injected random pick (`pick(n)` returns an index below n).
     static func run(_ arguments: ParsedArguments, context: CLIContext, pick: (Int) -> Int) throws -> Int32 {
         let settings = try Settings.load(arguments, context: context)
         let store = WidgetDataStore(directory: settings.paths.dataDirectory)

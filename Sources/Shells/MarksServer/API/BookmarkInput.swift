@@ -22,7 +22,7 @@ struct BookmarkInput: Sendable {
     var shared: Bool?
     var tagNames: [String]?
     var dateAdded: Date?
-    /// Accepted and type-checked as linkding does, then not stored: the store stamps `date_modified` itself.
+    /// Kept on a create (linkding's `create_bookmark` keeps a given `date_modified`); a PUT or PATCH stamps now.
     var dateModified: Date?
 
     /// Reads the fields; throws a 400 with every field's problem.
@@ -48,7 +48,7 @@ struct BookmarkInput: Sendable {
     var draft: BookmarkDraft {
         BookmarkDraft(url: url ?? "", title: title ?? "", description: description ?? "", notes: notes ?? "",
                       isArchived: isArchived ?? false, unread: unread ?? false, shared: shared ?? false,
-                      tagNames: tagNames ?? [], dateAdded: dateAdded)
+                      tagNames: tagNames ?? [], dateAdded: dateAdded, dateModified: dateModified)
     }
 
     /// The fields of a PUT or PATCH.
