@@ -28,7 +28,9 @@ enum OfflineNotice {
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = timeZone
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        let zone = timeZone.abbreviation(for: date) ?? timeZone.identifier
+        // Foundation abbreviates UTC as "GMT"; a person who set TZ=UTC reads "UTC".
+        let utc: Set<String> = ["UTC", "GMT", "Etc/UTC", "Etc/GMT", "Universal", "Zulu"]
+        let zone = utc.contains(timeZone.identifier) ? "UTC" : timeZone.abbreviation(for: date) ?? timeZone.identifier
         return formatter.string(from: date) + " " + zone
     }
 }

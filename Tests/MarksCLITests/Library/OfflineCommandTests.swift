@@ -1,0 +1,124 @@
+import Foundation
+import MarksCore
+import Testing
+@testable import MarksCLI
+
+/// What a linkding user hits when the server is away, or changed behind the local copy's back.
+@Suite struct OfflineCommandTests {
+    /// The harness clock (1_800_000_000) in UTC.
+    static let syncedAt = "2027-01-15 08:00 UTC"
+
+    /// A linkding stand-in with two bookmarks, a harness pointed at it (times in UTC), and one sync done.
+    func synced() async throws -> (EmbeddedLinkding, CLIHarness, Bookmark) {
+        let server = try EmbeddedLinkding()
+        let h = try CLIHarness(config: server.configJSON, environment: ["TZ": "UTC"])
+        _ = try server.store.create(.init(url: "https://example.com/a", title: "Alpha swift", unread: true, tagNames: ["lang"]))
+        let b = try server.store.create(.init(url: "https://example.com/b", title: "Beta", tagNames: ["docs"]))
+        #expect(await h.run(["sync"]) == 0, "\(h.stderr)")
+        h.reset()
+        return (server, h, b)
+    }
+
+    func isJSON(_ text: String) -> Bool {
+        do {
+            _ = try JSONSerialization.jsonObject(with: Data(text.utf8))
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    @Test func readCommandsShowTheCopyAndSaySoWhenTheServerIsDown() async throws {
+        let (server, h, b) = try await synced()
+        defer { h.cleanUp() }
+        server.goDown()
+        let notice = "offline — showing the copy from \(Self.syncedAt)."
+        for (arguments, expected) in [(["list"], "Beta"), (["search", "swift"], "Alpha swift"), (["unread"], "Alpha swift"),
+                                      (["list", "--tag", "docs"], "Beta"), (["show", String(b.id)], "Beta"), (["tags"], "docs")] {
+            h.reset()
+            #expect(await h.run(arguments) == 0, "\(arguments): \(h.stderr)")
+            #expect(h.stdout.contains(expected), "\(arguments)")
+            #expect(h.stderr.hasPrefix(notice), "\(arguments): \(h.stderr)")
+            #expect(h.stderr.contains("503"), "the reason is given")
+        }
+        h.reset()
+        #expect(await h.run(["search", "swift"]) == 0)
+        #expect(!h.stdout.contains("Beta"))
+        await server.stop()
+    }
+
+    @Test func jsonStaysValidJSONWhileOffline() async throws {
+        let (server, h, b) = try await synced()
+        defer { h.cleanUp() }
+        await server.stop()  // nothing listens any more: connection refused
+        for arguments in [["list", "--json"], ["search", "beta", "--json"], ["unread", "--json"], ["show", String(b.id), "--json"], ["tags", "--json"]] {
+            h.reset()
+            #expect(await h.run(arguments) == 0, "\(arguments): \(h.stderr)")
+            #expect(isJSON(h.stdout), "\(arguments): \(h.stdout)")
+            #expect(h.stderr.hasPrefix("offline — showing the copy from \(Self.syncedAt)."), "\(arguments): \(h.stderr)")
+        }
+    }
+
+    @Test func withNothingCachedTheCommandStillFails() async throws {
+        let server = try EmbeddedLinkding()
+        let h = try CLIHarness(config: server.configJSON)
+        defer { h.cleanUp() }
+        server.goDown()
+        #expect(await h.run(["list"]) == 1)
+        #expect(h.stderr.contains("503") && !h.stderr.contains("offline"))
+        await server.stop()
+    }
+
+    @Test func tagsAreRefreshedFromTheServerBeforeTheyAreCounted() async throws {
+        let (server, h, _) = try await synced()
+        defer { h.cleanUp() }
+        _ = try server.store.create(.init(url: "https://example.com/c", title: "Gamma", tagNames: ["fresh"]))
+        #expect(await h.run(["tags"]) == 0)
+        #expect(h.stdout.contains("fresh"), "a tag added on the server since the last sync: \(h.stdout)")
+        #expect(h.stderr.isEmpty)
+        await server.stop()
+    }
+
+    @Test func theWidgetIsRefreshedFromTheServerBeforeItIsShown() async throws {
+        let (server, h, _) = try await synced()
+        defer { h.cleanUp() }
+        #expect(await h.run(["widget", "recent"]) == 0)
+        #expect(h.stdout.hasPrefix("Beta"))
+        _ = try server.store.create(.init(url: "https://example.com/new", title: "Newest", dateAdded: Date(timeIntervalSince1970: 1_900_000_000)))
+        h.reset()
+        #expect(await h.run(["widget", "recent"]) == 0)
+        #expect(h.stdout.hasPrefix("Newest — example.com"), "\(h.stdout)")
+        server.goDown()
+        h.reset()
+        #expect(await h.run(["widget", "recent"]) == 0)
+        #expect(h.stdout.hasPrefix("Newest — example.com"))
+        #expect(h.stderr.hasPrefix("offline — showing the copy from"))
+        await server.stop()
+    }
+
+    @Test func unreadSuggestsOnlyFlagsThatExist() async throws {
+        let server = try EmbeddedLinkding()
+        let h = try CLIHarness(config: server.configJSON)
+        defer { h.cleanUp() }
+        for index in 1...12 { _ = try server.store.create(.init(url: "https://example.com/\(index)", title: "U\(index)", unread: true)) }
+        #expect(await h.run(["unread"]) == 0)
+        let hint = try #require(h.stdout.split(separator: "\n").last.map(String.init))
+        #expect(hint == "(10 of 12; \(UnreadCommand.moreHint))")
+        #expect(!hint.contains("--all or"))
+        // Each flag the hint names is one `marks unread` (or `marks list`) accepts.
+        h.reset()
+        #expect(await h.run(["unread", "--limit", "100"]) == 0)
+        h.reset()
+        #expect(await h.run(["list", "--unread", "--all"]) == 0)
+        #expect(h.stdout.split(separator: "\n").count == 12)
+        await server.stop()
+    }
+
+    @Test func anAddressOverTheLimitSaysSo() async throws {
+        let h = try CLIHarness()
+        defer { h.cleanUp() }
+        let long = "https://example.com/" + String(repeating: "p", count: 2100)
+        #expect(await h.run(["add", long]) == 1)
+        #expect(h.stderr.contains("2,120 characters long; linkding keeps addresses of up to 2,048 characters"), "\(h.stderr)")
+    }
+}
