@@ -121,4 +121,31 @@ import Testing
         #expect(await h.run(["add", long]) == 1)
         #expect(h.stderr.contains("2,120 characters long; linkding keeps addresses of up to 2,048 characters"), "\(h.stderr)")
     }
+
+    static var modelDirectory: String {
+        let env = ProcessInfo.processInfo.environment
+        return env["MARKS_MODEL_DIR"] ?? (env["XDG_CACHE_HOME"] ?? ((env["HOME"] ?? "/root") + "/.cache")) + "/marks/models/all-MiniLM-L6-v2"
+    }
+
+    static var modelInstalled: Bool { FileManager.default.fileExists(atPath: modelDirectory + "/model.safetensors") }
+
+    @Test(.enabled(if: modelInstalled, "the embedding model is not installed: run scripts/fetch-model.sh"))
+    func semanticSearchSeesWhatChangedOnTheServer() async throws {
+        let server = try EmbeddedLinkding()
+        let h = try CLIHarness(config: server.configJSON, environment: ["TZ": "UTC", "MARKS_MODEL_DIR": Self.modelDirectory])
+        defer { h.cleanUp() }
+        _ = try server.store.create(.init(url: "https://example.com/bread", title: "Baking sourdough bread at home"))
+        #expect(await h.run(["search", "--semantic", "bread", "--json"]) == 0, "\(h.stderr)")
+        #expect(h.stdout.contains("example.com/bread"))
+        _ = try server.store.create(.init(url: "https://example.com/k8s", title: "Kubernetes cluster autoscaling"))
+        h.reset()
+        #expect(await h.run(["search", "--semantic", "kubernetes autoscaling", "--json"]) == 0, "\(h.stderr)")
+        #expect(h.stdout.contains("example.com/k8s"), "a bookmark added on the server since the index was built: \(h.stdout)")
+        server.goDown()
+        h.reset()
+        #expect(await h.run(["search", "--semantic", "kubernetes autoscaling", "--json"]) == 0, "\(h.stderr)")
+        #expect(h.stdout.contains("example.com/k8s") && isJSON(h.stdout))
+        #expect(h.stderr.contains("offline — showing the copy from"))
+        await server.stop()
+    }
 }
