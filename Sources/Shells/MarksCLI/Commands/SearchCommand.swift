@@ -36,7 +36,7 @@ enum SearchCommand: CLICommand {
         }
         let filter = LibraryFilter(search: query, unreadOnly: arguments.flag("unread"), tag: arguments.option("tag"),
                                    archived: arguments.flag("archived"), limit: limit)
-        let library = try Settings.load(arguments, context: context).library(context: context)
+        let library = try CompositionRoot.load(arguments, context: context).library()
         let read = try await library.loadOrCopy(filter)
         OfflineNotice.print(read.offline, context: context)
         return try await ListCommand.printPages(library: library, first: read.value, followAll: arguments.flag("all"),

@@ -10,34 +10,33 @@ enum SemanticSearch {
     static let catchUpLimit = 500
 
     static func run(query: String, filter: SearchFilter, limit: Int, arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
-        let settings = try Settings.load(arguments, context: context)
-        if settings.config.backendURL != nil {
-            return try await RemoteRanking.run(query: query, filter: filter, limit: limit, settings: settings,
+        let root = try CompositionRoot.load(arguments, context: context)
+        if root.config.backendURL != nil {
+            return try await RemoteRanking.run(query: query, filter: filter, limit: limit, root: root,
                                                arguments: arguments, context: context)
         }
-        let embedder = LazyEmbedder { try IndexEmbedder.installed(environment: context.environment) }
         do {
-            _ = try embedder.get()
+            _ = try root.model.get()
         } catch IndexError.modelMissing(let message) {
             context.printError("marks: " + message)
             return ExitCode.failure
         }
-        let index = try settings.searchIndex()
+        let index = try root.searchIndex()
         if try index.statistics().documents == 0 {
             context.printError("Building the search index (first use; `marks index` keeps it current)…")
-            _ = try await index.sync(from: try settings.libraryWithoutIndex(context: context))
+            _ = try await index.sync(from: try root.libraryWithoutIndex())
         } else {
-            try await refresh(settings, context: context)
+            try await refresh(root, context: context)
         }
         let pending = try index.statistics().pendingTexts
         if pending > 0 {
             let printer = IndexProgressPrinter(context: context)
-            try await VectorIndexer(index: index, embedder: embedder.get).run(limit: catchUpLimit, progress: printer.report)
+            try await root.indexer().run(limit: catchUpLimit, progress: printer.report)
             if pending > catchUpLimit {
                 context.printError("note: \(pending - catchUpLimit) bookmarks have no vector yet and are found by their words only; run `marks index`.")
             }
         }
-        let results = try SearchService(index: index, embedder: embedder)
+        let results = try root.searchService()
             .search(SearchRequest(text: query, mode: .semantic, filter: filter, limit: limit))
         if arguments.flag("json") {
             let encoder = JSONEncoder()
@@ -57,9 +56,9 @@ enum SemanticSearch {
     /// Brings the index up to the server's state first: an incremental sync of the library, whose observers write
     /// what changed (new, edited, deleted bookmarks) into the index. With the server unreachable the index is
     /// searched as it is, and the command says so.
-    private static func refresh(_ settings: Settings, context: CLIContext) async throws {
+    private static func refresh(_ root: CompositionRoot, context: CLIContext) async throws {
         do {
-            OfflineNotice.print(try await settings.library(context: context).refresh(), context: context)
+            OfflineNotice.print(try await root.library().refresh(), context: context)
         } catch let error where LibraryService.isUnavailable(error) {
             context.printError("offline — searching the local index as it is. \(CLIErrorMessage.describe(error))")
         }

@@ -12,7 +12,7 @@ enum TagsCommand: CLICommand {
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
         // Refreshed from the server first (an incremental sync), so a tag added there since the last sync counts.
-        let read = try await Settings.load(arguments, context: context).library(context: context).refreshedTagCounts()
+        let read = try await CompositionRoot.load(arguments, context: context).library().refreshedTagCounts()
         OfflineNotice.print(read.offline, context: context)
         let counts = read.value
         if arguments.flag("json") {

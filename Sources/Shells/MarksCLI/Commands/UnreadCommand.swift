@@ -15,7 +15,7 @@ enum UnreadCommand: CLICommand {
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
         let limit = try arguments.intOption("limit", in: 1...100) ?? 10
-        let library = try Settings.load(arguments, context: context).library(context: context)
+        let library = try CompositionRoot.load(arguments, context: context).library()
         let read = try await library.loadOrCopy(LibraryFilter(unreadOnly: true, limit: limit))
         OfflineNotice.print(read.offline, context: context)
         // `marks unread` has no --all: the hint names what does exist.

@@ -32,7 +32,7 @@ enum WidgetCommand: CLICommand {
     /// Rewrites the bookmark widget file from the server's current state (an incremental sync) before it is read.
     /// The file is a copy in its own right: when the refresh fails the command still shows it, after a warning.
     static func refresh(_ arguments: ParsedArguments, context: CLIContext) async throws {
-        let library = try Settings.load(arguments, context: context).library(context: context)
+        let library = try CompositionRoot.load(arguments, context: context).library()
         do {
             OfflineNotice.print(try await library.refresh(), context: context)
         } catch {
@@ -42,8 +42,7 @@ enum WidgetCommand: CLICommand {
 
     /// Reads the widget files as they are, with an injected random pick (`pick(n)` returns an index below n).
     static func run(_ arguments: ParsedArguments, context: CLIContext, pick: (Int) -> Int) throws -> Int32 {
-        let settings = try Settings.load(arguments, context: context)
-        let store = WidgetDataStore(directory: settings.paths.dataDirectory)
+        let store = try CompositionRoot.load(arguments, context: context).widgets
         let limit = try arguments.intOption("limit", in: 1...WidgetDataStore.keptBookmarks) ?? 3
         let json = arguments.flag("json")
         switch arguments.commandPath.last {
