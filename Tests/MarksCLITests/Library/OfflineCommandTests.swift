@@ -148,4 +148,28 @@ import Testing
         #expect(h.stderr.contains("offline — showing the copy from"))
         await server.stop()
     }
+
+    @Test func importIntoALinkdingTrimsWhatItRefusesAndKeepsBothDates() async throws {
+        let server = try EmbeddedLinkding()
+        let h = try CLIHarness(config: server.configJSON)
+        defer { h.cleanUp() }
+        let title = String(repeating: "T", count: 600)
+        let tag = String(repeating: "g", count: 70)
+        let file = h.home.appendingPathComponent("b.html")
+        try Data("""
+            <!DOCTYPE NETSCAPE-Bookmark-file-1>
+            <DL><p>
+            <DT><A HREF="https://example.com/long" ADD_DATE="1600000100" LAST_MODIFIED="1650000100" TAGS="ok,\(tag)">\(title)</A>
+            </DL><p>
+            """.utf8).write(to: file)
+        #expect(await h.run(["import", file.path]) == 0, "\(h.stderr)")
+        #expect(h.stdout == "Imported 1 bookmarks from \(file.path): 1 new, 0 updated, 1 trimmed to fit linkding.\n")
+        #expect(h.stderr.contains("\(file.path):3: Trimmed the title from 600 to 512 characters"))
+        #expect(h.stderr.contains("\(file.path):3: Trimmed the tag “"))
+        let saved = try #require(try server.store.bookmark(matching: "https://example.com/long"))
+        #expect(saved.title.count == 512 && saved.tagNames == [String(repeating: "g", count: 64), "ok"])
+        #expect(saved.dateAdded == Date(timeIntervalSince1970: 1_600_000_100))
+        #expect(saved.dateModified == Date(timeIntervalSince1970: 1_650_000_100))
+        await server.stop()
+    }
 }
