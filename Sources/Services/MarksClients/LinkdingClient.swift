@@ -85,6 +85,11 @@ public struct LinkdingClient: BookmarkSource {
         try await fetch(Page<Tag>.self, .listTags(limit: limit, offset: offset))
     }
 
+    /// Deletes a tag (and takes it off its bookmarks); `notFound` when there is none.
+    public func deleteTag(id: Int) async throws {
+        _ = try await send(.deleteTag(id: id))
+    }
+
     /// The server's `/health`; `notLinkding` when it has none or it is not linkding's answer.
     public func health() async throws -> ServerHealth {
         let response = try await send(.health, notFound: .notLinkding("it has no /health endpoint"))

@@ -25,6 +25,8 @@ public enum LinkdingEndpoint: Sendable {
     case unarchiveBookmark(id: Int)
     /// `GET /api/tags/`.
     case listTags(limit: Int, offset: Int)
+    /// `DELETE /api/tags/<id>/` (linkding removes the tag from its bookmarks, leaving their `date_modified`).
+    case deleteTag(id: Int)
     /// `GET` of a page's `next`/`previous` link: its path and query, on the configured origin.
     case pageLink(String)
 
@@ -34,7 +36,7 @@ public enum LinkdingEndpoint: Sendable {
         case .health, .listBookmarks, .bookmark, .checkBookmark, .listTags, .pageLink: return "GET"
         case .createBookmark, .archiveBookmark, .unarchiveBookmark: return "POST"
         case .updateBookmark: return "PATCH"
-        case .deleteBookmark: return "DELETE"
+        case .deleteBookmark, .deleteTag: return "DELETE"
         }
     }
 
@@ -100,6 +102,8 @@ public enum LinkdingEndpoint: Sendable {
             var items: [(String, String?)] = [("limit", String(limit))]
             if offset > 0 { items.append(("offset", String(offset))) }
             return (prefix + "/api/tags/", query(items))
+        case .deleteTag(let id):
+            return (prefix + "/api/tags/\(id)/", nil)
         case .pageLink(let link):
             return try Self.resolve(link: link, prefix: prefix)
         }

@@ -81,10 +81,12 @@ final class StoreBackedLinkding: Sendable {
         case ("GET", 3) where id != nil:
             return (200, try await source.bookmark(id: id ?? 0).jsonValue)
         case ("POST", 2) where parts == ["api", "bookmarks"]:
-            let update = Self.update(Self.object(body))
+            let fields = Self.object(body)
+            let update = Self.update(fields)
             let draft = BookmarkDraft(url: update.url ?? "", title: update.title ?? "", description: update.description ?? "",
                                       notes: update.notes ?? "", isArchived: update.isArchived ?? false, unread: update.unread ?? false,
-                                      shared: update.shared ?? false, tagNames: update.tagNames ?? [], dateAdded: update.dateAdded)
+                                      shared: update.shared ?? false, tagNames: update.tagNames ?? [], dateAdded: update.dateAdded,
+                                      dateModified: (fields["date_modified"] as? String).flatMap(LinkdingDate.parse))
             return (201, try await source.create(draft, scrape: !items.contains { $0.0 == "disable_scraping" }).jsonValue)
         case ("PATCH", 3) where id != nil:
             return (200, try await source.update(id: id ?? 0, Self.update(Self.object(body))).jsonValue)

@@ -6,6 +6,7 @@ import MarksCore
 import MarksServer
 import MarksStorage
 import Synchronization
+import Testing
 
 /// One implementation of the seam, prepared for one contract case: its own store (or, on a real linkding, its
 /// own namespace of URLs and tags), torn down afterwards.
@@ -87,12 +88,34 @@ final class ContractFixture: Sendable {
 
     /// Deletes what the case made on a real server, stops the local server, removes temp files.
     func tearDown() async {
-        if target == .linkding {
-            for id in created.withLock({ $0 }) {
-                do { try await source.delete(id: id) } catch {}  // best effort: it may be deleted already
-            }
-        }
+        if target == .linkding { await removeWhatThisCaseMade() }
         await server?.stop()
         directory?.cleanUp()
+    }
+
+    /// Deletes the case's bookmarks, then its tags: linkding 1.46.2 keeps a tag after its last bookmark is gone, but
+    /// its API deletes tags (`DELETE /api/tags/<id>/`), so every tag whose name holds the namespace goes too.
+    func removeWhatThisCaseMade() async {
+        for id in created.withLock({ $0 }) {
+            do { try await source.delete(id: id) } catch {}  // best effort: the case may have deleted it already
+        }
+        guard let client = source as? LinkdingClient else { return }
+        do {
+            for tag in try await tagsOfThisCase() { try await client.deleteTag(id: tag.id) }
+        } catch {
+            Issue.record("the tags of \(namespace) could not be removed: \(error)")
+        }
+    }
+
+    /// Every tag on the server whose name holds this case's namespace (any case: linkding keeps the spelling sent).
+    func tagsOfThisCase() async throws -> [MarksCore.Tag] {
+        var ours: [MarksCore.Tag] = []
+        var offset = 0
+        while true {
+            let page = try await source.tags(limit: 1000, offset: offset)
+            ours += page.results.filter { $0.name.lowercased().contains(namespace) }
+            offset += page.results.count
+            if page.next == nil || page.results.isEmpty { return ours }
+        }
     }
 }
