@@ -1,5 +1,6 @@
 import Foundation
 import MarksJobs
+import MarksTestSupport
 import SQLiteDatabase
 import Synchronization
 

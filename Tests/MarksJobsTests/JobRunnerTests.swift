@@ -1,5 +1,6 @@
 import Foundation
 import MarksJobs
+import MarksTestSupport
 import Synchronization
 import Testing
 
@@ -19,7 +20,7 @@ import Testing
         let done = try #require(try fixture.store.job(id: job.id))
         #expect(done.state == .done)
         #expect(done.attempts == 1)
-        #expect(done.finishedAt == fixture.clock.now)
+        #expect(done.finishedAt == fixture.clock.date)
     }
 
     @Test func aFailingJobRetriesWithExponentialBackoffThenIsDeadLettered() async throws {
@@ -30,7 +31,7 @@ import Testing
             let n = calls.withLock { $0 += 1; return $0 }
             throw HandlerFailure(description: "page unreachable (try \(n))")
         })
-        let start = fixture.clock.now
+        let start = fixture.clock.date
         let job = try await runner.enqueue(JobRequest(kind: "flaky"))
         await runner.runUntilIdle()
         var stored = try #require(try fixture.store.job(id: job.id))
@@ -46,7 +47,7 @@ import Testing
         await runner.runUntilIdle()
         stored = try #require(try fixture.store.job(id: job.id))
         #expect(stored.attempts == 2)
-        #expect(stored.runAfter == fixture.clock.now.addingTimeInterval(60))  // doubled
+        #expect(stored.runAfter == fixture.clock.date.addingTimeInterval(60))  // doubled
 
         fixture.clock.advance(60)
         await runner.runUntilIdle()
@@ -96,7 +97,7 @@ import Testing
         let now = try await runner.enqueue(JobRequest(kind: "k", key: "now"))
         #expect(try await runner.waitUntilFinished(now.id)?.state == .done)  // woken by the enqueue, no clock moved
 
-        let due = fixture.clock.now.addingTimeInterval(90)
+        let due = fixture.clock.date.addingTimeInterval(90)
         let later = try await runner.enqueue(JobRequest(kind: "k", key: "later", runAfter: due))
         #expect(try fixture.store.job(id: later.id)?.state == .queued)
         fixture.clock.advance(90)
@@ -156,8 +157,8 @@ import Testing
         let fixture = try JobFixture()
         // The "crashed" process claimed a job and stopped sending heartbeats.
         let crashed = try fixture.reopened()
-        let job = try crashed.enqueue(JobRequest(kind: "enrich", key: "5"), maxAttempts: 3, now: fixture.clock.now).job
-        _ = try #require(try crashed.claim(kind: "enrich", owner: "pid 1", now: fixture.clock.now))
+        let job = try crashed.enqueue(JobRequest(kind: "enrich", key: "5"), maxAttempts: 3, now: fixture.clock.date).job
+        _ = try #require(try crashed.claim(kind: "enrich", owner: "pid 1", now: fixture.clock.date))
         fixture.clock.advance(600)
 
         let runner = fixture.runner()
@@ -184,7 +185,7 @@ import Testing
         #expect(stored.state == .queued)
         #expect(stored.attempts == 0)
         #expect(stored.lastError == "2 requests wait for a consumer")
-        #expect(stored.runAfter == fixture.clock.now.addingTimeInterval(3600))
+        #expect(stored.runAfter == fixture.clock.date.addingTimeInterval(3600))
     }
 
     @Test func aPeriodicKindQueuesItsNextRunAfterEachRun() async throws {
@@ -195,7 +196,7 @@ import Testing
         try await runner.enqueue(JobRequest(kind: "pass", key: "quiet"))
         await runner.runUntilIdle()
         let next = try #require(try fixture.store.jobs(states: [.queued], kind: "pass").first)
-        #expect(next.runAfter == fixture.clock.now.addingTimeInterval(600))
+        #expect(next.runAfter == fixture.clock.date.addingTimeInterval(600))
         fixture.clock.advance(600)
         await runner.runUntilIdle()
         #expect(runs.withLock { $0 } == 2)
@@ -206,7 +207,7 @@ import Testing
         let fixture = try JobFixture()
         let runner = fixture.runner()
         await runner.register(JobKind("enrich") { _ in })
-        let job = try await runner.enqueue(JobRequest(kind: "enrich", key: "1", runAfter: fixture.clock.now.addingTimeInterval(999)))
+        let job = try await runner.enqueue(JobRequest(kind: "enrich", key: "1", runAfter: fixture.clock.date.addingTimeInterval(999)))
         #expect(try await runner.run(id: job.id)?.state == .done)
         #expect(try await runner.run(id: job.id) == nil)  // no longer queued
         let unknown = try await runner.enqueue(JobRequest(kind: "unheard-of"))
@@ -252,7 +253,7 @@ extension JobRunnerTests {
         let runner = fixture.runner()
         let ran = Mutex(0)
         await runner.register(JobKind("k") { _ in ran.withLock { $0 += 1 } })
-        let due = fixture.clock.now.addingTimeInterval(90)
+        let due = fixture.clock.date.addingTimeInterval(90)
         let job = try await runner.enqueue(JobRequest(kind: "k", runAfter: due))
         await runner.start()
         await fixture.clock.waitForSleeper(until: due)  // the loop went to sleep until the job is due
@@ -274,7 +275,7 @@ extension JobRunnerTests {
         await runner.start()
         await stubborn.waitForEntered(1)
         let stopping = Task { await runner.stop() }
-        let graceEnds = fixture.clock.now.addingTimeInterval(10)
+        let graceEnds = fixture.clock.date.addingTimeInterval(10)
         await fixture.clock.waitForSleeper(until: graceEnds)
         fixture.clock.advance(10)
         await stopping.value  // returned without the handler

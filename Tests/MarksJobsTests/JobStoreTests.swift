@@ -1,12 +1,13 @@
 import Foundation
 import MarksJobs
+import MarksTestSupport
 import SQLiteDatabase
 import Testing
 
 @Suite struct JobStoreTests {
     @Test func enqueueCoalescesOneQueuedJobPerKindAndKey() throws {
         let fixture = try JobFixture()
-        let now = fixture.clock.now
+        let now = fixture.clock.date
         let first = try fixture.store.enqueue(JobRequest(kind: "enrich", key: "7", payload: #"{"id":7}"#,
                                                          runAfter: now.addingTimeInterval(60)), maxAttempts: 3, now: now)
         let again = try fixture.store.enqueue(JobRequest(kind: "enrich", key: "7", payload: #"{"id":7,"again":true}"#),
@@ -26,14 +27,14 @@ import Testing
     @Test func theSchemaRefusesAPayloadThatIsNotJSON() throws {
         let fixture = try JobFixture()
         #expect(throws: JobError.self) {
-            try fixture.store.enqueue(JobRequest(kind: "enrich", payload: "not json"), maxAttempts: 1, now: fixture.clock.now)
+            try fixture.store.enqueue(JobRequest(kind: "enrich", payload: "not json"), maxAttempts: 1, now: fixture.clock.date)
         }
     }
 
     @Test func aClaimIsAtomicAcrossConnectionsAndCountsTheAttempt() throws {
         let fixture = try JobFixture()
         let other = try fixture.reopened()
-        let now = fixture.clock.now
+        let now = fixture.clock.date
         try fixture.store.enqueue(JobRequest(kind: "enrich", key: "1"), maxAttempts: 3, now: now)
         let claimed = try #require(try fixture.store.claim(kind: "enrich", owner: "a", now: now))
         #expect(try other.claim(kind: "enrich", owner: "b", now: now) == nil)
@@ -45,7 +46,7 @@ import Testing
 
     @Test func aJobIsNotClaimedBeforeItsRunAfterNorBesideARunningTwin() throws {
         let fixture = try JobFixture()
-        let now = fixture.clock.now
+        let now = fixture.clock.date
         try fixture.store.enqueue(JobRequest(kind: "k", key: "later", runAfter: now.addingTimeInterval(30)), maxAttempts: 1, now: now)
         #expect(try fixture.store.claim(kind: "k", owner: "a", now: now) == nil)
         #expect(try fixture.store.claim(kind: "k", owner: "a", now: now.addingTimeInterval(30))?.key == "later")
@@ -62,7 +63,7 @@ import Testing
 
     @Test func heartbeatAndProgressAreStored() throws {
         let fixture = try JobFixture()
-        let now = fixture.clock.now
+        let now = fixture.clock.date
         try fixture.store.enqueue(JobRequest(kind: "k"), maxAttempts: 1, now: now)
         let job = try #require(try fixture.store.claim(kind: "k", owner: "a", now: now))
         try fixture.store.heartbeat(id: job.id, now: now.addingTimeInterval(5))
@@ -75,7 +76,7 @@ import Testing
 
     @Test func aStaleRunningJobIsQueuedAgainOrDeadLetteredOnItsLastAttempt() throws {
         let fixture = try JobFixture()
-        let now = fixture.clock.now
+        let now = fixture.clock.date
         try fixture.store.enqueue(JobRequest(kind: "k", key: "again"), maxAttempts: 2, now: now)
         try fixture.store.enqueue(JobRequest(kind: "k", key: "last"), maxAttempts: 1, now: now)
         try fixture.store.enqueue(JobRequest(kind: "k", key: "fresh"), maxAttempts: 1, now: now)
@@ -96,7 +97,7 @@ import Testing
 
     @Test func pruningDeletesOnlyOldDoneJobs() throws {
         let fixture = try JobFixture()
-        let now = fixture.clock.now
+        let now = fixture.clock.date
         for key in ["old", "failed", "new"] { try fixture.store.enqueue(JobRequest(kind: "k", key: key), maxAttempts: 1, now: now) }
         let old = try #require(try fixture.store.claim(kind: "k", owner: "a", now: now))
         let failed = try #require(try fixture.store.claim(kind: "k", owner: "a", now: now))
@@ -112,7 +113,7 @@ import Testing
 
     @Test func aFailedJobCanBeRetriedOrCleared() throws {
         let fixture = try JobFixture()
-        let now = fixture.clock.now
+        let now = fixture.clock.date
         try fixture.store.enqueue(JobRequest(kind: "k", key: "a"), maxAttempts: 1, now: now)
         try fixture.store.enqueue(JobRequest(kind: "k", key: "b"), maxAttempts: 1, now: now)
         let a = try #require(try fixture.store.claim(kind: "k", owner: "x", now: now))

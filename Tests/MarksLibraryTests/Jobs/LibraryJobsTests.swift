@@ -1,6 +1,7 @@
 import Foundation
 import MarksCore
 import MarksJobs
+import MarksTestSupport
 import SQLiteDatabase
 import Synchronization
 import Testing
@@ -9,10 +10,10 @@ import Testing
 /// The library's background work as job kinds: enrichment after add, Enrich All, and the podcast drain.
 @Suite struct LibraryJobsTests {
     /// A runner over the fixture's cache database (as `marks serve` keeps jobs beside the cache).
-    static func runner(_ database: Database, clock: TestClock) throws -> (JobRunner, Lines) {
+    static func runner(_ database: Database, clock: ManualClock) throws -> (JobRunner, Lines) {
         let lines = Lines()
         let runner = JobRunner(store: try JobStore(database: database),
-                               clock: JobClock(now: clock.closure, sleep: { _ in throw CancellationError() }),
+                               clock: JobClock(now: clock.now, sleep: { _ in throw CancellationError() }),
                                log: { lines.add($0) })
         return (runner, lines)
     }
@@ -50,7 +51,7 @@ import Testing
         let stored = try #require(try runner.store.job(id: job.id))
         #expect(stored.state == .queued)
         #expect(stored.attempts == 1)
-        #expect(stored.runAfter > fixture.clock.now)
+        #expect(stored.runAfter > fixture.clock.date)
         #expect(stored.lastError?.isEmpty == false)
         #expect(try fixture.library.aiMetadata(id: saved.id) == nil)
     }
@@ -90,8 +91,8 @@ import Testing
     @Test func withoutAConsumerTheDrainLeavesRequestsQueuedAndSaysSo() async throws {
         let dir = try TemporaryDirectory()
         defer { dir.cleanUp() }
-        let clock = TestClock()
-        let queue = PodcastRequestQueue(dataDirectory: dir.url, now: clock.closure)
+        let clock = ManualClock()
+        let queue = PodcastRequestQueue(dataDirectory: dir.url, now: clock.now)
         try queue.enqueue(url: "https://example.com/a", title: "A", bookmarkID: 1, trigger: .requested)
         try queue.enqueue(url: "https://example.com/b", title: "B", bookmarkID: 2, trigger: .requested)
         let database = try Database(path: dir.url.appendingPathComponent("marks.sqlite").path)
@@ -103,7 +104,7 @@ import Testing
         #expect(stored.state == .queued)  // not done: nothing was generated
         #expect(stored.attempts == 0)
         #expect(stored.lastError == "2 podcast requests waiting: nothing generates podcasts yet, so they stay queued")
-        #expect(stored.runAfter == clock.now.addingTimeInterval(3600))
+        #expect(stored.runAfter == clock.date.addingTimeInterval(3600))
         let listing = try queue.list()
         #expect(listing.pending.map(\.url).sorted() == ["https://example.com/a", "https://example.com/b"])
         #expect(listing.processing.isEmpty && listing.failed.isEmpty)
@@ -112,8 +113,8 @@ import Testing
     @Test func withAConsumerTheDrainHandsEachRequestOverExactlyOnce() async throws {
         let dir = try TemporaryDirectory()
         defer { dir.cleanUp() }
-        let clock = TestClock()
-        let queue = PodcastRequestQueue(dataDirectory: dir.url, now: clock.closure)
+        let clock = ManualClock()
+        let queue = PodcastRequestQueue(dataDirectory: dir.url, now: clock.now)
         try queue.enqueue(url: "https://example.com/a", title: "A", bookmarkID: 1, trigger: .requested)
         try queue.enqueue(url: "https://example.com/b", title: "B", bookmarkID: 2, trigger: .requested)
         let database = try Database(path: dir.url.appendingPathComponent("marks.sqlite").path)

@@ -1,10 +1,10 @@
 import Foundation
-import MarksJobs
 import Synchronization
 
-/// A clock the test moves by hand: `sleep` returns only once `advance` passes its deadline (or throws when its
-/// task is cancelled), so no test sleeps or depends on timing.
-final class ManualClock: Sendable {
+/// The one test clock: a time that moves only when a test moves it (`advance`) or, with `step`, by a fixed
+/// amount on every read (so successive writes get distinct, ordered dates). Code that waits (the job runner)
+/// sleeps on it with `sleep(until:)`, which returns only once `advance` passes the deadline — no test sleeps.
+public final class ManualClock: Sendable {
     private struct Sleeper {
         let id: UUID
         let deadline: Date
@@ -15,20 +15,37 @@ final class ManualClock: Sendable {
         var now: Date
         var sleepers: [Sleeper] = []
         var cancelled: Set<UUID> = []
-        var calls = 0
+        var sleepCalls = 0
         var watchers: [(Date, CheckedContinuation<Void, Never>)] = []
     }
 
     private let state: Mutex<State>
+    private let step: TimeInterval
 
-    init(_ start: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
+    /// A clock at `start`; every read moves it on by `step` seconds (0: it stands still).
+    public init(start: Date = Date(timeIntervalSince1970: 1_800_000_000), step: TimeInterval = 0) {
         state = Mutex(State(now: start))
+        self.step = step
     }
 
-    var now: Date { state.withLock { $0.now } }
+    /// A clock standing still at `start`.
+    public convenience init(_ start: Date) {
+        self.init(start: start)
+    }
 
-    /// Moves time on and wakes every sleeper whose deadline has come.
-    func advance(_ seconds: TimeInterval) {
+    /// The time now (and, with a step, the clock moves on).
+    public var date: Date {
+        state.withLock { state in
+            defer { state.now = state.now.addingTimeInterval(step) }
+            return state.now
+        }
+    }
+
+    /// The clock as the `now` closure the code under test takes.
+    public var now: @Sendable () -> Date { { [self] in date } }
+
+    /// Moves the clock on by `seconds` and wakes every sleeper whose deadline has come.
+    public func advance(_ seconds: TimeInterval = 1) {
         let due = state.withLock { state -> [Sleeper] in
             state.now = state.now.addingTimeInterval(seconds)
             let now = state.now
@@ -39,13 +56,15 @@ final class ManualClock: Sendable {
         for sleeper in due { sleeper.continuation.resume() }
     }
 
-    func sleep(until deadline: Date) async throws {
+    /// Returns once the clock reaches `deadline` (at once when it has); throws `CancellationError` when the
+    /// sleeping task is cancelled.
+    public func sleep(until deadline: Date) async throws {
         let id = UUID()
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 enum Next { case wait, now, cancel }
                 let (next, watchers) = state.withLock { state -> (Next, [CheckedContinuation<Void, Never>]) in
-                    state.calls += 1
+                    state.sleepCalls += 1
                     if state.cancelled.remove(id) != nil { return (.cancel, []) }
                     if deadline <= state.now { return (.now, []) }
                     state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
@@ -72,11 +91,11 @@ final class ManualClock: Sendable {
         }
     }
 
-    /// How many times `sleep` was called.
-    var sleepCalls: Int { state.withLock { $0.calls } }
+    /// How many times `sleep(until:)` was called (a loop that polls would call it again and again).
+    public var sleepCalls: Int { state.withLock { $0.sleepCalls } }
 
     /// Returns once something sleeps until exactly `deadline`.
-    func waitForSleeper(until deadline: Date) async {
+    public func waitForSleeper(until deadline: Date) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let already = state.withLock { state -> Bool in
                 if state.sleepers.contains(where: { $0.deadline == deadline }) { return true }
@@ -85,10 +104,5 @@ final class ManualClock: Sendable {
             }
             if already { continuation.resume() }
         }
-    }
-
-    /// The clock as the runner takes it.
-    var jobClock: JobClock {
-        JobClock(now: { [self] in now }, sleep: { [self] deadline in try await sleep(until: deadline) })
     }
 }
