@@ -51,16 +51,17 @@ let package = Package(
         layer("Core", "MarksCore", ["HTMLExtraction"]),
 
         // Services: stores, clients and library services.
+        layer("Services", "MarksJobs", ["SQLiteDatabase"]),
         layer("Services", "MarksStorage", ["MarksCore", "SQLiteDatabase", "CryptoPrimitives"]),
         layer("Services", "MarksClients", ["MarksCore", "MarksEngine", "HTTPClient"]),
         layer("Services", "MarksBackend", ["MarksCore", "MarksEngine", "SQLiteDatabase", "CryptoPrimitives"]),
-        layer("Services", "MarksIndex", ["MarksCore", "SQLiteDatabase", "SentenceEmbeddings"]),
+        layer("Services", "MarksIndex", ["MarksCore", "MarksJobs", "SQLiteDatabase", "SentenceEmbeddings"]),
         layer("Services", "MarksEngine", ["MarksCore", "SentenceEmbeddings", "HTMLExtraction"]),
-        layer("Services", "MarksLibrary", ["MarksCore", "MarksStorage", "MarksClients", "MarksIndex", "MarksEngine", "HTMLExtraction", "CryptoPrimitives", "SQLiteDatabase", "HTTPClient"]),
+        layer("Services", "MarksLibrary", ["MarksCore", "MarksJobs", "MarksStorage", "MarksClients", "MarksIndex", "MarksEngine", "HTMLExtraction", "CryptoPrimitives", "SQLiteDatabase", "HTTPClient"]),
 
         // Shells.
-        layer("Shells", "MarksServer", ["MarksBackend", "MarksClients", "MarksIndex", "MarksEngine", "MarksLibrary", "MarksStorage", "MarksCore", "HTTPServer", "CryptoPrimitives"]),
-        layer("Shells", "MarksCLI", ["SQLiteDatabase", "MarksBackend", "MarksIndex", "MarksEngine", "MarksServer", "MarksLibrary", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer", "SentenceEmbeddings"]),
+        layer("Shells", "MarksServer", ["MarksJobs", "MarksBackend", "MarksClients", "MarksIndex", "MarksEngine", "MarksLibrary", "MarksStorage", "MarksCore", "HTTPServer", "CryptoPrimitives"]),
+        layer("Shells", "MarksCLI", ["MarksJobs", "SQLiteDatabase", "MarksBackend", "MarksIndex", "MarksEngine", "MarksServer", "MarksLibrary", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer", "SentenceEmbeddings"]),
         .executableTarget(name: "marks", dependencies: ["MarksCLI"], path: "Sources/Shells/marks"),
         .executableTarget(name: "marks-bench", dependencies: ["MarksCLI", "MarksServer", "MarksStorage", "MarksLibrary", "MarksIndex", "MarksCore", "HTTPServer", "HTTPClient", "StandInNetwork", "SentenceEmbeddings"], path: "Sources/Shells/marks-bench"),
 
@@ -78,12 +79,13 @@ let package = Package(
         tests("SentenceEmbeddings", ["SentenceEmbeddings"], resources: [.copy("Fixtures")]),
         tests("MarksCore", ["MarksCore"]),
         tests("MarksStorage", ["MarksStorage", "MarksCore", "SQLiteDatabase"]),
+        tests("MarksJobs", ["MarksJobs", "SQLiteDatabase"]),
         tests("MarksClients", ["MarksClients", "MarksCore", "MarksEngine", "HTTPServer", "HTTPClient", "StandInNetwork"]),
         tests("MarksBackend", ["MarksBackend", "MarksCore", "MarksEngine", "CryptoPrimitives", "SQLiteDatabase"]),
-        tests("MarksIndex", ["MarksIndex", "MarksLibrary", "MarksStorage", "MarksCore", "SQLiteDatabase", "SentenceEmbeddings"]),
+        tests("MarksIndex", ["MarksJobs", "MarksIndex", "MarksLibrary", "MarksStorage", "MarksCore", "SQLiteDatabase", "SentenceEmbeddings"]),
         tests("MarksEngine", ["MarksEngine", "MarksCore", "SentenceEmbeddings"], resources: [.copy("Fixtures")]),
-        tests("MarksLibrary", ["MarksLibrary", "MarksStorage", "MarksClients", "MarksIndex", "MarksEngine", "MarksCore", "SQLiteDatabase", "HTTPServer", "HTTPClient", "StandInNetwork"]),
-        tests("MarksServer", ["MarksBackend", "MarksEngine", "MarksServer", "MarksLibrary", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer"],
+        tests("MarksLibrary", ["MarksJobs", "MarksLibrary", "MarksStorage", "MarksClients", "MarksIndex", "MarksEngine", "MarksCore", "SQLiteDatabase", "HTTPServer", "HTTPClient", "StandInNetwork"]),
+        tests("MarksServer", ["MarksJobs", "MarksBackend", "MarksEngine", "MarksServer", "MarksLibrary", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer"],
               resources: [.copy("Compatibility/Fixtures")]),
         tests("MarksCLI", ["MarksCLI", "MarksServer", "MarksCore", "HTTPServer", "StandInNetwork"]),
     ],

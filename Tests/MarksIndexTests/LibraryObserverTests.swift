@@ -1,6 +1,7 @@
 import Foundation
 import MarksCore
 import MarksIndex
+import MarksJobs
 import MarksLibrary
 import MarksStorage
 import SQLiteDatabase
@@ -18,6 +19,7 @@ import Testing
         let library: LibraryService
         let index: SearchIndex
         let indexer: VectorIndexer
+        let jobs: JobRunner
         let warnings: Warnings
 
         init() throws {
@@ -26,7 +28,8 @@ import Testing
             let store = try BookmarkStore(database: database, now: { Date(timeIntervalSince1970: 1_700_000_000) })
             source = EmbeddedBookmarkSource(store: store, baseURL: "http://127.0.0.1:8080") { url in BookmarkCheck.Metadata(url: url) }
             index = try SearchIndex(database: database, dimension: WordHashEmbedder.dimension)
-            let indexer = VectorIndexer(index: index) { WordHashEmbedder.embedder() }
+            jobs = JobRunner(store: try JobStore(database: database), log: { _ in })
+            let indexer = VectorIndexer(index: index, jobs: jobs) { WordHashEmbedder.embedder() }
             self.indexer = indexer
             let warnings = Warnings()
             self.warnings = warnings
@@ -47,7 +50,8 @@ import Testing
         }
 
         func vectorIDs(_ query: String, _ filter: SearchFilter = SearchFilter()) async throws -> [Int] {
-            await indexer.waitUntilIdle()
+            await jobs.register(indexer.backgroundKind())
+            await jobs.runUntilIdle()
             return try index.vectorSearch(WordHashEmbedder.vector(query), filter: filter, limit: 1).map(\.bookmarkID)
         }
     }

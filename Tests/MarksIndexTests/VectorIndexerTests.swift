@@ -1,5 +1,6 @@
 import Foundation
 import MarksIndex
+import MarksJobs
 import SQLiteDatabase
 import Synchronization
 import Testing
@@ -97,15 +98,45 @@ import Testing
         #expect(try reopened.vectorSearch(WordHashEmbedder.vector("text"), limit: 5).map(\.bookmarkID) == [1])
     }
 
-    @Test func scheduledRunsCoalesceAndFinish() async throws {
+    @Test func scheduledRunsCoalesceIntoOneJobThatFinishes() async throws {
         let fixture = try IndexFixture()
-        let indexer = VectorIndexer(index: fixture.index) { WordHashEmbedder.embedder() }
+        let store = try JobStore(database: Database(path: fixture.path))
+        let runner = JobRunner(store: store, log: { Issue.record("runner: \($0)") })
+        let indexer = VectorIndexer(index: fixture.index, jobs: runner) { WordHashEmbedder.embedder() }
+        await runner.register(indexer.backgroundKind())
         for id in 1...5 {
             try fixture.index.upsert([bookmark(id, "Text \(id)")])
-            await indexer.schedule()
+            try await indexer.schedule()
         }
-        await indexer.waitUntilIdle()
+        let queued = try store.jobs(states: [.queued])
+        #expect(queued.map(\.kind) == [VectorIndexer.jobKind])  // five saves, one job
+        await runner.runUntilIdle()
         #expect(try fixture.index.statistics().pendingTexts == 0)
-        #expect(await indexer.lastError == nil)
+        let done = try #require(try store.job(id: queued[0].id))
+        #expect(done.state == .done)
+        #expect(done.progress?.text == "5 of 5 texts embedded")
+    }
+
+    @Test func withoutTheModelTheJobWaitsSayingHowToGetItInsteadOfFailing() async throws {
+        let fixture = try IndexFixture()
+        let store = try JobStore(database: Database(path: fixture.path))
+        let runner = JobRunner(store: store, log: { Issue.record("runner: \($0)") })
+        let indexer = VectorIndexer(index: fixture.index, jobs: runner) { throw IndexError.modelMissing(message: "run make model") }
+        await runner.register(indexer.backgroundKind())
+        try fixture.index.upsert([bookmark(1, "Text")])
+        try await indexer.schedule()
+        await runner.runUntilIdle()
+        let job = try #require(try store.jobs(kind: VectorIndexer.jobKind).first)
+        #expect(job.state == .queued)
+        #expect(job.attempts == 0)
+        #expect(job.lastError == "run make model")
+        #expect(job.runAfter > Date())
+    }
+
+    @Test func withoutARunnerScheduleQueuesNothing() async throws {
+        let fixture = try IndexFixture()
+        try fixture.index.upsert([bookmark(1, "Text")])
+        try await VectorIndexer(index: fixture.index) { WordHashEmbedder.embedder() }.schedule()
+        #expect(try fixture.index.statistics().pendingTexts == 1)
     }
 }

@@ -1,27 +1,30 @@
-/// Computes the missing vectors of the index in the background: embeds pending texts in batches and stores
-/// each batch before the next, so an interrupted run resumes where it stopped (pending = texts whose hash has
-/// no vector). `schedule()` coalesces requests from every save into one background run; the embedding runs off
-/// the actor, so a save that schedules never waits for a run in progress.
-public actor VectorIndexer {
+import MarksJobs
+
+/// Computes the missing vectors of the index: embeds pending texts in batches and stores each batch before the
+/// next, so an interrupted run resumes where it stopped (pending = texts whose hash has no vector). In the
+/// background it runs as the job kind `index.vectors`: `schedule()` enqueues one coalesced job (every save asks,
+/// one run answers them all), which the job runner runs off the saving task.
+public final class VectorIndexer: Sendable {
+    /// The job kind of a background run.
+    public static let jobKind = "index.vectors"
     /// The index it fills.
     public let index: SearchIndex
     /// Texts embedded per batch.
     public let batchSize: Int
     private let embedder: LazyEmbedder
-    private var background: Task<Void, Never>?
-    private var runAgain = false
-    /// The error that stopped the last background run, if any (the next run starts over).
-    public private(set) var lastError: IndexError?
+    private let jobs: JobRunner?
 
     /// An indexer for `index`. `embedder` is called once, when the first text needs a vector (so loading the
-    /// model costs nothing until then).
-    public init(index: SearchIndex, batchSize: Int = 128, embedder: @escaping @Sendable () throws -> IndexEmbedder) {
+    /// model costs nothing until then); `jobs` runs the background runs `schedule()` asks for.
+    public init(index: SearchIndex, batchSize: Int = 128, jobs: JobRunner? = nil,
+                embedder: @escaping @Sendable () throws -> IndexEmbedder) {
         self.index = index
         self.batchSize = max(1, batchSize)
+        self.jobs = jobs
         self.embedder = LazyEmbedder(load: embedder)
     }
 
-    private nonisolated func currentEmbedder() throws -> IndexEmbedder {
+    private func currentEmbedder() throws -> IndexEmbedder {
         let made = try embedder.get()
         guard made.dimension == index.dimension else {
             throw IndexError.dimensionMismatch(expected: index.dimension, found: made.dimension)
@@ -30,10 +33,10 @@ public actor VectorIndexer {
     }
 
     /// Embeds pending texts until none is left (or `limit` are done), reporting progress after each batch.
-    /// Stops early, with what it stored kept, when the task is cancelled. Runs off the actor; two runs at once
-    /// may embed a text twice, which is harmless.
+    /// Stops early, with what it stored kept, when the task is cancelled. Two runs at once may embed a text
+    /// twice, which is harmless.
     @discardableResult
-    public nonisolated func run(limit: Int = .max, progress: @Sendable (IndexProgress) -> Void = { _ in }) async throws -> IndexProgress {
+    public func run(limit: Int = .max, progress: @Sendable (IndexProgress) -> Void = { _ in }) async throws -> IndexProgress {
         var state = IndexProgress(done: 0, total: min(limit, try index.statistics().pendingTexts))
         progress(state)
         while state.done < limit, !Task.isCancelled {
@@ -48,34 +51,31 @@ public actor VectorIndexer {
         return state
     }
 
-    /// Starts a background run if none is going, or asks the current one to look again when it ends.
-    public func schedule() {
-        guard background == nil else {
-            runAgain = true
-            return
-        }
-        background = Task { await self.backgroundLoop() }
+    /// Asks for a background run: enqueues the coalesced `index.vectors` job (nothing when there is no runner,
+    /// as in CLI commands: `marks index` or a semantic search computes the vectors there).
+    public func schedule() async throws {
+        guard let jobs else { return }
+        try await jobs.enqueue(Self.job)
     }
 
-    /// Waits until no background run is going (returns at once when idle).
-    public func waitUntilIdle() async {
-        while let task = background {
-            await task.value
-        }
-    }
+    /// The coalesced background job.
+    public static let job = JobRequest(kind: jobKind, key: "vectors")
 
-    private func backgroundLoop() async {
-        repeat {
-            runAgain = false
+    /// The background run as a job kind for the runner (one at a time; a cancelled run resumes where it stopped).
+    /// Without the model the job waits, saying how to get it (`recheck` later), instead of failing: keyword
+    /// search works meanwhile and nothing is lost.
+    public func backgroundKind(recheck: Duration = .seconds(3600)) -> JobKind {
+        JobKind(Self.jobKind, retry: JobRetryPolicy(maxAttempts: 3, baseDelay: .seconds(60))) { context in
             do {
-                try await run()
-                lastError = nil
-            } catch let error as IndexError {
-                lastError = error
-            } catch {
-                lastError = .storage(String(describing: error))
+                try await self.run { progress in
+                    context.report(JobProgress(done: progress.done, total: progress.total,
+                                               text: "\(progress.done) of \(progress.total) texts embedded"))
+                }
+            } catch IndexError.modelMissing(let message) {
+                throw context.postpone(until: context.clock.now().addingTimeInterval(Double(recheck.components.seconds)),
+                                       reason: message)
             }
-        } while runAgain && !Task.isCancelled
-        background = nil
+            try context.checkCancellation()
+        }
     }
 }

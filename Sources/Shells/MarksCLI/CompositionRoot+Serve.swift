@@ -2,12 +2,13 @@ import Foundation
 import MarksClients
 import MarksCore
 import MarksIndex
+import MarksJobs
 import MarksLibrary
 import MarksServer
 
 /// What `marks serve` runs, made from the composition root's shared parts: `/api/` (the embedded store's
 /// linkding API, or a 503 naming the remote linkding server), the `/v1/` backend, the web app and its owner
-/// sign-in, and the router over all of them.
+/// sign-in, the job runner with every background kind, and the router over all of them.
 struct ServeParts {
     /// The embedded store's linkding API; nil when the library is a remote linkding server.
     let api: LinkdingAPI?
@@ -17,7 +18,23 @@ struct ServeParts {
     let auth: OwnerAuth
     let web: WebApp
     let indexer: VectorIndexer
+    let jobs: JobRunner
+    let enrichment: EnrichmentService
+    let podcasts: PodcastRequestQueue
     let app: MarksApp
+
+    /// Registers every background kind, starts the runner (resuming what a stopped server left), and queues the
+    /// periodic jobs: the quiet enrichment pass, the podcast drain, and a catch-up run of the vector indexer.
+    /// Podcast generation does not exist yet, so the drain has no consumer: requests stay queued and its job says so.
+    func startJobs() async throws {
+        for kind in enrichment.jobKinds() + [indexer.backgroundKind(), podcasts.drainKind(consumer: nil)] {
+            await jobs.register(kind)
+        }
+        await jobs.start()
+        for request in [VectorIndexer.job, EnrichmentService.backgroundPassJob, PodcastRequestQueue.drainJob] {
+            try await jobs.enqueue(request)
+        }
+    }
 }
 
 extension CompositionRoot {
@@ -42,8 +59,11 @@ extension CompositionRoot {
         let auth = try OwnerAuth(dataDirectory: paths.dataDirectory, now: context.now)
         let reader = ArticleReader(fetcher: fetcher())
         let search = try searchService()
-        var options = WebOptions(stateDirectory: paths.dataDirectory, log: logError, enrichment: try enrichment())
+        let enrichment = try enrichment()
+        let jobs = try jobs()
+        var options = WebOptions(stateDirectory: paths.dataDirectory, log: logError, enrichment: enrichment)
         options.share = try share()
+        options.jobs = jobs
         options.semanticSearch = { query, unreadOnly, tag in
             let request = SearchRequest(text: query, mode: .semantic, filter: SearchFilter(unreadOnly: unreadOnly, tag: tag), limit: 50)
             return try search.search(request).map(\.document.bookmark)
@@ -58,6 +78,7 @@ extension CompositionRoot {
             options: options)
         let app = MarksApp(context: MarksApp.Context(version: MarksCommandLine.version, logError: logError, api: api,
                                                      remoteLinkding: remote, backend: backend, web: web))
-        return ServeParts(api: api, remoteLinkding: remote, backend: backend, auth: auth, web: web, indexer: indexer, app: app)
+        return ServeParts(api: api, remoteLinkding: remote, backend: backend, auth: auth, web: web, indexer: indexer, jobs: jobs,
+                          enrichment: enrichment, podcasts: podcastQueue(), app: app)
     }
 }

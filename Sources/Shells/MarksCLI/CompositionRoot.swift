@@ -2,6 +2,7 @@ import Foundation
 import MarksClients
 import MarksCore
 import MarksIndex
+import MarksJobs
 import MarksLibrary
 import SentenceEmbeddings
 import Synchronization
@@ -61,6 +62,7 @@ final class CompositionRoot: Sendable {
         var cache: BookmarkCache?
         var index: SearchIndex?
         var indexer: VectorIndexer?
+        var jobs: JobRunner?
         var library: LibraryService?
         var unindexedLibrary: LibraryService?
         var engine: ConfiguredEngine?
@@ -129,13 +131,26 @@ final class CompositionRoot: Sendable {
         try part(\.index) { try SearchIndex(database: try data().database) }
     }
 
-    /// The background vector indexer over the search index (it loads the model on first use).
-    // Job runner slot (issue 10 item 4, helper B): the runner is built here too, as `func jobs()`, and the
-    // indexer, enrichment and the podcast drain become its job kinds.
+    /// The vector indexer over the search index (it loads the model on first use). In a process that runs
+    /// background work its `schedule()` enqueues the `index.vectors` job on `jobs()`.
     func indexer() throws -> VectorIndexer {
         let index = try searchIndex()
+        let jobs = runsBackgroundWork ? try self.jobs() : nil
         let model = model
-        return part(\.indexer) { VectorIndexer(index: index) { try model.get() } }
+        return part(\.indexer) { VectorIndexer(index: index, jobs: jobs) { try model.get() } }
+    }
+
+    // MARK: - Background work
+
+    /// The one job runner over the `jobs` table in `marks.sqlite`. `marks serve` registers every kind and starts
+    /// it (`ServeParts.startJobs()`); a command registers the kind it needs and runs one job in the foreground
+    /// (`marks add`, `marks enrich --all`), only enqueues (`marks share`), or reads the table (`marks jobs`).
+    func jobs() throws -> JobRunner {
+        let database = try data().database
+        return try part(\.jobs) {
+            JobRunner(store: try JobStore(database: database), clock: JobClock(now: context.now, sleep: JobClock.system.sleep),
+                      log: warn)
+        }
     }
 
     /// The library over the source, keeping the cache, the widget files and the search index in step. When the

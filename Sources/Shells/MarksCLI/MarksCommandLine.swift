@@ -36,6 +36,7 @@ ServeCommand.self,
         EnrichCommand.self,
         SummarizeCommand.self,
         CollectionsCommand.self,
+        JobsCommand.self,
     ]
 
     /// The root of the command tree.

@@ -45,6 +45,8 @@ import Testing
         #expect(shown.stdout.contains("summary: "), "add said: \(added.stdout) \(added.stderr)")
         #expect(shown.stdout.lowercased().contains("sourdough"))
         #expect(shown.stdout.contains("ai tags: "))
+        let jobs = try await marks.run(["jobs", "--all", "--json"])
+        #expect(jobs.stdout.contains(#""kind":"enrich","key":"1","state":"done""#), "\(jobs.stdout)")  // the summary came from the enrich job
         let summarized = try await marks.run(["summarize", "1", "--json"], extraEnvironment: Self.model)
         #expect(summarized.code == 0)
         #expect(summarized.stdout.contains(#""engine":"offline""#))

@@ -5,34 +5,83 @@ import MarksCore
 import MarksEngine
 import MarksLibrary
 import MarksServer
+import Synchronization
 import Testing
 
-/// Enrich All from the Collections tab: the plain form does one batch; the script asks for JSON and goes on
-/// batch after batch (live progress); enriched summaries and AI tags show on the list rows.
+/// Enrich All from the Collections tab queues one job whose progress the tab shows from the jobs table (the
+/// script follows it as JSON); saving queues an enrich job; no page view starts work.
 @Suite struct WebEnrichmentTests {
     struct Offline: Error {}
 
-    @Test func enrichAllAnswersJSONBatchesAndRowsShowTheSummaries() async throws {
-        let web = try await WebHarness.make(seed: 7, enrichment: { library in
+    static func offlineEnrichment(_ calls: Calls? = nil) -> (LibraryService) -> EnrichmentService {
+        { library in
             EnrichmentService(library: library, engine: OfflineEngine(embedder: TestEmbedder()),
                               status: EngineStatus(kind: .offline, name: "offline", healthy: true, detail: "offline (test embedder)"),
-                              readPage: { _ in throw Offline() })
-        })
+                              readPage: { _ in calls?.add(); throw Offline() })
+        }
+    }
+
+    /// Counts page reads (each enrichment reads its page first).
+    final class Calls: Sendable {
+        private let count = Mutex(0)
+        func add() { count.withLock { $0 += 1 } }
+        var value: Int { count.withLock { $0 } }
+    }
+
+    static let sameOrigin = [("Origin", "http://127.0.0.1:8080"), ("Sec-Fetch-Site", "same-origin")]
+
+    @Test func enrichAllQueuesOneJobWhoseProgressTheTabShows() async throws {
+        let web = try await WebHarness.make(seed: 7, enrichment: Self.offlineEnrichment())
         defer { web.cleanUp() }
         var client = try await web.signedIn()
         let tab = WebClient.text(try await client.get("/collections"))
         #expect(tab.contains("data-enrich-all"))
         #expect(tab.contains("offline (test embedder)"))
-        let first = try await client.post("/collections/enrich", headers: [("Origin", "http://127.0.0.1:8080"), ("Sec-Fetch-Site", "same-origin"),
-                                                                            ("Accept", "application/json")])
-        #expect(first.status == 200)
-        #expect(WebClient.text(first) == #"{"enriched":5,"failed":0,"left":2}"#)
-        let second = try await client.post("/collections/enrich", headers: [("Origin", "http://127.0.0.1:8080"), ("Sec-Fetch-Site", "same-origin"),
-                                                                             ("Accept", "application/json")])
-        #expect(WebClient.text(second) == #"{"enriched":2,"failed":0,"left":0}"#)
-        let plain = try await client.post("/collections/enrich")
-        #expect(plain.status == 303 || plain.status == 302)
+        #expect(WebClient.text(try await client.get("/collections/enrich")) == #"{"state":"none"}"#)
+
+        let queued = try await client.post("/collections/enrich", headers: Self.sameOrigin + [("Accept", "application/json")])
+        #expect(queued.status == 200)
+        #expect(WebClient.text(queued) == #"{"state":"queued","fraction":null,"text":null,"error":null}"#)
+        let again = try await client.post("/collections/enrich")  // the plain form: one job, back to the tab
+        #expect(again.status == 303 || again.status == 302)
+        #expect(try web.jobs.store.jobs(kind: EnrichmentService.JobKinds.enrichAll).count == 1)
+        #expect(WebClient.text(try await client.get("/collections")).contains("Enrich all is queued."))
+
+        await web.jobs.runUntilIdle()
+        let finished = WebClient.text(try await client.get("/collections"))
+        #expect(finished.contains("Enrich all finished. Enriched 7; 0 already had a summary."))
+        #expect(WebClient.text(try await client.get("/collections/enrich")).contains(#""state":"done""#))
         let list = WebClient.text(try await client.get("/"))
         #expect(list.contains("AI summary"))
+    }
+
+    @Test func addingQueuesTheEnrichJobWhichStoresTheSummary() async throws {
+        let web = try await WebHarness.make(seed: 0, enrichment: Self.offlineEnrichment())
+        defer { web.cleanUp() }
+        var client = try await web.signedIn()
+        let added = try await client.post("/add", [("url", "https://example.com/sourdough"), ("title", "Sourdough starter guide")])
+        #expect(added.status == 303)
+        let jobs = try web.jobs.store.jobs(kind: EnrichmentService.JobKinds.enrich)
+        #expect(jobs.map(\.state) == [.queued])
+        await web.jobs.runUntilIdle()
+        let first = try #require(jobs.first)
+        let id = try #require(Int(first.key))
+        #expect(try web.library.aiMetadata(id: id)?.engine == "offline")  // enriched (a title alone may give no summary)
+        #expect(try web.jobs.store.job(id: jobs[0].id)?.state == .done)
+    }
+
+    @Test func pageViewsStartNoWork() async throws {
+        let calls = Calls()
+        let web = try await WebHarness.make(seed: 7, enrichment: Self.offlineEnrichment(calls))
+        defer { web.cleanUp() }
+        var client = try await web.signedIn()
+        for path in ["/", "/?unread=1", "/tags", "/search?q=page", "/collections", "/collections/enrich"] {
+            #expect(try await client.get(path).status == 200, "\(path)")
+        }
+        #expect(try web.jobs.store.jobs().isEmpty)  // nothing queued
+        await web.jobs.runUntilIdle()
+        for _ in 0..<50 { await Task.yield() }  // a detached pass started by a page (the old way) would read pages now
+        #expect(calls.value == 0)
+        #expect(try web.library.aiMetadata(id: 1) == nil)
     }
 }

@@ -4,7 +4,7 @@ import MarksIndex
 extension SearchIndex {
     /// The observer that keeps this index in step with every mutation path of the library (load, load more,
     /// add, edit, enrich, unarchive → `saved`; delete, archive → `removed`), then asks `indexer` to embed the
-    /// new texts in the background.
+    /// new texts in the background (an `index.vectors` job).
     ///
     /// `removed` does not say whether a bookmark was deleted or archived, so when `source` is given it is asked:
     /// an archived bookmark stays in the index flagged archived (found only in the archived scope, never in the
@@ -19,7 +19,7 @@ extension SearchIndex {
                 } catch {
                     warn("search index not updated: \(error)")
                 }
-                await indexer?.schedule()
+                await Self.schedule(indexer, warn: warn)
             },
             removed: { ids in
                 var archived: [Bookmark] = []
@@ -44,8 +44,17 @@ extension SearchIndex {
                 } catch {
                     warn("search index not updated: \(error)")
                 }
-                if !archived.isEmpty { await indexer?.schedule() }
+                if !archived.isEmpty { await Self.schedule(indexer, warn: warn) }
             })
+    }
+
+    /// Asks `indexer` for a background run; a failure to enqueue is reported, never thrown at the library call.
+    private static func schedule(_ indexer: VectorIndexer?, warn: @Sendable (String) -> Void) async {
+        do {
+            try await indexer?.schedule()
+        } catch {
+            warn("vectors not scheduled: \(error)")
+        }
     }
 
     /// The bookmark as the source has it now, or nil when it is gone or cannot be read.

@@ -1,8 +1,11 @@
 import MarksCore
+import MarksJobs
 import MarksLibrary
+import Synchronization
 
 /// `marks enrich ID` or `marks enrich --all`: AI summary and tags for one bookmark, or for every bookmark
-/// without them (progress on the terminal; Ctrl-C stops cleanly and a re-run carries on).
+/// without them as the `enrich.all` job run here (progress on the terminal; Ctrl-C stops cleanly and a re-run
+/// carries on).
 enum EnrichCommand: CLICommand {
     static let descriptor = CommandDescriptor(
         name: "enrich",
@@ -19,7 +22,8 @@ enum EnrichCommand: CLICommand {
         let all = arguments.flag("all")
         if all && arguments.positional("id") != nil { throw arguments.usageError("give an ID or --all, not both") }
         if !all && arguments.positional("id") == nil { throw arguments.usageError("missing ID (or --all)") }
-        let service = try CompositionRoot.load(arguments, context: context).enrichment()
+        let root = try CompositionRoot.load(arguments, context: context)
+        let service = try root.enrichment()
         if !all {
             let outcome = try await service.enrich(id: try BookmarkArguments.id(arguments))
             if arguments.flag("json") {
@@ -30,23 +34,35 @@ enum EnrichCommand: CLICommand {
             }
             return ExitCode.success
         }
-        return try await runAll(service, arguments: arguments, context: context)
+        return try await runAll(service, jobs: try root.jobs(), arguments: arguments, context: context)
     }
 
-    private static func runAll(_ service: EnrichmentService, arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
+    /// Runs the `enrich.all` job here, in the foreground, with the progress bar; Ctrl-C ends it cleanly (the job
+    /// is done, saying what is left) and a new run carries on. Refused while `marks serve` runs Enrich All.
+    private static func runAll(_ service: EnrichmentService, jobs: JobRunner, arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
         let interrupt = InterruptFlag()
         defer { interrupt.release() }
         let line = SyncCommand.ProgressLine(context: context)
-        let report: EnrichmentReport
+        let ended = Mutex<EnrichmentReport?>(nil)
+        let hooks = EnrichmentJobHooks(progress: { line.show(bar($0)) }, shouldStop: { interrupt.isRaised },
+                                       report: { report in ended.withLock { $0 = report } })
+        for kind in service.jobKinds(hooks: hooks) where kind.name == EnrichmentService.JobKinds.enrichAll {
+            await jobs.register(kind)
+        }
+        var request = EnrichmentService.enrichAllJob
+        request.maxAttempts = 1  // a failure here is reported now, not retried later in the background
+        let job: Job?
         do {
-            report = try await service.enrichAll(progress: { progress in
-                line.show(bar(progress))
-            }, shouldStop: { interrupt.isRaised })
+            job = try await jobs.run(id: try await jobs.enqueue(request).id)
         } catch {
             line.finish()
             throw error
         }
         line.finish()
+        guard let job else { throw CLIFailure("Enrich All is already running (in marks serve?); see marks jobs.") }
+        guard job.state == .done, let report = ended.withLock({ $0 }) else {
+            throw CLIFailure("Enrich All failed: \(job.lastError ?? "unknown error") (see marks jobs)")
+        }
         if arguments.flag("json") {
             context.print(EnrichmentOutput.json(report).serialized)
         } else {

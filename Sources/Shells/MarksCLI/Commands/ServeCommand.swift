@@ -69,11 +69,16 @@ enum ServeCommand: CLICommand {
         let signIn = try parts.auth.signInLink(baseURL: String(url.dropLast()))
         context.print("sign in (once, this link): \(signIn)")
         logger.event("start", [("url", url), ("version", MarksCommandLine.version)])
-        await parts.indexer.schedule()
+        do {
+            try await parts.startJobs()
+        } catch {
+            context.printError("warning: background jobs did not start: \(CLIErrorMessage.describe(error))")
+        }
         if arguments.flag("open") { _ = try? OpenCommand.launch(signIn, context: context) } // safe: opening a browser is a convenience; the link is printed above
         let signal = await signals.wait()
         logger.event("stop", [("signal", signal)])
         await server.stop()
+        await parts.jobs.stop()  // running jobs go back to the queue; the next start carries on
         context.print("Marks stopped.")
         return ExitCode.success
     }

@@ -1,6 +1,7 @@
 import Foundation
 import MarksCore
 import MarksEngine
+import MarksJobs
 import MarksLibrary
 import SentenceEmbeddings
 
@@ -78,6 +79,7 @@ enum ShareCommand: CLICommand {
         guard let service else { return ExitCode.failure } // safe: without --dry-run a failed prepare has thrown
         let outcome = try await service.save(draft)
         report(outcome, json: arguments.flag("json"), context: context)
+        await queueBackgroundWork(outcome, root: root, json: arguments.flag("json"), context: context)
         return outcome.podcastError == nil ? ExitCode.success : ExitCode.failure
     }
 
@@ -126,6 +128,21 @@ enum ShareCommand: CLICommand {
         context.print((outcome.updated ? "Updated " : "Saved ") + BookmarkOutput.line(outcome.bookmark).trimmingCharacters(in: .whitespaces))
         if outcome.podcast != nil {
             context.print(outcome.podcastNewlyQueued ? "Podcast queued (see marks podcast queue)." : "A podcast of this page was already queued.")
+        }
+    }
+
+    /// Queues what the share flow leaves to `marks serve`: the new bookmark's enrichment, and a drain of the podcast
+    /// requests when one was queued. A failure to queue is a warning: the bookmark is saved.
+    private static func queueBackgroundWork(_ outcome: ShareOutcome, root: CompositionRoot, json: Bool, context: CLIContext) async {
+        do {
+            let jobs = try root.jobs()
+            if !outcome.updated {
+                try await jobs.enqueue(try EnrichmentService.enrichJob(id: outcome.bookmark.id))
+                if !json { context.print("AI summary and tags: queued for marks serve (see marks jobs).") }
+            }
+            if outcome.podcastNewlyQueued { try await jobs.enqueue(PodcastRequestQueue.drainJob) }
+        } catch {
+            context.printError("warning: background work not queued: \(CLIErrorMessage.describe(error))")
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import MarksCore
+import MarksJobs
 import MarksLibrary
 @testable import MarksServer
 
@@ -12,6 +13,8 @@ struct WebHarness {
     let auth: OwnerAuth
     let app: WebApp
     let configStore: ConfigStore
+    /// The job runner over the harness's database (not started: tests run it with `runUntilIdle()`).
+    let jobs: JobRunner
 
     /// A harness with `seed` bookmarks; `verify` stands in for `LinkdingClient.verifyConnection()`.
     static func make(seed: Int = 0, cached: Bool = true, options: WebOptions = WebOptions(undoSeconds: 6, pageSize: 50, timeZone: TimeZone(secondsFromGMT: 0) ?? .current),
@@ -37,10 +40,17 @@ struct WebHarness {
         let settings = WebSettings(configStore: configStore, verify: verify, activeServer: nil)
         var options = options
         options.stateDirectory = directory
-        if let enrichment { options.enrichment = enrichment(library) }
+        let jobs = JobRunner(store: try JobStore(database: local.database), log: { _ in })
+        options.jobs = jobs
+        if let enrichment {
+            let service = enrichment(library)
+            options.enrichment = service
+            for kind in service.jobKinds() { await jobs.register(kind) }
+        }
         if let shareQueue { options.share = ShareService(library: library, podcasts: shareQueue, autoPodcastTags: []) }
         let app = WebApp(library: library, auth: auth, settings: settings, widgets: widgets, reader: reader, options: options)
-        return WebHarness(directory: directory, source: source, library: library, auth: auth, app: app, configStore: configStore)
+        return WebHarness(directory: directory, source: source, library: library, auth: auth, app: app, configStore: configStore,
+                          jobs: jobs)
     }
 
     /// Removes the temp dir.

@@ -332,33 +332,50 @@ for (const input of $$("input[data-filter]")) {
   });
 }
 
-// ---- Enrich all: batch after batch with live progress (the plain form does one batch) ----
+// ---- Enrich all: queue the job, then follow its progress (without the script, reload the page) ----
 const enrichForm = $("form[data-enrich-all]");
 if (enrichForm) {
-  const status = $("#enrich-progress") || enrichForm.appendChild(doc.createElement("p"));
+  const status = $("#enrich-progress") || enrichForm.parentNode.insertBefore(doc.createElement("p"), enrichForm.nextSibling);
   status.id = "enrich-progress"; status.setAttribute("role", "status"); status.className = "notice";
   const button = $("button", enrichForm);
-  let running = false, stop = false;
-  enrichForm.addEventListener("submit", async event => {
-    event.preventDefault();
-    if (running) { stop = true; button.textContent = "Stopping…"; return; }
-    running = true; stop = false; button.textContent = "Stop";
-    let enriched = 0, failed = 0;
+  let following = false;
+  const show = job => {
+    if (job.state === "running") status.textContent = "Enriching: " + (job.text || "starting") + ".";
+    else if (job.state === "queued") status.textContent = "Enrich all is queued" + (job.error ? " (last try: " + job.error + ")" : "") + ".";
+    else if (job.state === "done") status.textContent = "Enrich all finished. " + (job.text || "");
+    else if (job.state === "failed") status.textContent = "Enrich all failed: " + (job.error || "unknown error") + ".";
+    const busy = job.state === "queued" || job.state === "running";
+    button.disabled = busy; button.textContent = busy ? "Enriching…" : "Enrich all";
+    return busy;
+  };
+  const follow = async () => {
+    if (following) return;
+    following = true;
     try {
       for (;;) {
-        const response = await post(enrichForm.action);
+        const response = await fetch(enrichForm.action, { credentials: "same-origin", headers: { "Accept": "application/json" } });
         if (!response.ok) throw new Error("HTTP " + response.status);
-        const batch = await response.json();
-        enriched += batch.enriched; failed += batch.failed;
-        status.textContent = "Enriched " + enriched + (failed ? ", " + failed + " failed" : "") + "; " + batch.left + " left.";
-        if (batch.left === 0 || stop || batch.enriched + batch.failed === 0) break;
+        if (!show(await response.json())) break;
+        await new Promise(resolve => setTimeout(resolve, 1500));
       }
-      if (!stop) status.textContent += " Done.";
     } catch (error) {
-      status.textContent = "Enrichment stopped: " + error.message + ". Press Enrich all to go on.";
+      status.textContent = "Progress is not available: " + error.message + ". Reload the page to see it.";
     }
-    running = false; button.textContent = "Enrich all";
+    following = false;
+  };
+  enrichForm.addEventListener("submit", async event => {
+    event.preventDefault();
+    try {
+      const response = await post(enrichForm.action);
+      if (!response.ok) throw new Error("HTTP " + response.status);
+      show(await response.json());
+      follow();
+    } catch (error) {
+      status.textContent = "Enrich all could not be queued: " + error.message + ".";
+    }
   });
+  const state = status.dataset.state;
+  if (state === "queued" || state === "running") follow();
 }
 
 if ("serviceWorker" in navigator && csrf) {

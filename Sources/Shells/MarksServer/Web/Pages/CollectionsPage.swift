@@ -1,9 +1,10 @@
 import Foundation
 import HTTPServer
+import MarksJobs
 import MarksLibrary
 
-/// The Collections tab: which AI engine is in use (and whether it is healthy), the Enrich All button with
-/// the last batch's result, and the smart collections with their bookmarks.
+/// The Collections tab: which AI engine is in use (and whether it is healthy), the Enrich All button with the
+/// state of its job, and the smart collections with their bookmarks.
 struct CollectionsPage {
     enum Content {
         case off
@@ -11,23 +12,12 @@ struct CollectionsPage {
         case failed(String)
     }
 
-    /// The result of the last Enrich All batch, from the redirect's query.
-    struct Batch {
-        var enriched: Int
-        var failed: Int
-        var left: Int
-
-        init?(query: QueryParameters) {
-            guard let enriched = query["enriched"].flatMap(Int.init), let left = query["left"].flatMap(Int.init) else { return nil }
-            self.enriched = max(0, enriched)
-            self.failed = max(0, query["failed"].flatMap(Int.init) ?? 0)
-            self.left = max(0, left)
-        }
-    }
-
     var status: EngineStatus?
     var content: Content
-    var batch: Batch?
+    /// The newest Enrich All job (its state and progress), nil before the first.
+    var enrichAll: Job?
+    /// False when there is no job runner to queue Enrich All on.
+    var canEnrichAll: Bool
     var context: PageContext
     var rows: RowRenderer
 
@@ -44,18 +34,34 @@ struct CollectionsPage {
     }
 
     private var enrichForm: HTML {
-        guard status != nil else { return .empty }
-        var result: HTML = .empty
-        if let batch {
-            let failed: HTML = batch.failed > 0 ? ", \(batch.failed) failed" : .empty
-            let more: HTML = batch.left > 0 ? " \(batch.left) left: press Enrich all again to go on." : " Every bookmark has a summary."
-            result = "<p class=\"notice\" role=\"status\" id=\"enrich-progress\">Enriched \(batch.enriched)\(failed).\(more)</p>"
-        }
+        guard status != nil, canEnrichAll else { return .empty }
+        let busy = enrichAll.map { $0.state == .queued || $0.state == .running } ?? false
+        let button: HTML = busy ? "<button type=\"submit\" disabled>Enriching…</button>" : "<button type=\"submit\">Enrich all</button>"
         return """
             <form method="post" action="/collections/enrich" class="inline" data-enrich-all>\(HTML.csrfField(context.csrfToken))\
-            <button type="submit">Enrich all</button> <span class="hint">Adds AI summaries and tags to bookmarks without them, \
-            \(WebController.enrichBatchSize) at a time.</span></form>\(result)
+            \(button) <span class="hint">Adds AI summaries and tags to every bookmark without them, in the background.</span>\
+            </form>\(progress)
             """
+    }
+
+    /// The Enrich All job's state, as the jobs table has it (reload the page to see it move on without JavaScript).
+    private var progress: HTML {
+        guard let job = enrichAll else { return .empty }
+        let text = job.progress?.text ?? ""
+        let line: HTML
+        switch job.state {
+        case .queued:
+            let note: HTML = job.lastError.map { " (last try: \($0))" } ?? .empty
+            line = job.attempts == 0 && job.lastError == nil ? "Enrich all is queued." : "Enrich all will go on shortly\(note)."
+        case .running:
+            let percent = Int(((job.progress?.fraction ?? 0) * 100).rounded())
+            line = "Enriching: \(text) <progress max=\"100\" value=\"\(percent)\">\(percent)%</progress> <a href=\"/collections\">Reload</a> to follow it."
+        case .done:
+            line = "Enrich all finished. \(text)"
+        case .failed:
+            line = "Enrich all failed: \(job.lastError ?? "unknown error"). Press Enrich all to try again."
+        }
+        return "<p class=\"notice\" role=\"status\" id=\"enrich-progress\" data-state=\"\(job.state.rawValue)\">\(line)</p>"
     }
 
     private var body: HTML {

@@ -75,7 +75,8 @@ extension WebController {
                 let outcome = try await share.save(url: values.url, title: values.title, notes: values.notes,
                                                    tags: TagNames.parse(values.tags), unread: values.unread,
                                                    createPodcast: form["podcast"] == "1")
-                if !outcome.updated { enrichInBackground(outcome.bookmark.id) }
+                if !outcome.updated { await enqueueEnrichment(outcome.bookmark.id) }
+                if outcome.podcastNewlyQueued { await enqueuePodcastDrain() }
                 return redirect("/", notice: outcome.updated ? "merged" : "added")
             } catch let error as BookmarkSourceError {
                 return await failedAdd(request, view, error)
@@ -89,7 +90,7 @@ extension WebController {
         }
         do {
             let result = try await library.add(values.addRequest)
-            enrichInBackground(result.bookmark.id)
+            await enqueueEnrichment(result.bookmark.id)
             return redirect("/", notice: result.existed ? "merged" : "added")
         } catch let error as BookmarkSourceError {
             return await failedAdd(request, view, error)

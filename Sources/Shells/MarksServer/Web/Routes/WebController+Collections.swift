@@ -1,18 +1,17 @@
 import Foundation
 import MarksCore
 import HTTPServer
+import MarksJobs
 import MarksLibrary
 
-/// The Collections tab, Enrich All, and AI enrichment after saving.
+/// The Collections tab, Enrich All, and AI enrichment after saving — all through the job runner.
 extension WebController {
-    /// How many bookmarks one Enrich All POST enriches before answering.
-    static let enrichBatchSize = 5
-
-    /// `GET /collections`: the engine line, Enrich All, and smart collections over the recent bookmarks.
+    /// `GET /collections`: the engine line, Enrich All with the state of its job, and smart collections over the
+    /// recent bookmarks. Only reads: the page starts no work.
     func collections(_ request: HTTPRequest) async -> HTTPResponse {
         let ctx = context(request)
-        var view = CollectionsPage(status: options.enrichment?.status, content: .off, batch: CollectionsPage.Batch(query: request.query),
-                                   context: ctx, rows: rows)
+        var view = CollectionsPage(status: options.enrichment?.status, content: .off, enrichAll: enrichAllState(),
+                                   canEnrichAll: options.jobs != nil, context: ctx, rows: rows)
         if let enrichment = options.enrichment {
             do {
                 view.content = .loaded(try await enrichment.collections())
@@ -23,35 +22,66 @@ extension WebController {
         return page(CollectionsPage.title, tab: .collections, view.render(), context: ctx)
     }
 
-    /// `POST /collections/enrich`: enriches the next few bookmarks without a summary, then back to the tab
-    /// saying how many were done and how many are left (press again to go on). The page's script asks for
-    /// JSON (`{"enriched","failed","left"}`) and posts batch after batch, showing live progress.
-    func enrichBatch(_ request: HTTPRequest) async throws -> HTTPResponse {
-        guard let enrichment = options.enrichment else { return redirect("/collections") }
-        let report = try await enrichment.enrichAll(limit: Self.enrichBatchSize)
+    /// `POST /collections/enrich`: queues the Enrich All job (once: pressing again while it waits or runs changes
+    /// nothing), then back to the tab, which shows its progress from the jobs table. The page's script asks for
+    /// JSON (the job's state) and then follows `GET /collections/enrich` for live progress.
+    func enrichAll(_ request: HTTPRequest) async throws -> HTTPResponse {
+        guard options.enrichment != nil, let jobs = options.jobs else { return redirect("/collections") }
+        if enrichAllState()?.state != .running {
+            _ = try await jobs.enqueue(EnrichmentService.enrichAllJob)
+        }
         if request.headers["Accept"]?.contains("application/json") == true {
-            return .json(data: JSONValue.object([("enriched", .int(report.enriched)), ("failed", .int(report.failed)),
-                                                 ("left", .int(report.remaining))]).data)
+            return .json(data: Self.enrichAllJSON(enrichAllState()).data)
         }
-        return redirect("/collections?enriched=\(report.enriched)&failed=\(report.failed)&left=\(report.remaining)")
+        return redirect("/collections")
     }
 
-    /// Enriches a just-saved bookmark without holding up the answer (failures go to the log).
-    func enrichInBackground(_ id: Int) {
-        guard let enrichment = options.enrichment else { return }
-        let log = options.log
-        Task.detached {
-            do {
-                _ = try await enrichment.enrich(id: id)
-            } catch {
-                log("enrichment of bookmark \(id) failed: \(error)")
-            }
+    /// `GET /collections/enrich`: the Enrich All job's state as JSON
+    /// (`{"state","fraction","text","error"}`; `{"state":"none"}` before the first run).
+    func enrichAllStatus(_ request: HTTPRequest) throws -> HTTPResponse {
+        .json(data: Self.enrichAllJSON(enrichAllState()).data)
+    }
+
+    /// The newest Enrich All job, read from the jobs table (nil without a runner, before the first run, or when
+    /// the table cannot be read — that is logged).
+    func enrichAllState() -> Job? {
+        guard let jobs = options.jobs else { return nil }
+        do {
+            return try jobs.store.jobs(kind: EnrichmentService.JobKinds.enrichAll, limit: 1).first
+        } catch {
+            options.log("Enrich All: the jobs table could not be read: \(error)")
+            return nil
         }
     }
 
-    /// Starts the quiet background pass (a few bookmarks without summaries); never waits for it.
-    func backgroundEnrichment() {
-        guard let enrichment = options.enrichment else { return }
-        Task.detached(priority: .background) { await enrichment.backgroundPass(limit: 5) }
+    static func enrichAllJSON(_ job: Job?) -> JSONValue {
+        guard let job else { return .object([("state", .string("none"))]) }
+        return .object([
+            ("state", .string(job.state.rawValue)),
+            ("fraction", job.progress?.fraction.map(JSONValue.double) ?? .null),
+            ("text", .optional(job.progress?.text)),
+            ("error", .optional(job.state == .done ? nil : job.lastError)),
+        ])
+    }
+
+    /// Queues the enrichment of a just-saved bookmark as a job (it runs in the background; a failure to queue
+    /// goes to the log — the bookmark itself is saved).
+    func enqueueEnrichment(_ id: Int) async {
+        guard options.enrichment != nil, let jobs = options.jobs else { return }
+        do {
+            _ = try await jobs.enqueue(try EnrichmentService.enrichJob(id: id))
+        } catch {
+            options.log("enrichment of bookmark \(id) was not queued: \(error)")
+        }
+    }
+
+    /// Asks the podcast drain to look at the queue now (a podcast was just requested).
+    func enqueuePodcastDrain() async {
+        guard let jobs = options.jobs else { return }
+        do {
+            _ = try await jobs.enqueue(PodcastRequestQueue.drainJob)
+        } catch {
+            options.log("the podcast drain was not queued: \(error)")
+        }
     }
 }

@@ -7,7 +7,6 @@ import MarksLibrary
 extension WebController {
     /// `/` and `/tags/:name`: the first page for the filter, or the page a signed `next` link points to.
     func bookmarks(_ request: HTTPRequest) async throws -> HTTPResponse {
-        backgroundEnrichment()
         let tag = request.pathParameters["name"]
         let unread = request.query["unread"] == "1"
         let ctx = context(request)

@@ -24,7 +24,8 @@ enum WebRoutes {
         r.post("/bookmarks/action") { c.redirect(WebController.returnPath(try $0.form())) }
         // Collections and Enrich All.
         r.get("/collections") { await c.collections($0) }
-        r.post("/collections/enrich") { try await c.enrichBatch($0) }
+        r.post("/collections/enrich") { try await c.enrichAll($0) }
+        r.get("/collections/enrich") { try c.enrichAllStatus($0) }
         // Add.
         r.get("/add") { await c.addForm($0) }
         // The bookmarklet's share page (`ShareService.bookmarklet`): the Add form, filled from url/title/text.

@@ -1,5 +1,6 @@
 import Foundation
 import MarksCore
+import MarksJobs
 import MarksLibrary
 
 /// How the web app behaves, with defaults for `marks serve`; tests shorten the Undo window.
@@ -23,6 +24,9 @@ public struct WebOptions: Sendable {
     public var enrichment: EnrichmentService?
     /// The share flow behind the PWA share target and the bookmarklet (`/share`); nil uses the plain Add form.
     public var share: ShareService?
+    /// The job runner that enrichment after saving, Enrich All and the podcast drain are enqueued on (nil: saving
+    /// does not enrich and Enrich All is off). Pages only read its table; no page view starts work.
+    public var jobs: JobRunner?
 
     /// Options; the defaults suit `marks serve`.
     public init(undoSeconds: Double = 6, pageSize: Int = 50, timeZone: TimeZone = .current, stateDirectory: URL? = nil,
@@ -37,5 +41,6 @@ public struct WebOptions: Sendable {
         self.enrichment = enrichment
         self.semanticSearch = nil
         self.share = nil
+        self.jobs = nil
     }
 }

@@ -1,0 +1,35 @@
+import Foundation
+
+/// One row of the jobs table, as a surface shows it (`marks jobs`, the Collections tab).
+public struct Job: Sendable, Equatable, Identifiable {
+    public var id: Int64
+    public var kind: String
+    public var key: String
+    /// JSON text.
+    public var payload: String
+    public var state: JobState
+    /// Attempts started so far (a claim counts; a run cancelled by `stop()` does not).
+    public var attempts: Int
+    public var maxAttempts: Int
+    /// Not run before this time.
+    public var runAfter: Date
+    public var claimedAt: Date?
+    public var heartbeatAt: Date?
+    /// The process that claimed it (host and pid).
+    public var owner: String?
+    /// Why the last attempt failed, or why the job waits (a postponed job says so here).
+    public var lastError: String?
+    public var progress: JobProgress?
+    public var createdAt: Date
+    public var updatedAt: Date
+    public var finishedAt: Date?
+
+    /// The payload decoded as `T`.
+    public func payload<T: Decodable>(as type: T.Type) throws -> T {
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(payload.utf8))
+        } catch {
+            throw JobError.payload("job \(id) (\(kind)): \(error)")
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+
+extension JobRunner {
+    /// How one run of a handler ended.
+    enum Outcome: Sendable {
+        case succeeded
+        case postponed(JobPostponed)
+        case cancelled
+        case failed(String)
+    }
+
+    /// Claims and starts due jobs of every registered kind up to each kind's bound.
+    func launchDue() {
+        guard !stopping else { return }
+        for kind in kinds.values.sorted(by: { $0.name < $1.name }) {
+            while runningCount(kind.name) < kind.concurrency {
+                let job: Job?
+                do {
+                    job = try store.claim(kind: kind.name, owner: owner, now: clock.now())
+                } catch {
+                    log("jobs: cannot claim a \(kind.name) job: \(error)")
+                    break
+                }
+                guard let job else { break }
+                launch(job, kind)
+            }
+        }
+    }
+
+    /// Runs the claimed `job` in its own task with a heartbeat beside it; records the outcome when it ends.
+    @discardableResult
+    func launch(_ job: Job, _ kind: JobKind) -> Task<Void, Never> {
+        let store = store, clock = clock, log = log, interval = JobRetryPolicy.seconds(settings.heartbeatInterval)
+        let context = JobContext(job: job, clock: clock) { progress in
+            do {
+                try store.progress(id: job.id, progress, now: clock.now())
+            } catch {
+                log("jobs: progress of job \(job.id) not stored: \(error)")
+            }
+        }
+        // Detached, so neither the handler nor its heartbeat's table writes run on the runner's actor.
+        let task = Task.detached {
+            let heartbeat = Task.detached {
+                while !Task.isCancelled {
+                    do {
+                        try await clock.sleep(clock.now().addingTimeInterval(interval))
+                        try store.heartbeat(id: job.id, now: clock.now())
+                    } catch is CancellationError {
+                        return
+                    } catch {
+                        log("jobs: heartbeat of job \(job.id) not stored: \(error)")
+                    }
+                }
+            }
+            let outcome: Outcome
+            do {
+                try await kind.handler(context)
+                outcome = .succeeded
+            } catch let postponed as JobPostponed {
+                outcome = .postponed(postponed)
+            } catch {
+                outcome = Task.isCancelled ? .cancelled : .failed(Self.describe(error))
+            }
+            heartbeat.cancel()
+            await self.finish(job, kind, outcome)
+        }
+        running[job.id] = task
+        runningKinds[job.id] = job.kind
+        return task
+    }
+
+    /// Records how a run ended: done (and the next run of a periodic kind queued), back in the queue (postponed,
+    /// cancelled by stop, or a failure with attempts left, after its backoff), or dead-lettered.
+    func finish(_ job: Job, _ kind: JobKind, _ outcome: Outcome) {
+        running[job.id] = nil
+        runningKinds[job.id] = nil
+        defer { bump() }
+        let now = clock.now()
+        var ended = false
+        do {
+            switch outcome {
+            case .succeeded:
+                try store.complete(id: job.id, now: now)
+                ended = true
+            case .postponed(let postponed):
+                try store.requeue(id: job.id, runAfter: postponed.until, note: postponed.reason, countAttempt: false, now: now)
+            case .cancelled:
+                try store.requeue(id: job.id, runAfter: now, note: nil, countAttempt: false, now: now)
+            case .failed(let message):
+                if job.attempts >= job.maxAttempts {
+                    try store.fail(id: job.id, error: message, now: now)
+                    log("jobs: job \(job.id) (\(job.kind) \(job.key)) failed after \(job.attempts) attempts: \(message)")
+                    ended = true
+                } else {
+                    let delay = kind.retry.delay(afterAttempts: job.attempts, random: random())
+                    try store.requeue(id: job.id, runAfter: now.addingTimeInterval(delay), note: message, countAttempt: true, now: now)
+                }
+            }
+            if ended, let every = kind.repeatEvery {
+                try store.enqueue(JobRequest(kind: job.kind, key: job.key, payload: job.payload,
+                                             runAfter: now.addingTimeInterval(JobRetryPolicy.seconds(every))),
+                                  maxAttempts: kind.retry.maxAttempts, now: now)
+            }
+        } catch {
+            log("jobs: the end of job \(job.id) (\(job.kind)) was not recorded: \(error); it will be found stale and run again")
+        }
+    }
+
+    /// An error as a line for the jobs table.
+    static func describe(_ error: any Error) -> String {
+        let text = String(describing: error)
+        return text.isEmpty ? "\(type(of: error))" : text
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import MarksCore
+import MarksJobs
+
+/// `marks jobs`: the background work in the jobs table — queued, running and failed jobs with their kind, key,
+/// attempts, run-after, progress and last error; `retry ID` queues a failed job again, `clear-failed` deletes
+/// the failed ones.
+enum JobsCommand: CLICommand {
+    static let descriptor = CommandDescriptor(
+        name: "jobs",
+        abstract: "List background jobs (queued, running, failed).",
+        discussion: "marks serve runs the jobs: enrichment after adding, Enrich All, the quiet enrichment pass, vector indexing and the podcast-request drain. A failed job keeps its last error until it is retried or cleared.",
+        arguments: [
+            .flag("all", help: "Also list finished jobs (kept for a week)."),
+            BookmarkArguments.data,
+        ],
+        subcommands: [
+            CommandDescriptor(name: "retry", abstract: "Queue a failed job again.",
+                              arguments: [.positional("id", help: "The job's id (see marks jobs)."), BookmarkArguments.data], printsData: true),
+            CommandDescriptor(name: "clear-failed", abstract: "Delete every failed job.", arguments: [BookmarkArguments.data], printsData: true),
+        ],
+        printsData: true
+    )
+
+    static func run(_ arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
+        let store = try CompositionRoot.load(arguments, context: context).jobs().store
+        let json = arguments.flag("json")
+        switch arguments.commandPath.last {
+        case "retry":
+            guard let text = arguments.positional("id"), let id = Int64(text), id > 0 else {
+                throw arguments.usageError("give the id of a failed job (see marks jobs)")
+            }
+            let job = try store.retryFailed(id: id, now: context.now())
+            if json { context.print(jsonValue(job).serialized) } else { context.print("Job \(id) (\(job.kind)) is queued again.") }
+        case "clear-failed":
+            let count = try store.clearFailed()
+            if json { context.print(JSONValue.object([("deleted", .int(count))]).serialized) } else {
+                context.print("Deleted \(count) failed job\(count == 1 ? "" : "s").")
+            }
+        default:
+            let states: [JobState] = arguments.flag("all") ? [] : [.queued, .running, .failed]
+            let jobs = try store.jobs(states: states).sorted { order($0) < order($1) }
+            if json {
+                context.print(JSONValue.array(jobs.map(jsonValue)).serialized)
+            } else if jobs.isEmpty {
+                context.print("No background jobs queued, running or failed.")
+            } else {
+                jobs.forEach { context.print(line($0, now: context.now())) }
+            }
+        }
+        return ExitCode.success
+    }
+
+    /// Running first, then queued (soonest first), failed, done.
+    private static func order(_ job: Job) -> (Int, Double, Int64) {
+        let rank = [JobState.running: 0, .queued: 1, .failed: 2, .done: 3][job.state] ?? 4
+        return (rank, job.state == .queued ? job.runAfter.timeIntervalSince1970 : 0, -job.id)
+    }
+
+    /// `12  running  enrich.all all  attempt 1/3  40%: 12 of 30: Title`.
+    static func line(_ job: Job, now: Date) -> String {
+        var text = "\(job.id)".padding(toLength: 6, withPad: " ", startingAt: 0)
+            + job.state.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
+            + " \(job.kind)" + (job.key.isEmpty ? "" : " \(job.key.singleLine)")
+        text += "  attempt \(job.attempts)/\(job.maxAttempts)"
+        if job.state == .queued {
+            text += job.runAfter > now ? "  runs after \(LinkdingDate.format(job.runAfter))" : "  due"
+        }
+        if job.state == .running, let progress = job.progress {
+            let percent = progress.fraction.map { "\(Int(($0 * 100).rounded()))%" } ?? ""
+            text += "  \(percent)\(percent.isEmpty || progress.text.isEmpty ? "" : ": ")\(progress.text.singleLine)"
+        }
+        if let error = job.lastError, job.state != .done {
+            text += (job.state == .failed ? "  error: " : "  last: ") + String(error.singleLine.prefix(160))
+        }
+        return text
+    }
+
+    static func jsonValue(_ job: Job) -> JSONValue {
+        .object([
+            ("id", .int(Int(job.id))),
+            ("kind", .string(job.kind)),
+            ("key", .string(job.key)),
+            ("state", .string(job.state.rawValue)),
+            ("attempts", .int(job.attempts)),
+            ("max_attempts", .int(job.maxAttempts)),
+            ("run_after", .string(LinkdingDate.format(job.runAfter))),
+            ("heartbeat_at", job.heartbeatAt.map { .string(LinkdingDate.format($0)) } ?? .null),
+            ("last_error", .optional(job.lastError)),
+            ("progress", job.progress.map { .object([("fraction", $0.fraction.map(JSONValue.double) ?? .null), ("text", .string($0.text))]) } ?? .null),
+            ("created_at", .string(LinkdingDate.format(job.createdAt))),
+            ("finished_at", job.finishedAt.map { .string(LinkdingDate.format($0)) } ?? .null),
+        ])
+    }
+}

@@ -1,0 +1,288 @@
+import Foundation
+import MarksJobs
+import MarksTestSupport
+import Synchronization
+import Testing
+
+@Suite struct JobRunnerTests {
+    @Test func aRegisteredHandlerRunsWithItsPayloadAndTheJobIsDone() async throws {
+        let fixture = try JobFixture()
+        let runner = fixture.runner()
+        let seen = Mutex<[Int]>([])
+        struct Payload: Codable { let id: Int }
+        await runner.register(JobKind("enrich") { context in
+            let payload = try context.payload(as: Payload.self)
+            seen.withLock { $0.append(payload.id) }
+        })
+        let job = try await runner.enqueue(JobRequest(kind: "enrich", key: "42", payload: Payload(id: 42)))
+        await runner.runUntilIdle()
+        #expect(seen.withLock { $0 } == [42])
+        let done = try #require(try fixture.store.job(id: job.id))
+        #expect(done.state == .done)
+        #expect(done.attempts == 1)
+        #expect(done.finishedAt == fixture.clock.date)
+    }
+
+    @Test func aFailingJobRetriesWithExponentialBackoffThenIsDeadLettered() async throws {
+        let fixture = try JobFixture()
+        let runner = fixture.runner(random: 0.5)
+        let calls = Mutex(0)
+        await runner.register(JobKind("flaky", retry: JobRetryPolicy(maxAttempts: 3, baseDelay: .seconds(30))) { _ in
+            let n = calls.withLock { $0 += 1; return $0 }
+            throw HandlerFailure(description: "page unreachable (try \(n))")
+        })
+        let start = fixture.clock.date
+        let job = try await runner.enqueue(JobRequest(kind: "flaky"))
+        await runner.runUntilIdle()
+        var stored = try #require(try fixture.store.job(id: job.id))
+        #expect(stored.state == .queued)
+        #expect(stored.attempts == 1)
+        #expect(stored.runAfter == start.addingTimeInterval(30))
+        #expect(stored.lastError == "page unreachable (try 1)")
+
+        await runner.runUntilIdle()  // not due yet: nothing runs
+        #expect(calls.withLock { $0 } == 1)
+
+        fixture.clock.advance(30)
+        await runner.runUntilIdle()
+        stored = try #require(try fixture.store.job(id: job.id))
+        #expect(stored.attempts == 2)
+        #expect(stored.runAfter == fixture.clock.date.addingTimeInterval(60))  // doubled
+
+        fixture.clock.advance(60)
+        await runner.runUntilIdle()
+        stored = try #require(try fixture.store.job(id: job.id))
+        #expect(stored.state == .failed)
+        #expect(stored.attempts == 3)
+        #expect(stored.lastError == "page unreachable (try 3)")
+        #expect(calls.withLock { $0 } == 3)
+        #expect(fixture.logs.all.contains { $0.contains("failed after 3 attempts") })
+        fixture.clock.advance(86_400)
+        await runner.runUntilIdle()
+        #expect(calls.withLock { $0 } == 3)  // dead letters are not run again
+    }
+
+    @Test(arguments: [(0.0, 24.0), (0.5, 30.0), (1.0, 36.0)])
+    func jitterSpreadsTheDelayByTheRandomSource(random: Double, expected: Double) {
+        let policy = JobRetryPolicy(maxAttempts: 5, baseDelay: .seconds(30), jitter: 0.2)
+        #expect(abs(policy.delay(afterAttempts: 1, random: random) - expected) < 1e-9)
+        #expect(abs(policy.delay(afterAttempts: 3, random: random) - expected * 4) < 1e-9)
+        #expect(JobRetryPolicy(baseDelay: .seconds(30), maximumDelay: .seconds(100), jitter: 0).delay(afterAttempts: 9, random: random) == 100)
+    }
+
+    @Test func progressReportedByAHandlerIsStoredWhileItRuns() async throws {
+        let fixture = try JobFixture()
+        let runner = fixture.runner()
+        let gate = Gate()
+        await runner.register(JobKind("long") { context in
+            context.report(JobProgress(done: 1, total: 4, text: "1 of 4: Bread"))
+            await gate.pass()
+        })
+        let job = try await runner.enqueue(JobRequest(kind: "long"))
+        await runner.start()
+        await gate.waitForEntered(1)
+        let running = try #require(try fixture.store.job(id: job.id))
+        #expect(running.state == .running)
+        #expect(running.progress == JobProgress(fraction: 0.25, text: "1 of 4: Bread"))
+        await gate.release()
+        #expect(try await runner.waitUntilFinished(job.id)?.state == .done)
+        await runner.stop()
+    }
+
+    @Test func theLoopWakesOnEnqueueAndSleepsUntilTheNextRunAfter() async throws {
+        let fixture = try JobFixture()
+        let runner = fixture.runner()
+        await runner.register(JobKind("k") { _ in })
+        await runner.start()
+        let now = try await runner.enqueue(JobRequest(kind: "k", key: "now"))
+        #expect(try await runner.waitUntilFinished(now.id)?.state == .done)  // woken by the enqueue, no clock moved
+
+        let due = fixture.clock.date.addingTimeInterval(90)
+        let later = try await runner.enqueue(JobRequest(kind: "k", key: "later", runAfter: due))
+        #expect(try fixture.store.job(id: later.id)?.state == .queued)
+        fixture.clock.advance(90)
+        let finished = try #require(try await runner.waitUntilFinished(later.id))
+        #expect(finished.state == .done)
+        #expect(try #require(finished.claimedAt) >= due)
+        await runner.stop()
+    }
+
+    @Test func eachKindRunsAtMostItsBoundAtOnce() async throws {
+        let fixture = try JobFixture()
+        let runner = fixture.runner()
+        let gate = Gate()
+        let otherRan = Mutex(false)
+        await runner.register(JobKind("bounded", concurrency: 2) { _ in await gate.pass() })
+        await runner.register(JobKind("other") { _ in otherRan.withLock { $0 = true } })
+        var ids: [Int64] = []
+        for key in 0..<5 { ids.append(try await runner.enqueue(JobRequest(kind: "bounded", key: "\(key)")).id) }
+        let other = try await runner.enqueue(JobRequest(kind: "other"))
+        await runner.start()
+        await gate.waitForEntered(2)
+        #expect(try await runner.waitUntilFinished(other.id)?.state == .done)  // another kind is not held up
+        #expect(try fixture.store.jobs(states: [.running], kind: "bounded").count == 2)
+        #expect(try fixture.store.jobs(states: [.queued], kind: "bounded").count == 3)
+        await gate.release()
+        for id in ids { #expect(try await runner.waitUntilFinished(id)?.state == .done) }
+        #expect(await gate.mostInside == 2)
+        #expect(await gate.entered == 5)
+        #expect(otherRan.withLock { $0 })
+        await runner.stop()
+    }
+
+    @Test func stopCancelsRunningHandlersAndPutsTheirJobsBackUncounted() async throws {
+        let fixture = try JobFixture()
+        let runner = fixture.runner()
+        let started = Gate()
+        let clock = fixture.clock
+        await runner.register(JobKind("endless") { context in
+            await started.pass()
+            try await clock.sleep(until: .distantFuture)  // ends only by cancellation
+            Issue.record("the handler was not cancelled")
+        })
+        await started.release()
+        let job = try await runner.enqueue(JobRequest(kind: "endless"))
+        await runner.start()
+        await started.waitForEntered(1)
+        #expect(try fixture.store.job(id: job.id)?.state == .running)
+        await runner.stop()
+        let stored = try #require(try fixture.store.job(id: job.id))
+        #expect(stored.state == .queued)
+        #expect(stored.attempts == 0)
+        #expect(stored.lastError == nil)
+        #expect(await runner.isStarted == false)
+    }
+
+    @Test func aJobLeftRunningByACrashedProcessIsResumedOnStart() async throws {
+        let fixture = try JobFixture()
+        // The "crashed" process claimed a job and stopped sending heartbeats.
+        let crashed = try fixture.reopened()
+        let job = try crashed.enqueue(JobRequest(kind: "enrich", key: "5"), maxAttempts: 3, now: fixture.clock.date).job
+        _ = try #require(try crashed.claim(kind: "enrich", owner: "pid 1", now: fixture.clock.date))
+        fixture.clock.advance(600)
+
+        let runner = fixture.runner()
+        let ran = Mutex(0)
+        await runner.register(JobKind("enrich") { _ in ran.withLock { $0 += 1 } })
+        await runner.start()
+        let finished = try #require(try await runner.waitUntilFinished(job.id))
+        #expect(finished.state == .done)
+        #expect(finished.attempts == 2)  // the crashed attempt counts
+        #expect(ran.withLock { $0 } == 1)
+        #expect(fixture.logs.all.contains { $0.contains("left running by pid 1") })
+        await runner.stop()
+    }
+
+    @Test func aPostponedJobWaitsWithoutCountingTheAttemptAndSaysWhy() async throws {
+        let fixture = try JobFixture()
+        let runner = fixture.runner()
+        await runner.register(JobKind("drain") { context in
+            throw context.postpone(until: context.clock.now().addingTimeInterval(3600), reason: "2 requests wait for a consumer")
+        })
+        let job = try await runner.enqueue(JobRequest(kind: "drain"))
+        await runner.runUntilIdle()
+        let stored = try #require(try fixture.store.job(id: job.id))
+        #expect(stored.state == .queued)
+        #expect(stored.attempts == 0)
+        #expect(stored.lastError == "2 requests wait for a consumer")
+        #expect(stored.runAfter == fixture.clock.date.addingTimeInterval(3600))
+    }
+
+    @Test func aPeriodicKindQueuesItsNextRunAfterEachRun() async throws {
+        let fixture = try JobFixture()
+        let runner = fixture.runner()
+        let runs = Mutex(0)
+        await runner.register(JobKind("pass", repeatEvery: .seconds(600)) { _ in runs.withLock { $0 += 1 } })
+        try await runner.enqueue(JobRequest(kind: "pass", key: "quiet"))
+        await runner.runUntilIdle()
+        let next = try #require(try fixture.store.jobs(states: [.queued], kind: "pass").first)
+        #expect(next.runAfter == fixture.clock.date.addingTimeInterval(600))
+        fixture.clock.advance(600)
+        await runner.runUntilIdle()
+        #expect(runs.withLock { $0 } == 2)
+        #expect(try fixture.store.jobs(states: [.queued], kind: "pass").count == 1)
+    }
+
+    @Test func runByIDRunsTheJobNowAndSaysHowItEnded() async throws {
+        let fixture = try JobFixture()
+        let runner = fixture.runner()
+        await runner.register(JobKind("enrich") { _ in })
+        let job = try await runner.enqueue(JobRequest(kind: "enrich", key: "1", runAfter: fixture.clock.date.addingTimeInterval(999)))
+        #expect(try await runner.run(id: job.id)?.state == .done)
+        #expect(try await runner.run(id: job.id) == nil)  // no longer queued
+        let unknown = try await runner.enqueue(JobRequest(kind: "unheard-of"))
+        await #expect(throws: JobError.unknownKind("unheard-of")) { try await runner.run(id: unknown.id) }
+        #expect(try fixture.store.job(id: unknown.id)?.state == .queued)
+    }
+
+    @Test func startPrunesDoneJobsPastTheirKeepTime() async throws {
+        let fixture = try JobFixture()
+        let runner = fixture.runner(settings: JobRunnerSettings(keepDone: .seconds(86_400)))
+        await runner.register(JobKind("k") { _ in })
+        let job = try await runner.enqueue(JobRequest(kind: "k"))
+        await runner.runUntilIdle()
+        fixture.clock.advance(2 * 86_400)
+        await runner.start()
+        await runner.stop()
+        #expect(try fixture.store.job(id: job.id) == nil)
+    }
+}
+
+extension JobRunnerTests {
+    @Test func cancellingTheCallerOfRunByIDPutsTheJobBack() async throws {
+        let fixture = try JobFixture()
+        let runner = fixture.runner()
+        let started = Gate()
+        let clock = fixture.clock
+        await started.release()
+        await runner.register(JobKind("slow") { _ in
+            await started.pass()
+            try await clock.sleep(until: .distantFuture)
+        })
+        let job = try await runner.enqueue(JobRequest(kind: "slow"))
+        let caller = Task { try await runner.run(id: job.id) }
+        await started.waitForEntered(1)
+        caller.cancel()
+        let ended = try #require(try await caller.value)
+        #expect(ended.state == .queued)
+        #expect(ended.attempts == 0)
+    }
+
+    @Test func anIdleRunnerSleepsUntilTheNextRunAfterInsteadOfPolling() async throws {
+        let fixture = try JobFixture()
+        let runner = fixture.runner()
+        let ran = Mutex(0)
+        await runner.register(JobKind("k") { _ in ran.withLock { $0 += 1 } })
+        let due = fixture.clock.date.addingTimeInterval(90)
+        let job = try await runner.enqueue(JobRequest(kind: "k", runAfter: due))
+        await runner.start()
+        await fixture.clock.waitForSleeper(until: due)  // the loop went to sleep until the job is due
+        let calls = fixture.clock.sleepCalls
+        for _ in 0..<200 { await Task.yield() }
+        #expect(fixture.clock.sleepCalls == calls)  // and stays asleep: no loop turns while nothing changes
+        #expect(ran.withLock { $0 } == 0)
+        fixture.clock.advance(90)
+        #expect(try await runner.waitUntilFinished(job.id)?.state == .done)
+        await runner.stop()
+    }
+
+    @Test func stopGivesUpOnAHandlerThatIgnoresCancellationAfterTheGrace() async throws {
+        let fixture = try JobFixture()
+        let runner = fixture.runner(settings: JobRunnerSettings(heartbeatInterval: .seconds(7), stopGrace: .seconds(10)))
+        let stubborn = Gate()
+        await runner.register(JobKind("stubborn") { _ in await stubborn.pass() })  // not cancellable
+        let job = try await runner.enqueue(JobRequest(kind: "stubborn"))
+        await runner.start()
+        await stubborn.waitForEntered(1)
+        let stopping = Task { await runner.stop() }
+        let graceEnds = fixture.clock.date.addingTimeInterval(10)
+        await fixture.clock.waitForSleeper(until: graceEnds)
+        fixture.clock.advance(10)
+        await stopping.value  // returned without the handler
+        #expect(try fixture.store.job(id: job.id)?.state == .running)
+        #expect(fixture.logs.all.contains { $0.contains("did not stop within the grace period") })
+        await stubborn.release()
+        #expect(try await runner.waitUntilFinished(job.id)?.state == .done)  // it ended later and was recorded
+    }
+}
+
