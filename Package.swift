@@ -77,7 +77,7 @@ let package = Package(
         tests("MarksLibrary", ["MarksLibrary", "MarksStorage", "MarksClients", "MarksIndex", "MarksEngine", "MarksCore", "SQLiteDatabase", "HTTPServer"]),
         tests("MarksServer", ["MarksBackend", "MarksEngine", "MarksServer", "MarksLibrary", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer"],
               resources: [.copy("Compatibility/Fixtures")]),
-        tests("MarksCLI", ["MarksCLI", "MarksServer", "MarksCore", "HTTPServer"]),
+        tests("MarksCLI", ["MarksCLI", "MarksServer", "MarksIndex", "MarksCore", "HTTPServer"]),
     ],
     swiftLanguageModes: [.v6]
 )

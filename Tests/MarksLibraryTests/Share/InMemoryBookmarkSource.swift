@@ -45,6 +45,8 @@ actor InMemoryBookmarkSource: BookmarkSource {
         return bookmark
     }
 
+    nonisolated var identity: String { "in-memory" }
+
     func list(_ query: BookmarkListQuery) async throws -> Page<Bookmark> {
         var matching = bookmarks.filter { $0.isArchived == query.archived }
         if let unread = query.unread { matching = matching.filter { $0.unread == unread } }

@@ -84,6 +84,8 @@ final class RecordingSource: BookmarkSource {
 
     // MARK: BookmarkSource
 
+    var identity: String { "recording" }
+
     func list(_ query: BookmarkListQuery) async throws -> Page<Bookmark> {
         if let failure = state.withLock({ $0.failure }) { throw failure }
         return try await inner.list(query)
