@@ -46,21 +46,21 @@ let package = Package(
         wrapper("SentenceEmbeddings", ["COpenBLAS"]),
 
         // Core: models and pure logic.
-        layer("Core", "MarksCore", ["HTMLExtraction"]),
+        layer("Core", "MarksCore", []),
 
         // Services: stores, clients and library services.
-        layer("Services", "MarksStorage", ["MarksCore", "SQLiteDatabase", "CryptoPrimitives"]),
-        layer("Services", "MarksClients", ["MarksCore", "MarksEngine"]),
-        layer("Services", "MarksBackend", ["MarksCore", "MarksEngine", "SQLiteDatabase", "CryptoPrimitives"]),
+        layer("Services", "MarksStorage", ["MarksCore", "SQLiteDatabase"]),
+        layer("Services", "MarksClients", ["MarksCore"]),
+        layer("Services", "MarksBackend", ["MarksCore", "SQLiteDatabase", "CryptoPrimitives"]),
         layer("Services", "MarksIndex", ["MarksCore", "SQLiteDatabase", "SentenceEmbeddings"]),
         layer("Services", "MarksEngine", ["MarksCore", "SentenceEmbeddings", "HTMLExtraction"]),
-        layer("Services", "MarksLibrary", ["MarksCore", "MarksStorage", "MarksClients", "MarksIndex", "MarksEngine", "HTMLExtraction", "CryptoPrimitives", "SQLiteDatabase"]),
+        layer("Services", "MarksLibrary", ["MarksCore", "MarksStorage", "MarksClients", "MarksIndex", "MarksEngine", "HTMLExtraction", "SQLiteDatabase", "SentenceEmbeddings"]),
 
         // Shells.
-        layer("Shells", "MarksServer", ["MarksBackend", "MarksClients", "MarksIndex", "MarksEngine", "MarksLibrary", "MarksStorage", "MarksCore", "HTTPServer", "CryptoPrimitives"]),
-        layer("Shells", "MarksCLI", ["SQLiteDatabase", "MarksBackend", "MarksIndex", "MarksEngine", "MarksServer", "MarksLibrary", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer", "SentenceEmbeddings"]),
+        layer("Shells", "MarksServer", ["MarksBackend", "MarksClients", "MarksEngine", "MarksLibrary", "MarksStorage", "MarksCore", "HTTPServer", "CryptoPrimitives"]),
+        layer("Shells", "MarksCLI", ["MarksIndex", "MarksEngine", "MarksServer", "MarksLibrary", "MarksClients", "MarksCore", "HTTPServer", "SentenceEmbeddings"]),
         .executableTarget(name: "marks", dependencies: ["MarksCLI"], path: "Sources/Shells/marks"),
-        .executableTarget(name: "marks-bench", dependencies: ["MarksCLI", "MarksServer", "MarksStorage", "MarksLibrary", "MarksIndex", "MarksCore", "HTTPServer", "SentenceEmbeddings"], path: "Sources/Shells/marks-bench"),
+        .executableTarget(name: "marks-bench", dependencies: ["MarksServer", "MarksStorage", "MarksLibrary", "MarksIndex", "MarksEngine", "MarksClients", "MarksCore", "HTTPServer", "SentenceEmbeddings"], path: "Sources/Shells/marks-bench"),
 
         // Tests: each against real SQLite files, real servers on port 0 and real parsers.
         tests("SQLiteDatabase", ["SQLiteDatabase"]),
@@ -68,16 +68,16 @@ let package = Package(
         tests("CryptoPrimitives", ["CryptoPrimitives"]),
         tests("HTMLExtraction", ["HTMLExtraction"], resources: [.copy("Fixtures")]),
         tests("SentenceEmbeddings", ["SentenceEmbeddings"], resources: [.copy("Fixtures")]),
-        tests("MarksCore", ["MarksCore"]),
+        tests("MarksCore", ["MarksCore", "MarksLibrary"]),
         tests("MarksStorage", ["MarksStorage", "MarksCore", "SQLiteDatabase"]),
         tests("MarksClients", ["MarksClients", "MarksCore", "MarksEngine", "HTTPServer"]),
         tests("MarksBackend", ["MarksBackend", "MarksCore", "MarksEngine", "CryptoPrimitives", "SQLiteDatabase"]),
         tests("MarksIndex", ["MarksIndex", "MarksLibrary", "MarksStorage", "MarksCore", "SQLiteDatabase", "SentenceEmbeddings"]),
-        tests("MarksEngine", ["MarksEngine", "MarksCore", "SentenceEmbeddings"], resources: [.copy("Fixtures")]),
-        tests("MarksLibrary", ["MarksLibrary", "MarksStorage", "MarksClients", "MarksIndex", "MarksEngine", "MarksCore", "SQLiteDatabase", "HTTPServer"]),
+        tests("MarksEngine", ["MarksEngine", "MarksCore", "SentenceEmbeddings", "HTMLExtraction"], resources: [.copy("Fixtures")]),
+        tests("MarksLibrary", ["MarksLibrary", "MarksStorage", "MarksClients", "MarksEngine", "MarksCore", "SQLiteDatabase"]),
         tests("MarksServer", ["MarksBackend", "MarksEngine", "MarksServer", "MarksLibrary", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer"],
               resources: [.copy("Compatibility/Fixtures")]),
-        tests("MarksCLI", ["MarksCLI", "MarksServer", "MarksIndex", "MarksCore", "HTTPServer"]),
+        tests("MarksCLI", ["MarksCLI", "MarksIndex", "MarksStorage", "MarksCore", "HTTPServer", "SentenceEmbeddings"]),
     ],
     swiftLanguageModes: [.v6]
 )

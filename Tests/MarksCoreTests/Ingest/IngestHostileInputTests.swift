@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MarksCore
+import MarksLibrary
 
 /// Bad input must give a link or `noLinkFound`, never a crash, a hang or another error.
 @Suite struct IngestHostileInputTests {

@@ -1,3 +1,4 @@
+import MarksCore
 import MarksEngine
 
 /// Tag suggestions for the share card from the AI engine (the seeds' `TagSuggester`): the engine's tags for
