@@ -63,11 +63,13 @@ public final class EnrichmentService: Sendable {
                                  fallbackReason: answer.fallbackReason, fromTitleOnly: fromTitleOnly)
     }
 
-    /// The user's tag names, most used first (empty when they cannot be read: enrichment works without them).
+    /// The user's tag names, most used first. When they cannot be read enrichment goes on without them, with a
+    /// warning (the tags then come from the page alone).
     func vocabulary() async -> [String] {
         do {
             return try await library.tagCounts().prefix(EngineLimits().vocabulary).map(\.name)
         } catch {
+            library.warn("enriching without your tags as vocabulary (they could not be read): \(LibraryService.describe(error))")
             return []
         }
     }

@@ -80,6 +80,7 @@ final class RecordingSource: BookmarkSource {
     var creates: [BookmarkDraft] { state.withLock { $0.creates } }
 
     /// Makes every list fail with `error` (nil heals it).
+    /// Makes every list (bookmarks and tags) fail with `error` (nil: answer again).
     func failLists(with error: BookmarkSourceError?) { state.withLock { $0.failure = error } }
 
     // MARK: BookmarkSource
@@ -115,6 +116,9 @@ final class RecordingSource: BookmarkSource {
     func delete(id: Int) async throws { try await inner.delete(id: id) }
     func archive(id: Int) async throws { try await inner.archive(id: id) }
     func unarchive(id: Int) async throws { try await inner.unarchive(id: id) }
-    func tags(limit: Int, offset: Int) async throws -> Page<Tag> { try await inner.tags(limit: limit, offset: offset) }
+    func tags(limit: Int, offset: Int) async throws -> Page<Tag> {
+        if let failure = state.withLock({ $0.failure }) { throw failure }
+        return try await inner.tags(limit: limit, offset: offset)
+    }
     func health() async throws -> ServerHealth { try await inner.health() }
 }
