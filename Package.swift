@@ -21,7 +21,7 @@ func layer(_ folder: String, _ name: String, _ deps: [Target.Dependency]) -> Tar
 }
 
 func tests(_ name: String, _ deps: [Target.Dependency], resources: [Resource]? = nil) -> Target {
-    .testTarget(name: "\(name)Tests", dependencies: deps, path: "Tests/\(name)Tests", resources: resources)
+    .testTarget(name: "\(name)Tests", dependencies: deps + ["MarksTestSupport"], path: "Tests/\(name)Tests", resources: resources)
 }
 
 let package = Package(
@@ -37,6 +37,7 @@ let package = Package(
         system("CCrypto", pkgConfig: "libcrypto", apt: ["libssl-dev"]),
         system("CLibXML2", pkgConfig: "libxml-2.0", apt: ["libxml2-dev"]),
         system("COpenBLAS", pkgConfig: "openblas", apt: ["libopenblas-dev"]),
+        system("CCurl", pkgConfig: "libcurl", apt: ["libcurl4-openssl-dev"]),
 
         // Safe wrappers, one per C library (plus the embedding model on OpenBLAS).
         wrapper("SQLiteDatabase", ["CSQLite"]),
@@ -44,40 +45,47 @@ let package = Package(
         wrapper("CryptoPrimitives", ["CCrypto"]),
         wrapper("HTMLExtraction", ["CLibXML2"]),
         wrapper("SentenceEmbeddings", ["COpenBLAS"]),
+        wrapper("HTTPClient", ["CCurl"]),
 
         // Core: models and pure logic.
         layer("Core", "MarksCore", []),
 
         // Services: stores, clients and library services.
-        layer("Services", "MarksStorage", ["MarksCore", "SQLiteDatabase"]),
-        layer("Services", "MarksClients", ["MarksCore"]),
-        layer("Services", "MarksBackend", ["MarksCore", "SQLiteDatabase", "CryptoPrimitives"]),
+        layer("Services", "MarksStorage", ["MarksCore", "SQLiteDatabase", "CryptoPrimitives"]),
+        layer("Services", "MarksClients", ["MarksCore", "MarksEngine", "HTTPClient"]),
+        layer("Services", "MarksBackend", ["MarksCore", "MarksEngine", "SQLiteDatabase", "CryptoPrimitives"]),
         layer("Services", "MarksIndex", ["MarksCore", "SQLiteDatabase", "SentenceEmbeddings"]),
         layer("Services", "MarksEngine", ["MarksCore", "SentenceEmbeddings", "HTMLExtraction"]),
-        layer("Services", "MarksLibrary", ["MarksCore", "MarksStorage", "MarksClients", "MarksIndex", "MarksEngine", "HTMLExtraction", "SQLiteDatabase", "SentenceEmbeddings"]),
+        layer("Services", "MarksLibrary", ["MarksCore", "MarksStorage", "MarksClients", "MarksIndex", "MarksEngine", "HTMLExtraction", "CryptoPrimitives", "SQLiteDatabase", "HTTPClient"]),
 
         // Shells.
         layer("Shells", "MarksServer", ["MarksBackend", "MarksClients", "MarksEngine", "MarksLibrary", "MarksStorage", "MarksCore", "HTTPServer", "CryptoPrimitives"]),
         layer("Shells", "MarksCLI", ["MarksIndex", "MarksEngine", "MarksServer", "MarksLibrary", "MarksClients", "MarksCore", "HTTPServer", "SentenceEmbeddings"]),
         .executableTarget(name: "marks", dependencies: ["MarksCLI"], path: "Sources/Shells/marks"),
-        .executableTarget(name: "marks-bench", dependencies: ["MarksServer", "MarksStorage", "MarksLibrary", "MarksIndex", "MarksEngine", "MarksClients", "MarksCore", "HTTPServer", "SentenceEmbeddings"], path: "Sources/Shells/marks-bench"),
+        .executableTarget(name: "marks-bench", dependencies: ["MarksCLI", "MarksServer", "MarksStorage", "MarksLibrary", "MarksIndex", "MarksCore", "HTTPServer", "HTTPClient", "StandInNetwork", "SentenceEmbeddings"], path: "Sources/Shells/marks-bench"),
 
-        // Tests: each against real SQLite files, real servers on port 0 and real parsers.
+        // Stand-in servers for network tests and benchmarks (raw sockets that misbehave on purpose).
+        .target(name: "StandInNetwork", path: "Tests/Support/StandInNetwork"),
+
+        // Tests: each against real SQLite files, real servers on port 0 and real parsers. MarksTestSupport holds
+        // the one copy of what they share: the test embedder, clock, seeded generator, stand-in server, child processes.
+        .target(name: "MarksTestSupport", dependencies: ["HTTPServer", "MarksEngine"], path: "Tests/MarksTestSupport"),
         tests("SQLiteDatabase", ["SQLiteDatabase"]),
         tests("HTTPServer", ["HTTPServer"]),
         tests("CryptoPrimitives", ["CryptoPrimitives"]),
+        tests("HTTPClient", ["HTTPClient", "StandInNetwork"]),
         tests("HTMLExtraction", ["HTMLExtraction"], resources: [.copy("Fixtures")]),
         tests("SentenceEmbeddings", ["SentenceEmbeddings"], resources: [.copy("Fixtures")]),
         tests("MarksCore", ["MarksCore", "MarksLibrary"]),
         tests("MarksStorage", ["MarksStorage", "MarksCore", "SQLiteDatabase"]),
-        tests("MarksClients", ["MarksClients", "MarksCore", "MarksEngine", "HTTPServer"]),
+        tests("MarksClients", ["MarksClients", "MarksCore", "MarksEngine", "HTTPServer", "HTTPClient", "StandInNetwork"]),
         tests("MarksBackend", ["MarksBackend", "MarksCore", "MarksEngine", "CryptoPrimitives", "SQLiteDatabase"]),
         tests("MarksIndex", ["MarksIndex", "MarksLibrary", "MarksStorage", "MarksCore", "SQLiteDatabase", "SentenceEmbeddings"]),
-        tests("MarksEngine", ["MarksEngine", "MarksCore", "SentenceEmbeddings", "HTMLExtraction"], resources: [.copy("Fixtures")]),
-        tests("MarksLibrary", ["MarksLibrary", "MarksStorage", "MarksClients", "MarksEngine", "MarksCore", "SQLiteDatabase"]),
+        tests("MarksEngine", ["MarksEngine", "MarksCore", "SentenceEmbeddings"], resources: [.copy("Fixtures")]),
+        tests("MarksLibrary", ["MarksLibrary", "MarksStorage", "MarksClients", "MarksIndex", "MarksEngine", "MarksCore", "SQLiteDatabase", "HTTPServer", "HTTPClient", "StandInNetwork"]),
         tests("MarksServer", ["MarksBackend", "MarksEngine", "MarksServer", "MarksLibrary", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer"],
               resources: [.copy("Compatibility/Fixtures")]),
-        tests("MarksCLI", ["MarksCLI", "MarksIndex", "MarksStorage", "MarksCore", "HTTPServer", "SentenceEmbeddings"]),
+        tests("MarksCLI", ["MarksCLI", "MarksServer", "MarksCore", "HTTPServer", "StandInNetwork"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import MarksCore
+import MarksTestSupport
 import Testing
 @testable import MarksEngine
 
