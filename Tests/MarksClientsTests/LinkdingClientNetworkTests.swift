@@ -26,7 +26,7 @@ import MarksCore
         let start = ContinuousClock.now
         let error = await sourceError { _ = try await Self.client(port: listener.port, timeout: 1).list(BookmarkListQuery()) }
         #expect(error == .timeout(seconds: 1))
-        #expect(ContinuousClock.now - start < .seconds(10))
+        #expect(ContinuousClock.now - start < .seconds(25)) // the 1 s timeout, not the 30 s default (generous: shared cores)
     }
 
     @Test func anHTMLPageIsNotLinkding() async throws {

@@ -13,7 +13,7 @@ import Testing
         try f.add("https://example.com/two", title: "Two", tags: ["docs"])
         try f.add("https://example.com/three", title: "Three")
         try f.add("https://example.com/old", title: "Old swift", archived: true)
-        let syncedAt = f.clock.now
+        let syncedAt = f.clock.date
         _ = try await f.library.sync()
         f.clock.advance(3600)
         return (f, syncedAt)
