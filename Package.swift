@@ -48,22 +48,22 @@ let package = Package(
         wrapper("HTTPClient", ["CCurl"]),
 
         // Core: models and pure logic.
-        layer("Core", "MarksCore", ["HTMLExtraction"]),
+        layer("Core", "MarksCore", []),
 
         // Services: stores, clients and library services.
         layer("Services", "MarksJobs", ["SQLiteDatabase"]),
-        layer("Services", "MarksStorage", ["MarksCore", "SQLiteDatabase", "CryptoPrimitives"]),
-        layer("Services", "MarksClients", ["MarksCore", "MarksEngine", "HTTPClient"]),
-        layer("Services", "MarksBackend", ["MarksCore", "MarksEngine", "SQLiteDatabase", "CryptoPrimitives"]),
+        layer("Services", "MarksStorage", ["MarksCore", "SQLiteDatabase"]),
+        layer("Services", "MarksClients", ["MarksCore", "HTTPClient"]),
+        layer("Services", "MarksBackend", ["MarksCore", "SQLiteDatabase", "CryptoPrimitives"]),
         layer("Services", "MarksIndex", ["MarksCore", "MarksJobs", "SQLiteDatabase", "SentenceEmbeddings"]),
         layer("Services", "MarksEngine", ["MarksCore", "SentenceEmbeddings", "HTMLExtraction"]),
-        layer("Services", "MarksLibrary", ["MarksCore", "MarksJobs", "MarksStorage", "MarksClients", "MarksIndex", "MarksEngine", "HTMLExtraction", "CryptoPrimitives", "SQLiteDatabase", "HTTPClient"]),
+        layer("Services", "MarksLibrary", ["MarksCore", "MarksJobs", "MarksStorage", "MarksClients", "MarksIndex", "MarksEngine", "HTMLExtraction", "SQLiteDatabase", "HTTPClient", "SentenceEmbeddings"]),
 
         // Shells.
-        layer("Shells", "MarksServer", ["MarksJobs", "MarksBackend", "MarksClients", "MarksIndex", "MarksEngine", "MarksLibrary", "MarksStorage", "MarksCore", "HTTPServer", "CryptoPrimitives"]),
-        layer("Shells", "MarksCLI", ["MarksJobs", "SQLiteDatabase", "MarksBackend", "MarksIndex", "MarksEngine", "MarksServer", "MarksLibrary", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer", "SentenceEmbeddings"]),
+        layer("Shells", "MarksServer", ["MarksJobs", "MarksBackend", "MarksClients", "MarksEngine", "MarksLibrary", "MarksStorage", "MarksCore", "HTTPServer", "CryptoPrimitives"]),
+        layer("Shells", "MarksCLI", ["MarksJobs", "MarksIndex", "MarksEngine", "MarksServer", "MarksLibrary", "MarksClients", "MarksCore", "HTTPServer", "SentenceEmbeddings"]),
         .executableTarget(name: "marks", dependencies: ["MarksCLI"], path: "Sources/Shells/marks"),
-        .executableTarget(name: "marks-bench", dependencies: ["MarksCLI", "MarksServer", "MarksStorage", "MarksLibrary", "MarksIndex", "MarksCore", "HTTPServer", "HTTPClient", "StandInNetwork", "SentenceEmbeddings"], path: "Sources/Shells/marks-bench"),
+        .executableTarget(name: "marks-bench", dependencies: ["MarksServer", "MarksEngine", "MarksClients", "MarksStorage", "MarksLibrary", "MarksIndex", "MarksCore", "HTTPServer", "HTTPClient", "StandInNetwork", "SentenceEmbeddings"], path: "Sources/Shells/marks-bench"),
 
         // Stand-in servers for network tests and benchmarks (raw sockets that misbehave on purpose).
         .target(name: "StandInNetwork", path: "Tests/Support/StandInNetwork"),
@@ -77,17 +77,17 @@ let package = Package(
         tests("HTTPClient", ["HTTPClient", "StandInNetwork"]),
         tests("HTMLExtraction", ["HTMLExtraction"], resources: [.copy("Fixtures")]),
         tests("SentenceEmbeddings", ["SentenceEmbeddings"], resources: [.copy("Fixtures")]),
-        tests("MarksCore", ["MarksCore"]),
+        tests("MarksCore", ["MarksCore", "MarksLibrary"]),
         tests("MarksStorage", ["MarksStorage", "MarksCore", "SQLiteDatabase"]),
         tests("MarksJobs", ["MarksJobs", "SQLiteDatabase"]),
         tests("MarksClients", ["MarksClients", "MarksCore", "MarksEngine", "HTTPServer", "HTTPClient", "StandInNetwork"]),
         tests("MarksBackend", ["MarksBackend", "MarksCore", "MarksEngine", "CryptoPrimitives", "SQLiteDatabase"]),
         tests("MarksIndex", ["MarksJobs", "MarksIndex", "MarksLibrary", "MarksStorage", "MarksCore", "SQLiteDatabase", "SentenceEmbeddings"]),
-        tests("MarksEngine", ["MarksEngine", "MarksCore", "SentenceEmbeddings"], resources: [.copy("Fixtures")]),
+        tests("MarksEngine", ["MarksEngine", "MarksCore", "SentenceEmbeddings", "HTMLExtraction"], resources: [.copy("Fixtures")]),
         tests("MarksLibrary", ["MarksJobs", "MarksLibrary", "MarksStorage", "MarksClients", "MarksIndex", "MarksEngine", "MarksCore", "SQLiteDatabase", "HTTPServer", "HTTPClient", "StandInNetwork"]),
         tests("MarksServer", ["MarksJobs", "MarksBackend", "MarksEngine", "MarksServer", "MarksLibrary", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer"],
               resources: [.copy("Compatibility/Fixtures")]),
-        tests("MarksCLI", ["MarksCLI", "MarksServer", "MarksCore", "HTTPServer", "StandInNetwork"]),
+        tests("MarksCLI", ["MarksCLI", "MarksServer", "MarksIndex", "MarksStorage", "MarksCore", "HTTPServer", "SentenceEmbeddings", "StandInNetwork"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import MarksCore
 import Testing
 @testable import MarksEngine
 

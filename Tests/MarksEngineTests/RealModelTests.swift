@@ -1,4 +1,5 @@
 import HTMLExtraction
+import MarksCore
 import Testing
 @testable import MarksEngine
 

@@ -1,3 +1,4 @@
+import MarksCore
 import MarksTestSupport
 import Testing
 @testable import MarksEngine

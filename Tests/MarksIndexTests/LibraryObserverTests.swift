@@ -33,7 +33,7 @@ import Testing
             self.indexer = indexer
             let warnings = Warnings()
             self.warnings = warnings
-            let observer = index.observer(source: source, indexer: indexer) { message in warnings.add(message) }
+            let observer = index.observer(indexer: indexer) { message in warnings.add(message) }
             library = LibraryService(source: source, widgets: nil, now: { Date(timeIntervalSince1970: 0) }, warn: { _ in },
                                      observers: [observer])
         }
@@ -85,7 +85,7 @@ import Testing
         var enriched = saved
         enriched.aiSummary = "Explains photosynthesis in desert plants."
         enriched.aiTags = ["botany"]
-        let observer = setup.index.observer(source: setup.source, indexer: setup.indexer) { _ in }
+        let observer = setup.index.observer(indexer: setup.indexer) { _ in }
         await observer.saved([enriched])
         #expect(try setup.ids("photosynthesis") == [saved.id])
         #expect(try setup.ids("article", SearchFilter(tag: "botany")) == [saved.id])
@@ -120,6 +120,19 @@ import Testing
         _ = try await setup.library.update(id: saved.id, BookmarkUpdate(isArchived: true))
         #expect(try setup.ids("glacier").isEmpty)
         #expect(try setup.ids("glacier", SearchFilter(archived: true)) == [saved.id])
+    }
+
+    @Test func aBulkImportReachesTheIndexWithoutASearchInBetween() async throws {
+        let setup = try Setup()
+        let file = NetscapeBookmarkFile.write([
+            NetscapeEntry(url: "https://x.example/", title: "Imported narwhal"),
+            NetscapeEntry(url: "https://y.example/", title: "Archived narwhal", archived: true),
+        ])
+        let report = try await setup.library.importNetscape(file)
+        #expect(report.created == 2 && !report.throughAPI)
+        #expect(try setup.ids("narwhal").count == 1)
+        #expect(try setup.ids("narwhal", SearchFilter(archived: true)).count == 1)
+        #expect(try await setup.vectorIDs("imported narwhal").count == 1)
     }
 
     @Test func loadAndLoadMoreIndexEveryPage() async throws {

@@ -1,4 +1,4 @@
-import MarksEngine
+import MarksCore
 
 /// Every limit `/v1/` enforces (docs/BACKEND_API.md lists them). Lengths are UTF-8 bytes.
 public struct BackendLimits: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import MarksEngine
+import MarksCore
 
 /// The body of `POST /v1/marks/collections`: `{"bookmarks": [{"id", "title", "domain", "summary"?, "tags"?}]}`.
 /// Any other bookmark field (notes, text, url) is refused, never read.

@@ -1,4 +1,4 @@
-import MarksEngine
+import MarksCore
 
 /// The body of `POST /v1/marks/enrich`: `{"url", "title"?, "description"?, "text"?, "vocabulary"?}`.
 public struct EnrichBody: Decodable, Sendable, Equatable {

@@ -1,4 +1,4 @@
-import MarksEngine
+import MarksCore
 
 /// The body of `POST /v1/marks/search`: `{"query", "bookmarks": [{"id", "title", "domain", "summary"?}]}`.
 /// Only titles, domains and summaries cross this boundary: any other bookmark field (notes, text, url)

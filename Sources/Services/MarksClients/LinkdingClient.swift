@@ -30,6 +30,11 @@ public struct LinkdingClient: BookmarkSource {
 
     // MARK: BookmarkSource
 
+    /// The server's base URL (the cache key); bookmarks are imported entry by entry through the API.
+    public var identity: String {
+        config.baseURL?.absoluteString ?? "linkding:\(config.host)"
+    }
+
     /// One page of bookmarks (archived ones when `query.archived`).
     public func list(_ query: BookmarkListQuery) async throws -> Page<Bookmark> {
         try await fetch(Page<Bookmark>.self, .listBookmarks(query))

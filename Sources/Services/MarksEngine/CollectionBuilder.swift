@@ -1,3 +1,5 @@
+import MarksCore
+
 /// Groups bookmarks into smart collections: their `title · domain · summary` embeddings (cached) are
 /// clustered agglomeratively, the number of clusters chosen by the silhouette over 2…min(12, n/3), small
 /// clusters left out (every bookmark is in at most one collection), and each cluster named and described

@@ -1,3 +1,5 @@
+import MarksCore
+
 /// The engine's access to a `TextEmbedder`: caps text length, checks the vectors' shape, normalises
 /// them, and (for bookmark texts and tags) goes through the `EmbeddingCache`.
 struct EmbeddingProvider: Sendable {

@@ -1,4 +1,5 @@
 import HTMLExtraction
+import MarksCore
 
 extension EnrichRequest {
     /// A request from a page `HTMLDocument.readableText()` extracted: its title and paragraphs.

@@ -1,7 +1,9 @@
+import MarksCore
+
 /// The AI engine that needs no network and no key: extractive summaries, keyphrase tags that prefer the
 /// user's vocabulary, embedding search and clustered collections, all on a local sentence-embedding model.
 /// Pure: no I/O, no clock, no randomness; the same input gives the same output.
-public struct OfflineEngine: AIEngine {
+public struct OfflineEngine: Sendable {
     /// The `engine` value of its results.
     public static let name = "offline"
 
@@ -31,20 +33,6 @@ public struct OfflineEngine: AIEngine {
         embeddings = EmbeddingProvider(embedder: embedder, cache: cache)
         ranker = SemanticRanker(embedder: embedder, cache: cache)
         collectionBuilder = CollectionBuilder(embedder: embedder, cache: cache)
-    }
-
-    public func enrich(_ request: EnrichRequest) async throws -> EnrichResult {
-        try enrichPage(request)
-    }
-
-    public func rank(query: String, items: [RankItem]) async throws -> [RankedID] {
-        try limits.validate(query: query, items: items)
-        return try ranker.rank(query: query, items: items)
-    }
-
-    public func collections(_ items: [CollectionItem]) async throws -> [SmartCollection] {
-        try limits.validate(items)
-        return try collectionBuilder.collections(items)
     }
 
     /// `enrich` without suspension (for callers that are not async).

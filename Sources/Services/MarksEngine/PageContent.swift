@@ -1,3 +1,5 @@
+import MarksCore
+
 /// The parts of a page the engine reads: title, description and its content sentences (boilerplate and
 /// repeats removed), with the size of the work bounded however large the text is.
 struct PageContent {

@@ -1,3 +1,5 @@
+import MarksCore
+
 /// Orders bookmarks by meaning: the cosine of the query's embedding and each bookmark's
 /// `title · domain · summary` embedding (cached by content hash), plus a light bonus when the query's
 /// words appear in the title. Each id appears once (the first occurrence counts), best first; ties keep

@@ -25,6 +25,30 @@ public struct EmbeddedBookmarkSource: BookmarkSource {
         self.metadata = metadata
     }
 
+    /// `embedded`: one store per data directory.
+    public var identity: String { "embedded" }
+
+    /// The store's one-transaction import (linkding's importer semantics), run on a thread of its own so the
+    /// shared concurrency threads — which also answer `marks serve`'s requests — are not held for seconds.
+    public var bulkImport: BookmarkBulkImport? {
+        let store = store
+        return BookmarkBulkImport { entries, mapPrivateFlag in
+            try await Self.onOwnThread {
+                do throws(BookmarkStoreError) {
+                    return try store.importBookmarks(entries, mapPrivateFlag: mapPrivateFlag)
+                } catch {
+                    throw error.sourceError
+                }
+            }
+        }
+    }
+
+    private static func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try work() }) }.start()
+        }
+    }
+
     /// One page of the unarchived (or archived) list, with `next`/`previous` links.
     public func list(_ query: BookmarkListQuery) async throws -> Page<Bookmark> {
         try page(query, scope: query.archived ? .archived : .unarchived)

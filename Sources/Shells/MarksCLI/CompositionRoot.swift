@@ -174,7 +174,7 @@ final class CompositionRoot: Sendable {
         do {
             let index = try searchIndex()
             let indexer = runsBackgroundWork ? try self.indexer() : nil
-            return [index.observer(source: try source(), indexer: indexer, warn: warn)]
+            return [index.observer(indexer: indexer, warn: warn)]
         } catch {
             warn("the search index is not being updated: \(CLIErrorMessage.describe(error))")
             return []

@@ -49,8 +49,11 @@ ServeCommand.self,
         )
     }
 
-    /// Runs `marks` with the arguments after the program name; returns the exit code.
+    /// Runs `marks` with the arguments after the program name; returns the exit code. The one place errors are
+    /// printed: `marks: …` on standard error, and — for a command run with `--json` — also `{"error": "…"}` on
+    /// standard output, so a script reading JSON always gets JSON (the exit code is the same either way).
     public static func run(_ arguments: [String], context: CLIContext) async -> Int32 {
+        var json = false
         do {
             switch try ArgumentParser.parse(arguments, root: root) {
             case .version:
@@ -60,6 +63,7 @@ ServeCommand.self,
                 context.standardOutput(HelpFormatter.help(for: command, path: path))
                 return ExitCode.success
             case .run(let parsed):
+                json = parsed.flag("json")
                 guard let command = commands.first(where: { $0.descriptor.name == parsed.commandPath.dropFirst().first }) else {
                     context.standardOutput(HelpFormatter.help(for: root, path: ["marks"]))
                     return ExitCode.usage
@@ -69,10 +73,18 @@ ServeCommand.self,
         } catch let error as UsageError {
             context.printError("marks: \(error.message)")
             context.printError(error.usage)
+            if json { printJSONError(error.message, context: context) }
             return ExitCode.usage
         } catch {
-            context.printError("marks: \(CLIErrorMessage.describe(error))")
+            let message = CLIErrorMessage.describe(error)
+            context.printError("marks: \(message)")
+            if json { printJSONError(message, context: context) }
             return ExitCode.failure
         }
+    }
+
+    /// `{"error": "…"}` on standard output.
+    static func printJSONError(_ message: String, context: CLIContext) {
+        context.print(JSONValue.object([("error", .string(message))]).serialized)
     }
 }

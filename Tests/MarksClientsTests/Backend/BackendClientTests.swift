@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import HTTPServer
 import MarksClients
+import MarksCore
 import MarksEngine
 import Synchronization
 import Testing

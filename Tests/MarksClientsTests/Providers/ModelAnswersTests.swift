@@ -1,4 +1,5 @@
 import Foundation
+import MarksCore
 import MarksEngine
 import Testing
 @testable import MarksClients

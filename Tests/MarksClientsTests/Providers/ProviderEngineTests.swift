@@ -2,6 +2,7 @@ import MarksTestSupport
 import Foundation
 import HTTPServer
 import MarksClients
+import MarksCore
 import MarksEngine
 import Testing
 

@@ -28,6 +28,19 @@ import Testing
         #expect(throws: expected) { try MarksDeepLink.parse(link) }
     }
 
+    /// The builder never drops the URL (it used to fall back to an empty string when encoding failed): every
+    /// URL round-trips, whatever its characters.
+    @Test(arguments: [
+        "https://example.com/a b?q=ä&r=€#x", "https://例え.jp/パス?名前=値", "https://example.com/😀?e=🎉+1",
+        "https://example.com/%41%zz?a=%26", "https://example.com/[v6]?x='y'(z)*!$,;:@~", "https://h.example/" + String(repeating: "é", count: 300),
+    ])
+    func everyURLRoundTripsThroughABookmarkLink(url: String) throws {
+        let link = MarksDeepLink.bookmarkURL(id: 3, url: url)
+        #expect(try MarksDeepLink.parse(link.absoluteString) == .bookmark(id: 3, url: url))
+        #expect(try MarksDeepLink.parse(MarksDeepLink.podcastURL(url: url).absoluteString) == .podcast(url: url))
+        #expect(link.absoluteString.count > "marks://bookmark?id=3&url=".count + url.unicodeScalars.count - 1)
+    }
+
     @Test func refusesHugeLinks() {
         #expect(throws: MarksDeepLink.ParseError.notMarksLink) {
             try MarksDeepLink.parse("marks://bookmark?url=https://x.com/" + String(repeating: "a", count: 10_000))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MarksCore
+import MarksLibrary
 
 @Suite struct IngestPayloadParserTests {
     static let plainTextCases: [IngestCase] = [

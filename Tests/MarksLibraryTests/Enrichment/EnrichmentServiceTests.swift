@@ -43,6 +43,15 @@ import Testing
         #expect(Set(request.vocabulary ?? []).isSuperset(of: ["cooking", "travel"]))
     }
 
+    @Test func anUnreadableVocabularyIsAWarningNotASilentEmptyList() async throws {
+        let fixture = try LibraryFixture(.linkding)
+        try fixture.add("https://example.com/a", title: "A", tags: ["cooking"])
+        fixture.server.failAfter(0)
+        let vocabulary = await fixture.enrichment().vocabulary()
+        #expect(vocabulary.isEmpty)
+        #expect(fixture.warnings.contains { $0.hasPrefix("enriching without your tags as vocabulary") }, "\(fixture.warnings)")
+    }
+
     @Test func aMissingBookmarkThrowsAndStoresNothing() async throws {
         let fixture = try LibraryFixture(.embedded)
         await #expect(throws: (any Error).self) { try await fixture.enrichment().enrich(id: 4242) }

@@ -1,12 +1,13 @@
 import MarksTestSupport
 import Foundation
 import MarksClients
+import MarksCore
 import MarksEngine
 import Synchronization
 @testable import MarksLibrary
 
 /// An engine that records requests and fails for URLs containing "fail".
-final class RecordingEngine: AttributedAIEngine {
+final class RecordingEngine: AIEngine {
     private let requests = Mutex([EnrichRequest]())
 
     var seen: [EnrichRequest] { requests.withLock { $0 } }
@@ -31,7 +32,7 @@ final class RecordingEngine: AttributedAIEngine {
 
 extension LibraryFixture {
     /// An enrichment service over this library; pages are read by `readPage`.
-    func enrichment(engine: any AttributedAIEngine = OfflineEngine(embedder: TestEmbedder()), notes: Bool = false,
+    func enrichment(engine: any AIEngine = OfflineEngine(embedder: TestEmbedder()), notes: Bool = false,
                     readPage: @escaping @Sendable (URL) async throws -> PageTextReader.Page = { _ in throw FetchError.timeout(seconds: 1) })
         -> EnrichmentService {
         EnrichmentService(library: library, engine: engine,

@@ -100,7 +100,9 @@ import Testing
         try await f.library.delete(id: added.id)
         #expect(try f.cachedIDs().isEmpty)
         #expect(try f.cache.aiMetadata(id: added.id) == nil)
-        #expect(f.recorder.allRemoved == [added.id])
+        #expect(f.recorder.allArchived == [added.id])
+        #expect(f.recorder.allUnarchived == [added.id])
+        #expect(f.recorder.allDeleted == [added.id])
     }
 
     @Test(arguments: SourceKind.allCases)

@@ -15,9 +15,17 @@ enum SourceKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     var testDescription: String { rawValue }
 }
 
-/// Records what the library told its observers.
+/// Records what the library told its observers, event by event.
 final class ObserverRecorder: Sendable {
-    private let state = Mutex((saved: [[Int]](), removed: [[Int]](), summaries: [Int: String]()))
+    struct Events: Sendable {
+        var saved: [[Int]] = []
+        var archived: [[Int]] = []
+        var unarchived: [[Int]] = []
+        var deleted: [[Int]] = []
+        var summaries: [Int: String] = [:]
+    }
+
+    private let state = Mutex(Events())
 
     var observer: LibraryObserver {
         LibraryObserver(saved: { [self] bookmarks in
@@ -25,16 +33,25 @@ final class ObserverRecorder: Sendable {
                 s.saved.append(bookmarks.map(\.id))
                 for bookmark in bookmarks { if let summary = bookmark.aiSummary { s.summaries[bookmark.id] = summary } }
             }
-        }, removed: { [self] ids in state.withLock { $0.removed.append(ids) } })
+        }, archived: { [self] ids in state.withLock { $0.archived.append(ids) } },
+        unarchived: { [self] bookmarks in state.withLock { $0.unarchived.append(bookmarks.map(\.id)) } },
+        deleted: { [self] ids in state.withLock { $0.deleted.append(ids) } })
     }
 
-    var saved: [[Int]] { state.withLock { $0.saved } }
-    var removed: [[Int]] { state.withLock { $0.removed } }
-    var summaries: [Int: String] { state.withLock { $0.summaries } }
-    var allSaved: Set<Int> { Set(saved.flatMap { $0 }) }
-    var allRemoved: Set<Int> { Set(removed.flatMap { $0 }) }
+    var events: Events { state.withLock { $0 } }
+    var saved: [[Int]] { events.saved }
+    var summaries: [Int: String] { events.summaries }
+    var allSaved: Set<Int> { Set(events.saved.flatMap { $0 }) }
+    var allArchived: Set<Int> { Set(events.archived.flatMap { $0 }) }
+    var allUnarchived: Set<Int> { Set(events.unarchived.flatMap { $0 }) }
+    var allDeleted: Set<Int> { Set(events.deleted.flatMap { $0 }) }
+    /// True when no event was recorded.
+    var isEmpty: Bool {
+        let e = events
+        return e.saved.isEmpty && e.archived.isEmpty && e.unarchived.isEmpty && e.deleted.isEmpty
+    }
 
-    func reset() { state.withLock { $0 = ([], [], [:]) } }
+    func reset() { state.withLock { $0 = Events() } }
 }
 
 /// Warnings a library reported.

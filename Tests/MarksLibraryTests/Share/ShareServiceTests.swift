@@ -24,6 +24,17 @@ import Testing
         }
     }
 
+    @Test func anEngineThatFailsLeavesAWarningOnTheCardNotSilence() async throws {
+        let f = try Fixture()
+        defer { f.dir.cleanUp() }
+        try await f.source.addTags(["baking"])
+        struct NoEngine: Error, CustomStringConvertible { var description: String { "the model is not installed" } }
+        let share = f.service(suggest: AITagSuggester.suggestions { throw NoEngine() })
+        let draft = try await share.prepare([.plainText("Baking bread https://example.com/bread")])
+        #expect(draft.suggestedTags == ["baking"]) // the vocabulary matches still come
+        #expect(draft.warnings == ["AI tag suggestions are unavailable: the model is not installed"])
+    }
+
     @Test func textWithALinkBecomesANewBookmarkWithCleanedNotes() async throws {
         let f = try Fixture()
         defer { f.dir.cleanUp() }

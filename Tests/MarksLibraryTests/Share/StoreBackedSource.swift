@@ -26,6 +26,8 @@ actor StoreBackedSource: BookmarkSource {
         embedded = EmbeddedBookmarkSource(store: store, baseURL: "http://127.0.0.1:8080") { url in table.metadata(for: url) }
     }
 
+    nonisolated var identity: String { "store-backed" }
+
     /// Every bookmark, archived too, newest first.
     var bookmarks: [Bookmark] {
         get throws {

@@ -15,7 +15,8 @@ import Testing
         let report = try await f.library.sync { progress in phases.withLock { $0.append(progress) } }
         #expect(report == SyncReport(added: 28, updated: 0, removed: 0, live: 23, archived: 5, full: true))
         #expect(try f.cachedBookmarks() == f.serverBookmarks())
-        #expect(f.recorder.allSaved.count == 23)
+        #expect(f.recorder.allSaved.count == 28) // the archived ones too, flagged, for the archived scope
+        #expect(f.recorder.allArchived.isEmpty && f.recorder.allDeleted.isEmpty)
         let seen = phases.withLock { $0 }
         #expect(seen.contains(SyncProgress(phase: .bookmarks, done: 23, total: 23)))
         #expect(seen.contains(SyncProgress(phase: .archived, done: 5, total: 5)))
@@ -49,8 +50,9 @@ import Testing
         let report = try await f.library.sync()
         #expect(report == SyncReport(added: 1, updated: 2, removed: 0, live: 10, archived: 1, full: false))
         #expect(try f.cachedBookmarks() == f.serverBookmarks())
-        #expect(f.recorder.allSaved == [made[2].id, added.id])
-        #expect(f.recorder.allRemoved == [made[3].id])
+        #expect(f.recorder.allSaved == [made[2].id, made[3].id, added.id])
+        #expect(f.recorder.allArchived == [made[3].id])
+        #expect(f.recorder.allDeleted.isEmpty && f.recorder.allUnarchived.isEmpty)
         if kind == .linkding {
             // modified_since on both lists (one page each), tags, and the two counts: no full walk.
             #expect(f.server.log.filter { $0.contains("modified_since=") }.count == 2)
@@ -66,7 +68,7 @@ import Testing
         f.recorder.reset()
         let report = try await f.library.sync()
         #expect(report == SyncReport(added: 0, updated: 0, removed: 0, live: 3, archived: 0, full: false))
-        #expect(f.recorder.saved.isEmpty && f.recorder.removed.isEmpty)
+        #expect(f.recorder.isEmpty)
     }
 
     @Test(arguments: [(60.0, true), (0.0, false)])
@@ -95,7 +97,7 @@ import Testing
         #expect(report == SyncReport(added: 0, updated: 0, removed: 1, live: 8, archived: 0, full: true))
         #expect(try !f.cachedIDs().contains(made[4].id))
         #expect(try f.cache.aiMetadata(id: made[4].id) == nil)
-        #expect(f.recorder.allRemoved == [made[4].id])
+        #expect(f.recorder.allDeleted == [made[4].id])
     }
 
     @Test(arguments: SourceKind.allCases)
@@ -148,7 +150,7 @@ import Testing
             await #expect(throws: BookmarkSourceError.self) { try await f.library.sync() }
             #expect(try f.cachedBookmarks() == before, "failing after \(failAfter) requests")
             #expect(try f.cache.syncState() == state)
-            #expect(f.recorder.saved.isEmpty && f.recorder.removed.isEmpty)
+            #expect(f.recorder.isEmpty)
 
             f.server.failAfter(nil)
             let report = try await f.library.sync()
@@ -207,17 +209,22 @@ import Testing
         #expect(try await !f.library.sync().full)
     }
 
-    @Test func afterABulkImportTheNextSyncWalksTheFullList() async throws {
+    @Test func aBulkImportBringsTheCacheAndTheObserversInStepAtOnce() async throws {
         let f = try LibraryFixture(.embedded)
         let made = try f.addMany(2)
         _ = try await f.library.sync()
-        // Same count, but the file's older dates hide the change from modified_since.
+        f.recorder.reset()
+        // Same count, but the file's older dates would hide the change from modified_since: the import's own full
+        // sync finds it.
         let file = NetscapeBookmarkFile.write([NetscapeEntry(url: made[0].url, title: "From a file", dateAdded: Date(timeIntervalSince1970: 1_000),
-                                                             dateModified: Date(timeIntervalSince1970: 1_000))])
+                                                             dateModified: Date(timeIntervalSince1970: 1_000)),
+                                               NetscapeEntry(url: "https://example.com/imported", title: "Imported")])
         _ = try await f.library.importNetscape(file)
-        let report = try await f.library.sync()
-        #expect(report.full && report.updated == 1)
         #expect(try f.cache.bookmark(id: made[0].id)?.title == "From a file")
+        #expect(try f.cachedBookmarks() == f.serverBookmarks())
+        #expect(f.recorder.allSaved.count == 2 && f.recorder.allSaved.contains(made[0].id))
+        let report = try await f.library.sync()
+        #expect(!report.full && report.updated == 0 && report.added == 0)
     }
 
     @Test func concurrentSyncsShareOneRun() async throws {

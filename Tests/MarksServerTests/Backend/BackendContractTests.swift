@@ -32,7 +32,7 @@ import Testing
     }
 
     /// Runs `body` with the engine of `side` and `setup`, cleaning everything up afterwards.
-    func withEngine(_ side: Side, _ setup: Setup, _ body: (any AttributedAIEngine) async throws -> Void) async throws {
+    func withEngine(_ side: Side, _ setup: Setup, _ body: (any AIEngine) async throws -> Void) async throws {
         let transport = HTTPTransport.live
         let provider = try LiveServer(ProviderStandIn.responder(failure: setup.failure))
         var config = MarksConfig()

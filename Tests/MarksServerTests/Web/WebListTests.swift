@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import MarksCore
 import MarksLibrary
+import Synchronization
 import Testing
 @testable import MarksServer
 
@@ -125,6 +126,19 @@ import Testing
         #expect(noTag.contains("id=\"scope-all\" checked"), "a tag scope without a tag searches everything")
     }
 
+    @Test func aSearchPageWhoseTagsCannotBeReadSaysSoInTheLog() async throws {
+        let log = LogLines()
+        var options = WebOptions(undoSeconds: 6, pageSize: 50, timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
+        options.log = { log.append($0) }
+        let web = try await WebHarness.make(seed: 2, cached: false, options: options)
+        defer { web.cleanUp() }
+        var client = try await web.signedIn()
+        web.source.failLists(with: .unreachable(host: "links.example", reason: "connection refused"))
+        let page = try await client.get("/search")
+        #expect(page.status == 200)
+        #expect(log.lines.contains { $0.hasPrefix("tag names for autocomplete unavailable") }, "\(log.lines)")
+    }
+
     @Test func tagsAreCountedSortedAndFiltered() async throws {
         let web = try await WebHarness.make { source in
             try await source.seed(5, tags: { $0 <= 3 ? ["swift", "b-tag"] : ["a-tag"] })
@@ -182,4 +196,11 @@ import Testing
         #expect(page.contains("The AI summary."))
         #expect(page.contains("data-leave=\"/\""))
     }
+}
+
+/// Lines a web app wrote to its log.
+final class LogLines: Sendable {
+    private let state = Mutex([String]())
+    func append(_ line: String) { state.withLock { $0.append(line) } }
+    var lines: [String] { state.withLock { $0 } }
 }

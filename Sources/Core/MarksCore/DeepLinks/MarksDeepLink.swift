@@ -80,10 +80,28 @@ public enum MarksDeepLink: Sendable, Equatable {
     }
 
     private static func build(_ kind: String, _ items: [(String, String)]) -> URL {
-        var allowed = CharacterSet.urlQueryAllowed
-        allowed.remove(charactersIn: "&=+?#")
-        let query = items.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }.joined(separator: "&")
-        // safe: the scheme, host and a percent-encoded query always form a valid URL.
+        let query = items.map { "\($0.0)=\(percentEncoded($0.1))" }.joined(separator: "&")
+        // safe: the scheme, host and a query of unreserved characters and %XX escapes always form a valid URL.
         return URL(string: "marks://\(kind)?\(query)")!
+    }
+
+    /// Bytes allowed as they are in a query value: RFC 3986 unreserved characters and the sub-delimiters and
+    /// separators that need no escaping there (not `&`, `=`, `+`, `?` or `#`, which end or split a value).
+    private static let unescaped = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$'()*,;/:@".utf8)
+
+    /// `value` as a query value: every byte of its UTF-8 outside `unescaped` as `%XX`. It cannot fail, so no URL
+    /// is ever dropped from a link.
+    static func percentEncoded(_ value: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(value.utf8.count)
+        for byte in value.utf8 {
+            if unescaped.contains(byte) {
+                bytes.append(byte)
+            } else {
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -12,9 +12,10 @@ public enum IngestPayloadParser {
     /// Scans `payloads` in the order given (callers put a URL payload first, as the share sheet does)
     /// and returns the first bookmarkable link. Notes come from the first text-bearing payload (plain
     /// text, RTF, attachment, HTML) that has text once every occurrence of that link is removed.
-    /// Throws `IngestError.noLinkFound` when no payload has an http/https link.
-    public static func parse(_ payloads: [IngestPayload]) throws -> IngestResult {
-        let readings = payloads.map(IngestPayloadReading.init)
+    /// Throws `IngestError.noLinkFound` when no payload has an http/https link. HTML payloads are read by
+    /// `readHTML`.
+    public static func parse(_ payloads: [IngestPayload], readHTML: @escaping IngestHTMLReader) throws -> IngestResult {
+        let readings = payloads.map { IngestPayloadReading($0, htmlReader: readHTML) }
         guard let chosen = readings.lazy.compactMap(\.link).first else { throw IngestError.noLinkFound }
         let title = chosen.title ?? readings.lazy.compactMap(\.pageTitle).first
         var notes = ""

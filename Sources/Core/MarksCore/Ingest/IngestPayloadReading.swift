@@ -1,5 +1,4 @@
 import Foundation
-import HTMLExtraction
 
 /// What one payload offers: its text (for notes), its first link, and a page title.
 struct IngestPayloadReading {
@@ -7,7 +6,10 @@ struct IngestPayloadReading {
     var link: IngestLink?
     var pageTitle: String?
 
-    init(_ payload: IngestPayload) {
+    private let htmlReader: IngestHTMLReader
+
+    init(_ payload: IngestPayload, htmlReader: @escaping IngestHTMLReader) {
+        self.htmlReader = htmlReader
         switch payload {
         case .url(let string):
             link = Self.linkFromURLPayload(Self.capped(string))
@@ -44,16 +46,13 @@ struct IngestPayloadReading {
     }
 
     private mutating func readHTML(_ html: String, baseURL: URL?) {
-        let document: HTMLDocument
-        do {
-            document = try HTMLDocument(html: html, url: baseURL)
-        } catch {
+        guard let document = htmlReader(html, baseURL) else {
             return // empty or unreadable HTML offers no text and no link; other payloads may
         }
-        let visible = document.visibleText
+        let visible = document.text
         text = visible
-        pageTitle = document.metadata.bestTitle
-        let anchor = document.anchors.lazy.compactMap { anchor -> IngestLink? in
+        pageTitle = document.title
+        let anchor = document.links.lazy.compactMap { anchor -> IngestLink? in
             guard let url = IngestLinkScanner.bookmarkableURL(anchor.url.absoluteString) else { return nil }
             return IngestLink(url: url, title: IngestLinkScanner.cleanTitle(anchor.text), span: nil, replacement: "", offset: 0)
         }.first

@@ -2,8 +2,14 @@ import Foundation
 
 /// Seam 1 (ARCHITECTURE.md): where bookmarks live. Two implementations — `LinkdingClient` (any linkding
 /// server over HTTP, including `marks serve`'s `/api/`) and the embedded SQLite store in process — pass one
-/// contract suite. Errors are `BookmarkSourceError`.
+/// contract suite. Errors are `BookmarkSourceError`. A source says what it is (`identity`) and what more it can do
+/// (`bulkImport`), so no caller needs to know which one it holds.
 public protocol BookmarkSource: Sendable {
+    /// Who this source is, stable across runs: the key of its local cache (a linkding server's base URL, or
+    /// `embedded` for the store in process).
+    var identity: String { get }
+    /// The one-transaction import, when the source has one (nil: import entry by entry).
+    var bulkImport: BookmarkBulkImport? { get }
     /// One page of bookmarks (archived ones when `query.archived`).
     func list(_ query: BookmarkListQuery) async throws -> Page<Bookmark>
     /// The page a previous page's `next` (or `previous`) points to.
@@ -26,4 +32,9 @@ public protocol BookmarkSource: Sendable {
     func tags(limit: Int, offset: Int) async throws -> Page<Tag>
     /// The server's version and status.
     func health() async throws -> ServerHealth
+}
+
+extension BookmarkSource {
+    /// No bulk import unless a source offers one.
+    public var bulkImport: BookmarkBulkImport? { nil }
 }

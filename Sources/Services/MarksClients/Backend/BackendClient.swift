@@ -1,12 +1,11 @@
 import Foundation
 import MarksCore
-import MarksEngine
 
 /// The AI engine on a remote Marks backend (`/v1/`, docs/BACKEND_API.md) — the seeds' `ClaudeService` and
 /// `MarksAuth`. It registers once with a device id it keeps, caches the token in a 0600 file, registers
 /// again once when a call is answered 401, retries idempotent calls with backoff, and says clearly when the
 /// backend is down. Time, sleep and the network are injected.
-public struct BackendClient: AttributedAIEngine {
+public struct BackendClient: AIEngine {
     /// Where the backend is and how this client behaves.
     public struct Configuration: Sendable {
         /// The backend's root, such as `http://127.0.0.1:8080` (`/v1/…` is appended).

@@ -1,5 +1,5 @@
 import Foundation
-import MarksEngine
+import MarksCore
 
 /// The `/v1/` JSON as `BackendClient` sends and reads it (docs/BACKEND_API.md).
 enum BackendWire {

@@ -1,6 +1,5 @@
 import Foundation
 import MarksCore
-import MarksEngine
 
 /// Reads a model's text as the JSON object its prompt asked for and checks it: shapes, lengths, known ids,
 /// tags cleaned as linkding cleans them. Anything unusable is an `invalidAnswer`, so the engine falls back.

@@ -1,4 +1,4 @@
-import MarksEngine
+import MarksCore
 
 /// The prompts the provider engine sends: each asks for exactly one JSON object of a fixed shape, which
 /// `ModelAnswers` then checks.

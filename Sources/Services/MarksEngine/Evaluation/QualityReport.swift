@@ -1,4 +1,5 @@
 import Foundation
+import MarksCore
 
 /// Measures the offline engine on labelled text that ships in Debian packages (`scripts/fetch-eval-data.sh`):
 /// collections by adjusted Rand index against known topics, tags by how many come from the user's

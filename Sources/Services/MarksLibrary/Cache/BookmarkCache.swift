@@ -1,7 +1,5 @@
 import Foundation
-import MarksClients
 import MarksCore
-import MarksStorage
 import SQLiteDatabase
 
 /// The library's local cache in `marks.sqlite`, for one bookmark source (keyed by the source's identity, so
@@ -27,19 +25,7 @@ public final class BookmarkCache: Sendable {
 
     /// A cache keyed by the identity of `source`.
     public convenience init(database: Database, for source: any BookmarkSource) throws(CacheError) {
-        try self.init(database: database, sourceKey: Self.sourceKey(for: source))
-    }
-
-    /// The identity of a source: a linkding server's base URL, `embedded` for the store in process.
-    public static func sourceKey(for source: any BookmarkSource) -> String {
-        switch source {
-        case let client as LinkdingClient:
-            return client.config.baseURL?.absoluteString ?? "linkding:\(client.config.host)"
-        case is EmbeddedBookmarkSource:
-            return "embedded"
-        default:
-            return "source:\(type(of: source))"
-        }
+        try self.init(database: database, sourceKey: source.identity)
     }
 
     // MARK: - Bookmarks

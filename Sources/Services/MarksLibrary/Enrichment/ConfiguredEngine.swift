@@ -9,7 +9,7 @@ import SentenceEmbeddings
 /// process and shared by enrichment, the `/v1/` backend and the share flow's tag suggestions.
 public struct ConfiguredEngine: Sendable {
     /// The engine that answers.
-    public let engine: any AttributedAIEngine
+    public let engine: any AIEngine
     /// Which engine it is and whether it looks usable.
     public let status: EngineStatus
     /// Problems worth a line at start-up (a provider without its key).

@@ -53,6 +53,7 @@ extension EnrichmentService {
         do {
             pending = try pendingBookmarks(limit: limit).pending
         } catch {
+            library.warn("background enrichment skipped: the bookmarks waiting for a summary could not be read: \(LibraryService.describe(error))")
             return 0
         }
         guard !pending.isEmpty else { return 0 }
@@ -63,7 +64,8 @@ extension EnrichmentService {
                 _ = try await enrich(bookmark, vocabulary: vocabulary)
                 enriched += 1
             } catch {
-                continue  // a page that fails now is tried again on a later pass
+                // A page that fails now is tried again on a later pass.
+                library.warn("background enrichment of bookmark \(bookmark.id) failed (tried again later): \(LibraryService.describe(error))")
             }
         }
         return enriched

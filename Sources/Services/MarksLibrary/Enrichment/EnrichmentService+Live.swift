@@ -9,7 +9,7 @@ extension EnrichmentService {
     public static func live(library: LibraryService, config: MarksConfig, local: ConfiguredEngine, fetcher: PageFetcher,
                             dataDirectory: URL, appVersion: String,
                             transport: HTTPTransport = .live) -> EnrichmentService {
-        let engine: any AttributedAIEngine
+        let engine: any AIEngine
         let status: EngineStatus
         if let configuration = BackendClient.Configuration(config: config, dataDirectory: dataDirectory, appVersion: appVersion) {
             let backend = configuration.baseURL.absoluteString

@@ -11,7 +11,7 @@ public final class EnrichmentService: Sendable {
     /// The library results are stored in.
     public let library: LibraryService
     /// The engine asked (offline, provider with offline fallback, or a remote backend).
-    public let engine: any AttributedAIEngine
+    public let engine: any AIEngine
     /// Which engine is in use and whether it looks usable.
     public let status: EngineStatus
     /// Whether summaries are also appended to the bookmark's linkding notes.
@@ -20,7 +20,7 @@ public final class EnrichmentService: Sendable {
     let backgroundRunning = Mutex(false)
 
     /// A service over `library` asking `engine`; `readPage` fetches a page's readable text.
-    public init(library: LibraryService, engine: any AttributedAIEngine, status: EngineStatus,
+    public init(library: LibraryService, engine: any AIEngine, status: EngineStatus,
                 readPage: @escaping @Sendable (URL) async throws -> PageTextReader.Page, writeSummaryToNotes: Bool = false) {
         self.library = library
         self.engine = engine
@@ -63,11 +63,13 @@ public final class EnrichmentService: Sendable {
                                  fallbackReason: answer.fallbackReason, fromTitleOnly: fromTitleOnly)
     }
 
-    /// The user's tag names, most used first (empty when they cannot be read: enrichment works without them).
+    /// The user's tag names, most used first. When they cannot be read enrichment goes on without them, with a
+    /// warning (the tags then come from the page alone).
     func vocabulary() async -> [String] {
         do {
             return try await library.tagCounts().prefix(EngineLimits().vocabulary).map(\.name)
         } catch {
+            library.warn("enriching without your tags as vocabulary (they could not be read): \(LibraryService.describe(error))")
             return []
         }
     }

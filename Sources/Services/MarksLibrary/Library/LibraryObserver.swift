@@ -2,16 +2,25 @@ import MarksCore
 
 /// What other parts of Marks do when the library's bookmarks change — the search index (the seeds'
 /// Spotlight indexing), enrichment — so every mutation path (load, load more, add, edit, enrich, delete,
-/// archive, sync) tells them, and none can be forgotten.
+/// archive, unarchive, sync, import) tells them, and none can be forgotten. Each event says what happened, so
+/// an observer never has to ask the source what a change meant.
 public struct LibraryObserver: Sendable {
-    /// Bookmarks that were loaded or saved (their current state).
+    /// Bookmarks that were loaded, created, edited or enriched, in their current state (an edit may leave one
+    /// archived; a sync reports archived ones too).
     public var saved: @Sendable ([Bookmark]) async -> Void
-    /// Bookmarks that left the live library (deleted or archived), by id.
-    public var removed: @Sendable ([Int]) async -> Void
+    /// Bookmarks that were archived, by id (they stay in the library, in the archived scope).
+    public var archived: @Sendable ([Int]) async -> Void
+    /// Bookmarks that were unarchived, in their current state.
+    public var unarchived: @Sendable ([Bookmark]) async -> Void
+    /// Bookmarks that were deleted (or are gone from the source), by id.
+    public var deleted: @Sendable ([Int]) async -> Void
 
-    /// An observer from its two callbacks.
-    public init(saved: @escaping @Sendable ([Bookmark]) async -> Void, removed: @escaping @Sendable ([Int]) async -> Void) {
+    /// An observer from its callbacks.
+    public init(saved: @escaping @Sendable ([Bookmark]) async -> Void, archived: @escaping @Sendable ([Int]) async -> Void,
+                unarchived: @escaping @Sendable ([Bookmark]) async -> Void, deleted: @escaping @Sendable ([Int]) async -> Void) {
         self.saved = saved
-        self.removed = removed
+        self.archived = archived
+        self.unarchived = unarchived
+        self.deleted = deleted
     }
 }

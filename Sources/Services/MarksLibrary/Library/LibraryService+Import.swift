@@ -1,10 +1,10 @@
 import Foundation
 import MarksCore
-import MarksStorage
 
 extension LibraryService {
-    /// Imports a Netscape bookmark file. Into the embedded store: every entry in ONE transaction with linkding's
-    /// importer semantics. Into a linkding server: one by one through the API — the existing bookmarks are looked up
+    /// Imports a Netscape bookmark file. Into a source with a bulk import (the embedded store): every entry in ONE
+    /// transaction with linkding's importer semantics, then the cache, the widget files and the observers catch up
+    /// (a full sync), as after any other mutation. Into a linkding server: one by one through the API — the existing bookmarks are looked up
     /// first (one walk over both lists instead of a `check` per entry, which would scrape every page), an existing
     /// URL is PATCHed (tags added, non-empty fields and unread taken from the file, archive state kept), a new one is
     /// created with its dates and archive state. Bad entries are reported by line and the rest are imported.
@@ -25,16 +25,12 @@ extension LibraryService {
         }
         let result: ImportTally
         let throughAPI: Bool
-        if let embedded = source as? EmbeddedBookmarkSource {
+        if let bulkImport = source.bulkImport {
             throughAPI = false
             progress(0, parsed.entries.count)
-            do {
-                result = ImportTally(try await Self.onOwnThread { try embedded.store.importBookmarks(entries, mapPrivateFlag: mapPrivateFlag) })
-            } catch let error as BookmarkStoreError {
-                throw error.sourceError
-            }
+            result = ImportTally(try await bulkImport(entries, mapPrivateFlag: mapPrivateFlag))
             progress(parsed.entries.count, parsed.entries.count)
-            markForFullReconcile()
+            await catchUpAfterBulkImport()
         } else {
             throughAPI = true
             result = try await importThroughAPI(entries, mapPrivateFlag: mapPrivateFlag, progress: progress)
@@ -129,20 +125,21 @@ extension LibraryService {
         tags.filter { !$0.isEmpty }
     }
 
-    private func markForFullReconcile() {
-        guard let cache else { return }
+    /// After a bulk import, which bypasses the per-bookmark paths: a full sync brings the cache in step and tells
+    /// the observers (the search index) and the widget files about every imported bookmark. The import itself is
+    /// committed, so a failure here is a warning (the next sync catches up), never the import's failure.
+    private func catchUpAfterBulkImport() async {
         do {
-            try cache.requireFullReconcile()
+            if cache == nil {
+                let live = try await BookmarkWalker.all(source, BookmarkListQuery(limit: syncOptions.pageSize)) { _, _ in }.bookmarks
+                let archived = try await BookmarkWalker.all(source, BookmarkListQuery(limit: syncOptions.pageSize, archived: true)) { _, _ in }.bookmarks
+                await refreshWidgets()
+                await notifySaved(restoringAIMetadata(live + archived))
+            } else {
+                _ = try await sync(full: true)
+            }
         } catch {
-            reportCacheFailure(error)
-        }
-    }
-
-    /// Runs long synchronous work (a bulk import of thousands of entries) on a thread of its own, so the shared
-    /// concurrency threads — which also answer `marks serve`'s requests — are not held for seconds.
-    static func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try work() }) }.start()
+            warn("the import is saved, but the cache, search index and widgets did not catch up (run marks sync): \(Self.describe(error))")
         }
     }
 

@@ -11,7 +11,9 @@ extension LibraryService {
         let (outcome, ranHere) = try await syncGate.run { try await synchronizer.run(full: full, progress: progress) }
         guard ranHere else { return outcome.report }
         await notifySaved(restoringAIMetadata(outcome.saved))
-        await notifyRemoved(outcome.removed)
+        await notifyArchived(outcome.archived)
+        await notifyUnarchived(restoringAIMetadata(outcome.unarchived))
+        await notifyDeleted(outcome.deleted)
         if widgets != nil {
             do {
                 writeWidgets(try cache.bookmarks(archived: false, limit: WidgetDataStore.keptBookmarks))

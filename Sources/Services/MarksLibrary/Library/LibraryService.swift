@@ -36,9 +36,19 @@ public final class LibraryService: Sendable {
         for observer in observers { await observer.saved(bookmarks) }
     }
 
-    func notifyRemoved(_ ids: [Int]) async {
+    func notifyArchived(_ ids: [Int]) async {
         guard !ids.isEmpty else { return }
-        for observer in observers { await observer.removed(ids) }
+        for observer in observers { await observer.archived(ids) }
+    }
+
+    func notifyUnarchived(_ bookmarks: [Bookmark]) async {
+        guard !bookmarks.isEmpty else { return }
+        for observer in observers { await observer.unarchived(bookmarks) }
+    }
+
+    func notifyDeleted(_ ids: [Int]) async {
+        guard !ids.isEmpty else { return }
+        for observer in observers { await observer.deleted(ids) }
     }
 
     /// Loads the first page for a filter. With a cache, `cached` first receives what the cache holds for the
@@ -95,7 +105,7 @@ public final class LibraryService: Sendable {
             let saved = restoringAIMetadata(update.isEmpty ? existing : try await source.update(id: existing.id, update))
             cacheUpsert([saved])
             await refreshWidgets()
-            await notifySaved(saved.isArchived ? [] : [saved])
+            await notifySaved([saved])
             return AddBookmarkResult(bookmark: saved, existed: true)
         }
         let draft = BookmarkDraft(url: url, title: request.title, description: request.description, notes: request.notes,
@@ -128,7 +138,7 @@ public final class LibraryService: Sendable {
     private func finishUpdate(_ saved: Bookmark) async {
         cacheUpsert([saved])
         await refreshWidgets()
-        await saved.isArchived ? notifyRemoved([saved.id]) : notifySaved([saved])
+        await notifySaved([saved])
     }
 
     /// Deletes a bookmark; it leaves the cache with its AI metadata.
@@ -136,7 +146,7 @@ public final class LibraryService: Sendable {
         try await source.delete(id: id)
         cacheRemove([id], forgettingAIMetadata: true)
         await refreshWidgets()
-        await notifyRemoved([id])
+        await notifyDeleted([id])
     }
 
     /// Archives a bookmark; it leaves the cached live list.
@@ -144,7 +154,7 @@ public final class LibraryService: Sendable {
         try await source.archive(id: id)
         cacheMarkArchived(id)
         await refreshWidgets()
-        await notifyRemoved([id])
+        await notifyArchived([id])
     }
 
     /// Unarchives a bookmark; it returns to the cached live list.
@@ -153,7 +163,7 @@ public final class LibraryService: Sendable {
         let bookmark = restoringAIMetadata(try await source.bookmark(id: id))
         cacheUpsert([bookmark])
         await refreshWidgets()
-        await notifySaved([bookmark])
+        await notifyUnarchived([bookmark])
     }
 
     /// Rewrites the widget files from the newest bookmarks after a save (that first page also updates the cache).

@@ -16,8 +16,12 @@ extension ShareService {
         if let suggest = suggestTags {
             let text = [draft.notes, draft.description].filter { !$0.isEmpty }.joined(separator: "\n\n")
             let spelled = Dictionary(vocabulary.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
-            let ai = TagNames.parse(await suggest(draft.url, draft.title, text, vocabulary).prefix(20).joined(separator: ","))
-            suggestions += ai.map { spelled[$0.lowercased()] ?? $0 }
+            do {
+                let ai = TagNames.parse(try await suggest(draft.url, draft.title, text, vocabulary).prefix(20).joined(separator: ","))
+                suggestions += ai.map { spelled[$0.lowercased()] ?? $0 }
+            } catch {
+                draft.warnings.append("AI tag suggestions are unavailable: \(Self.describe(error))")
+            }
         }
         let present = Set(draft.tags.map { $0.lowercased() })
         var seen = Set<String>()

@@ -12,7 +12,7 @@ import MarksCore
 /// with `try await share.save(url:title:notes:tags:unread:createPodcast:)`.
 public struct ShareService: Sendable {
     /// Tag suggestions for a page: `(url, title, text, vocabulary) -> tags` (the AI engine's enrich, or none).
-    public typealias SuggestTags = @Sendable (_ url: String, _ title: String, _ text: String, _ vocabulary: [String]) async -> [String]
+    public typealias SuggestTags = @Sendable (_ url: String, _ title: String, _ text: String, _ vocabulary: [String]) async throws -> [String]
 
     /// How many tags of the vocabulary are read for suggestions.
     public static let vocabularyLimit = 5000

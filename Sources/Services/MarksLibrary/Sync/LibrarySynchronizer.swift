@@ -11,10 +11,14 @@ struct LibrarySynchronizer {
     /// What the sync changed, for the report and the observers.
     struct Outcome: Sendable {
         var report: SyncReport
-        /// Live bookmarks that are new or changed (no AI metadata restored).
+        /// Bookmarks that are new or changed, live or archived (no AI metadata restored).
         var saved: [Bookmark]
-        /// Bookmarks that left the live list: deleted, or archived since the last sync.
-        var removed: [Int]
+        /// Of `saved`: bookmarks archived since the last sync, by id.
+        var archived: [Int]
+        /// Of `saved`: bookmarks unarchived since the last sync.
+        var unarchived: [Bookmark]
+        /// Bookmarks gone from the source (deleted).
+        var deleted: [Int]
     }
 
     let source: any BookmarkSource
@@ -156,23 +160,26 @@ struct LibrarySynchronizer {
         var added = 0
         var updated = 0
         var saved: [Bookmark] = []
-        var removed: [Int] = []
+        var archived: [Int] = []
+        var unarchived: [Bookmark] = []
         for (id, bookmark) in merged {
             guard let old = cached[id] else {
                 added += 1
-                if !bookmark.isArchived { saved.append(bookmark) }
+                saved.append(bookmark)
                 continue
             }
             guard old != bookmark else { continue }
             updated += 1
-            if !bookmark.isArchived { saved.append(bookmark) } else if !old.isArchived { removed.append(id) }
+            saved.append(bookmark)
+            if bookmark.isArchived && !old.isArchived { archived.append(id) }
+            if !bookmark.isArchived && old.isArchived { unarchived.append(bookmark) }
         }
         let deleted = cached.keys.filter { merged[$0] == nil }
-        removed += deleted
         let live = merged.values.filter { !$0.isArchived }.count
         let report = SyncReport(added: added, updated: updated, removed: deleted.count, live: live,
                                 archived: merged.count - live, full: full, vanishedTags: vanished)
         saved.sort { $0.dateAdded > $1.dateAdded }
-        return Outcome(report: report, saved: saved, removed: removed.sorted())
+        unarchived.sort { $0.dateAdded > $1.dateAdded }
+        return Outcome(report: report, saved: saved, archived: archived.sorted(), unarchived: unarchived, deleted: deleted.sorted())
     }
 }

@@ -4,14 +4,41 @@ import MarksJobs
 import MarksLibrary
 import Synchronization
 
+/// What became of the AI summary `marks add` waits for after saving.
+enum AddEnrichment {
+    case enriched(EnrichmentOutcome)
+    /// Enrichment could not run or failed; the message says why.
+    case failed(String)
+    /// It did not finish within the wait.
+    case slow
+
+    /// The `enrichment` member of `marks add --json`.
+    var json: JSONValue {
+        switch self {
+        case .enriched(let outcome): return EnrichmentOutput.json(outcome)
+        case .failed(let message): return .object([("error", .string(message))])
+        case .slow: return .object([("error", .string("the AI summary is taking a while; it stays queued for marks serve"))])
+        }
+    }
+
+    /// The warning line for standard error, if any.
+    func warning(id: Int) -> String? {
+        switch self {
+        case .enriched: return nil
+        case .failed(let message): return "warning: no AI summary: \(message) (try marks enrich \(id))"
+        case .slow: return "warning: the AI summary is taking a while; it stays queued for marks serve (see marks jobs), or run marks enrich \(id) later"
+        }
+    }
+}
+
 extension AddCommand {
     /// How long `marks add` waits for the AI summary after saving (`MARKS_ENRICH_WAIT` seconds overrides).
     static let enrichWait: Duration = .seconds(20)
 
-    /// After the save has been printed: queues the `enrich` job, runs it here through the job runner, waiting at
-    /// most `enrichWait`, and prints the summary. Never fails the command — the bookmark is already saved; a job
-    /// that failed or took too long stays queued for `marks serve` (see `marks jobs`).
-    static func enrichAfterAdd(_ id: Int, root: CompositionRoot, context: CLIContext) async {
+    /// After the save: queues the `enrich` job and runs it here through the job runner, waiting at most
+    /// `enrichWait`. Never fails the command — the bookmark is already saved; a job that failed or took too long
+    /// stays queued for `marks serve` (see `marks jobs`).
+    static func awaitEnrichment(_ id: Int, root: CompositionRoot, context: CLIContext) async -> AddEnrichment {
         let wait = context.environment["MARKS_ENRICH_WAIT"].flatMap(Double.init).map { Duration.milliseconds(Int(max(0, $0) * 1000)) } ?? enrichWait
         let runner: JobRunner
         let job: Job
@@ -25,15 +52,14 @@ extension AddCommand {
             }
             job = try await runner.enqueue(try EnrichmentService.enrichJob(id: id))
         } catch {
-            context.printError("warning: no AI summary: \(CLIErrorMessage.describe(error))")
-            return
+            return .failed(CLIErrorMessage.describe(error))
         }
         let ended: Result<Job?, any Error>? = await withTaskGroup(of: Result<Job?, any Error>?.self) { group in
             group.addTask {
                 do { return .success(try await runner.run(id: job.id)) } catch { return .failure(error) }
             }
             group.addTask {
-                do { try await Task.sleep(for: wait) } catch { return nil }
+                do { try await Task.sleep(for: wait) } catch { return nil } // cancelled: the enrichment finished first
                 return nil
             }
             let first = await group.next() ?? nil
@@ -43,16 +69,16 @@ extension AddCommand {
         }
         switch ended {
         case .success(let finished?) where finished.state == .done:
-            if let outcome = outcome.withLock({ $0 }) { EnrichmentOutput.lines(outcome).forEach(context.print) }
+            guard let outcome = outcome.withLock({ $0 }) else { return .failed("the enrich job ended without a summary") }
+            return .enriched(outcome)
         case .success(let finished?):
-            context.printError("warning: no AI summary yet: \((finished.lastError ?? "the job did not finish").singleLine) "
-                               + "(job \(finished.id) will be tried again by marks serve; see marks jobs, or run marks enrich \(id))")
+            return .failed("\((finished.lastError ?? "the job did not finish").singleLine); job \(finished.id) will be tried again by marks serve (see marks jobs)")
         case .success(nil):
-            context.printError("warning: the AI summary is already being made elsewhere (see marks jobs)")
+            return .failed("the AI summary is already being made elsewhere (see marks jobs)")
         case .failure(let error):
-            context.printError("warning: no AI summary: \(CLIErrorMessage.describe(error)) (try marks enrich \(id))")
+            return .failed(CLIErrorMessage.describe(error))
         case nil:
-            context.printError("warning: the AI summary is taking a while; it stays queued for marks serve (see marks jobs), or run marks enrich \(id) later")
+            return .slow
         }
     }
 }

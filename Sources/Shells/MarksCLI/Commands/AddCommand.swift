@@ -29,12 +29,25 @@ enum AddCommand: CLICommand {
         let root = try CompositionRoot.load(arguments, context: context)
         let library = try root.library()
         let result = try await library.add(request)
+        let enriches = !arguments.flag("no-enrich")
         if arguments.flag("json") {
-            context.print(BookmarkOutput.json(result.bookmark).serialized)
+            // The save is reported with the enrichment's outcome (or why there is none), as one JSON object.
+            var bookmark = result.bookmark
+            var extra: [(String, JSONValue)] = []
+            if enriches {
+                let outcome = await awaitEnrichment(result.bookmark.id, root: root, context: context)
+                if case .enriched(let enriched) = outcome { bookmark = enriched.bookmark }
+                if let warning = outcome.warning(id: result.bookmark.id) { context.printError(warning) }
+                extra.append(("enrichment", outcome.json))
+            }
+            guard case .object(let fields) = BookmarkOutput.json(bookmark) else { return ExitCode.success }
+            context.print(JSONValue.object(fields + extra).serialized)
         } else {
             context.print((result.existed ? "Updated " : "Saved ") + BookmarkOutput.line(result.bookmark).trimmingCharacters(in: .whitespaces))
-            if !arguments.flag("no-enrich") {
-                await enrichAfterAdd(result.bookmark.id, root: root, context: context)
+            if enriches {
+                let outcome = await awaitEnrichment(result.bookmark.id, root: root, context: context)
+                if case .enriched(let enriched) = outcome { EnrichmentOutput.lines(enriched).forEach(context.print) }
+                if let warning = outcome.warning(id: result.bookmark.id) { context.printError(warning) }
             }
         }
         return ExitCode.success

@@ -74,7 +74,13 @@ enum ServeCommand: CLICommand {
         } catch {
             context.printError("warning: background jobs did not start: \(CLIErrorMessage.describe(error))")
         }
-        if arguments.flag("open") { _ = try? OpenCommand.launch(signIn, context: context) } // safe: opening a browser is a convenience; the link is printed above
+        if arguments.flag("open") {
+            do {
+                _ = try OpenCommand.launch(signIn, context: context)
+            } catch {
+                context.printError("warning: could not open a browser (\(CLIErrorMessage.describe(error))); use the sign-in link above")
+            }
+        }
         let signal = await signals.wait()
         logger.event("stop", [("signal", signal)])
         await server.stop()

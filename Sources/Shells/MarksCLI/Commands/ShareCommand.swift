@@ -1,9 +1,7 @@
 import Foundation
 import MarksCore
-import MarksEngine
 import MarksJobs
 import MarksLibrary
-import SentenceEmbeddings
 
 /// `marks share`: the share flow on the command line. Reads what was shared (standard input, `--file`,
 /// `--clipboard` or the TEXT arguments), shows the pre-filled card and asks for edits on a terminal, or

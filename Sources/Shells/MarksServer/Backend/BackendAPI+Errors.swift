@@ -1,5 +1,6 @@
 import HTTPServer
 import MarksBackend
+import MarksCore
 import MarksEngine
 
 extension BackendAPI {

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import MarksBackend
 import MarksClients
+import MarksCore
 import MarksEngine
 import MarksLibrary
 
@@ -14,7 +15,7 @@ public struct BackendAPI: Sendable {
     public typealias ReadPage = @Sendable (URL) async throws -> PageTextReader.Page
 
     let authority: DeviceAuthority
-    let engine: any AttributedAIEngine
+    let engine: any AIEngine
     let analytics: AnalyticsStore
     let analyticsEnabled: Bool
     let limits: BackendLimits
@@ -26,7 +27,7 @@ public struct BackendAPI: Sendable {
     public var startupWarnings: [String] = []
 
     /// The API from its parts; `analyticsEnabled: false` accepts events (204) and stores none.
-    public init(authority: DeviceAuthority, engine: any AttributedAIEngine, analytics: AnalyticsStore, analyticsEnabled: Bool,
+    public init(authority: DeviceAuthority, engine: any AIEngine, analytics: AnalyticsStore, analyticsEnabled: Bool,
                 limits: BackendLimits = BackendLimits(), readPage: @escaping ReadPage, now: @escaping @Sendable () -> Date) {
         self.authority = authority
         self.engine = engine

@@ -139,8 +139,11 @@ final class WebController: Sendable {
     }
 
     /// The message a person sees for an error, without a status.
+    /// An unexpected error (shown as a generic sentence) is also written to the server's log, with its cause.
     func message(_ error: any Error) -> String {
-        describe(error).2
+        let (status, _, text) = describe(error)
+        if status == 500 { options.log("unexpected error shown on a page: \(String(describing: error).prefix(500))") }
+        return text
     }
 
     // MARK: Helpers

@@ -76,7 +76,7 @@ final class RecordingSource: BookmarkSource {
     var updates: [(id: Int, update: BookmarkUpdate)] { state.withLock { $0.updates } }
     var creates: [BookmarkDraft] { state.withLock { $0.creates } }
 
-    /// Makes every list fail with `error` (nil heals it).
+    /// Makes every list (bookmarks and tags) fail with `error` (nil: answer again).
     func failLists(with error: BookmarkSourceError?) { state.withLock { $0.failure = error } }
 
     /// Makes every call fail with `error`, as a server that is down (nil heals it).
@@ -87,6 +87,8 @@ final class RecordingSource: BookmarkSource {
     }
 
     // MARK: BookmarkSource
+
+    var identity: String { "recording" }
 
     func list(_ query: BookmarkListQuery) async throws -> Page<Bookmark> {
         try checkOutage()
@@ -129,6 +131,7 @@ final class RecordingSource: BookmarkSource {
     func unarchive(id: Int) async throws { try await inner.unarchive(id: id) }
     func tags(limit: Int, offset: Int) async throws -> Page<Tag> {
         try checkOutage()
+        if let failure = state.withLock({ $0.failure }) { throw failure }
         return try await inner.tags(limit: limit, offset: offset)
     }
     func health() async throws -> ServerHealth { try await inner.health() }

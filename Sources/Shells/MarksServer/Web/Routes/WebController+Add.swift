@@ -119,11 +119,12 @@ extension WebController {
         return .json(data: body.data)
     }
 
-    /// The saved bookmark with this URL, if any (nil too when the source cannot be asked).
+    /// The saved bookmark with this URL, if any (nil too, with a log line, when the source cannot be asked).
     func existing(_ url: String) async -> Bookmark? {
         do {
             return try await library.check(url: url).bookmark
         } catch {
+            options.log("could not check whether \(url.prefix(200)) is already saved: \(error)")
             return nil
         }
     }

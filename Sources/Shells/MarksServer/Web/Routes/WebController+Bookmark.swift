@@ -105,11 +105,12 @@ extension WebController {
         return done(request, back: Self.returnPath(try request.form()), notice: "unarchived")
     }
 
-    /// The person's tag names for autocomplete; empty when the source cannot list them right now.
+    /// The person's tag names for autocomplete; empty (and a log line) when the source cannot list them right now.
     func knownTags() async -> [String] {
         do {
             return try await library.tagNames()
         } catch {
+            options.log("tag names for autocomplete unavailable: \(error)")
             return []
         }
     }

@@ -68,12 +68,7 @@ extension WebController {
         let chosenTag = request.query["tag"] ?? ""
         var scope = SearchPage.Scope(rawValue: request.query["scope"] ?? "") ?? .all
         if scope == .tag && chosenTag.isEmpty { scope = .all }
-        let tagNames: [String]
-        do {
-            tagNames = try await library.tagNames()
-        } catch {
-            tagNames = []
-        }
+        let tagNames = await knownTags()
         var results = SearchPage.Results.none
         let semantic = request.query["mode"] == "semantic" ? options.semanticSearch : nil
         if let semantic, !query.trimmingCharacters(in: .whitespaces).isEmpty {

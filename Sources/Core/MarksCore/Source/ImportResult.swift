@@ -8,6 +8,13 @@ public struct ImportResult: Sendable, Equatable {
         public var url: String
         /// Why it was skipped.
         public var reason: String
+
+        /// A failure as given.
+        public init(index: Int, url: String, reason: String) {
+            self.index = index
+            self.url = url
+            self.reason = reason
+        }
     }
 
     /// Entries seen.

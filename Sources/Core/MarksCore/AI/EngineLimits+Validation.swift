@@ -1,6 +1,6 @@
 extension EngineLimits {
     /// Checks an enrich request against the limits.
-    func validate(_ request: EnrichRequest) throws {
+    public func validate(_ request: EnrichRequest) throws {
         try Self.requireText(request.url, field: "url")
         try Self.check(request.url, limit: url, field: "url")
         try Self.check(request.title, limit: title, field: "title")
@@ -14,7 +14,7 @@ extension EngineLimits {
     }
 
     /// Checks a ranking request against the limits.
-    func validate(query: String, items: [RankItem]) throws {
+    public func validate(query: String, items: [RankItem]) throws {
         try Self.requireText(query, field: "query")
         try Self.check(query, limit: self.query, field: "query")
         try Self.check(count: items.count, limit: rankItems, field: "bookmarks")
@@ -26,7 +26,7 @@ extension EngineLimits {
     }
 
     /// Checks a collections request against the limits.
-    func validate(_ items: [CollectionItem]) throws {
+    public func validate(_ items: [CollectionItem]) throws {
         try Self.check(count: items.count, limit: collectionItems, field: "bookmarks")
         for (index, item) in items.enumerated() {
             try Self.check(item.title, limit: title, field: "bookmarks[\(index)].title")
