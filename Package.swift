@@ -2,7 +2,9 @@
 // Marks: a companion for linkding. One package, no outside Swift packages: Foundation plus Debian's
 // C libraries behind system-library targets. The folders show the layering (docs/ARCHITECTURE.md):
 //   Sources/System    C system-library targets (module maps + shims only)
-//   Sources/Wrappers  small safe Swift types over each C library; they never gain dependencies
+//   Sources/Wrappers  small safe Swift types over each C library; they never gain dependencies.
+//                     SystemSupport (worker threads, admission gates, atomic files; Foundation/Glibc only) sits
+//                     below them all: any target may use it, and it depends on nothing of ours
 //   Sources/Core      models and pure logic; no I/O of its own
 //   Sources/Services  stores, clients, engines and the library services built on the wrappers
 //   Sources/Shells    the CLI, the HTTP routes and the web app; nothing imports them
@@ -39,7 +41,8 @@ let package = Package(
         system("COpenBLAS", pkgConfig: "openblas", apt: ["libopenblas-dev"]),
 
         // Safe wrappers, one per C library (plus the embedding model on OpenBLAS).
-        wrapper("SQLiteDatabase", ["CSQLite"]),
+        wrapper("SystemSupport", []),
+        wrapper("SQLiteDatabase", ["CSQLite", "SystemSupport"]),
         wrapper("HTTPServer", ["CMicroHTTPD"]),
         wrapper("CryptoPrimitives", ["CCrypto"]),
         wrapper("HTMLExtraction", ["CLibXML2"]),
@@ -50,19 +53,20 @@ let package = Package(
 
         // Services: stores, clients and library services.
         layer("Services", "MarksStorage", ["MarksCore", "SQLiteDatabase", "CryptoPrimitives"]),
-        layer("Services", "MarksClients", ["MarksCore", "MarksEngine"]),
+        layer("Services", "MarksClients", ["MarksCore", "MarksEngine", "SystemSupport"]),
         layer("Services", "MarksBackend", ["MarksCore", "MarksEngine", "SQLiteDatabase", "CryptoPrimitives"]),
-        layer("Services", "MarksIndex", ["MarksCore", "SQLiteDatabase", "SentenceEmbeddings"]),
-        layer("Services", "MarksEngine", ["MarksCore", "SentenceEmbeddings", "HTMLExtraction"]),
-        layer("Services", "MarksLibrary", ["MarksCore", "MarksStorage", "MarksClients", "MarksIndex", "MarksEngine", "HTMLExtraction", "CryptoPrimitives", "SQLiteDatabase"]),
+        layer("Services", "MarksIndex", ["MarksCore", "SQLiteDatabase", "SentenceEmbeddings", "SystemSupport"]),
+        layer("Services", "MarksEngine", ["MarksCore", "SentenceEmbeddings", "HTMLExtraction", "SystemSupport"]),
+        layer("Services", "MarksLibrary", ["MarksCore", "MarksStorage", "MarksClients", "MarksIndex", "MarksEngine", "HTMLExtraction", "CryptoPrimitives", "SQLiteDatabase", "SystemSupport"]),
 
         // Shells.
-        layer("Shells", "MarksServer", ["MarksBackend", "MarksClients", "MarksIndex", "MarksEngine", "MarksLibrary", "MarksStorage", "MarksCore", "HTTPServer", "CryptoPrimitives"]),
-        layer("Shells", "MarksCLI", ["SQLiteDatabase", "MarksBackend", "MarksIndex", "MarksEngine", "MarksServer", "MarksLibrary", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer", "SentenceEmbeddings"]),
+        layer("Shells", "MarksServer", ["MarksBackend", "MarksClients", "MarksIndex", "MarksEngine", "MarksLibrary", "MarksStorage", "MarksCore", "HTTPServer", "CryptoPrimitives", "SystemSupport"]),
+        layer("Shells", "MarksCLI", ["SQLiteDatabase", "MarksBackend", "MarksIndex", "MarksEngine", "MarksServer", "MarksLibrary", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer", "SentenceEmbeddings", "SystemSupport"]),
         .executableTarget(name: "marks", dependencies: ["MarksCLI"], path: "Sources/Shells/marks"),
-        .executableTarget(name: "marks-bench", dependencies: ["MarksCLI", "MarksServer", "MarksStorage", "MarksLibrary", "MarksIndex", "MarksCore", "HTTPServer", "SentenceEmbeddings"], path: "Sources/Shells/marks-bench"),
+        .executableTarget(name: "marks-bench", dependencies: ["MarksCLI", "MarksServer", "MarksStorage", "MarksLibrary", "MarksIndex", "MarksCore", "HTTPServer", "SentenceEmbeddings", "SystemSupport"], path: "Sources/Shells/marks-bench"),
 
         // Tests: each against real SQLite files, real servers on port 0 and real parsers.
+        tests("SystemSupport", ["SystemSupport"]),
         tests("SQLiteDatabase", ["SQLiteDatabase"]),
         tests("HTTPServer", ["HTTPServer"]),
         tests("CryptoPrimitives", ["CryptoPrimitives"]),
@@ -74,8 +78,8 @@ let package = Package(
         tests("MarksBackend", ["MarksBackend", "MarksCore", "MarksEngine", "CryptoPrimitives", "SQLiteDatabase"]),
         tests("MarksIndex", ["MarksIndex", "MarksLibrary", "MarksStorage", "MarksCore", "SQLiteDatabase", "SentenceEmbeddings"]),
         tests("MarksEngine", ["MarksEngine", "MarksCore", "SentenceEmbeddings"], resources: [.copy("Fixtures")]),
-        tests("MarksLibrary", ["MarksLibrary", "MarksStorage", "MarksClients", "MarksIndex", "MarksEngine", "MarksCore", "SQLiteDatabase", "HTTPServer"]),
-        tests("MarksServer", ["MarksBackend", "MarksEngine", "MarksServer", "MarksLibrary", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer"],
+        tests("MarksLibrary", ["MarksLibrary", "MarksStorage", "MarksClients", "MarksIndex", "MarksEngine", "MarksCore", "SQLiteDatabase", "HTTPServer", "SystemSupport"]),
+        tests("MarksServer", ["MarksBackend", "MarksEngine", "MarksServer", "MarksLibrary", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer", "SystemSupport"],
               resources: [.copy("Compatibility/Fixtures")]),
         tests("MarksCLI", ["MarksCLI", "MarksServer", "MarksCore", "HTTPServer"]),
     ],

@@ -58,7 +58,7 @@ struct ServeRuntime {
             suggestTags: AITagSuggester.suggestions { OfflineEngine(embedder: backendEmbedder) })
         webOptions.semanticSearch = { query, unreadOnly, tag in
             let request = SearchRequest(text: query, mode: .semantic, filter: SearchFilter(unreadOnly: unreadOnly, tag: tag), limit: 50)
-            return try search.search(request).map(\.document.bookmark)
+            return try await search.search(request).map(\.document.bookmark)
         }
         web = WebApp(
             library: library, auth: auth,

@@ -3,7 +3,7 @@ import MarksEngine
 /// The offline engine always answers itself: `engine` is `"offline"` and there is no fallback reason.
 extension OfflineEngine: AttributedAIEngine {
     public func enrichAnswer(_ request: EnrichRequest) async throws -> EngineAnswer<EnrichResult> {
-        EngineAnswer(value: try enrichPage(request), engine: Self.name)
+        EngineAnswer(value: try await enrich(request), engine: Self.name)
     }
 
     public func rankAnswer(query: String, items: [RankItem]) async throws -> EngineAnswer<[RankedID]> {

@@ -35,7 +35,7 @@ enum SemanticSearch {
                 context.printError("note: \(pending - catchUpLimit) bookmarks have no vector yet and are found by their words only; run `marks index`.")
             }
         }
-        let results = try SearchService(index: index, embedder: embedder)
+        let results = try await SearchService(index: index, embedder: embedder)
             .search(SearchRequest(text: query, mode: .semantic, filter: filter, limit: limit))
         if arguments.flag("json") {
             let encoder = JSONEncoder()
