@@ -12,6 +12,8 @@ import FoundationNetworking
         let output = Pipe()
         let errors = Pipe()
         let url: String
+        /// What was read from standard output while waiting for the URL (`stop` returns it with the rest).
+        let firstOutput: String
 
         init(_ marks: MarksBinary, arguments: [String]) throws {
             process.executableURL = MarksBinary.executable
@@ -31,6 +33,7 @@ import FoundationNetworking
                 throw ServeError(message: "no URL printed: \(text)")
             }
             url = String(text[range])
+            firstOutput = text
         }
 
         func get(_ path: String) async throws -> (Int, String) {
@@ -41,7 +44,7 @@ import FoundationNetworking
         func stop(signal: Int32 = SIGTERM) -> (Int32, String, String) {
             kill(process.processIdentifier, signal)
             process.waitUntilExit()
-            let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let out = firstOutput + String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             return (process.terminationStatus, out, err)
         }
@@ -86,5 +89,33 @@ import FoundationNetworking
         #expect(err.contains("exposes Marks to your network"))
         let bad = try marks.run(["serve", "--port", "99999"])
         #expect(bad.code == 64)
+    }
+
+    @Test func withARemoteLinkdingTheBannerNamesItAndAPIPointsThere() async throws {
+        let marks = try MarksBinary()
+        defer { marks.cleanUp() }
+        let embedded = try Server(marks, arguments: ["--port", "0", "--data", marks.home.appendingPathComponent("e").path])
+        let (_, embeddedOut, _) = embedded.stop()
+        #expect(embeddedOut.contains("linkding API: \(embedded.url)api/"))
+
+        let configDirectory = marks.home.appendingPathComponent("config/marks")
+        try FileManager.default.createDirectory(at: configDirectory, withIntermediateDirectories: true)
+        let file = configDirectory.appendingPathComponent("config.json")
+        try Data(#"{"linkding":{"host":"127.0.0.1","port":9,"path":"","token":"t","https":false}}"#.utf8).write(to: file)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+        let remote = try Server(marks, arguments: ["--port", "0", "--data", marks.home.appendingPathComponent("r").path])
+        let (status, body) = try await remote.get("/api/bookmarks/")
+        #expect(status == 503)
+        #expect(body == #"{"detail":"This Marks uses the linkding server at http://127.0.0.1:9; point your client there."}"#)
+        #expect(try await remote.get("/healthz").0 == 200)
+        let (code, out, _) = remote.stop()
+        #expect(code == 0)
+        #expect(out.contains("bookmarks: the linkding server at http://127.0.0.1:9"))
+        #expect(!out.contains("api/"))
+
+        try Data(#"{"linkding":{"host":"127.0.0.1","port":9,"path":"","token":"","https":false}}"#.utf8).write(to: file)
+        let broken = try marks.run(["serve", "--port", "0", "--data", marks.home.appendingPathComponent("b").path])
+        #expect(broken.code == 1)
+        #expect(broken.stderr.contains("The linkding settings need fixing"))
     }
 }

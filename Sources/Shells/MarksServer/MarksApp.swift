@@ -2,7 +2,7 @@ import Foundation
 import HTTPServer
 import MarksCore
 
-/// The composition root of `marks serve`: one router with `/healthz`, the embedded linkding API at `/api/`,
+/// The router of `marks serve`: `/healthz`, the embedded linkding API at `/api/` (or, with a remote linkding, a 503 naming it),
 /// the Marks backend at `/v1/` and the web app at `/`. Errors render as JSON under `/api/` (linkding's
 /// `{"detail": …}`) and `/v1/` (`{"error": …}`), as HTML elsewhere.
 public struct MarksApp: Sendable {
@@ -13,6 +13,8 @@ public struct MarksApp: Sendable {
         public var logError: @Sendable (String) -> Void
         /// The embedded linkding API (`/api/`, `/health`); nil leaves it out.
         public var api: LinkdingAPI?
+        /// When the library is a remote linkding server: every `/api/` path answers 503 naming it (set instead of `api`).
+        public var remoteLinkding: RemoteLinkdingNotice?
         /// The Marks backend at `/v1/`; nil leaves `/v1/` unanswered (404).
         public var backend: BackendAPI?
         /// The web app at `/`; nil leaves `/` unanswered (404).
@@ -22,10 +24,12 @@ public struct MarksApp: Sendable {
 
         /// A context.
         public init(version: String, logError: @escaping @Sendable (String) -> Void, api: LinkdingAPI? = nil,
-                    backend: BackendAPI? = nil, web: WebApp? = nil, heavy: HeavyRequests = HeavyRequests()) {
+                    remoteLinkding: RemoteLinkdingNotice? = nil, backend: BackendAPI? = nil, web: WebApp? = nil,
+                    heavy: HeavyRequests = HeavyRequests()) {
             self.version = version
             self.logError = logError
             self.api = api
+            self.remoteLinkding = remoteLinkding
             self.backend = backend
             self.web = web
             self.heavy = heavy
@@ -41,6 +45,7 @@ public struct MarksApp: Sendable {
             HTTPResponse.json(data: JSONValue.object([("status", .string("ok")), ("version", .string(context.version))]).data)
         }
         context.api?.register(on: &router)
+        context.remoteLinkding?.register(on: &router)
         router.errorRenderer(forPrefix: "/api/", .json(messageKey: "detail"))
         router.errorRenderer(forPrefix: "/v1/", .json(messageKey: "error"))
         context.backend?.register(on: &router)

@@ -8,11 +8,11 @@ extension AddCommand {
 
     /// After the save has been printed: enriches the new bookmark, waiting at most `enrichWait`, and prints
     /// the summary. Never fails the command — the bookmark is already saved; a later `marks enrich` can retry.
-    static func enrichAfterAdd(_ id: Int, library: LibraryService, arguments: ParsedArguments, context: CLIContext) async {
+    static func enrichAfterAdd(_ id: Int, root: CompositionRoot, context: CLIContext) async {
         let wait = context.environment["MARKS_ENRICH_WAIT"].flatMap(Double.init).map { Duration.milliseconds(Int(max(0, $0) * 1000)) } ?? enrichWait
         let service: EnrichmentService
         do {
-            service = try Settings.load(arguments, context: context).enrichment(library: library, context: context)
+            service = try root.enrichment()
         } catch {
             context.printError("warning: no AI summary: \(CLIErrorMessage.describe(error))")
             return

@@ -26,14 +26,15 @@ enum AddCommand: CLICommand {
             url: url, title: arguments.option("title") ?? "", notes: arguments.option("notes") ?? "",
             description: arguments.option("description") ?? "", tags: BookmarkArguments.tags(arguments) ?? [],
             unread: arguments.flag("unread"), shared: arguments.flag("shared"))
-        let library = try Settings.load(arguments, context: context).library(context: context)
+        let root = try CompositionRoot.load(arguments, context: context)
+        let library = try root.library()
         let result = try await library.add(request)
         if arguments.flag("json") {
             context.print(BookmarkOutput.json(result.bookmark).serialized)
         } else {
             context.print((result.existed ? "Updated " : "Saved ") + BookmarkOutput.line(result.bookmark).trimmingCharacters(in: .whitespaces))
             if !arguments.flag("no-enrich") {
-                await enrichAfterAdd(result.bookmark.id, library: library, arguments: arguments, context: context)
+                await enrichAfterAdd(result.bookmark.id, root: root, context: context)
             }
         }
         return ExitCode.success

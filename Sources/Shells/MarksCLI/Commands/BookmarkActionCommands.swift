@@ -10,7 +10,7 @@ enum BookmarkAction {
     static func run(_ arguments: ParsedArguments, context: CLIContext, verb: String,
                     _ action: (LibraryService, Int) async throws -> Void) async throws -> Int32 {
         let id = try BookmarkArguments.id(arguments)
-        try await action(try Settings.load(arguments, context: context).library(context: context), id)
+        try await action(try CompositionRoot.load(arguments, context: context).library(), id)
         context.print(arguments.flag("json") ? JSONValue.object([("id", .int(id)), ("status", .string(verb))]).serialized
                       : "\(verb.prefix(1).uppercased() + verb.dropFirst()) bookmark \(id).")
         return ExitCode.success

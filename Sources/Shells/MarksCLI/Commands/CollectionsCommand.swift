@@ -12,8 +12,7 @@ enum CollectionsCommand: CLICommand {
     )
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
-        let settings = try Settings.load(arguments, context: context)
-        let service = try settings.enrichment(library: try settings.library(context: context), context: context)
+        let service = try CompositionRoot.load(arguments, context: context).enrichment()
         let answer = try await service.collections()
         if arguments.flag("json") {
             context.print(JSONValue.object([

@@ -35,7 +35,7 @@ enum EditCommand: CLICommand {
         if arguments.flag("unshared") { update.shared = false }
         guard !update.isEmpty else { throw arguments.usageError("nothing to change; give at least one of the options") }
         if let url = update.url, !URLNormalizer.isValidWebURL(url, allowDotlessHosts: true) { throw LibraryError.invalidURL(url) }
-        let library = try Settings.load(arguments, context: context).library(context: context)
+        let library = try CompositionRoot.load(arguments, context: context).library()
         let saved = try await library.update(id: id, update)
         context.print(arguments.flag("json") ? BookmarkOutput.json(saved).serialized
                       : "Updated " + BookmarkOutput.line(saved).trimmingCharacters(in: .whitespaces))

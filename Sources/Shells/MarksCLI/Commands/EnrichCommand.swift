@@ -19,9 +19,7 @@ enum EnrichCommand: CLICommand {
         let all = arguments.flag("all")
         if all && arguments.positional("id") != nil { throw arguments.usageError("give an ID or --all, not both") }
         if !all && arguments.positional("id") == nil { throw arguments.usageError("missing ID (or --all)") }
-        let settings = try Settings.load(arguments, context: context)
-        let library = try settings.library(context: context)
-        let service = try settings.enrichment(library: library, context: context)
+        let service = try CompositionRoot.load(arguments, context: context).enrichment()
         if !all {
             let outcome = try await service.enrich(id: try BookmarkArguments.id(arguments))
             if arguments.flag("json") {

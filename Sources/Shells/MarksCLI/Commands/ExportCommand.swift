@@ -22,7 +22,7 @@ enum ExportCommand: CLICommand {
         if path == nil && arguments.flag("json") {
             throw arguments.usageError("--json prints a summary of an export to FILE; without FILE the bookmark file itself goes to standard output")
         }
-        let library = try Settings.load(arguments, context: context).library(context: context)
+        let library = try CompositionRoot.load(arguments, context: context).library()
         guard let path else {
             context.standardOutput(try await library.exportNetscape().text)
             return ExitCode.success

@@ -27,7 +27,7 @@ enum ImportCommand: CLICommand {
     static func run(_ arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
         guard let path = arguments.positional("file"), !path.isEmpty else { throw arguments.usageError("missing FILE") }
         let text = try read(path, context: context)
-        let library = try Settings.load(arguments, context: context).library(context: context)
+        let library = try CompositionRoot.load(arguments, context: context).library()
         let line = SyncCommand.ProgressLine(context: context)
         let report: ImportReport
         do {

@@ -24,19 +24,19 @@ enum IndexCommand: CLICommand {
     )
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
-        let settings = try Settings.load(arguments, context: context)
-        if arguments.flag("evaluate") { return try await evaluate(arguments, settings: settings, context: context) }
+        let root = try CompositionRoot.load(arguments, context: context)
+        if arguments.flag("evaluate") { return try await evaluate(arguments, settings: root.settings, context: context) }
         if arguments.flag("rebuild") && arguments.flag("no-sync") {
             throw arguments.usageError("--rebuild reads the whole library again; it cannot be combined with --no-sync")
         }
-        let index = try settings.searchIndex()
+        let index = try root.searchIndex()
         if arguments.flag("rebuild") {
             try index.clear()
             context.printError("Cleared the search index.")
         }
         var synced: IndexSyncResult?
         if !arguments.flag("no-sync") {
-            let library = try settings.libraryWithoutIndex(context: context)
+            let library = try root.libraryWithoutIndex()
             synced = try await index.sync(from: library)
             if let synced {
                 context.printError("Read \(synced.live) bookmarks and \(synced.archived) archived; removed \(synced.removed) gone from the library.")
@@ -45,17 +45,15 @@ enum IndexCommand: CLICommand {
         let pending = try index.statistics().pendingTexts
         var embedded = 0
         if pending > 0 {
-            let embedder: IndexEmbedder
             do {
-                embedder = try IndexEmbedder.installed(environment: context.environment)
+                _ = try root.model.get()
             } catch IndexError.modelMissing(let message) {
                 context.printError("marks: " + message)
                 context.printError("The full-text index is up to date; \(pending) texts wait for vectors.")
                 return ExitCode.failure
             }
             let printer = IndexProgressPrinter(context: context)
-            let indexer = VectorIndexer(index: index) { embedder }
-            embedded = try await indexer.run(progress: printer.report).done
+            embedded = try await root.indexer().run(progress: printer.report).done
         }
         try index.pruneVectors()
         let statistics = try index.statistics()

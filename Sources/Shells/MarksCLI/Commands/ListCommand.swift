@@ -21,7 +21,7 @@ enum ListCommand: CLICommand {
         let limit = try arguments.intOption("limit", in: 1...100_000) ?? BookmarkListQuery.defaultLimit
         let filter = LibraryFilter(unreadOnly: arguments.flag("unread"), tag: arguments.option("tag"),
                                    archived: arguments.flag("archived"), limit: limit)
-        let library = try Settings.load(arguments, context: context).library(context: context)
+        let library = try CompositionRoot.load(arguments, context: context).library()
         return try await printPages(library: library, first: library.load(filter), followAll: arguments.flag("all"),
                                     arguments: arguments, context: context, emptyMessage: "No bookmarks.")
     }

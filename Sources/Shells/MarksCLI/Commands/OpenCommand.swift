@@ -35,14 +35,14 @@ enum OpenCommand: CLICommand {
     static func resolve(_ target: String, arguments: ParsedArguments, context: CLIContext) async throws -> String {
         if let id = Int(target) {
             guard id > 0 else { throw arguments.usageError("TARGET must be a positive id or a marks:// link") }
-            return try await Settings.load(arguments, context: context).library(context: context).bookmark(id: id).url
+            return try await CompositionRoot.load(arguments, context: context).library().bookmark(id: id).url
         }
         guard target.lowercased().hasPrefix("marks:") else {
             throw arguments.usageError("TARGET must be a bookmark id or a marks:// link")
         }
         switch try MarksDeepLink.parse(target) {
         case .bookmark(let id, let url):
-            if let id { return try await Settings.load(arguments, context: context).library(context: context).bookmark(id: id).url }
+            if let id { return try await CompositionRoot.load(arguments, context: context).library().bookmark(id: id).url }
             return url ?? ""
         case .podcast(let url):
             let web = arguments.option("web") ?? context.environment["MARKS_WEB_URL"] ?? "http://127.0.0.1:8080"

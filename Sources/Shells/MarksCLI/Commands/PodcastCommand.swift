@@ -20,8 +20,7 @@ enum PodcastCommand: CLICommand {
     )
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
-        let settings = try Settings.load(arguments, context: context)
-        let queue = PodcastRequestQueue(dataDirectory: settings.paths.dataDirectory, now: context.now)
+        let queue = try CompositionRoot.load(arguments, context: context).podcastQueue()
         if arguments.flag("retry-failed") {
             let count = try queue.retryFailed()
             context.printError("\(count) failed request\(count == 1 ? "" : "s") queued again.")

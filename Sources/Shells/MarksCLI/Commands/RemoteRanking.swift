@@ -12,13 +12,13 @@ enum RemoteRanking {
     /// Bookmarks sent for ranking at most (BACKEND_API.md).
     static let maxItems = 200
 
-    static func run(query: String, filter: SearchFilter, limit: Int, settings: Settings, arguments: ParsedArguments,
+    static func run(query: String, filter: SearchFilter, limit: Int, root: CompositionRoot, arguments: ParsedArguments,
                     context: CLIContext) async throws -> Int32 {
-        guard let configuration = BackendClient.Configuration(config: settings.config, dataDirectory: settings.paths.dataDirectory,
+        guard let configuration = BackendClient.Configuration(config: root.config, dataDirectory: root.paths.dataDirectory,
                                                               appVersion: MarksCommandLine.version) else {
-            throw CLIFailure("backend_url is not an http(s) address: \(settings.config.backendURL ?? "")")
+            throw CLIFailure("backend_url is not an http(s) address: \(root.config.backendURL ?? "")")
         }
-        let library = try settings.library(context: context)
+        let library = try root.library()
         let page = try await library.load(LibraryFilter(unreadOnly: filter.unreadOnly, tag: filter.tag, archived: filter.archived,
                                                         limit: maxItems))
         let candidates = Array(page.bookmarks.prefix(maxItems))

@@ -36,7 +36,7 @@ enum SearchCommand: CLICommand {
         }
         let filter = LibraryFilter(search: query, unreadOnly: arguments.flag("unread"), tag: arguments.option("tag"),
                                    archived: arguments.flag("archived"), limit: limit)
-        let library = try Settings.load(arguments, context: context).library(context: context)
+        let library = try CompositionRoot.load(arguments, context: context).library()
         return try await ListCommand.printPages(library: library, first: library.load(filter), followAll: arguments.flag("all"),
                                                 arguments: arguments, context: context,
                                                 emptyMessage: "No results for “\(query.singleLine)”.")

@@ -10,32 +10,31 @@ enum SemanticSearch {
     static let catchUpLimit = 500
 
     static func run(query: String, filter: SearchFilter, limit: Int, arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
-        let settings = try Settings.load(arguments, context: context)
-        if settings.config.backendURL != nil {
-            return try await RemoteRanking.run(query: query, filter: filter, limit: limit, settings: settings,
+        let root = try CompositionRoot.load(arguments, context: context)
+        if root.config.backendURL != nil {
+            return try await RemoteRanking.run(query: query, filter: filter, limit: limit, root: root,
                                                arguments: arguments, context: context)
         }
-        let embedder = LazyEmbedder { try IndexEmbedder.installed(environment: context.environment) }
         do {
-            _ = try embedder.get()
+            _ = try root.model.get()
         } catch IndexError.modelMissing(let message) {
             context.printError("marks: " + message)
             return ExitCode.failure
         }
-        let index = try settings.searchIndex()
+        let index = try root.searchIndex()
         if try index.statistics().documents == 0 {
             context.printError("Building the search index (first use; `marks index` keeps it current)…")
-            _ = try await index.sync(from: try settings.libraryWithoutIndex(context: context))
+            _ = try await index.sync(from: try root.libraryWithoutIndex())
         }
         let pending = try index.statistics().pendingTexts
         if pending > 0 {
             let printer = IndexProgressPrinter(context: context)
-            try await VectorIndexer(index: index, embedder: embedder.get).run(limit: catchUpLimit, progress: printer.report)
+            try await root.indexer().run(limit: catchUpLimit, progress: printer.report)
             if pending > catchUpLimit {
                 context.printError("note: \(pending - catchUpLimit) bookmarks have no vector yet and are found by their words only; run `marks index`.")
             }
         }
-        let results = try await SearchService(index: index, embedder: embedder)
+        let results = try await root.searchService()
             .search(SearchRequest(text: query, mode: .semantic, filter: filter, limit: limit))
         if arguments.flag("json") {
             let encoder = JSONEncoder()

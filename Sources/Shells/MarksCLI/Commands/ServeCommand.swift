@@ -41,20 +41,18 @@ enum ServeCommand: CLICommand {
         let logError: @Sendable (String) -> Void = { message in logger.event("error", level: "error", [("message", message)]) }
         let shownHost = host.contains(":") ? "[\(host)]" : host
         let maxBody = try arguments.intOption("max-body-mb", in: 1...4096) ?? defaultMaxBodyMegabytes
-        let runtime: ServeRuntime
+        let root = CompositionRoot(settings: settings, context: context, runsBackgroundWork: true, warn: logError)
+        let parts: ServeParts
         do {
-            runtime = try ServeRuntime(settings: settings, host: host, exposed: !isLoopback(host),
-                                       origin: "http://\(shownHost):\(port)", context: context, logError: logError)
+            parts = try root.serveParts(exposed: !isLoopback(host), origin: "http://\(shownHost):\(port)", logError: logError)
         } catch {
             throw CLIFailure("Cannot start Marks on \(settings.paths.dataDirectory.path): \(CLIErrorMessage.describe(error))")
         }
-        for warning in runtime.backend.startupWarnings { context.printError("warning: \(warning)") }
-        let app = MarksApp(context: MarksApp.Context(version: MarksCommandLine.version, logError: logError,
-                                                     api: runtime.api, backend: runtime.backend, web: runtime.web))
+        for warning in parts.backend.startupWarnings { context.printError("warning: \(warning)") }
         var accessLog: (@Sendable (AccessLogEntry) -> Void)?
         if !logOff { accessLog = { @Sendable entry in logger.log(entry) } }
         let server = HTTPServer(configuration: .init(host: host, port: port, maxBodySize: maxBody * 1024 * 1024, accessLog: accessLog),
-                                responder: app.router)
+                                responder: parts.app.router)
         let boundPort: Int
         do {
             boundPort = try server.start()
@@ -67,17 +65,26 @@ enum ServeCommand: CLICommand {
         }
         context.print("Marks is running at \(url)")
         context.print("data: \(settings.paths.dataDirectory.path)")
-        context.print("linkding API: \(url)api/ (print its token with `marks token`)")
-        let signIn = try runtime.auth.signInLink(baseURL: String(url.dropLast()))
+        for line in banner(url: url, parts: parts) { context.print(line) }
+        let signIn = try parts.auth.signInLink(baseURL: String(url.dropLast()))
         context.print("sign in (once, this link): \(signIn)")
         logger.event("start", [("url", url), ("version", MarksCommandLine.version)])
-        await runtime.indexer.schedule()
+        await parts.indexer.schedule()
         if arguments.flag("open") { _ = try? OpenCommand.launch(signIn, context: context) } // safe: opening a browser is a convenience; the link is printed above
         let signal = await signals.wait()
         logger.event("stop", [("signal", signal)])
         await server.stop()
         context.print("Marks stopped.")
         return ExitCode.success
+    }
+
+    /// The banner's lines about bookmarks: the embedded store's linkding API is advertised; a remote linkding
+    /// server is named instead (this server's `/api/` only points clients there).
+    static func banner(url: String, parts: ServeParts) -> [String] {
+        if let remote = parts.remoteLinkding {
+            return ["bookmarks: the linkding server at \(remote.serverURL) (point linkding clients there)"]
+        }
+        return ["linkding API: \(url)api/ (print its token with `marks token`)"]
     }
 
     /// Request bodies up to this size are read (a 10 MB title still gets linkding's 400, not a 413).

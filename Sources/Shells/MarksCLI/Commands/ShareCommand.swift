@@ -44,17 +44,12 @@ enum ShareCommand: CLICommand {
             throw arguments.usageError("there is no terminal to ask on: pass --yes to save (with --tags, --notes, --unread, --podcast) or --dry-run to see the card")
         }
         let ingest = try ShareService.parse(try payloads(arguments, context: context, io: io))
-        let settings = try Settings.load(arguments, context: context)
+        let root = try CompositionRoot.load(arguments, context: context)
+        let settings = root.settings
         var draft: ShareDraft
         let service: ShareService?
         do {
-            let library = try settings.library(context: context)
-            let environment = context.environment
-            let suggest = AITagSuggester.suggestions {
-                OfflineEngine(embedder: try EmbeddingModel.loadInstalled(environment: environment))
-            }
-            let share = ShareService(library: library, podcasts: PodcastRequestQueue(dataDirectory: settings.paths.dataDirectory, now: context.now),
-                                     autoPodcastTags: settings.config.autoPodcastTags, suggestTags: suggest)
+            let share = try root.share()
             draft = try await share.prepare(ingest)
             service = share
         } catch {

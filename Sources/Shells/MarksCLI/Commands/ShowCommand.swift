@@ -12,7 +12,7 @@ enum ShowCommand: CLICommand {
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
         let id = try BookmarkArguments.id(arguments)
-        let bookmark = try await Settings.load(arguments, context: context).library(context: context).bookmark(id: id)
+        let bookmark = try await CompositionRoot.load(arguments, context: context).library().bookmark(id: id)
         context.print(arguments.flag("json") ? BookmarkOutput.json(bookmark).serialized : BookmarkOutput.detail(bookmark))
         return ExitCode.success
     }

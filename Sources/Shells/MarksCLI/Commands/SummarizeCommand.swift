@@ -12,8 +12,7 @@ enum SummarizeCommand: CLICommand {
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
         let id = try BookmarkArguments.id(arguments)
-        let settings = try Settings.load(arguments, context: context)
-        let service = try settings.enrichment(library: try settings.library(context: context), context: context)
+        let service = try CompositionRoot.load(arguments, context: context).enrichment()
         let outcome = try await service.enrich(id: id)
         if arguments.flag("json") {
             context.print(EnrichmentOutput.json(outcome).serialized)

@@ -15,7 +15,7 @@ enum SyncCommand: CLICommand {
     )
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
-        let library = try Settings.load(arguments, context: context).library(context: context)
+        let library = try CompositionRoot.load(arguments, context: context).library()
         let line = ProgressLine(context: context)
         let report: SyncReport
         do {

@@ -11,7 +11,7 @@ enum TagsCommand: CLICommand {
     )
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
-        let counts = try await Settings.load(arguments, context: context).library(context: context).tagCounts()
+        let counts = try await CompositionRoot.load(arguments, context: context).library().tagCounts()
         if arguments.flag("json") {
             context.print(JSONValue.array(counts.map { count in
                 .object([("name", .string(count.name)), ("count", .int(count.count)),

@@ -15,7 +15,7 @@ enum UnreadCommand: CLICommand {
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
         let limit = try arguments.intOption("limit", in: 1...100) ?? 10
-        let library = try Settings.load(arguments, context: context).library(context: context)
+        let library = try CompositionRoot.load(arguments, context: context).library()
         let page = try await library.load(LibraryFilter(unreadOnly: true, limit: limit))
         return try await ListCommand.printPages(library: library, first: page, followAll: false, arguments: arguments,
                                                 context: context, emptyMessage: "No unread bookmarks.")

@@ -30,8 +30,7 @@ enum WidgetCommand: CLICommand {
 
     /// Runs with an injected random pick (`pick(n)` returns an index below n).
     static func run(_ arguments: ParsedArguments, context: CLIContext, pick: (Int) -> Int) throws -> Int32 {
-        let settings = try Settings.load(arguments, context: context)
-        let store = WidgetDataStore(directory: settings.paths.dataDirectory)
+        let store = try CompositionRoot.load(arguments, context: context).widgets
         let limit = try arguments.intOption("limit", in: 1...WidgetDataStore.keptBookmarks) ?? 3
         let json = arguments.flag("json")
         switch arguments.commandPath.last {

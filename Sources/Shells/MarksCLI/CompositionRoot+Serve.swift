@@ -1,0 +1,63 @@
+import Foundation
+import MarksClients
+import MarksCore
+import MarksIndex
+import MarksLibrary
+import MarksServer
+
+/// What `marks serve` runs, made from the composition root's shared parts: `/api/` (the embedded store's
+/// linkding API, or a 503 naming the remote linkding server), the `/v1/` backend, the web app and its owner
+/// sign-in, and the router over all of them.
+struct ServeParts {
+    /// The embedded store's linkding API; nil when the library is a remote linkding server.
+    let api: LinkdingAPI?
+    /// What `/api/` answers instead when the library is a remote linkding server.
+    let remoteLinkding: RemoteLinkdingNotice?
+    let backend: BackendAPI
+    let auth: OwnerAuth
+    let web: WebApp
+    let indexer: VectorIndexer
+    let app: MarksApp
+}
+
+extension CompositionRoot {
+    /// The server's parts. `exposed` says it listens beyond loopback; `origin` is its address for links when a
+    /// request has no usable Host header; `logError` is the server log's error line.
+    func serveParts(exposed: Bool, origin: String, logError: @escaping @Sendable (String) -> Void) throws -> ServeParts {
+        let data = try data()
+        var api: LinkdingAPI?
+        var remote: RemoteLinkdingNotice?
+        if let linkding = remoteLinkding {
+            _ = try source() // the settings check: a server with broken linkding settings does not start
+            remote = RemoteLinkdingNotice(serverURL: linkding.baseURL?.absoluteString ?? linkding.host)
+        } else {
+            let tokens = APITokenStore(directory: paths.dataDirectory)
+            _ = try tokens.token()
+            api = LinkdingAPI(store: data.store, tokens: tokens, configuration: .init(fallbackOrigin: origin), metadataService: metadata())
+        }
+        let library = try library()
+        let indexer = try indexer()
+        let backend = try BackendAPI.live(data: data, config: config, engine: try engine(), fetcher: fetcher(),
+                                          exposed: exposed, now: context.now)
+        let auth = try OwnerAuth(dataDirectory: paths.dataDirectory, now: context.now)
+        let reader = ArticleReader(fetcher: fetcher())
+        let search = try searchService()
+        var options = WebOptions(stateDirectory: paths.dataDirectory, log: logError, enrichment: try enrichment())
+        options.share = try share()
+        options.semanticSearch = { query, unreadOnly, tag in
+            let request = SearchRequest(text: query, mode: .semantic, filter: SearchFilter(unreadOnly: unreadOnly, tag: tag), limit: 50)
+            return try await search.search(request).map(\.document.bookmark)
+        }
+        let web = WebApp(
+            library: library, auth: auth,
+            settings: WebSettings(configStore: settings.store,
+                                  verify: { try await LinkdingClient(config: $0).verifyConnection() },
+                                  activeServer: config.linkding),
+            widgets: widgets,
+            reader: { try await reader.read($0) },
+            options: options)
+        let app = MarksApp(context: MarksApp.Context(version: MarksCommandLine.version, logError: logError, api: api,
+                                                     remoteLinkding: remote, backend: backend, web: web))
+        return ServeParts(api: api, remoteLinkding: remote, backend: backend, auth: auth, web: web, indexer: indexer, app: app)
+    }
+}

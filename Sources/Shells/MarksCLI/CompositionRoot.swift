@@ -1,0 +1,211 @@
+import Foundation
+import MarksClients
+import MarksCore
+import MarksIndex
+import MarksLibrary
+import SentenceEmbeddings
+import Synchronization
+
+/// The one composition root: builds the app from the settings, for every CLI command and for `marks serve`.
+/// Each part is made once, on first use, and shared by everything that needs it — one data directory
+/// (`LocalData`), one bookmark source (the settings checked), one cache, library, search index and indexer, one
+/// lazily loaded embedding model, one AI engine (enrichment, the `/v1/` backend and share tag suggestions), one
+/// page fetcher (scraping/check metadata, the reader, enrichment, the backend), one widget store. Nothing costly
+/// happens before it is asked for: `marks config` opens no database and `marks list` loads no model.
+/// The server's parts (backend, web app, `/api/`) are in `CompositionRoot+Serve.swift`.
+final class CompositionRoot: Sendable {
+    /// The configuration it builds from.
+    let settings: Settings
+    /// The process's environment, streams and clock.
+    let context: CLIContext
+    /// Receives problems with side effects that must not fail the operation (a widget file not written).
+    let warn: @Sendable (String) -> Void
+    /// Whether this process runs background work (`marks serve`): the index observer schedules vector
+    /// indexing after each save. A command leaves vectors to `marks index` or a semantic search.
+    let runsBackgroundWork: Bool
+    /// The embedding model, loaded the first time a vector is needed and shared by the index and the engine.
+    let model: LazyEmbedder
+    /// The widget files in the data directory (one store for every writer and reader).
+    let widgets: WidgetDataStore
+    private let parts = Mutex(Parts())
+
+    /// A root over `settings`. `warn` defaults to a `warning:` line on standard error.
+    init(settings: Settings, context: CLIContext, runsBackgroundWork: Bool = false,
+         warn: (@Sendable (String) -> Void)? = nil) {
+        self.settings = settings
+        self.context = context
+        self.runsBackgroundWork = runsBackgroundWork
+        self.warn = warn ?? { [context] in context.printError("warning: \($0)") }
+        let environment = context.environment
+        model = LazyEmbedder { try IndexEmbedder.installed(environment: environment) }
+        widgets = WidgetDataStore(directory: settings.paths.dataDirectory)
+    }
+
+    /// The root for a command line: its settings (file, environment, flags).
+    static func load(_ arguments: ParsedArguments, context: CLIContext) throws -> CompositionRoot {
+        CompositionRoot(settings: try Settings.load(arguments, context: context), context: context)
+    }
+
+    /// The web address `marks serve` answers on by default (links in `next` from the embedded store use it).
+    static let defaultServeURL = "http://127.0.0.1:8080"
+
+    var config: MarksConfig { settings.config }
+    var paths: MarksPaths { settings.paths }
+
+    /// What has been built so far.
+    struct Parts: Sendable {
+        var data: LocalData?
+        var fetcher: PageFetcher?
+        var metadata: PageMetadataService?
+        var source: (any BookmarkSource)?
+        var cache: BookmarkCache?
+        var index: SearchIndex?
+        var indexer: VectorIndexer?
+        var library: LibraryService?
+        var unindexedLibrary: LibraryService?
+        var engine: ConfiguredEngine?
+        var enrichment: EnrichmentService?
+        var share: ShareService?
+    }
+
+    /// Returns the part at `key`, building it with `make` the first time. `make` runs outside the lock (it may
+    /// ask for other parts); if two callers race, the first stored value wins and both get it.
+    func part<Value: Sendable>(_ key: WritableKeyPath<Parts, Value?>, _ make: () throws -> Value) rethrows -> Value {
+        if let built = parts.withLock({ $0[keyPath: key] }) { return built }
+        let made = try make()
+        return parts.withLock { parts in
+            if let built = parts[keyPath: key] { return built }
+            parts[keyPath: key] = made
+            return made
+        }
+    }
+
+    // MARK: - Data and the bookmark source
+
+    /// The data directory, opened once: `marks.sqlite` (store, cache, index, backend tables), created if needed.
+    func data() throws -> LocalData {
+        try part(\.data) { try LocalData(paths: paths, now: context.now) }
+    }
+
+    /// The one page fetcher, under the configured policy (scraping, `check` metadata, the reader, enrichment,
+    /// the backend).
+    func fetcher() -> PageFetcher {
+        part(\.fetcher) { PageFetcher(policy: FetchPolicy(config: config)) }
+    }
+
+    /// Page titles, descriptions and images for `check` and scraping, through the one fetcher (with its cache).
+    func metadata() -> PageMetadataService {
+        part(\.metadata) { PageMetadataService(fetcher: fetcher()) }
+    }
+
+    /// The configured bookmark source: the user's linkding server (its settings checked first), or the
+    /// embedded store in the data directory.
+    func source() throws -> any BookmarkSource {
+        try part(\.source) {
+            if let linkding = config.linkding {
+                let problems = linkding.problems
+                guard problems.isEmpty else {
+                    throw CLIFailure("The linkding settings need fixing (marks login): " + problems.joined(separator: " "))
+                }
+                return LinkdingClient(config: linkding)
+            }
+            return try data().embeddedSource(baseURL: Self.defaultServeURL, metadata: metadata())
+        }
+    }
+
+    /// The remote linkding server the library reads and writes, if there is one (nil: the embedded store).
+    var remoteLinkding: ServerConfig? { config.linkding }
+
+    /// The local cache of the source's bookmarks and the AI metadata.
+    func cache() throws -> BookmarkCache {
+        let source = try source()
+        return try part(\.cache) { try BookmarkCache(database: try data().database, for: source) }
+    }
+
+    // MARK: - The library and its search index
+
+    /// The search index in `marks.sqlite`.
+    func searchIndex() throws -> SearchIndex {
+        try part(\.index) { try SearchIndex(database: try data().database) }
+    }
+
+    /// The background vector indexer over the search index (it loads the model on first use).
+    // Job runner slot (issue 10 item 4, helper B): the runner is built here too, as `func jobs()`, and the
+    // indexer, enrichment and the podcast drain become its job kinds.
+    func indexer() throws -> VectorIndexer {
+        let index = try searchIndex()
+        let model = model
+        return part(\.indexer) { VectorIndexer(index: index) { try model.get() } }
+    }
+
+    /// The library over the source, keeping the cache, the widget files and the search index in step. When the
+    /// index cannot be opened the library still works, with a warning.
+    func library() throws -> LibraryService {
+        try part(\.library) { try makeLibrary(observers: indexObservers()) }
+    }
+
+    /// The library without the index observer (for `marks index` and the first build of the index, which write
+    /// the index themselves).
+    func libraryWithoutIndex() throws -> LibraryService {
+        try part(\.unindexedLibrary) { try makeLibrary(observers: []) }
+    }
+
+    private func makeLibrary(observers: [LibraryObserver]) throws -> LibraryService {
+        LibraryService(source: try source(), widgets: widgets, now: context.now, warn: warn, observers: observers,
+                       cache: try cache())
+    }
+
+    private func indexObservers() -> [LibraryObserver] {
+        do {
+            let index = try searchIndex()
+            let indexer = runsBackgroundWork ? try self.indexer() : nil
+            return [index.observer(source: try source(), indexer: indexer, warn: warn)]
+        } catch {
+            warn("the search index is not being updated: \(CLIErrorMessage.describe(error))")
+            return []
+        }
+    }
+
+    /// Search by words and meaning over the index, on the shared model.
+    func searchService() throws -> SearchService {
+        SearchService(index: try searchIndex(), embedder: model)
+    }
+
+    // MARK: - AI
+
+    /// The one in-process AI engine (configured provider with the offline engine behind it, or the offline
+    /// engine), on the shared model; used by enrichment, the backend and share tag suggestions.
+    func engine() throws -> ConfiguredEngine {
+        try part(\.engine) {
+            try ConfiguredEngine(config: config, environment: context.environment,
+                                 embedder: model.textEmbedder(dimension: EmbeddingModel.dimension))
+        }
+    }
+
+    /// Enrichment over the library: a remote backend when configured, else the process's engine.
+    func enrichment() throws -> EnrichmentService {
+        let library = try library()
+        let engine = try engine()
+        return part(\.enrichment) {
+            EnrichmentService.live(library: library, config: config, local: engine, fetcher: fetcher(),
+                                   dataDirectory: paths.dataDirectory, appVersion: MarksCommandLine.version)
+        }
+    }
+
+    // MARK: - Share and podcasts
+
+    /// The queue of podcast requests in the data directory.
+    func podcastQueue() -> PodcastRequestQueue {
+        PodcastRequestQueue(dataDirectory: paths.dataDirectory, now: context.now)
+    }
+
+    /// The share flow over the library, with tag suggestions from the process's engine.
+    func share() throws -> ShareService {
+        let library = try library()
+        let engine = Result { try self.engine() }
+        return part(\.share) {
+            ShareService(library: library, podcasts: podcastQueue(), autoPodcastTags: config.autoPodcastTags,
+                         suggestTags: AITagSuggester.suggestions { try engine.get().engine })
+        }
+    }
+}
