@@ -18,10 +18,11 @@ private final class Record: Sendable {
 }
 
 @Suite struct WorkerPoolTests {
-    @Test func runsOnItsOwnNamedThreadsAndReturnsTheValue() async throws {
+    @Test func runsOnItsOwnThreadsAndReturnsTheValue() async throws {
         let pool = WorkerPool(name: "test-pool", threads: 2)
-        let name = try await pool.run { Thread.current.name ?? "" }
-        #expect(name.hasPrefix("test-pool-"))
+        let isWorker = try await pool.run { WorkerThread.onThisThread != nil }
+        #expect(isWorker)
+        #expect(WorkerThread.onThisThread == nil) // the test's own thread is none of the pool's
         let sum = try await pool.run { (1...100).reduce(0, +) }
         #expect(sum == 5050)
     }

@@ -1,11 +1,21 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The loop each of a `WorkerPool`'s threads runs: take a closure from the queue, run it, repeat until the
-/// queue stops. The item running now is kept in the thread's dictionary, so `WorkerPool.isCancelled` can find it.
+/// queue stops. The worker is kept in a POSIX thread-specific slot (Foundation's `Thread.current` is not
+/// reliable for this on Linux), so `WorkerPool.isCancelled` can find the item running on this thread.
 ///
 /// `@unchecked Sendable`: `current` is written and read only on the one thread that runs `main`.
 final class WorkerThread: @unchecked Sendable {
-    static let key = "SystemSupport.WorkerThread"
+    /// The thread-specific slot holding the (unretained) worker of the current thread; the worker is kept
+    /// alive by its thread's closure for as long as the slot is set.
+    private static let slot: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
 
     private let queue: WorkQueue
     private(set) var current: WorkItem?
@@ -13,17 +23,16 @@ final class WorkerThread: @unchecked Sendable {
     /// Starts a thread named `name` that serves `queue`.
     static func start(name: String, stackSize: Int, queue: WorkQueue) {
         let worker = WorkerThread(queue: queue)
-        let thread = Thread {
-            Thread.current.name = name // set from the thread itself, so the system's thread name is set too
-            worker.main()
-        }
+        let thread = Thread { worker.main() }
+        thread.name = name
         thread.stackSize = stackSize
         thread.start()
     }
 
     /// The worker whose thread this is, or nil on any other thread.
     static var onThisThread: WorkerThread? {
-        Thread.current.threadDictionary[key] as? WorkerThread
+        guard let raw = pthread_getspecific(slot) else { return nil }
+        return Unmanaged<WorkerThread>.fromOpaque(raw).takeUnretainedValue()
     }
 
     private init(queue: WorkQueue) {
@@ -31,7 +40,8 @@ final class WorkerThread: @unchecked Sendable {
     }
 
     private func main() {
-        Thread.current.threadDictionary[Self.key] = self
+        pthread_setspecific(Self.slot, Unmanaged.passUnretained(self).toOpaque())
+        defer { pthread_setspecific(Self.slot, nil) }
         var previous: WorkItem?
         while let (item, execute) = queue.next(finished: previous) {
             current = item
@@ -39,6 +49,5 @@ final class WorkerThread: @unchecked Sendable {
             current = nil
             previous = item
         }
-        Thread.current.threadDictionary.removeObject(forKey: Self.key)
     }
 }
