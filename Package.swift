@@ -46,7 +46,7 @@ let package = Package(
         wrapper("HTTPServer", ["CMicroHTTPD"]),
         wrapper("CryptoPrimitives", ["CCrypto"]),
         wrapper("HTMLExtraction", ["CLibXML2"]),
-        wrapper("SentenceEmbeddings", ["COpenBLAS"]),
+        wrapper("SentenceEmbeddings", ["COpenBLAS", "SystemSupport"]),
 
         // Core: models and pure logic.
         layer("Core", "MarksCore", ["HTMLExtraction"]),

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A fixed number of dedicated threads (not Swift's cooperative pool) that run blocking or CPU-heavy
 /// closures in FIFO order. `run` suspends the calling task until its closure is done, so async code can
@@ -51,6 +52,17 @@ public final class WorkerPool: Sendable {
         } onCancel: {
             queue.cancel(job)
         }
+    }
+
+    /// Queues `body` without waiting for it (for synchronous code on its own thread that splits work between
+    /// itself and the pool); false, without running it, when the queue is full or the pool is stopping.
+    @discardableResult
+    public func submit(_ body: @escaping @Sendable () -> Void) -> Bool {
+        let job = WorkItem()
+        let accepted = Atomic(true)
+        job.prepare(execute: body, reject: { _ in accepted.store(false, ordering: .relaxed) })
+        queue.enqueue(job, poolName: name)
+        return accepted.load(ordering: .relaxed)
     }
 
     /// Closures waiting for a thread.
