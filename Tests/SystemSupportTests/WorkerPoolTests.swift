@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 import Testing
 @testable import SystemSupport
@@ -25,6 +28,15 @@ private final class Record: Sendable {
         #expect(WorkerThread.onThisThread == nil) // the test's own thread is none of the pool's
         let sum = try await pool.run { (1...100).reduce(0, +) }
         #expect(sum == 5050)
+    }
+
+    @Test func runsAtItsNiceness() async throws {
+        let pool = WorkerPool(name: "nice", threads: 1, niceness: 7)
+        let niceness = try await pool.run { getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) }
+        #expect(niceness == 7)
+        let inherited = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+        let normal = try await WorkerPool(name: "normal", threads: 1).run { getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) }
+        #expect(normal == inherited) // niceness 0 leaves the thread as it was made
     }
 
     @Test func rethrowsWhatTheClosureThrows() async {

@@ -21,7 +21,7 @@ public final class EmbeddingModel: Sendable {
 
     /// The threads that share a call's batches with the calling thread (one per core beyond the first, shared
     /// by every model in the process). A helper never waits for anything, so callers cannot deadlock on them.
-    static let helpers = WorkerPool(name: "embedding", threads: max(1, ProcessInfo.processInfo.activeProcessorCount - 1))
+    static let helpers = WorkerPool(name: "embedding", threads: max(1, ProcessInfo.processInfo.activeProcessorCount - 1), niceness: 10)
 
     /// Tokens per forward batch: large enough for efficient `sgemm`, small enough to stay in cache
     /// and to share work evenly between the workers.

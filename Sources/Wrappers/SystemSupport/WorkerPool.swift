@@ -18,14 +18,15 @@ public final class WorkerPool: Sendable {
     public let queueLimit: Int?
     private let queue: WorkQueue
 
-    /// A pool of `threads` threads (at least one), started now, with `stackSize` bytes of stack each.
-    public init(name: String, threads: Int, queueLimit: Int? = nil, stackSize: Int = 8 << 20) {
+    /// A pool of `threads` threads (at least one), started now, with `stackSize` bytes of stack each, running at
+    /// `niceness` (0: normal; 10 for CPU-heavy work, so request threads get the cores first when both want them).
+    public init(name: String, threads: Int, queueLimit: Int? = nil, stackSize: Int = 8 << 20, niceness: Int32 = 0) {
         self.name = name
         self.threadCount = max(1, threads)
         self.queueLimit = queueLimit.map { max(0, $0) }
         queue = WorkQueue(limit: self.queueLimit)
         for number in 1...threadCount {
-            WorkerThread.start(name: "\(name)-\(number)", stackSize: stackSize, queue: queue)
+            WorkerThread.start(name: "\(name)-\(number)", stackSize: stackSize, niceness: niceness, queue: queue)
         }
     }
 

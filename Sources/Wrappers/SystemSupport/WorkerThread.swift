@@ -20,10 +20,18 @@ final class WorkerThread: @unchecked Sendable {
     private let queue: WorkQueue
     private(set) var current: WorkItem?
 
-    /// Starts a thread named `name` that serves `queue`.
-    static func start(name: String, stackSize: Int, queue: WorkQueue) {
+    /// Starts a thread named `name` that serves `queue`, at `niceness` (0 = normal; higher yields the cores to
+    /// normal threads when both want them).
+    static func start(name: String, stackSize: Int, niceness: Int32, queue: WorkQueue) {
         let worker = WorkerThread(queue: queue)
-        let thread = Thread { worker.main() }
+        let thread = Thread {
+            if niceness != 0 {
+                // On Linux the nice value belongs to the thread: `who` 0 is the calling thread only. A failure
+                // (a sandbox refusing it) leaves the thread at normal priority, which is still correct.
+                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
+            }
+            worker.main()
+        }
         thread.name = name
         thread.stackSize = stackSize
         thread.start()
