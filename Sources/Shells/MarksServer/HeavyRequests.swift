@@ -32,17 +32,18 @@ public struct HeavyRequests: Sendable {
     /// The heavy requests of `marks serve`: the `/v1/` AI endpoints and the web app's collections, Enrich All
     /// batch and semantic search.
     public static let standardRoutes: [Route] = [
-        Route(.post, "/v1/marks/enrich", budget: .seconds(60)),
-        Route(.post, "/v1/marks/search", budget: .seconds(30)),
-        Route(.post, "/v1/marks/collections", budget: .seconds(60)),
-        Route(.get, "/collections", budget: .seconds(60)),
-        Route(.post, "/collections/enrich", budget: .seconds(120)),
-        Route(.get, "/search", query: ("mode", "semantic"), budget: .seconds(30)),
+        // A 10,000-tag vocabulary takes ~45 s of model time on a busy 2-core machine: the budgets leave room for that.
+        Route(.post, "/v1/marks/enrich", budget: .seconds(120)),
+        Route(.post, "/v1/marks/search", budget: .seconds(60)),
+        Route(.post, "/v1/marks/collections", budget: .seconds(120)),
+        Route(.get, "/collections", budget: .seconds(120)),
+        Route(.post, "/collections/enrich", budget: .seconds(180)),
+        Route(.get, "/search", query: ("mode", "semantic"), budget: .seconds(60)),
     ]
 
-    /// Two heavy requests at once (the compute executor has two threads), 60 seconds unless a route says
+    /// Two heavy requests at once (the compute executor has two threads), 120 seconds unless a route says
     /// otherwise, and "try again in 5 seconds".
-    public static let standardPolicy = AdmissionGate.Policy(limit: 2, budget: .seconds(60), retryAfterSeconds: 5)
+    public static let standardPolicy = AdmissionGate.Policy(limit: 2, budget: .seconds(120), retryAfterSeconds: 5)
 
     /// The kinds of request the gate guards.
     public let routes: [Route]
