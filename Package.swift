@@ -23,7 +23,7 @@ func layer(_ folder: String, _ name: String, _ deps: [Target.Dependency]) -> Tar
 }
 
 func tests(_ name: String, _ deps: [Target.Dependency], resources: [Resource]? = nil) -> Target {
-    .testTarget(name: "\(name)Tests", dependencies: deps, path: "Tests/\(name)Tests", resources: resources)
+    .testTarget(name: "\(name)Tests", dependencies: deps + ["MarksTestSupport"], path: "Tests/\(name)Tests", resources: resources)
 }
 
 let package = Package(
@@ -39,6 +39,7 @@ let package = Package(
         system("CCrypto", pkgConfig: "libcrypto", apt: ["libssl-dev"]),
         system("CLibXML2", pkgConfig: "libxml-2.0", apt: ["libxml2-dev"]),
         system("COpenBLAS", pkgConfig: "openblas", apt: ["libopenblas-dev"]),
+        system("CCurl", pkgConfig: "libcurl", apt: ["libcurl4-openssl-dev"]),
 
         // Safe wrappers, one per C library (plus the embedding model on OpenBLAS).
         wrapper("SystemSupport", []),
@@ -47,41 +48,48 @@ let package = Package(
         wrapper("CryptoPrimitives", ["CCrypto"]),
         wrapper("HTMLExtraction", ["CLibXML2"]),
         wrapper("SentenceEmbeddings", ["COpenBLAS", "SystemSupport"]),
+        wrapper("HTTPClient", ["CCurl"]),
 
         // Core: models and pure logic.
         layer("Core", "MarksCore", ["HTMLExtraction"]),
 
         // Services: stores, clients and library services.
         layer("Services", "MarksStorage", ["MarksCore", "SQLiteDatabase", "CryptoPrimitives"]),
-        layer("Services", "MarksClients", ["MarksCore", "MarksEngine", "SystemSupport"]),
+        layer("Services", "MarksClients", ["MarksCore", "MarksEngine", "HTTPClient", "SystemSupport"]),
         layer("Services", "MarksBackend", ["MarksCore", "MarksEngine", "SQLiteDatabase", "CryptoPrimitives"]),
         layer("Services", "MarksIndex", ["MarksCore", "SQLiteDatabase", "SentenceEmbeddings", "SystemSupport"]),
         layer("Services", "MarksEngine", ["MarksCore", "SentenceEmbeddings", "HTMLExtraction", "SystemSupport"]),
-        layer("Services", "MarksLibrary", ["MarksCore", "MarksStorage", "MarksClients", "MarksIndex", "MarksEngine", "HTMLExtraction", "CryptoPrimitives", "SQLiteDatabase", "SystemSupport"]),
+        layer("Services", "MarksLibrary", ["MarksCore", "MarksStorage", "MarksClients", "MarksIndex", "MarksEngine", "HTMLExtraction", "CryptoPrimitives", "SQLiteDatabase", "HTTPClient", "SystemSupport"]),
 
         // Shells.
         layer("Shells", "MarksServer", ["MarksBackend", "MarksClients", "MarksIndex", "MarksEngine", "MarksLibrary", "MarksStorage", "MarksCore", "HTTPServer", "CryptoPrimitives", "SystemSupport"]),
         layer("Shells", "MarksCLI", ["SQLiteDatabase", "MarksBackend", "MarksIndex", "MarksEngine", "MarksServer", "MarksLibrary", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer", "SentenceEmbeddings", "SystemSupport"]),
         .executableTarget(name: "marks", dependencies: ["MarksCLI"], path: "Sources/Shells/marks"),
-        .executableTarget(name: "marks-bench", dependencies: ["MarksCLI", "MarksServer", "MarksStorage", "MarksLibrary", "MarksIndex", "MarksCore", "HTTPServer", "SentenceEmbeddings", "SystemSupport"], path: "Sources/Shells/marks-bench"),
+        .executableTarget(name: "marks-bench", dependencies: ["MarksCLI", "MarksServer", "MarksStorage", "MarksLibrary", "MarksIndex", "MarksCore", "HTTPServer", "HTTPClient", "StandInNetwork", "SentenceEmbeddings", "SystemSupport"], path: "Sources/Shells/marks-bench"),
 
-        // Tests: each against real SQLite files, real servers on port 0 and real parsers.
+        // Stand-in servers for network tests and benchmarks (raw sockets that misbehave on purpose).
+        .target(name: "StandInNetwork", path: "Tests/Support/StandInNetwork"),
+
+        // Tests: each against real SQLite files, real servers on port 0 and real parsers. MarksTestSupport holds
+        // the one copy of what they share: the test embedder, clock, seeded generator, stand-in server, child processes.
+        .target(name: "MarksTestSupport", dependencies: ["HTTPServer", "MarksEngine"], path: "Tests/MarksTestSupport"),
         tests("SystemSupport", ["SystemSupport"]),
         tests("SQLiteDatabase", ["SQLiteDatabase"]),
         tests("HTTPServer", ["HTTPServer"]),
         tests("CryptoPrimitives", ["CryptoPrimitives"]),
+        tests("HTTPClient", ["HTTPClient", "StandInNetwork"]),
         tests("HTMLExtraction", ["HTMLExtraction"], resources: [.copy("Fixtures")]),
         tests("SentenceEmbeddings", ["SentenceEmbeddings"], resources: [.copy("Fixtures")]),
         tests("MarksCore", ["MarksCore"]),
         tests("MarksStorage", ["MarksStorage", "MarksCore", "SQLiteDatabase"]),
-        tests("MarksClients", ["MarksClients", "MarksCore", "MarksEngine", "HTTPServer"]),
+        tests("MarksClients", ["MarksClients", "MarksCore", "MarksEngine", "HTTPServer", "HTTPClient", "StandInNetwork"]),
         tests("MarksBackend", ["MarksBackend", "MarksCore", "MarksEngine", "CryptoPrimitives", "SQLiteDatabase"]),
         tests("MarksIndex", ["MarksIndex", "MarksLibrary", "MarksStorage", "MarksCore", "SQLiteDatabase", "SentenceEmbeddings"]),
         tests("MarksEngine", ["MarksEngine", "MarksCore", "SentenceEmbeddings"], resources: [.copy("Fixtures")]),
-        tests("MarksLibrary", ["MarksLibrary", "MarksStorage", "MarksClients", "MarksIndex", "MarksEngine", "MarksCore", "SQLiteDatabase", "HTTPServer", "SystemSupport"]),
+        tests("MarksLibrary", ["MarksLibrary", "MarksStorage", "MarksClients", "MarksIndex", "MarksEngine", "MarksCore", "SQLiteDatabase", "HTTPServer", "HTTPClient", "StandInNetwork", "SystemSupport"]),
         tests("MarksServer", ["MarksBackend", "MarksEngine", "MarksServer", "MarksLibrary", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer", "SystemSupport"],
               resources: [.copy("Compatibility/Fixtures")]),
-        tests("MarksCLI", ["MarksCLI", "MarksServer", "MarksCore", "HTTPServer"]),
+        tests("MarksCLI", ["MarksCLI", "MarksServer", "MarksCore", "HTTPServer", "StandInNetwork"]),
     ],
     swiftLanguageModes: [.v6]
 )

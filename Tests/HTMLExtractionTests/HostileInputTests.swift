@@ -1,3 +1,4 @@
+import MarksTestSupport
 import Foundation
 import Testing
 @testable import HTMLExtraction
@@ -34,7 +35,7 @@ import Testing
 
     @Test(arguments: [1, 2, 3, 4, 5])
     func binaryGarbage(seed: UInt64) throws {
-        var generator = SplitMix64(seed: seed)
+        var generator = SeededGenerator(seed: seed)
         let bytes = (0..<200_000).map { _ in UInt8.random(in: 0...255, using: &generator) }
         let page = try HTMLDocument(html: bytes, url: URL(string: "https://example.com/"))
         _ = extractEverything(page)
@@ -119,18 +120,5 @@ import Testing
         let (meta, links, _, _) = extractEverything(page)
         #expect(links.isEmpty) // over 8 KB is not a URL we keep
         #expect(meta.description?.count == 1_000_000)
-    }
-}
-
-/// A small seeded generator so failures reproduce.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -164,7 +164,7 @@ import Testing
             let waited = ContinuousClock.now - begun
             #expect(closed)
             #expect(waited >= .milliseconds(900))
-            #expect(waited < .seconds(10))
+            #expect(waited < .seconds(14)) // dropped by the timeout, before the read gives up at 15 s
             try await Self.stillServes(port)
         }
     }

@@ -89,7 +89,7 @@ import Glibc
         #expect(try await connection.readResponse().status == 200)
         let begun = ContinuousClock.now
         await server.stop()
-        #expect(ContinuousClock.now - begun < .seconds(5))
+        #expect(ContinuousClock.now - begun < .seconds(20)) // not the keep-alive timeout (generous: shared cores)
         #expect(await connection.waitForClose().closed)
     }
 

@@ -1,3 +1,4 @@
+import MarksTestSupport
 import CryptoPrimitives
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import MarksTestSupport
 import Foundation
 import Testing
 
@@ -18,31 +19,20 @@ import Testing
         let model = ["MARKS_MODEL_DIR": (ProcessInfo.processInfo.environment["MARKS_MODEL_DIR"]
             ?? (ProcessInfo.processInfo.environment["HOME"] ?? "/root") + "/.cache/marks/models/all-MiniLM-L6-v2")]
         var environment = marks.environment.merging(model) { $1 }
-        let server = Process()
-        server.executableURL = MarksBinary.executable
-        server.arguments = ["serve", "--port", "0", "--data", marks.home.appendingPathComponent("server").path]
-        server.environment = environment
-        let output = Pipe()
-        server.standardOutput = output
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        defer { server.terminate(); server.waitUntilExit() }
-        var text = ""
-        while !text.contains("\n") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
+        let server = try RunningProcess(MarksBinary.executable, ["serve", "--port", "0", "--data", marks.home.appendingPathComponent("server").path],
+                                        environment: environment)
+        let text = await server.output(containing: "\n")
         let url = try #require(text.range(of: #"http://127\.0\.0\.1:\d+"#, options: .regularExpression).map { String(text[$0]) })
         for (path, title) in [("a", "Baking sourdough bread at home"), ("b", "Kubernetes cluster autoscaling"), ("c", "Marathon training plan")] {
-            #expect(try await marks.runAsync(["add", "https://example.com/\(path)", "--title", title, "--no-enrich"]).code == 0)
+            #expect(try await marks.run(["add", "https://example.com/\(path)", "--title", title, "--no-enrich"]).code == 0)
         }
         environment = ["MARKS_BACKEND_URL": url].merging(model) { $1 }
-        let result = try await marks.runAsync(["search", "--semantic", "how to make loaves", "--json"], extraEnvironment: environment)
+        let result = try await marks.run(["search", "--semantic", "how to make loaves", "--json"], extraEnvironment: environment)
         #expect(result.code == 0, "\(result.stderr)")
         #expect(result.stdout.contains(#""ranked_by":"\#(url)""#))
         let first = try #require(result.stdout.range(of: #""title":""#).map { result.stdout[$0.upperBound...].prefix(30) })
         #expect(first.hasPrefix("Baking sourdough"))
         #expect(FileManager.default.fileExists(atPath: marks.home.appendingPathComponent("data/marks/backend-device.json").path))
+        _ = await server.stop()
     }
 }

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import HTTPClient
 import Testing
 import MarksClients
 import MarksCore
@@ -26,14 +24,14 @@ import MarksCore
         for (got, want) in zip(seconds, expected) { #expect(abs(got - want) < 0.000_01) }
         #expect(result.results[3].tagNames == ["a", "#b"])
         #expect(result.results[0].unread)
-        let url = try #require(stub.requests.first?.url?.absoluteString)
+        let url = try #require(stub.requests.first?.url.absoluteString)
         #expect(url == "https://links.example.com:8443/linkding/api/bookmarks/?q=c%2B%2B&limit=4")
     }
 
     @Test func followsNextOnTheConfiguredOrigin() async throws {
         let stub = StubTransport(.json(#"{"count":0,"next":null,"previous":null,"results":[]}"#))
         _ = try await stub.client().page(at: "http://127.0.0.1:9090/linkding/api/bookmarks/?limit=100&offset=100&q=c%2B%2B")
-        #expect(stub.requests.map { $0.url?.absoluteString } == [
+        #expect(stub.requests.map { $0.url.absoluteString } == [
             "https://links.example.com:8443/linkding/api/bookmarks/?limit=100&offset=100&q=c%2B%2B",
         ])
     }
@@ -50,7 +48,7 @@ import MarksCore
 
     @Test func sendsEveryOperationToItsEndpoint() async throws {
         let stub = StubTransport { request in
-            switch (request.httpMethod, request.sentPath) {
+            switch (request.method, request.path) {
             case ("DELETE", _), (_, "/linkding/api/bookmarks/7/archive/"), (_, "/linkding/api/bookmarks/7/unarchive/"):
                 return .empty(204)
             case ("POST", "/linkding/api/bookmarks/"):
@@ -85,12 +83,12 @@ import MarksCore
             "DELETE /linkding/api/bookmarks/7/",
             "GET /linkding/api/tags/?limit=5",
         ])
-        #expect(stub.requests[4].httpBody == Data(#"{"shared":true}"#.utf8))
+        #expect(stub.requests[4].body == Data(#"{"shared":true}"#.utf8))
     }
 
     @Test func followsEveryTagPage() async throws {
         let stub = StubTransport { request in
-            switch request.url?.query {
+            switch request.url.query {
             case "limit=1000":
                 return .json(#"{"count":3,"next":"http://internal/linkding/api/tags/?limit=1000&offset=1","previous":null,"results":[{"id":1,"name":"a","date_added":"2024-01-15T10:30:00Z"}]}"#)
             case "limit=1000&offset=1":
@@ -103,7 +101,7 @@ import MarksCore
         }
         let tags = try await stub.client().allTags()
         #expect(tags.map(\.name) == ["a", "b", "c"])
-        #expect(stub.requests.allSatisfy { $0.url?.host == "links.example.com" && $0.url?.port == 8443 })
+        #expect(stub.requests.allSatisfy { $0.url.host == "links.example.com" && $0.url.port == 8443 })
     }
 
     @Test func stopsWhenANextLinkRepeats() async throws {
@@ -121,12 +119,12 @@ import MarksCore
         ])
         let health = try await stub.client().verifyConnection()
         #expect(health == ServerHealth(version: "1.46.2", status: "healthy"))
-        #expect(stub.requests.map { $0.url?.absoluteString } == [
+        #expect(stub.requests.map { $0.url.absoluteString } == [
             "https://links.example.com:8443/linkding/health",
             "https://links.example.com:8443/linkding/api/bookmarks/?limit=1",
         ])
-        #expect(stub.requests[0].value(forHTTPHeaderField: "Authorization") == nil)
-        #expect(stub.requests[1].value(forHTTPHeaderField: "Authorization") == "Token 0123456789abcdef")
+        #expect(stub.requests[0].header("Authorization") == nil)
+        #expect(stub.requests[1].header("Authorization") == "Token 0123456789abcdef")
     }
 
     static let verifyFailures: [([StubTransport.Answer], BookmarkSourceError)] = [

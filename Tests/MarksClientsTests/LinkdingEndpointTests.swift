@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import HTTPClient
 import Testing
 import MarksClients
 import MarksCore
@@ -42,19 +40,20 @@ import MarksCore
 
     @Test(arguments: table)
     func buildsRequest(endpoint: LinkdingEndpoint, method: String, url: String, body: String?) throws {
-        let request = try endpoint.urlRequest(config: .stub, timeout: 30)
-        #expect(request.httpMethod == method)
-        #expect(request.url?.absoluteString == url)
-        #expect(request.value(forHTTPHeaderField: "Accept") == "application/json")
+        let request = try endpoint.request(config: .stub, timeout: 30)
+        #expect(request.method == method)
+        #expect(request.url.absoluteString == url)
+        #expect(request.header("Accept") == "application/json")
         if case .health = endpoint {
-            #expect(request.value(forHTTPHeaderField: "Authorization") == nil)
+            #expect(request.header("Authorization") == nil)
         } else {
-            #expect(request.value(forHTTPHeaderField: "Authorization") == "Token 0123456789abcdef")
-            #expect(request.sentPath.hasSuffix("/"))
+            #expect(request.header("Authorization") == "Token 0123456789abcdef")
+            #expect(request.path.hasSuffix("/"))
         }
-        #expect(request.httpBody.map { String(decoding: $0, as: UTF8.self) } == body)
-        #expect(request.value(forHTTPHeaderField: "Content-Type") == (body == nil ? nil : "application/json"))
-        #expect(request.timeoutInterval == 30)
+        #expect(request.body.map { String(decoding: $0, as: UTF8.self) } == body)
+        #expect(request.header("Content-Type") == (body == nil ? nil : "application/json"))
+        #expect(request.timeout == .seconds(30))
+        #expect(request.connectTimeout == .seconds(10))
     }
 
     @Test(arguments: [("", "http://h.example/api/bookmarks/7/"), ("/", "http://h.example/api/bookmarks/7/"),
@@ -62,17 +61,18 @@ import MarksCore
                       ("/a/b/", "http://h.example/a/b/api/bookmarks/7/")])
     func putsEveryPathUnderThePrefix(prefix: String, url: String) throws {
         let config = ServerConfig(host: "h.example", path: prefix, token: "t", useHTTPS: false)
-        #expect(try LinkdingEndpoint.bookmark(id: 7).urlRequest(config: config, timeout: 30).url?.absoluteString == url)
+        #expect(try LinkdingEndpoint.bookmark(id: 7).request(config: config, timeout: 30).url.absoluteString == url)
     }
 
-    @Test(arguments: [(30.0, 30.0), (12.2, 13.0), (1.0, 1.0), (0.3, 1.0), (0, 1.0)])
-    func roundsTimeoutsUpToWholeSeconds(configured: Double, sent: Double) throws {
-        #expect(try LinkdingEndpoint.health.urlRequest(config: .stub, timeout: configured).timeoutInterval == sent)
+    @Test(arguments: [(30.0, Duration.seconds(30)), (12.2, .milliseconds(12_200)), (1.0, .seconds(1)), (0.3, .milliseconds(300)),
+                      (0, .milliseconds(1))])
+    func keepsTimeoutsToTheMillisecond(configured: Double, sent: Duration) throws {
+        #expect(try LinkdingEndpoint.health.request(config: .stub, timeout: configured).timeout == sent)
     }
 
     @Test func refusesAnAddressThatIsNotOne() {
         let config = ServerConfig(host: "bad host/with space", token: "t")
-        #expect(throws: BookmarkSourceError.self) { try LinkdingEndpoint.health.urlRequest(config: config, timeout: 30) }
+        #expect(throws: BookmarkSourceError.self) { try LinkdingEndpoint.health.request(config: config, timeout: 30) }
     }
 
     @Test(arguments: [
@@ -111,23 +111,23 @@ import MarksCore
         ("https://links.example.com/other/api/tags/?offset=2", base + "/api/tags/?offset=2"),
     ])
     func followsLinksOnTheConfiguredOrigin(link: String, expected: String) throws {
-        let request = try LinkdingEndpoint.pageLink(link).urlRequest(config: .stub, timeout: 30)
-        #expect(request.url?.absoluteString == expected)
-        #expect(request.httpMethod == "GET")
-        #expect(request.value(forHTTPHeaderField: "Authorization") == "Token 0123456789abcdef")
+        let request = try LinkdingEndpoint.pageLink(link).request(config: .stub, timeout: 30)
+        #expect(request.url.absoluteString == expected)
+        #expect(request.method == "GET")
+        #expect(request.header("Authorization") == "Token 0123456789abcdef")
     }
 
     @Test func followsLinksWithoutAPrefix() throws {
         let config = ServerConfig(host: "links.example.com", token: "t")
         let request = try LinkdingEndpoint.pageLink("http://10.0.0.5:9090/api/bookmarks/?limit=100&offset=100")
-            .urlRequest(config: config, timeout: 30)
-        #expect(request.url?.absoluteString == "https://links.example.com/api/bookmarks/?limit=100&offset=100")
+            .request(config: config, timeout: 30)
+        #expect(request.url.absoluteString == "https://links.example.com/api/bookmarks/?limit=100&offset=100")
     }
 
     @Test(arguments: ["http://evil.example/somewhere/else", "not a url at all", ""])
     func refusesLinksOutsideTheAPI(link: String) {
         #expect {
-            try LinkdingEndpoint.pageLink(link).urlRequest(config: .stub, timeout: 30)
+            try LinkdingEndpoint.pageLink(link).request(config: .stub, timeout: 30)
         } throws: { error in
             if case .malformedResponse = error as? BookmarkSourceError { return true }
             return false

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import HTTPClient
 import Testing
 import MarksClients
 import MarksCore
@@ -31,8 +29,8 @@ import MarksCore
         (.json(#"{"detail":"Method \"GET\" not allowed."}"#, status: 405), .server(status: 405, message: #"Method "GET" not allowed."#)),
         (StubTransport.Answer(status: 429, headers: [:], body: Data("slow down\nplease".utf8)), .server(status: 429, message: "slow down please")),
         (.html("<html><body><h1>Server Error (500)</h1></body></html>", status: 500),
-         .server(status: 500, message: HTTPURLResponse.localizedString(forStatusCode: 500))),
-        (.empty(502), .server(status: 502, message: HTTPURLResponse.localizedString(forStatusCode: 502))),
+         .server(status: 500, message: "Internal Server Error")),
+        (.empty(502), .server(status: 502, message: "Bad Gateway")),
         (.json(#"{"detail":"Service unavailable."}"#, status: 503), .server(status: 503, message: "Service unavailable.")),
         (StubTransport.Answer(status: 301, headers: ["Location": "https://links.example.com/linkding/api/bookmarks/7/"], body: Data()),
          .server(status: 301, message: "/linkding/api/bookmarks/7/ redirects to https://links.example.com/linkding/api/bookmarks/7/. Check the https setting and the path prefix.")),
@@ -59,43 +57,37 @@ import MarksCore
         #expect(error == .notFound)
     }
 
-    static let transportFailures: [(URLError.Code, BookmarkSourceError)] = [
-        (.timedOut, .timeout(seconds: 12)),
-        (.cannotConnectToHost, .unreachable(host: "links.example.com:8443", reason: "the connection was refused")),
-        (.cannotFindHost, .unreachable(host: "links.example.com:8443", reason: "the host name could not be resolved")),
-        (.dnsLookupFailed, .unreachable(host: "links.example.com:8443", reason: "the host name could not be resolved")),
-        (.networkConnectionLost, .unreachable(host: "links.example.com:8443", reason: "the connection was lost")),
-        (.notConnectedToInternet, .unreachable(host: "links.example.com:8443", reason: "there is no network connection")),
-        (.badServerResponse, .notLinkding("links.example.com:8443 did not answer with HTTP — check the host, port and https setting")),
+    static let transportFailures: [(HTTPClientError, BookmarkSourceError)] = [
+        (.timedOut(seconds: 12), .timeout(seconds: 12)),
+        (.connectionRefused(host: "links.example.com"), .unreachable(host: "links.example.com:8443", reason: "the connection was refused")),
+        (.hostNotFound(host: "links.example.com"), .unreachable(host: "links.example.com:8443", reason: "the host name could not be resolved")),
+        (.connectTimedOut(host: "links.example.com", seconds: 10), .unreachable(host: "links.example.com:8443", reason: "no connection within 10 s")),
+        (.connectionLost(reason: "the server closed the connection without answering"),
+         .unreachable(host: "links.example.com:8443", reason: "the connection was lost: the server closed the connection without answering")),
+        (.connectFailed(host: "links.example.com", reason: "network is unreachable"),
+         .unreachable(host: "links.example.com:8443", reason: "network is unreachable")),
+        (.badResponse("Received HTTP/0.9 when not allowed"),
+         .notLinkding("links.example.com:8443 did not answer with HTTP — check the host, port and https setting")),
+        (.notTLS(host: "links.example.com"), .tlsFailure(host: "links.example.com:8443", reason: "it answered plain HTTP, not HTTPS")),
+        (.tls(host: "links.example.com", reason: "SSL certificate problem: self-signed certificate"),
+         .tlsFailure(host: "links.example.com:8443", reason: "SSL certificate problem: self-signed certificate")),
     ]
 
     @Test(arguments: transportFailures)
-    func mapsNetworkFailures(code: URLError.Code, expected: BookmarkSourceError) async {
-        let transport = LinkdingTransport { _ in throw URLError(code) }
+    func mapsNetworkFailures(failure: HTTPClientError, expected: BookmarkSourceError) async {
+        let transport = HTTPTransport { _ in throw failure }
         let client = LinkdingClient(config: .stub, timeout: 12, transport: transport)
         #expect(await sourceError { _ = try await client.health() } == expected)
     }
 
-    @Test(arguments: [URLError.Code.serverCertificateUntrusted, .serverCertificateHasBadDate, .secureConnectionFailed,
-                      .serverCertificateHasUnknownRoot])
-    func mapsTLSFailures(code: URLError.Code) async {
-        let client = LinkdingClient(config: .stub, transport: LinkdingTransport { _ in throw URLError(code) })
-        let error = await sourceError { _ = try await client.health() }
-        guard case .tlsFailure(let host, _) = error else {
-            Issue.record("expected tlsFailure, got \(String(describing: error))")
-            return
-        }
-        #expect(host == "links.example.com:8443")
-    }
-
     @Test func keepsCancellationACancellation() async {
-        let client = LinkdingClient(config: .stub, transport: LinkdingTransport { _ in throw URLError(.cancelled) })
+        let client = LinkdingClient(config: .stub, transport: HTTPTransport { _ in throw CancellationError() })
         await #expect(throws: CancellationError.self) { _ = try await client.health() }
     }
 
     @Test func mapsAnyOtherFailureToUnreachable() async {
         struct Odd: Error {}
-        let client = LinkdingClient(config: .stub, transport: LinkdingTransport { _ in throw Odd() })
+        let client = LinkdingClient(config: .stub, transport: HTTPTransport { _ in throw Odd() })
         let error = await sourceError { _ = try await client.health() }
         guard case .unreachable(let host, _) = error else {
             Issue.record("expected unreachable, got \(String(describing: error))")

@@ -1,3 +1,4 @@
+import MarksTestSupport
 import Testing
 @testable import MarksEngine
 

@@ -1,3 +1,4 @@
+import MarksTestSupport
 import MarksCore
 import Testing
 @testable import MarksEngine

@@ -1,3 +1,4 @@
+import MarksTestSupport
 import Foundation
 import MarksCore
 import SQLiteDatabase
@@ -190,17 +191,11 @@ enum RandomLibrary {
 
 /// A deterministic generator of test data and queries.
 struct SeededRandom {
-    private var state: UInt64
+    private var generator: SeededGenerator
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { generator = SeededGenerator(seed: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { generator.next() }
 
     mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
     mutating func chance(_ p: Double) -> Bool { Double(next() % 10_000) / 10_000 < p }

@@ -1,25 +1,13 @@
+import MarksTestSupport
 import Foundation
 import MarksCore
 import Synchronization
 @testable import MarksStorage
 
-/// A clock a test moves by hand; starts at 2023-11-14T22:13:20Z.
-final class TestClock: Sendable {
-    private let current = Mutex(Date(timeIntervalSince1970: 1_700_000_000))
-
-    /// The current time.
-    func now() -> Date { current.withLock { $0 } }
-
-    /// Moves the clock forward.
-    func advance(_ seconds: TimeInterval = 1) {
-        current.withLock { $0 = $0.addingTimeInterval(seconds) }
-    }
-}
-
 /// A store on a fresh file in its own temp directory, removed when the fixture goes away.
 final class StoreFixture {
     let directory: String
-    let clock = TestClock()
+    let clock = ManualClock(Date(timeIntervalSince1970: 1_700_000_000))  // 2023-11-14T22:13:20Z
     let store: BookmarkStore
 
     init() throws {

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import HTTPClient
 import MarksCore
 
 /// How answers and network failures become `BookmarkSourceError`s.
@@ -10,53 +8,48 @@ extension LinkdingClient {
     static func transportFailure(_ error: any Error, host: String, timeout: TimeInterval) -> any Error {
         if let error = error as? BookmarkSourceError { return error }
         if error is CancellationError { return error }
-        guard let urlError = error as? URLError else {
+        guard let failure = error as? HTTPClientError else {
             return BookmarkSourceError.unreachable(host: host, reason: String(describing: error))
         }
-        switch urlError.code {
-        case .cancelled:
-            return CancellationError()
+        switch failure {
         case .timedOut:
             return BookmarkSourceError.timeout(seconds: timeout)
-        case .cannotFindHost, .dnsLookupFailed:
-            return BookmarkSourceError.unreachable(host: host, reason: "the host name could not be resolved")
-        case .cannotConnectToHost:
-            return BookmarkSourceError.unreachable(host: host, reason: "the connection was refused")
-        case .networkConnectionLost:
-            return BookmarkSourceError.unreachable(host: host, reason: "the connection was lost")
-        case .notConnectedToInternet:
-            return BookmarkSourceError.unreachable(host: host, reason: "there is no network connection")
-        case .secureConnectionFailed, .serverCertificateHasBadDate, .serverCertificateUntrusted,
-             .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
-             .clientCertificateRequired, .appTransportSecurityRequiresSecureConnection:
-            return BookmarkSourceError.tlsFailure(host: host, reason: urlError.localizedDescription)
-        case .badServerResponse, .cannotParseResponse, .unsupportedURL, .zeroByteResource:
+        case .notTLS:
+            return BookmarkSourceError.tlsFailure(host: host, reason: plainHTTPReason)
+        case .tls(_, let reason):
+            return BookmarkSourceError.tlsFailure(host: host, reason: reason)
+        case .badResponse:
             return BookmarkSourceError.notLinkding("\(host) did not answer with HTTP — check the host, port and https setting")
-        default:
-            return BookmarkSourceError.unreachable(host: host, reason: urlError.localizedDescription)
+        case .hostNotFound, .connectionRefused, .connectFailed, .connectTimedOut, .connectionLost, .tooSlow,
+             .bodyTooLarge, .invalidRequest, .failed:
+            return BookmarkSourceError.unreachable(host: host, reason: failure.reason)
         }
     }
 
+    /// The `tlsFailure` reason when an https request reached a plain-HTTP server (`marks login` suggests `--no-https`).
+    public static let plainHTTPReason = "it answered plain HTTP, not HTTPS"
+
     /// A non-2xx answer as a `BookmarkSourceError`.
-    static func statusFailure(data: Data, response: HTTPURLResponse, path: String, notFound: BookmarkSourceError) -> BookmarkSourceError {
-        let status = response.statusCode
-        let json = parseJSON(data, response: response)
+    static func statusFailure(_ response: HTTPClientResponse, path: String, notFound: BookmarkSourceError) -> BookmarkSourceError {
+        let status = response.status
+        let data = response.body
+        let json = parseJSON(response)
         switch status {
         case 300..<400:
-            let location = response.value(forHTTPHeaderField: "Location") ?? "another address"
+            let location = response.header("Location") ?? "another address"
             return .server(status: status, message: "\(path) redirects to \(location). Check the https setting and the path prefix.")
         case 401, 403:
             return .unauthorized
         case 400:
             guard let json else {
-                if isHTML(data, response: response) { return .notLinkding("\(path) answered 400 with an HTML page") }
+                if isHTML(response) { return .notLinkding("\(path) answered 400 with an HTML page") }
                 return .invalid(["detail": [snippet(data, status: status)]])
             }
             let fields = flatten(json, key: "")
             return .invalid(fields.isEmpty ? ["detail": [snippet(data, status: status)]] : fields)
         case 404:
             guard json != nil else {
-                return .notLinkding("\(path) answered 404 with \(isHTML(data, response: response) ? "an HTML page" : "no JSON")")
+                return .notLinkding("\(path) answered 404 with \(isHTML(response) ? "an HTML page" : "no JSON")")
             }
             return notFound
         default:
@@ -65,8 +58,9 @@ extension LinkdingClient {
     }
 
     /// Decodes a 2xx answer: HTML is `notLinkding`, anything else that does not decode is `malformedResponse`.
-    static func decode<T: Decodable>(_ type: T.Type, data: Data, response: HTTPURLResponse) throws(BookmarkSourceError) -> T {
-        if isHTML(data, response: response) { throw .notLinkding("it answered an HTML page instead of JSON") }
+    static func decode<T: Decodable>(_ type: T.Type, response: HTTPClientResponse) throws(BookmarkSourceError) -> T {
+        let data = response.body
+        if isHTML(response) { throw .notLinkding("it answered an HTML page instead of JSON") }
         if data.isEmpty { throw .malformedResponse("the answer was empty") }
         do {
             return try JSONDecoder().decode(type, from: data)
@@ -77,15 +71,17 @@ extension LinkdingClient {
         }
     }
 
-    static func isHTML(_ data: Data, response: HTTPURLResponse) -> Bool {
-        if let type = response.value(forHTTPHeaderField: "Content-Type")?.lowercased(),
+    static func isHTML(_ response: HTTPClientResponse) -> Bool {
+        let data = response.body
+        if let type = response.header("Content-Type")?.lowercased(),
            type.contains("text/html") || type.contains("xhtml") { return true }
         let first = data.prefix(512).first { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF) }
         return first == UInt8(ascii: "<")
     }
 
-    private static func parseJSON(_ data: Data, response: HTTPURLResponse) -> Any? {
-        guard !data.isEmpty, !isHTML(data, response: response) else { return nil }
+    private static func parseJSON(_ response: HTTPClientResponse) -> Any? {
+        let data = response.body
+        guard !data.isEmpty, !isHTML(response) else { return nil }
         do {
             return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
@@ -132,7 +128,7 @@ extension LinkdingClient {
         let text = String(decoding: data.prefix(300), as: UTF8.self)
             .split(whereSeparator: \.isNewline).joined(separator: " ")
             .trimmingCharacters(in: .whitespaces)
-        if text.isEmpty || text.hasPrefix("<") { return HTTPURLResponse.localizedString(forStatusCode: status) }
+        if text.isEmpty || text.hasPrefix("<") { return HTTPClientResponse.reasonPhrase(status) }
         return text
     }
 

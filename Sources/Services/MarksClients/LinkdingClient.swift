@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import HTTPClient
 import MarksCore
 
 /// A `BookmarkSource` backed by any linkding server over HTTP (or `marks serve`'s `/api/`), speaking the
@@ -10,18 +8,21 @@ public struct LinkdingClient: BookmarkSource {
     /// The oldest linkding Marks supports: 1.19.0 is the first with bookmark notes (and it has `/health`).
     public static let minimumVersion = "1.19.0"
     /// The default request timeout; linkding can block up to 10 s while scraping, so keep it above that.
+    /// A person at a terminal waits at most this long, idle (`MARKS_TIMEOUT` changes it for the CLI).
     public static let defaultTimeout: TimeInterval = 30
+    /// Connecting must succeed within this (a host that drops packets fails fast, with its own message).
+    public static let connectTimeout: TimeInterval = 10
     /// Page size used when following every page (`allTags`).
     public static let allPagesLimit = 1000
 
     /// The server this client talks to.
     public let config: ServerConfig
-    /// The request timeout in seconds (URLSession on Linux rounds it to whole seconds).
+    /// The request timeout in seconds (millisecond precision).
     public let timeout: TimeInterval
-    private let transport: LinkdingTransport
+    private let transport: HTTPTransport
 
-    /// A client for a server; the network comes through `transport` (URLSession by default).
-    public init(config: ServerConfig, timeout: TimeInterval = LinkdingClient.defaultTimeout, transport: LinkdingTransport = .urlSession) {
+    /// A client for a server; the network comes through `transport` (the libcurl client by default).
+    public init(config: ServerConfig, timeout: TimeInterval = LinkdingClient.defaultTimeout, transport: HTTPTransport = .live) {
         self.config = config
         self.timeout = timeout
         self.transport = transport
@@ -84,12 +85,17 @@ public struct LinkdingClient: BookmarkSource {
         try await fetch(Page<Tag>.self, .listTags(limit: limit, offset: offset))
     }
 
+    /// Deletes a tag (and takes it off its bookmarks); `notFound` when there is none.
+    public func deleteTag(id: Int) async throws {
+        _ = try await send(.deleteTag(id: id))
+    }
+
     /// The server's `/health`; `notLinkding` when it has none or it is not linkding's answer.
     public func health() async throws -> ServerHealth {
-        let (data, response) = try await send(.health, notFound: .notLinkding("it has no /health endpoint"))
+        let response = try await send(.health, notFound: .notLinkding("it has no /health endpoint"))
         let health: ServerHealth
         do {
-            health = try Self.decode(ServerHealth.self, data: data, response: response)
+            health = try Self.decode(ServerHealth.self, response: response)
         } catch .malformedResponse(let detail) {
             throw BookmarkSourceError.notLinkding("/health did not answer linkding's {version, status}: \(detail)")
         }
@@ -100,30 +106,23 @@ public struct LinkdingClient: BookmarkSource {
 
     /// Sends a request and decodes a 2xx answer.
     func fetch<T: Decodable>(_ type: T.Type, _ endpoint: LinkdingEndpoint) async throws -> T {
-        let (data, response) = try await send(endpoint)
-        return try Self.decode(type, data: data, response: response)
+        return try Self.decode(type, response: try await send(endpoint))
     }
 
     /// Sends a request; a non-2xx answer or a network failure becomes a `BookmarkSourceError`.
     /// `notFound` replaces the error of a JSON 404 (an HTML 404 is always `notLinkding`).
-    func send(_ endpoint: LinkdingEndpoint, notFound: BookmarkSourceError = .notFound) async throws -> (Data, HTTPURLResponse) {
-        let request = try endpoint.urlRequest(config: config, timeout: timeout)
-        let answer: (Data, HTTPURLResponse)
+    func send(_ endpoint: LinkdingEndpoint, notFound: BookmarkSourceError = .notFound) async throws -> HTTPClientResponse {
+        let request = try endpoint.request(config: config, timeout: timeout)
+        let response: HTTPClientResponse
         do {
-            answer = try await transport.send(request)
+            response = try await transport.send(request)
         } catch {
             throw Self.transportFailure(error, host: hostDescription, timeout: timeout)
         }
-        let (data, response) = answer
-        guard (200..<300).contains(response.statusCode) else {
-            throw Self.statusFailure(data: data, response: response, path: Self.path(of: request), notFound: notFound)
+        guard (200..<300).contains(response.status) else {
+            throw Self.statusFailure(response, path: request.path, notFound: notFound)
         }
-        return answer
-    }
-
-    /// The request's path as sent, trailing slash kept (`URL.path` drops it).
-    static func path(of request: URLRequest) -> String {
-        request.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false)?.percentEncodedPath } ?? ""
+        return response
     }
 
     /// The host (and port) for messages.

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import HTTPClient
 import MarksCore
 
 /// Every request Marks sends to a linkding server, built in one place (LINKDING_API.md): method, path under
@@ -27,6 +25,8 @@ public enum LinkdingEndpoint: Sendable {
     case unarchiveBookmark(id: Int)
     /// `GET /api/tags/`.
     case listTags(limit: Int, offset: Int)
+    /// `DELETE /api/tags/<id>/` (linkding removes the tag from its bookmarks, leaving their `date_modified`).
+    case deleteTag(id: Int)
     /// `GET` of a page's `next`/`previous` link: its path and query, on the configured origin.
     case pageLink(String)
 
@@ -36,7 +36,7 @@ public enum LinkdingEndpoint: Sendable {
         case .health, .listBookmarks, .bookmark, .checkBookmark, .listTags, .pageLink: return "GET"
         case .createBookmark, .archiveBookmark, .unarchiveBookmark: return "POST"
         case .updateBookmark: return "PATCH"
-        case .deleteBookmark: return "DELETE"
+        case .deleteBookmark, .deleteTag: return "DELETE"
         }
     }
 
@@ -56,7 +56,7 @@ public enum LinkdingEndpoint: Sendable {
     }
 
     /// The request for a server; throws when the configured address or a page link cannot be used.
-    public func urlRequest(config: ServerConfig, timeout: TimeInterval) throws(BookmarkSourceError) -> URLRequest {
+    public func request(config: ServerConfig, timeout: TimeInterval) throws(BookmarkSourceError) -> HTTPClientRequest {
         guard let base = config.baseURL, var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else {
             throw .unreachable(host: config.host, reason: "that is not a valid server address")
         }
@@ -67,16 +67,14 @@ public enum LinkdingEndpoint: Sendable {
         guard let url = components.url else {
             throw .unreachable(host: config.host, reason: "that is not a valid server address")
         }
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData)
-        // Assigned, not passed to init: URLSession on Linux honours a request's timeout only when the property
-        // was set, and truncates it to whole seconds (0.5 s would fail at once).
-        request.timeoutInterval = max(1, timeout.rounded(.up))
-        request.httpMethod = method
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        if needsToken { request.setValue("Token \(config.token)", forHTTPHeaderField: "Authorization") }
+        func milliseconds(_ seconds: TimeInterval) -> Duration { .milliseconds(max(1, Int64((seconds * 1000).rounded()))) }
+        var request = HTTPClientRequest(method: method, url: url, timeout: milliseconds(timeout),
+                                        connectTimeout: milliseconds(min(timeout, LinkdingClient.connectTimeout)))
+        request.setHeader("Accept", "application/json")
+        if needsToken { request.setHeader("Authorization", "Token \(config.token)") }
         if let body {
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            request.httpBody = body.data
+            request.setHeader("Content-Type", "application/json")
+            request.body = body.data
         }
         return request
     }
@@ -104,6 +102,8 @@ public enum LinkdingEndpoint: Sendable {
             var items: [(String, String?)] = [("limit", String(limit))]
             if offset > 0 { items.append(("offset", String(offset))) }
             return (prefix + "/api/tags/", query(items))
+        case .deleteTag(let id):
+            return (prefix + "/api/tags/\(id)/", nil)
         case .pageLink(let link):
             return try Self.resolve(link: link, prefix: prefix)
         }

@@ -5,7 +5,8 @@ import SQLiteDatabase
 extension BookmarkStore {
     /// Creates a bookmark (linkding's POST). A bookmark with the same normalised URL is overwritten instead and
     /// keeps its id, URL, archive state and `date_added`: title, description, notes, unread and shared become what
-    /// was sent (blank/false when omitted) and the tags become `tagNames` (none when omitted). When `metadata` is
+    /// was sent (blank/false when omitted), the tags become `tagNames` (none when omitted) and `date_modified` becomes
+    /// now; a new bookmark keeps the draft's `date_added` and `date_modified` when set (linkding's create). When `metadata` is
     /// given (scraping on), an empty title or description is then filled from it, as linkding does.
     public func create(_ draft: BookmarkDraft, fillingEmptyFrom metadata: BookmarkCheck.Metadata? = nil) throws(BookmarkStoreError) -> Bookmark {
         let fields = try BookmarkValidator.validate(
@@ -37,7 +38,8 @@ extension BookmarkStore {
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, [SQLValue(url), SQLValue(URLNormalizer.normalize(url)), SQLValue(title), SQLValue(description),
                           SQLValue(fields.notes ?? ""), SQLValue(draft.isArchived), SQLValue(draft.unread),
-                          SQLValue(draft.shared), SQLValue(draft.dateAdded.map(StoreTime.micros) ?? stamp), SQLValue(stamp)])
+                          SQLValue(draft.shared), SQLValue(draft.dateAdded.map(StoreTime.micros) ?? stamp),
+                          SQLValue(draft.dateModified.map(StoreTime.micros) ?? stamp)])
                 id = Int(db.lastInsertRowID)
             }
             try TagWriter.setTags(fields.tagNames ?? [], bookmark: id, stamp: stamp, db)

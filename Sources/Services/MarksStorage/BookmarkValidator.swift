@@ -4,9 +4,9 @@ import MarksCore
 /// trimmed (Python's `strip()`), `url` must be a valid web URL of at most 2048 characters, `title` at most 512,
 /// each `tag_names` entry non-blank; tag names are then cleaned with `TagNames.clean`.
 enum BookmarkValidator {
-    static let maxURLLength = 2048
-    static let maxTitleLength = 512
-    static let maxTagNameLength = 64
+    static let maxURLLength = LinkdingLimits.urlLength
+    static let maxTitleLength = LinkdingLimits.titleLength
+    static let maxTagNameLength = LinkdingLimits.tagNameLength
 
     static let required = "This field is required."
     static let blank = "This field may not be blank."

@@ -107,7 +107,7 @@ final class CompositionRoot: Sendable {
                 guard problems.isEmpty else {
                     throw CLIFailure("The linkding settings need fixing (marks login): " + problems.joined(separator: " "))
                 }
-                return LinkdingClient(config: linkding)
+                return LinkdingClient(config: linkding, timeout: settings.requestTimeout)
             }
             return try data().embeddedSource(baseURL: Self.defaultServeURL, metadata: metadata())
         }

@@ -1,4 +1,5 @@
 import Foundation
+import MarksClients
 import MarksCore
 import MarksLibrary
 
@@ -8,6 +9,8 @@ struct Settings: Sendable {
     let paths: MarksPaths
     let config: MarksConfig
     let store: ConfigStore
+    /// How long a request to linkding may take: `MARKS_TIMEOUT` seconds, else `LinkdingClient.defaultTimeout`.
+    var requestTimeout: TimeInterval = LinkdingClient.defaultTimeout
 
     static func load(_ arguments: ParsedArguments, context: CLIContext) throws -> Settings {
         let paths = MarksPaths(environment: context.environment, dataDirectory: arguments.option("data"),
@@ -15,6 +18,13 @@ struct Settings: Sendable {
         let store = ConfigStore(file: paths.configFile)
         if let warning = store.permissionWarning() { context.printError(warning) }
         let config = try store.load().applying(environment: context.environment)
-        return Settings(paths: paths, config: config, store: store)
+        var settings = Settings(paths: paths, config: config, store: store)
+        if let text = context.environment["MARKS_TIMEOUT"] {
+            guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 3600 else {
+                throw CLIFailure("MARKS_TIMEOUT must be a number of seconds between 0 and 3600, not \"\(text.prefix(40))\".")
+            }
+            settings.requestTimeout = seconds
+        }
+        return settings
     }
 }

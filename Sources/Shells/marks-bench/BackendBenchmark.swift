@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import HTTPClient
 import HTTPServer
 import MarksCore
 import MarksLibrary
@@ -28,9 +26,7 @@ enum BackendBenchmark {
                                       embedder: model, exposed: false, now: { Date() })
         let server = HTTPServer(responder: MarksApp(context: .init(version: "bench", logError: { _ in }, backend: api)).router)
         let port = try server.start()
-        let session = URLSession(configuration: .ephemeral)
-        defer { session.invalidateAndCancel() }
-        let client = Client(session: session, base: "http://127.0.0.1:\(port)", pageBase: "http://127.0.0.1:\(pagePort)")
+        let client = Client(http: HTTPClient(name: "bench-backend"), base: "http://127.0.0.1:\(port)", pageBase: "http://127.0.0.1:\(pagePort)")
         do {
             // One device per phase keeps each under the per-device limit (120 enrich calls a minute).
             let first = try await client.register("bench-sequential")
@@ -74,7 +70,7 @@ enum BackendBenchmark {
 
     /// The `/v1/` calls the benchmark makes.
     private struct Client: Sendable {
-        let session: URLSession
+        let http: HTTPClient
         let base: String
         let pageBase: String
 
@@ -99,13 +95,11 @@ enum BackendBenchmark {
 
         private func post(_ path: String, _ json: String, token: String? = nil) async throws -> (Int, Data) {
             guard let url = URL(string: base + path) else { throw BenchSupport.Failure(description: "bad URL \(path)") }
-            var request = URLRequest(url: url)
-            request.httpMethod = "POST"
-            request.httpBody = Data(json.utf8)
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
-            let (data, response) = try await session.data(for: request)
-            return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+            var request = HTTPClientRequest(method: "POST", url: url, body: Data(json.utf8), timeout: .seconds(120))
+            request.setHeader("Content-Type", "application/json")
+            if let token { request.setHeader("Authorization", "Bearer \(token)") }
+            let response = try await http.send(request)
+            return (response.status, response.body)
         }
     }
 

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import HTTPClient
 
 /// The library's bulk paths through the real `marks` binary beside this one: `marks import` of a generated
 /// 10,000-entry Netscape file into a fresh data dir (one transaction; target ≤ 3 s), and a full `marks sync` of
@@ -123,8 +121,7 @@ enum LibraryBenchmark {
     /// The HTTP status of a GET without credentials.
     private static func status(_ url: String) async throws -> Int {
         guard let target = URL(string: url) else { throw BenchSupport.Failure(description: "not a URL: \(url)") }
-        let (_, response) = try await URLSession.shared.data(from: target)
-        return (response as? HTTPURLResponse)?.statusCode ?? 0
+        return try await HTTPClient.shared.send(HTTPClientRequest(url: target)).status
     }
 
     private static func seconds(_ value: Double) -> String {

@@ -13,6 +13,7 @@ let sections: [(name: String, run: () async throws -> [String])] = [
     ("engine", EngineBenchmark.run),
     ("backend", BackendBenchmark.run),
     ("api", APIBenchmark.run),
+    ("fetch", FetchBenchmark.run),
     ("load", LoadBenchmark.run),
 ]
 

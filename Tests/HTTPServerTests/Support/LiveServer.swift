@@ -1,3 +1,4 @@
+import MarksTestSupport
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -56,27 +57,3 @@ struct TestClient {
     }
 }
 
-/// A temporary directory removed by `cleanUp()`.
-struct TemporaryDirectory {
-    let path: String
-
-    init() throws {
-        path = NSTemporaryDirectory() + "marks-http-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    func write(_ name: String, _ contents: String) throws {
-        try write(name, Data(contents.utf8))
-    }
-
-    func write(_ name: String, _ data: Data) throws {
-        let file = path + "/" + name
-        try FileManager.default.createDirectory(
-            atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try data.write(to: URL(fileURLWithPath: file))
-    }
-
-    func cleanUp() {
-        do { try FileManager.default.removeItem(atPath: path) } catch {}
-    }
-}

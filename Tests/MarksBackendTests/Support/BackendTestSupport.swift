@@ -1,3 +1,4 @@
+import MarksTestSupport
 import Foundation
 import Synchronization
 import SQLiteDatabase
@@ -24,21 +25,9 @@ struct TemporaryDatabase {
     }
 }
 
-/// A clock tests move by hand.
-final class ManualClock: Sendable {
-    private let current: Mutex<Date>
-
-    init(_ start: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
-        current = Mutex(start)
-    }
-
-    var now: @Sendable () -> Date { { [self] in current.withLock { $0 } } }
-
-    var seconds: Int64 { Int64(current.withLock { $0 }.timeIntervalSince1970) }
-
-    func advance(_ seconds: TimeInterval) {
-        current.withLock { $0 = $0.addingTimeInterval(seconds) }
-    }
+extension ManualClock {
+    /// The time now in whole seconds since 1970 (token claims).
+    var seconds: Int64 { Int64(date.timeIntervalSince1970) }
 }
 
 /// Runs `body` and returns the `BackendError` it threw (nil when none).

@@ -1,3 +1,4 @@
+import MarksTestSupport
 import Foundation
 import HTTPServer
 import SentenceEmbeddings
@@ -24,13 +25,9 @@ import Testing
     static let model = ["MARKS_MODEL_DIR": modelDirectory?.path ?? ""]
     static let fetching = model.merging(["MARKS_ALLOW_PRIVATE_FETCHES": "1", "MARKS_FETCH_PAGES": "1"]) { $1 }
 
-    /// Runs `marks` off the cooperative threads, so the page server in this process can answer meanwhile.
+    /// Runs `marks` (waiting without holding a cooperative thread, so the page server in this process answers meanwhile).
     static func run(_ marks: MarksBinary, _ arguments: [String], _ environment: [String: String] = [:]) async throws -> MarksBinary.Result {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try marks.run(arguments, extraEnvironment: environment) })
-            }
-        }
+        try await marks.run(arguments, extraEnvironment: environment)
     }
 
     @Test(.enabled(if: modelInstalled, "the embedding model is not installed"))
@@ -44,11 +41,11 @@ import Testing
         #expect(added.stdout.contains("Saved"))
         #expect(added.stdout.contains("Summary: "))
         #expect(added.stdout.contains("Engine: offline"))
-        let shown = try marks.run(["show", "1"])
+        let shown = try await marks.run(["show", "1"])
         #expect(shown.stdout.contains("summary: "), "add said: \(added.stdout) \(added.stderr)")
         #expect(shown.stdout.lowercased().contains("sourdough"))
         #expect(shown.stdout.contains("ai tags: "))
-        let summarized = try marks.run(["summarize", "1", "--json"], extraEnvironment: Self.model)
+        let summarized = try await marks.run(["summarize", "1", "--json"], extraEnvironment: Self.model)
         #expect(summarized.code == 0)
         #expect(summarized.stdout.contains(#""engine":"offline""#))
     }
@@ -69,27 +66,27 @@ import Testing
         await server.stop()
         #expect(all.stdout.contains(#""enriched":1"#))
         #expect(all.stdout.contains(#""skipped":1"#))
-        let again = try marks.run(["enrich", "--all"], extraEnvironment: Self.model)
+        let again = try await marks.run(["enrich", "--all"], extraEnvironment: Self.model)
         #expect(again.stdout.contains("Enriched 0 bookmarks (2 already had AI metadata)"))
-        let collections = try marks.run(["collections", "--json"], extraEnvironment: Self.model)
+        let collections = try await marks.run(["collections", "--json"], extraEnvironment: Self.model)
         #expect(collections.code == 0)
         #expect(collections.stdout.contains(#""collections":"#))
-        let text = try marks.run(["collections"], extraEnvironment: Self.model)
+        let text = try await marks.run(["collections"], extraEnvironment: Self.model)
         #expect(text.code == 0)
         #expect(!text.stdout.isEmpty)
     }
 
     @Test(arguments: [["enrich"], ["enrich", "1", "--all"], ["enrich", "zero"], ["summarize", "-3"]])
-    func badArgumentsAreUsageErrors(arguments: [String]) throws {
+    func badArgumentsAreUsageErrors(arguments: [String]) async throws {
         let marks = try MarksBinary()
         defer { marks.cleanUp() }
-        #expect(try marks.run(arguments).code == 64)
+        #expect(try await marks.run(arguments).code == 64)
     }
 
-    @Test func enrichingAMissingBookmarkFails() throws {
+    @Test func enrichingAMissingBookmarkFails() async throws {
         let marks = try MarksBinary()
         defer { marks.cleanUp() }
-        let result = try marks.run(["enrich", "77"])
+        let result = try await marks.run(["enrich", "77"])
         #expect(result.code == 1)
     }
 }

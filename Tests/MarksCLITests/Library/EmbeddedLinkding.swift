@@ -78,7 +78,7 @@ final class EmbeddedLinkding: Sendable {
                 let u = Self.update(request.body)
                 let draft = BookmarkDraft(url: u.url ?? "", title: u.title ?? "", description: u.description ?? "", notes: u.notes ?? "",
                                           isArchived: u.isArchived ?? false, unread: u.unread ?? false, shared: u.shared ?? false,
-                                          tagNames: u.tagNames ?? [], dateAdded: u.dateAdded)
+                                          tagNames: u.tagNames ?? [], dateAdded: u.dateAdded, dateModified: Self.dateModified(request.body))
                 return Self.json(try await source.create(draft, scrape: false).jsonValue, status: 201)
             case (.patch, 3) where id != nil:
                 return Self.json(try await source.update(id: id ?? 0, Self.update(request.body)).jsonValue)
@@ -93,6 +93,12 @@ final class EmbeddedLinkding: Sendable {
 
         private static func json(_ value: JSONValue, status: Int = 200) -> HTTPResponse {
             HTTPResponse.json(data: value.data, status: status)
+        }
+
+        /// `date_modified` of a create body (linkding keeps it on a create).
+        private static func dateModified(_ body: Data) -> Date? {
+            let fields = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] // safe: test double; a bad body reads as empty
+            return (fields["date_modified"] as? String).flatMap(LinkdingDate.parse)
         }
 
         private static func update(_ body: Data) -> BookmarkUpdate {

@@ -1,3 +1,4 @@
+import MarksTestSupport
 import Foundation
 import Testing
 @testable import MarksCLI
@@ -161,15 +162,15 @@ import Testing
         let file = marks.home.appendingPathComponent("big.html")
         try Data((lines.joined(separator: "\n") + "\n</DL><p>\n").utf8).write(to: file)
 
-        let imported = try await marks.runAsync(["import", file.path])
+        let imported = try await marks.run(["import", file.path])
         #expect(imported.code == 0)
         #expect(imported.stdout == "Imported 10000 bookmarks from \(file.path): 10000 new, 0 updated, 1 skipped.\n")
         #expect(imported.stderr.contains("\(file.path):10003: Skipped a bookmark “Bad”"))
 
-        let exported = try await marks.runAsync(["export"])
+        let exported = try await marks.run(["export"])
         #expect(exported.code == 0)
         #expect(exported.stdout.components(separatedBy: "<DT><A ").count - 1 == 10_000)
-        let synced = try await marks.runAsync(["sync", "--json"])
+        let synced = try await marks.run(["sync", "--json"])
         #expect(synced.code == 0 && synced.stdout.contains(#""live":10000"#))
     }
 }

@@ -1,3 +1,4 @@
+import MarksTestSupport
 import Foundation
 import Testing
 @testable import MarksCLI
@@ -8,23 +9,13 @@ import Testing
     }
 
     /// Runs a shell script and returns its standard output.
-    func runShell(_ shell: String, _ arguments: [String], script: String) throws -> (code: Int32, output: String) {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("marks-completion-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) } // safe: test cleanup of a temp dir
-        let file = dir.appendingPathComponent("script")
-        try Data(script.utf8).write(to: file)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: shell)
-        process.arguments = arguments + [file.path]
-        process.environment = ["HOME": dir.path, "PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": dir.path, "XDG_DATA_HOME": dir.path]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    func runShell(_ shell: String, _ arguments: [String], script: String) async throws -> (code: Int32, output: String) {
+        let dir = try TemporaryDirectory(prefix: "marks-completion")
+        defer { dir.cleanUp() }
+        try dir.write("script", script)
+        let result = try await ChildProcess.run(URL(fileURLWithPath: shell), arguments + [dir.file("script").path],
+                                                environment: ["HOME": dir.path, "PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": dir.path, "XDG_DATA_HOME": dir.path])
+        return (result.status, result.stdout + result.stderr)
     }
 
     @Test(arguments: ["bash", "zsh", "fish"])
@@ -57,38 +48,38 @@ import Testing
         #expect(CompletionScript.script(for: "powershell", root: root) == nil)
     }
 
-    @Test func bashCompletesCommandsSubcommandsOptionsAndFiles() throws {
+    @Test func bashCompletesCommandsSubcommandsOptionsAndFiles() async throws {
         let bash = try #require(Self.shell("bash"))
         let script = try #require(CompletionScript.script(for: "bash", root: MarksCommandLine.root))
-        func complete(_ words: [String]) throws -> [String] {
+        func complete(_ words: [String]) async throws -> [String] {
             let quoted = words.map { "'\($0)'" }.joined(separator: " ")
             let test = script + "\nCOMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _marks; printf '%s\\n' \"${COMPREPLY[@]}\"\n"
-            let result = try runShell(bash, ["--norc", "--noprofile"], script: test)
+            let result = try await runShell(bash, ["--norc", "--noprofile"], script: test)
             #expect(result.code == 0, "\(result.output)")
             return result.output.split(separator: "\n").map(String.init)
         }
-        #expect(try complete(["marks", "wid"]) == ["widget"])
-        #expect(try complete(["marks", "widget", "r"]) == ["recent", "random"])
-        #expect(try complete(["marks", "widget", "recent", "--f"]) == ["--format"])
-        #expect(try complete(["marks", "share", "--dry"]) == ["--dry-run"])
-        #expect(try complete(["marks", "completion", "--"]) == ["--help"])
-        #expect(try complete(["marks", "list", "--tag", "w"]) == [])
-        #expect(try complete(["marks", "share", "--file", "/etc/host"]).contains("/etc/hostname"))
-        #expect(try complete(["marks", "--ver"]) == ["--version"])
+        #expect(try await complete(["marks", "wid"]) == ["widget"])
+        #expect(try await complete(["marks", "widget", "r"]) == ["recent", "random"])
+        #expect(try await complete(["marks", "widget", "recent", "--f"]) == ["--format"])
+        #expect(try await complete(["marks", "share", "--dry"]) == ["--dry-run"])
+        #expect(try await complete(["marks", "completion", "--"]) == ["--help"])
+        #expect(try await complete(["marks", "list", "--tag", "w"]) == [])
+        #expect(try await complete(["marks", "share", "--file", "/etc/host"]).contains("/etc/hostname"))
+        #expect(try await complete(["marks", "--ver"]) == ["--version"])
     }
 
     @Test(.enabled(if: CompletionTests.shell("zsh") != nil))
-    func zshScriptParses() throws {
+    func zshScriptParses() async throws {
         let zsh = try #require(Self.shell("zsh"))
         let script = try #require(CompletionScript.script(for: "zsh", root: MarksCommandLine.root))
-        let result = try runShell(zsh, ["-n"], script: script)
+        let result = try await runShell(zsh, ["-n"], script: script)
         #expect(result.code == 0, "\(result.output)")
-        let loaded = try runShell(zsh, ["-f"], script: "autoload -U compinit && compinit -u\n" + script + "\nprint -r -- ${_comps[marks]}\n")
+        let loaded = try await runShell(zsh, ["-f"], script: "autoload -U compinit && compinit -u\n" + script + "\nprint -r -- ${_comps[marks]}\n")
         #expect(loaded.code == 0 && loaded.output.contains("_marks"), "\(loaded.output)")
     }
 
     @Test(.enabled(if: CompletionTests.shell("fish") != nil))
-    func fishCompletesCommandsAndOptions() throws {
+    func fishCompletesCommandsAndOptions() async throws {
         let fish = try #require(Self.shell("fish"))
         let script = try #require(CompletionScript.script(for: "fish", root: MarksCommandLine.root))
         let test = script + """
@@ -99,7 +90,7 @@ import Testing
         echo ---
         complete -C 'marks share --dry'
         """
-        let result = try runShell(fish, ["--no-config"], script: test)
+        let result = try await runShell(fish, ["--no-config"], script: test)
         #expect(result.code == 0, "\(result.output)")
         let parts = result.output.components(separatedBy: "---\n")
         #expect(parts.count == 3)

@@ -1,3 +1,4 @@
+import MarksTestSupport
 import Foundation
 import Testing
 @testable import MarksCLI
@@ -77,17 +78,17 @@ import Testing
         #expect(throws: CLIFailure.self) { try DesktopCommand.run(cli.parse(["desktop", "install"]), context: cli.context(), executable: "marks") }
     }
 
-    @Test func theRealBinaryInstallsIntoATempDataHome() throws {
+    @Test func theRealBinaryInstallsIntoATempDataHome() async throws {
         let marks = try MarksBinary()
         defer { marks.cleanUp() }
-        let install = try marks.run(["desktop", "install"], extraEnvironment: ["PATH": marks.home.path])
+        let install = try await marks.run(["desktop", "install"], extraEnvironment: ["PATH": marks.home.path])
         #expect(install.code == 0, "\(install.stderr)")
         let handler = try String(contentsOf: marks.home.appendingPathComponent("data/applications/marks.desktop"), encoding: .utf8)
         let exec = try #require(handler.split(separator: "\n").first { $0.hasPrefix("Exec=") })
         #expect(exec.hasPrefix("Exec=/") && exec.hasSuffix("/marks open %u"))
         let binary = String(exec.dropFirst(5).dropLast(" open %u".count))
         #expect(FileManager.default.isExecutableFile(atPath: binary))
-        let uninstall = try marks.run(["desktop", "install", "--uninstall"], extraEnvironment: ["PATH": marks.home.path])
+        let uninstall = try await marks.run(["desktop", "install", "--uninstall"], extraEnvironment: ["PATH": marks.home.path])
         #expect(uninstall.code == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: marks.home.appendingPathComponent("data/applications").path).isEmpty)
     }

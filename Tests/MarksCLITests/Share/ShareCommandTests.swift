@@ -29,11 +29,11 @@ import Testing
     }
 
     @Test func theCardIsEditedOnTheTerminalAndSaved() async throws {
-        let server = try FakeLinkding()
+        let server = try StoreBackedLinkding()
         let cli = try CLIHarness(config: server.configJSON)
         defer { cli.cleanUp() }
         server.setTitle("https://example.com/swift", "Swift concurrency")
-        server.addTags(["swift", "cooking"])
+        try server.addTags(["swift", "cooking"])
         let answers = ScriptedAnswers(["+later, ", "y", "", "y", "n", "y"])
         let code = try await ShareCommand.run(cli.parse(["share"]), context: cli.context(terminal: true),
                                               io: io(stdin: "Worth it https://example.com/swift", prompter: answers.prompter))
@@ -42,7 +42,7 @@ import Testing
         #expect(cli.stdout.contains("url:       https://example.com/swift"))
         #expect(cli.stdout.contains("suggested: swift"))
         #expect(answers.asked.count == 6)
-        let saved = try #require(server.bookmarks.first)
+        let saved = try #require(try server.bookmarks.first)
         #expect(saved.tagNames == ["later", "swift"])
         #expect(saved.notes == "Worth it")
         #expect(saved.unread)
@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test func endOfInputAtAPromptCancels() async throws {
-        let server = try FakeLinkding()
+        let server = try StoreBackedLinkding()
         let cli = try CLIHarness(config: server.configJSON)
         defer { cli.cleanUp() }
         let answers = ScriptedAnswers(["a,b"])
@@ -59,11 +59,11 @@ import Testing
                                        io: io(prompter: answers.prompter))
         }
         await server.stop()
-        #expect(server.bookmarks.isEmpty)
+        #expect(try server.bookmarks.isEmpty)
     }
 
     @Test func decliningTheSaveSavesNothing() async throws {
-        let server = try FakeLinkding()
+        let server = try StoreBackedLinkding()
         let cli = try CLIHarness(config: server.configJSON)
         defer { cli.cleanUp() }
         let answers = ScriptedAnswers(["", "", "", "", "n"])
@@ -72,11 +72,11 @@ import Testing
         await server.stop()
         #expect(code == 1)
         #expect(cli.stdout.contains("Not saved."))
-        #expect(server.bookmarks.isEmpty)
+        #expect(try server.bookmarks.isEmpty)
     }
 
     @Test func flagsWithYesSaveWithoutAsking() async throws {
-        let server = try FakeLinkding()
+        let server = try StoreBackedLinkding()
         let cli = try CLIHarness(config: server.configJSON)
         defer { cli.cleanUp() }
         let answers = ScriptedAnswers([])
@@ -86,7 +86,7 @@ import Testing
         await server.stop()
         #expect(code == 0, "\(cli.stderr)")
         #expect(answers.asked.isEmpty)
-        let saved = try #require(server.bookmarks.first)
+        let saved = try #require(try server.bookmarks.first)
         #expect(saved.title == "T" && saved.notes == "mine" && saved.unread && saved.tagNames == ["a", "b"])
         #expect(cli.stdout.contains(#""action":"created""#))
         #expect(cli.stdout.contains(#""podcast_newly_queued":true"#))

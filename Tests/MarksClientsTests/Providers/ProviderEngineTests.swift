@@ -1,7 +1,5 @@
+import MarksTestSupport
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTTPServer
 import MarksClients
 import MarksEngine
@@ -14,7 +12,7 @@ import Testing
         vocabulary: ["Programming", "swift"])
     static let modelAnswer = ##"Here you go: ```json {"summary": "Actors keep  mutable state safe.", "tags": ["Concurrency", "#swift", "Programming", "Swift", "data races", "x,y", "a", "b"]} ```"##
 
-    let offline = OfflineEngine(embedder: HashEmbedder())
+    let offline = OfflineEngine(embedder: TestEmbedder())
 
     func engine(_ format: ProviderFormat, _ server: StandInServer, _ transport: HTTPTransport, sleeper: Sleeper,
                 key: String? = ProviderFormat.key) -> ProviderEngine {
@@ -126,12 +124,10 @@ import Testing
     @Test(arguments: ProviderFormat.allCases)
     func anUnreachableProviderFallsBack(format: ProviderFormat) async throws {
         let port = try await closedPort()
-        let session = URLSession(configuration: .ephemeral)
-        defer { session.invalidateAndCancel() }
         let base = URL(string: "http://127.0.0.1:\(port)\(format == .openai ? "/v1" : "")")! // safe: fixed format
         let settings = ProviderSettings(kind: format == .anthropic ? .anthropic : .openai, baseURL: base, model: ProviderFormat.model,
                                         apiKey: ProviderFormat.key)
-        let engine = ProviderEngine(client: settings.client(transport: .urlSession(session), sleep: Sleeper(deadline: .seconds(30)).sleep),
+        let engine = ProviderEngine(client: settings.client(transport: .live, sleep: Sleeper(deadline: .seconds(30)).sleep),
                                     fallback: offline)
         let answer = try await engine.enrichAnswer(Self.page)
         #expect(answer.engine == "offline")

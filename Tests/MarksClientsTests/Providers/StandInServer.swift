@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTTPServer
 import MarksClients
 import Synchronization
@@ -46,16 +43,14 @@ final class StandInServer: Sendable {
     func stop() async { await server.stop() }
 }
 
-/// Runs `body` against a stand-in server and a private URLSession; always stops both.
+/// Runs `body` against a stand-in server and the live transport; always stops the server.
 func withStandIn<T>(
     _ reply: @escaping @Sendable (HTTPRequest, Int) async throws -> HTTPResponse,
     _ body: (StandInServer, HTTPTransport) async throws -> T
 ) async throws -> T {
     let server = try StandInServer(reply: reply)
-    let session = URLSession(configuration: .ephemeral)
-    defer { session.invalidateAndCancel() }
     do {
-        let result = try await body(server, HTTPTransport.urlSession(session))
+        let result = try await body(server, HTTPTransport.live)
         await server.stop()
         return result
     } catch {

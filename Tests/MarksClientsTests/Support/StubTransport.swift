@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import HTTPClient
 import Synchronization
 import MarksClients
 import MarksCore
@@ -27,10 +25,10 @@ final class StubTransport: Sendable {
         }
     }
 
-    private let recorded = Mutex<[URLRequest]>([])
-    private let reply: @Sendable (URLRequest) throws -> Answer
+    private let recorded = Mutex<[HTTPClientRequest]>([])
+    private let reply: @Sendable (HTTPClientRequest) throws -> Answer
 
-    init(reply: @escaping @Sendable (URLRequest) throws -> Answer) {
+    init(reply: @escaping @Sendable (HTTPClientRequest) throws -> Answer) {
         self.reply = reply
     }
 
@@ -52,16 +50,14 @@ final class StubTransport: Sendable {
         }
     }
 
-    var requests: [URLRequest] { recorded.withLock { $0 } }
+    var requests: [HTTPClientRequest] { recorded.withLock { $0 } }
 
-    var transport: LinkdingTransport {
-        LinkdingTransport { [self] request in
+    var transport: HTTPTransport {
+        HTTPTransport { [self] request in
             recorded.withLock { $0.append(request) }
             let answer = try reply(request)
-            guard let url = request.url,
-                  let response = HTTPURLResponse(url: url, statusCode: answer.status, httpVersion: "HTTP/1.1", headerFields: answer.headers)
-            else { throw StubError.unexpectedRequest }
-            return (answer.body, response)
+            return HTTPClientResponse(status: answer.status, headers: answer.headers.map { HTTPHeaderField(name: $0.key, value: $0.value) },
+                                      body: answer.body)
         }
     }
 
@@ -97,17 +93,4 @@ func bookmarkJSON(id: Int, url: String = "https://example.com/", added: String =
     "favicon_url":null,"preview_image_url":null,"is_archived":false,"unread":true,"shared":false,"tag_names":\(tags),\
     "date_added":"\(added)","date_modified":"\(modified)","website_title":null,"website_description":null}
     """
-}
-
-extension URLRequest {
-    /// The path as sent, trailing slash kept (`URL.path` drops it).
-    var sentPath: String {
-        url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false)?.percentEncodedPath } ?? ""
-    }
-
-    /// `METHOD /path?query`, as on the request line.
-    var requestLine: String {
-        let query = url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false)?.percentEncodedQuery }
-        return "\(httpMethod ?? "GET") \(sentPath)\(query.map { "?" + $0 } ?? "")"
-    }
 }

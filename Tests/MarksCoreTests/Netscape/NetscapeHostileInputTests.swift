@@ -108,7 +108,7 @@ import Testing
         let start = ContinuousClock.now
         let (entries, _) = try NetscapeBookmarkFile.parse(text)
         #expect(entries.isEmpty)
-        #expect(ContinuousClock.now - start < .seconds(5))
+        #expect(ContinuousClock.now - start < .seconds(120)) // a hang guard (quadratic scanning would take hours), not a speed target
     }
 
     @Test func readsTenThousandEntriesQuickly() throws {

@@ -1,3 +1,4 @@
+import MarksTestSupport
 import Foundation
 import Testing
 @testable import MarksCore
@@ -90,7 +91,7 @@ import Testing
     }
 
     @Test func withoutParenthesesOrOperatorsEveryQueryParses() {
-        var generator = SplitMix64(seed: 42)
+        var generator = SeededGenerator(seed: 42)
         let alphabet: [Character] = ["\"", "'", "\\", "#", "!", " ", "a", "b", "x", "é", "\u{0}", "\u{A0}"]
         for _ in 0..<5_000 {
             let length = Int(generator.next() % 24)
@@ -100,7 +101,7 @@ import Testing
     }
 
     @Test func randomQueriesWithOperatorsNeverCrashAndNilOnlyWithAnOperatorOrParenthesis() {
-        var generator = SplitMix64(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         let pieces = ["(", ")", "\"", "'", "\\", "#", "!", " ", "a", "and", "or", "not", "NOT", "é"]
         for _ in 0..<5_000 {
             let count = Int(generator.next() % 12)
@@ -109,18 +110,5 @@ import Testing
                 #expect(["(", ")", "and", "or", "not", "NOT"].contains { query.contains($0) }, "\(query.debugDescription)")
             }
         }
-    }
-}
-
-/// A small deterministic generator for tests (no shared state).
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

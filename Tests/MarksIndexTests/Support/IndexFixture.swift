@@ -1,3 +1,4 @@
+import MarksTestSupport
 import Foundation
 import Synchronization
 import MarksCore
@@ -40,22 +41,12 @@ func bookmark(_ id: Int, _ title: String, description: String = "", notes: Strin
              dateModified: Date(timeIntervalSince1970: 1_700_000_000), aiSummary: aiSummary, aiTags: aiTags)
 }
 
-/// A deterministic stand-in for the model: each lower-cased word adds to a few hashed dimensions, so texts
-/// sharing words are close. Counts its calls.
+/// The tests' one deterministic embedder (MarksTestSupport) as the index's embedder, 64 numbers per text.
 enum WordHashEmbedder {
     static let dimension = 64
+    private static let shared = TestEmbedder(dimension: dimension)
 
-    static func vector(_ text: String) -> [Float] {
-        var vector = [Float](repeating: 0, count: dimension)
-        let words = text.lowercased().split { !$0.isLetter && !$0.isNumber }
-        for word in words {
-            var hash: UInt64 = 1469598103934665603
-            for byte in word.utf8 { hash = (hash ^ UInt64(byte)) &* 1099511628211 }
-            vector[Int(hash % UInt64(dimension))] += 1
-            vector[Int((hash >> 20) % UInt64(dimension))] += 0.5
-        }
-        return VectorMath.normalized(vector)
-    }
+    static func vector(_ text: String) -> [Float] { shared.vector(text) }
 
     static func embedder(counter: EmbedCounter? = nil) -> IndexEmbedder {
         IndexEmbedder(dimension: dimension) { texts in

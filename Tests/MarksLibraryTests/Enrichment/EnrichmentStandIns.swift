@@ -1,26 +1,9 @@
+import MarksTestSupport
 import Foundation
 import MarksClients
 import MarksEngine
 import Synchronization
 @testable import MarksLibrary
-
-/// A deterministic embedder (hashed words), so the offline engine runs without the model file.
-struct WordHashEmbedder: TextEmbedder {
-    let dimension = 64
-
-    func embed(_ texts: [String]) throws -> [[Float]] {
-        texts.map { text in
-            var vector = [Float](repeating: 0, count: dimension)
-            for word in text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }) {
-                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-                for byte in word.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-                vector[Int(hash % UInt64(dimension))] += (hash >> 32) & 1 == 0 ? 1 : -1
-            }
-            if vector.allSatisfy({ $0 == 0 }) { vector[0] = 1 }
-            return vector
-        }
-    }
-}
 
 /// An engine that records requests and fails for URLs containing "fail".
 final class RecordingEngine: AttributedAIEngine {
@@ -48,7 +31,7 @@ final class RecordingEngine: AttributedAIEngine {
 
 extension LibraryFixture {
     /// An enrichment service over this library; pages are read by `readPage`.
-    func enrichment(engine: any AttributedAIEngine = OfflineEngine(embedder: WordHashEmbedder()), notes: Bool = false,
+    func enrichment(engine: any AttributedAIEngine = OfflineEngine(embedder: TestEmbedder()), notes: Bool = false,
                     readPage: @escaping @Sendable (URL) async throws -> PageTextReader.Page = { _ in throw FetchError.timeout(seconds: 1) })
         -> EnrichmentService {
         EnrichmentService(library: library, engine: engine,

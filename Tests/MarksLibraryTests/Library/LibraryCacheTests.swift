@@ -111,7 +111,7 @@ import Testing
         #expect(enriched.aiSummary == "Short summary." && enriched.aiTags == ["Swift-Code", "linux"])
         #expect(f.recorder.summaries[made.id] == "Short summary.")
         #expect(try f.library.aiMetadata(id: made.id) == AIMetadata(summary: "Short summary.", tags: ["Swift-Code", "linux"],
-                                                                   engine: "offline", updatedAt: f.clock.now))
+                                                                   engine: "offline", updatedAt: f.clock.date))
         // Mirrored by normalised URL, for podcasts and lists.
         #expect(try f.library.aiSummary(forURL: "https://EXAMPLE.com/article?a=1&b=2") == "Short summary.")
 

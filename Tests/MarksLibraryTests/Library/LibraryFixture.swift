@@ -1,3 +1,4 @@
+import MarksTestSupport
 import Foundation
 import MarksClients
 import MarksCore
@@ -47,7 +48,7 @@ final class WarningLog: Sendable {
 final class LibraryFixture: Sendable {
     let kind: SourceKind
     let dir: TemporaryDirectory
-    let clock = TestClock()
+    let clock = ManualClock()
     let store: BookmarkStore
     let server: StoreBackedLinkding
     let cacheDatabase: Database
@@ -60,13 +61,13 @@ final class LibraryFixture: Sendable {
         self.kind = kind
         dir = try TemporaryDirectory()
         let serverDatabase = try Database(path: dir.url.appendingPathComponent("marks.sqlite").path)
-        store = try BookmarkStore(database: serverDatabase, now: clock.closure)
+        store = try BookmarkStore(database: serverDatabase, now: clock.now)
         server = StoreBackedLinkding(store: store)
         let source: any BookmarkSource = kind == .embedded ? server.source : server.client
         cacheDatabase = kind == .embedded ? serverDatabase : try Database(path: dir.url.appendingPathComponent("client.sqlite").path)
         cache = try BookmarkCache(database: cacheDatabase, for: source)
         let log = warningLog
-        library = LibraryService(source: source, widgets: WidgetDataStore(directory: dir.url), now: clock.closure,
+        library = LibraryService(source: source, widgets: WidgetDataStore(directory: dir.url), now: clock.now,
                                  warn: { message in log.append(message) }, observers: [recorder.observer],
                                  cache: withCache ? cache : nil, syncOptions: options)
     }

@@ -56,7 +56,7 @@ import Testing
         let embedded = try LibraryFixture(.embedded)
         try Self.seedVariedLibrary(embedded)
         try embedded.addMany(15)
-        let viaClient = LibraryService(source: embedded.server.client, widgets: nil, now: embedded.clock.closure, warn: { _ in },
+        let viaClient = LibraryService(source: embedded.server.client, widgets: nil, now: embedded.clock.now, warn: { _ in },
                                        syncOptions: SyncOptions(pageSize: 4))
         #expect(try await viaClient.exportNetscape().text == embedded.library.exportNetscape().text)
     }

@@ -1,16 +1,17 @@
+import MarksTestSupport
 import Foundation
 import Testing
 @testable import MarksLibrary
 
 @Suite struct PodcastRequestQueueTests {
-    func queue(_ dir: TemporaryDirectory, _ clock: TestClock, policy: PodcastRetryPolicy = PodcastRetryPolicy()) -> PodcastRequestQueue {
-        PodcastRequestQueue(dataDirectory: dir.url, policy: policy, now: clock.closure)
+    func queue(_ dir: TemporaryDirectory, _ clock: ManualClock, policy: PodcastRetryPolicy = PodcastRetryPolicy()) -> PodcastRequestQueue {
+        PodcastRequestQueue(dataDirectory: dir.url, policy: policy, now: clock.now)
     }
 
     @Test func aQueuedRequestSurvivesARestartAndIsDrainedExactlyOnce() async throws {
         let dir = try TemporaryDirectory()
         defer { dir.cleanUp() }
-        let clock = TestClock()
+        let clock = ManualClock()
         let (request, queued) = try queue(dir, clock).enqueue(url: "https://example.com/a", title: "A", bookmarkID: 7, trigger: .requested)
         #expect(queued)
         // A new queue value over the same directory is what a restarted process sees.
@@ -31,7 +32,7 @@ import Testing
     @Test func racingDrainsHandEachRequestOutOnce() async throws {
         let dir = try TemporaryDirectory()
         defer { dir.cleanUp() }
-        let clock = TestClock()
+        let clock = ManualClock()
         let urls = (0..<40).map { "https://example.com/\($0)" }
         for url in urls { _ = try queue(dir, clock).enqueue(url: url, title: "", bookmarkID: nil, trigger: .requested) }
         let consumer = RecordingConsumer()
@@ -49,7 +50,7 @@ import Testing
     @Test func failuresBackOffExponentiallyThenGiveUp() async throws {
         let dir = try TemporaryDirectory()
         defer { dir.cleanUp() }
-        let clock = TestClock()
+        let clock = ManualClock()
         let policy = PodcastRetryPolicy(maximumAttempts: 3, baseDelay: 60, maximumDelay: 3600)
         let q = queue(dir, clock, policy: policy)
         _ = try q.enqueue(url: "https://example.com/flaky", title: "", bookmarkID: nil, trigger: .requested)
@@ -59,7 +60,7 @@ import Testing
         let retry = try #require(first.retrying.first)
         #expect(retry.attempts == 1)
         #expect(retry.lastError == "generator unavailable")
-        #expect(retry.nextAttemptAt == clock.now.addingTimeInterval(60))
+        #expect(retry.nextAttemptAt == clock.date.addingTimeInterval(60))
 
         clock.advance(59)
         let early = try await q.drain(into: consumer)
@@ -68,7 +69,7 @@ import Testing
 
         clock.advance(1)
         let second = try await q.drain(into: consumer)
-        #expect(second.retrying.first?.nextAttemptAt == clock.now.addingTimeInterval(120))
+        #expect(second.retrying.first?.nextAttemptAt == clock.date.addingTimeInterval(120))
 
         clock.advance(120)
         let third = try await q.drain(into: consumer)
@@ -95,7 +96,7 @@ import Testing
     @Test func aCorruptFileIsQuarantinedAndReportedAndTheRestKept() async throws {
         let dir = try TemporaryDirectory()
         defer { dir.cleanUp() }
-        let clock = TestClock()
+        let clock = ManualClock()
         let q = queue(dir, clock)
         _ = try q.enqueue(url: "https://example.com/good", title: "", bookmarkID: nil, trigger: .requested)
         try Data("{\"id\": \"broken\", \"url\": ".utf8).write(to: q.pendingDirectory.appendingPathComponent("broken.json"))
@@ -125,7 +126,7 @@ import Testing
     func hostileQueueFilesAreQuarantined(name: String, content: String) throws {
         let dir = try TemporaryDirectory()
         defer { dir.cleanUp() }
-        let q = queue(dir, TestClock())
+        let q = queue(dir, ManualClock())
         try FileManager.default.createDirectory(at: q.pendingDirectory, withIntermediateDirectories: true)
         try Data(content.utf8).write(to: q.pendingDirectory.appendingPathComponent(name))
         let listing = try q.list()
@@ -136,7 +137,7 @@ import Testing
     @Test func oversizedFilesAreQuarantinedUnreadAndOtherEntriesIgnored() throws {
         let dir = try TemporaryDirectory()
         defer { dir.cleanUp() }
-        let q = queue(dir, TestClock())
+        let q = queue(dir, ManualClock())
         try FileManager.default.createDirectory(at: q.pendingDirectory.appendingPathComponent("folder.json"), withIntermediateDirectories: true)
         try Data(repeating: 0x20, count: QueueFiles.maximumFileBytes + 1).write(to: q.pendingDirectory.appendingPathComponent("huge.json"))
         try Data("x".utf8).write(to: q.pendingDirectory.appendingPathComponent(".temp.json.tmp"))
@@ -149,7 +150,7 @@ import Testing
     @Test func theSameURLIsQueuedOnce() throws {
         let dir = try TemporaryDirectory()
         defer { dir.cleanUp() }
-        let q = queue(dir, TestClock())
+        let q = queue(dir, ManualClock())
         let first = try q.enqueue(url: "https://Example.com/a/", title: "A", bookmarkID: 1, trigger: .requested)
         let again = try q.enqueue(url: "https://example.com/a", title: "A", bookmarkID: 1, trigger: .autoTag, matchedTag: "listen")
         #expect(first.queued && !again.queued)
@@ -161,7 +162,7 @@ import Testing
     func onlyWebAndSourceLinksAreQueued(url: String) throws {
         let dir = try TemporaryDirectory()
         defer { dir.cleanUp() }
-        let q = queue(dir, TestClock())
+        let q = queue(dir, ManualClock())
         #expect(throws: PodcastQueueError.self) { try q.enqueue(url: url, title: "", bookmarkID: nil, trigger: .requested) }
         #expect(try q.enqueue(url: "marks-source://0b6c", title: "", bookmarkID: nil, trigger: .requested).queued)
     }
@@ -169,14 +170,14 @@ import Testing
     @Test func anAbandonedClaimReturnsAfterTheLease() async throws {
         let dir = try TemporaryDirectory()
         defer { dir.cleanUp() }
-        let clock = TestClock()
+        let clock = ManualClock()
         let policy = PodcastRetryPolicy(maximumAttempts: 2, claimLease: 600)
         let q = queue(dir, clock, policy: policy)
         let (request, _) = try q.enqueue(url: "https://example.com/crash", title: "", bookmarkID: nil, trigger: .requested)
         // A drain that claimed the request and died: the file sits in processing/ with its claim time.
         var claimed = request
         claimed.attempts = 1
-        claimed.claimedAt = clock.now
+        claimed.claimedAt = clock.date
         try q.write(claimed, to: q.processingDirectory)
         try FileManager.default.removeItem(at: q.pendingDirectory.appendingPathComponent(request.id + ".json"))
 

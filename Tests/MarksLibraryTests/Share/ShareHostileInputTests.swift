@@ -1,15 +1,16 @@
+import MarksTestSupport
 import Foundation
 import MarksCore
 import Testing
 @testable import MarksLibrary
 
 @Suite struct ShareHostileInputTests {
-    func service() throws -> (ShareService, InMemoryBookmarkSource, TemporaryDirectory) {
+    func service() throws -> (ShareService, StoreBackedSource, TemporaryDirectory) {
         let dir = try TemporaryDirectory()
-        let source = InMemoryBookmarkSource()
-        let clock = TestClock()
-        let library = LibraryService(source: source, widgets: nil, now: clock.closure, warn: { _ in })
-        return (ShareService(library: library, podcasts: PodcastRequestQueue(dataDirectory: dir.url, now: clock.closure)), source, dir)
+        let source = try StoreBackedSource()
+        let clock = ManualClock()
+        let library = LibraryService(source: source, widgets: nil, now: clock.now, warn: { _ in })
+        return (ShareService(library: library, podcasts: PodcastRequestQueue(dataDirectory: dir.url, now: clock.now)), source, dir)
     }
 
     @Test func binaryGarbageHasNoLink() async throws {

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import HTTPClient
 import MarksClients
 import MarksCore
 import MarksStorage
@@ -21,7 +19,7 @@ final class StoreBackedLinkding: Sendable {
     /// A client talking to this server.
     var client: LinkdingClient {
         LinkdingClient(config: ServerConfig(host: "linkding.test", path: "/ld", token: "token", useHTTPS: false),
-                       transport: LinkdingTransport { [self] request in try await self.answer(request) })
+                       transport: HTTPTransport { [self] request in try await self.answer(request) })
     }
 
     /// Requests answered so far, as `METHOD path?query`.
@@ -37,18 +35,17 @@ final class StoreBackedLinkding: Sendable {
     /// Answers `count` more requests, then refuses connections (nil: never fails).
     func failAfter(_ count: Int?) { state.withLock { $0.failAfter = count } }
 
-    private func answer(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        let url = request.url ?? URL(fileURLWithPath: "/")
+    private func answer(_ request: HTTPClientRequest) async throws -> HTTPClientResponse {
+        let url = request.url
         let down: Bool = state.withLock { s in
             if let left = s.failAfter {
                 if left <= 0 { return true }
                 s.failAfter = left - 1
             }
-            let parts = URLComponents(url: url, resolvingAgainstBaseURL: false)
-            s.log.append("\(request.httpMethod ?? "GET") \(parts?.percentEncodedPath ?? "")\(parts?.percentEncodedQuery.map { "?" + $0 } ?? "")")
+            s.log.append(request.requestLine)
             return false
         }
-        if down { throw URLError(.cannotConnectToHost) }
+        if down { throw HTTPClientError.connectionRefused(host: "linkding.test") }
         let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
         var path = components?.path ?? "/"
         if path.hasPrefix("/ld") { path.removeFirst(3) }
@@ -56,7 +53,7 @@ final class StoreBackedLinkding: Sendable {
         let status: Int
         let body: JSONValue?
         do {
-            (status, body) = try await route(request.httpMethod ?? "GET", path, items, request.httpBody ?? Data())
+            (status, body) = try await route(request.method, path, items, request.body ?? Data())
         } catch let error as BookmarkSourceError {
             switch error {
             case .notFound: (status, body) = (404, .object([("detail", .string("No Bookmark matches the given query."))]))
@@ -65,10 +62,8 @@ final class StoreBackedLinkding: Sendable {
             default: (status, body) = (500, .object([("detail", .string(error.message))]))
             }
         }
-        let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1",
-                                       headerFields: ["Content-Type": "application/json"])
-        guard let response else { throw URLError(.badServerResponse) }
-        return (body?.data ?? Data(), response)
+        return HTTPClientResponse(status: status, headers: [HTTPHeaderField(name: "Content-Type", value: "application/json")],
+                                  body: body?.data ?? Data())
     }
 
     private func route(_ method: String, _ path: String, _ items: [(String, String)], _ body: Data) async throws -> (Int, JSONValue?) {
@@ -86,10 +81,12 @@ final class StoreBackedLinkding: Sendable {
         case ("GET", 3) where id != nil:
             return (200, try await source.bookmark(id: id ?? 0).jsonValue)
         case ("POST", 2) where parts == ["api", "bookmarks"]:
-            let update = Self.update(Self.object(body))
+            let fields = Self.object(body)
+            let update = Self.update(fields)
             let draft = BookmarkDraft(url: update.url ?? "", title: update.title ?? "", description: update.description ?? "",
                                       notes: update.notes ?? "", isArchived: update.isArchived ?? false, unread: update.unread ?? false,
-                                      shared: update.shared ?? false, tagNames: update.tagNames ?? [], dateAdded: update.dateAdded)
+                                      shared: update.shared ?? false, tagNames: update.tagNames ?? [], dateAdded: update.dateAdded,
+                                      dateModified: (fields["date_modified"] as? String).flatMap(LinkdingDate.parse))
             return (201, try await source.create(draft, scrape: !items.contains { $0.0 == "disable_scraping" }).jsonValue)
         case ("PATCH", 3) where id != nil:
             return (200, try await source.update(id: id ?? 0, Self.update(Self.object(body))).jsonValue)

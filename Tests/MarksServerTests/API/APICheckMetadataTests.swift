@@ -1,3 +1,4 @@
+import MarksTestSupport
 import Foundation
 import HTTPServer
 import MarksCore
@@ -18,9 +19,9 @@ import Testing
         return HTTPServer(configuration: .init(port: 0), responder: router)
     }
 
-    static func api(_ directory: TestDirectory, allowPrivate: Bool) throws -> LinkdingAPI {
+    static func api(_ directory: TemporaryDirectory, allowPrivate: Bool) throws -> LinkdingAPI {
         let store = try BookmarkStore(path: directory.url.appendingPathComponent("marks.sqlite").path, now: { Date() })
-        let fetcher = PageFetcher(policy: FetchPolicy(timeoutSeconds: 5, allowInternalAddresses: allowPrivate))
+        let fetcher = PageFetcher(policy: FetchPolicy(timeout: .seconds(5), allowInternalAddresses: allowPrivate))
         return LinkdingAPI(store: store, tokens: APITokenStore(directory: directory.url), metadataService: PageMetadataService(fetcher: fetcher))
     }
 
@@ -29,8 +30,8 @@ import Testing
     }
 
     @Test func aPageOnThisMachineIsNotFetchedByDefault() async throws {
-        let directory = try TestDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory(prefix: "marks-api")
+        defer { directory.cleanUp() }
         let pages = Self.pageServer()
         let port = try pages.start()
         let api = try Self.api(directory, allowPrivate: false)
@@ -42,8 +43,8 @@ import Testing
     }
 
     @Test func withPrivateFetchesAllowedCheckAndScrapingReadTheHead() async throws {
-        let directory = try TestDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory(prefix: "marks-api")
+        defer { directory.cleanUp() }
         let pages = Self.pageServer()
         let port = try pages.start()
         let api = try Self.api(directory, allowPrivate: true)

@@ -116,7 +116,7 @@ import Testing
     @Test func modifiedSinceSeesArchivingButNotTagDeletion() async throws {
         let fixture = try Self.fixture(count: 2)
         defer { fixture.cleanUp() }
-        fixture.clock.advance(by: 3600)
+        fixture.clock.advance(3600)
         let marker = LinkdingDate.format(fixture.clock.now())
         let encoded = LinkdingQueryEncoding.encode(marker)
         #expect(try await fixture.send(.get, "/api/bookmarks/?modified_since=\(encoded)").results().isEmpty)

@@ -1,3 +1,4 @@
+import MarksTestSupport
 import Foundation
 import MarksLibrary
 import Testing
@@ -7,8 +8,8 @@ import SystemSupport
 /// The API token file: made once, 40 hex characters, mode 0600, replaced by a rotation that running servers see.
 @Suite struct APITokenStoreTests {
     @Test func theFirstReadMakesAFortyHexTokenInAPrivateFile() throws {
-        let directory = try TestDirectory("token")
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory(prefix: "marks-token")
+        defer { directory.cleanUp() }
         let store = APITokenStore(directory: directory.url.appendingPathComponent("nested/data"))
         let token = try store.token()
         #expect(token.count == 40)
@@ -20,15 +21,15 @@ import SystemSupport
     }
 
     @Test func tokensDifferBetweenDataDirectories() throws {
-        let one = try TestDirectory("token")
-        let two = try TestDirectory("token")
-        defer { one.remove(); two.remove() }
+        let one = try TemporaryDirectory(prefix: "marks-token")
+        let two = try TemporaryDirectory(prefix: "marks-token")
+        defer { one.cleanUp(); two.cleanUp() }
         #expect(try APITokenStore(directory: one.url).token() != APITokenStore(directory: two.url).token())
     }
 
     @Test func aRotationIsSeenByAnotherStoreOverTheSameFile() throws {
-        let directory = try TestDirectory("token")
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory(prefix: "marks-token")
+        defer { directory.cleanUp() }
         let server = APITokenStore(directory: directory.url)
         let old = try server.token()
         #expect(server.matches(old))
@@ -42,8 +43,8 @@ import SystemSupport
 
     @Test(arguments: ["", "short", String(repeating: "g", count: 40), String(repeating: "a", count: 41), "abc def"])
     func aTokenFileThatIsNotFortyHexIsAClearError(content: String) throws {
-        let directory = try TestDirectory("token")
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory(prefix: "marks-token")
+        defer { directory.cleanUp() }
         let store = APITokenStore(directory: directory.url)
         try AtomicFile.write(Data(content.utf8), to: store.file)
         #expect(throws: APITokenError.malformed(path: store.file.path)) { try store.token() }
@@ -52,8 +53,8 @@ import SystemSupport
     }
 
     @Test func aFileOthersCanReadIsTightenedTo0600() throws {
-        let directory = try TestDirectory("token")
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory(prefix: "marks-token")
+        defer { directory.cleanUp() }
         let store = APITokenStore(directory: directory.url)
         let token = "0123456789abcdef0123456789abcdef01234567"
         try AtomicFile.write(Data((token + "\n").utf8), to: store.file, mode: 0o644)
@@ -62,8 +63,8 @@ import SystemSupport
     }
 
     @Test func noFileMatchesNothingAndAnEmptyCandidateNeverMatches() throws {
-        let directory = try TestDirectory("token")
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory(prefix: "marks-token")
+        defer { directory.cleanUp() }
         let store = APITokenStore(directory: directory.url)
         #expect(!store.matches(""))
         #expect(!store.matches("0123456789abcdef0123456789abcdef01234567"))

@@ -80,7 +80,7 @@ import Testing
         let start = ContinuousClock.now
         let form = try MultipartFormParser.parse(Data(text.utf8), boundary: boundary)
         #expect(form.fields.first?.1.utf8.count == filler.utf8.count)
-        #expect(ContinuousClock.now - start < .seconds(20))
+        #expect(ContinuousClock.now - start < .seconds(120)) // a hang guard (a quadratic scan would take hours), not a speed target
     }
 
     @Test func randomBytesNeverCrashTheParser() {

@@ -100,7 +100,7 @@ import Testing
         let start = ContinuousClock.now
         let parsed = try PythonJSONParser.parse(Data("{\"title\": \"\(title)\"}".utf8))
         #expect(parsed["title"]?.pythonString.count == title.count)
-        #expect(ContinuousClock.now - start < .seconds(10))
+        #expect(ContinuousClock.now - start < .seconds(120)) // a hang guard, not a speed target
     }
 
     @Test func randomBytesNeverCrashTheParser() {

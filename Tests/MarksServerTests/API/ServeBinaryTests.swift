@@ -1,3 +1,4 @@
+import MarksTestSupport
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -20,7 +21,7 @@ import Glibc
         return nil
     }
 
-    static func environment(_ home: TestDirectory) -> [String: String] {
+    static func environment(_ home: TemporaryDirectory) -> [String: String] {
         ["HOME": home.path, "XDG_CONFIG_HOME": home.path + "/config", "XDG_DATA_HOME": home.path + "/data",
          "XDG_CACHE_HOME": home.path + "/cache", "PATH": "/usr/bin:/bin"]
     }
@@ -28,8 +29,8 @@ import Glibc
     @Test(.enabled(if: executable != nil, "skipped: the marks executable is not built (swift build --build-tests builds it)"))
     func marksTokenPrintsOneStableTokenAndRotatesIt() async throws {
         let marks = try #require(Self.executable)
-        let home = try TestDirectory("binary")
-        defer { home.remove() }
+        let home = try TemporaryDirectory(prefix: "marks-binary")
+        defer { home.cleanUp() }
         let data = home.path + "/data dir"
         let first = try await ChildProcess.run(marks, ["token", "--data", data], environment: Self.environment(home))
         #expect(first.status == 0, "\(first.stderr)")
@@ -55,31 +56,12 @@ import Glibc
     @Test(.enabled(if: executable != nil, "skipped: the marks executable is not built (swift build --build-tests builds it)"))
     func marksServeMakesTheTokenOnFirstStartServesTheAPIAndNeverPrintsOrLogsIt() async throws {
         let marks = try #require(Self.executable)
-        let home = try TestDirectory("binary")
-        defer { home.remove() }
+        let home = try TemporaryDirectory(prefix: "marks-binary")
+        defer { home.cleanUp() }
         let data = home.path + "/data"
-        let server = Process()
-        server.executableURL = marks
-        server.arguments = ["serve", "--port", "0", "--data", data]
-        server.environment = Self.environment(home)
-        let output = Pipe()
-        let errors = Pipe()
-        server.standardOutput = output
-        server.standardError = errors
-        try server.run()
-        // `marks serve` prints its URL first; read up to that line (a blocking read on a dispatch thread).
-        let firstLines: String = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                var text = ""
-                while !text.contains("/api/") {
-                    let chunk = output.fileHandleForReading.availableData
-                    if chunk.isEmpty { break }
-                    text += String(decoding: chunk, as: UTF8.self)
-                }
-                continuation.resume(returning: text)
-            }
-        }
-        defer { if server.isRunning { server.terminate() } }
+        let server = try RunningProcess(marks, ["serve", "--port", "0", "--data", data], environment: Self.environment(home))
+        // `marks serve` prints its URL first; read up to that line.
+        let firstLines = await server.output(containing: "/api/")
         let port = try #require(firstLines.range(of: #"127\.0\.0\.1:(\d+)"#, options: .regularExpression)
             .flatMap { Int(firstLines[$0].split(separator: ":").last ?? "") })
         let token = try String(contentsOfFile: data + "/api_token", encoding: .utf8).trimmingCharacters(in: .newlines)
@@ -97,15 +79,8 @@ import Glibc
         #expect(refused.status == 401)
         let list = try await RawHTTP.exchange(port: port, "GET /api/bookmarks/?q=served HTTP/1.1\r\nHost: x\r\nAuthorization: Token \(token)\r\nConnection: close\r\n\r\n")
         #expect(list.text.contains(#""title":"Served""#))
-        kill(server.processIdentifier, SIGTERM)
-        let (out, err) = await withCheckedContinuation { (continuation: CheckedContinuation<(String, String), Never>) in
-            DispatchQueue.global().async {
-                let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                server.waitUntilExit()
-                continuation.resume(returning: (firstLines + out, err))
-            }
-        }
+        let ending = await server.stop()
+        let (out, err) = (ending.stdout, ending.stderr)
         #expect(err.contains(#""path":"/api/bookmarks/","status":201"#))
         #expect(err.contains(#""path":"/api/tags/","status":401"#))
         #expect(!out.contains(token) && !err.contains(token), "the token must never be printed or logged")

@@ -1,3 +1,4 @@
+import MarksTestSupport
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -32,9 +33,7 @@ import Testing
 
     /// Runs `body` with the engine of `side` and `setup`, cleaning everything up afterwards.
     func withEngine(_ side: Side, _ setup: Setup, _ body: (any AttributedAIEngine) async throws -> Void) async throws {
-        let session = URLSession(configuration: .ephemeral)
-        defer { session.invalidateAndCancel() }
-        let transport = HTTPTransport.urlSession(session)
+        let transport = HTTPTransport.live
         let provider = try LiveServer(ProviderStandIn.responder(failure: setup.failure))
         var config = MarksConfig()
         if setup != .offline {
@@ -45,7 +44,7 @@ import Testing
         do {
             switch side {
             case .inProcess:
-                let offline = OfflineEngine(embedder: HashEmbedder())
+                let offline = OfflineEngine(embedder: TestEmbedder())
                 if let ai = config.ai {
                     let settings = try ProviderSettings(config: ai, environment: environment)
                     try await body(ProviderEngine(client: settings.client(transport: transport), fallback: offline))

@@ -1,3 +1,4 @@
+import MarksTestSupport
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -22,7 +23,7 @@ struct BackendFixture {
     let errors: ErrorLog
 
     init(config: MarksConfig = MarksConfig(), limits: BackendLimits = BackendLimits(), environment: [String: String] = [:],
-         embedder: any TextEmbedder = HashEmbedder(), providerTransport: HTTPTransport = .urlSession) throws {
+         embedder: any TextEmbedder = TestEmbedder(), providerTransport: HTTPTransport = .live) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-server-backend-\(UUID().uuidString)")
         let clock = ManualClock()
         self.clock = clock
@@ -88,30 +89,7 @@ final class ErrorLog: Sendable {
     var all: [String] { lines.withLock { $0 } }
 }
 
-/// A clock tests move by hand.
-final class ManualClock: Sendable {
-    private let current = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
-    var now: @Sendable () -> Date { { [self] in current.withLock { $0 } } }
-    func advance(_ seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
-}
 
-/// A small deterministic embedder: each lower-cased word adds ±1 to a hashed slot of 64 numbers.
-struct HashEmbedder: TextEmbedder {
-    let dimension = 64
-
-    func embed(_ texts: [String]) throws -> [[Float]] {
-        texts.map { text in
-            var vector = [Float](repeating: 0, count: dimension)
-            for word in text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }) {
-                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-                for byte in word.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-                vector[Int(hash % UInt64(dimension))] += (hash >> 32) & 1 == 0 ? 1 : -1
-            }
-            if vector.allSatisfy({ $0 == 0 }) { vector[0] = 1 }
-            return vector
-        }
-    }
-}
 
 /// An embedder whose model is missing.
 struct MissingModelEmbedder: TextEmbedder {

@@ -1,3 +1,4 @@
+import MarksTestSupport
 import Foundation
 import HTTPServer
 import MarksBackend
@@ -9,7 +10,7 @@ import Testing
 /// `/v1/` through the router: auth, limits, analytics, errors.
 @Suite struct BackendRoutesTests {
     func withFixture(config: MarksConfig = MarksConfig(), limits: BackendLimits = BackendLimits(),
-                     embedder: any MarksEngineTextEmbedder = HashEmbedder(),
+                     embedder: any MarksEngineTextEmbedder = TestEmbedder(),
                      _ body: (BackendFixture) async throws -> Void) async throws {
         let fixture = try BackendFixture(config: config, limits: limits, embedder: embedder)
         defer { fixture.remove() }
@@ -127,7 +128,7 @@ import Testing
     @Test func hostileBodiesNeverCrashOrAnswer500() async throws {
         try await withFixture { fixture in
             let token = try await fixture.register()
-            var generator = SplitMix(seed: 42)
+            var generator = SeededGenerator(seed: 42)
             let fragments = ["{", "}", "[", "]", "\"", ":", ",", "url", "query", "bookmarks", "events", "1", "-1e999", "null",
                              "true", "\\u0000", "\u{FFFF}", "é", "{\"url\":", "[{\"id\":", "\"name\":\"x\"", " "]
             for index in 0..<300 {
@@ -182,15 +183,3 @@ import Testing
 
 typealias MarksEngineTextEmbedder = MarksEngine.TextEmbedder
 
-/// A small seeded generator for hostile inputs.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

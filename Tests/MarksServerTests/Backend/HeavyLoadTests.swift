@@ -8,6 +8,7 @@ import MarksEngine
 import MarksServer
 import Synchronization
 import SystemSupport
+import MarksTestSupport
 import Testing
 
 /// An embedder that burns CPU for `perText` per text (a stand-in for the model's forward pass) until `stop()`,
@@ -15,6 +16,7 @@ import Testing
 final class StallEmbedder: TextEmbedder {
     let dimension = 64
     let perText: Duration
+    private let vectors = TestEmbedder(dimension: 64)
     private let stopped = Atomic(false)
     private let active = Atomic(0)
     private let mostActive = Atomic(0)
@@ -37,7 +39,7 @@ final class StallEmbedder: TextEmbedder {
             let end = clock.now + perText
             while clock.now < end, !stopped.load(ordering: .relaxed) {}
         }
-        return try HashEmbedder().embed(texts)
+        return try vectors.embed(texts)
     }
 
     /// Ends the stalling: the remaining texts are embedded at once.

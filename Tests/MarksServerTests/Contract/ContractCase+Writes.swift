@@ -14,13 +14,16 @@ extension ContractCase {
 
     static func createKeepsEveryField(_ f: ContractFixture) async throws {
         let added = try #require(LinkdingDate.parse("2023-05-06T07:08:09.123456Z"))
+        let modified = try #require(LinkdingDate.parse("2024-02-03T04:05:06.654321Z"))
         let draft = BookmarkDraft(url: f.url("every"), title: "T", description: "D", notes: "Some *markdown*", unread: true,
-                                  shared: true, tagNames: ["zeta" + f.namespace, f.tag(), "Alpha" + f.namespace], dateAdded: added)
+                                  shared: true, tagNames: ["zeta" + f.namespace, f.tag(), "Alpha" + f.namespace], dateAdded: added,
+                                  dateModified: modified)
         let made = try await f.create(draft)
         #expect(made.title == "T" && made.description == "D" && made.notes == "Some *markdown*")
         #expect(made.unread && made.shared && !made.isArchived)
         #expect(made.tagNames == ["Alpha" + f.namespace, f.tag(), "zeta" + f.namespace])
         #expect(LinkdingDate.format(made.dateAdded) == "2023-05-06T07:08:09.123456Z")
+        #expect(LinkdingDate.format(made.dateModified) == "2024-02-03T04:05:06.654321Z", "a create keeps the date_modified sent")
         #expect(made.webArchiveSnapshotURL == "https://web.archive.org/web/20230506070809/\(f.url("every"))")
         #expect(made.faviconURL == nil && made.previewImageURL == nil)
     }

@@ -1,3 +1,4 @@
+import MarksTestSupport
 import Foundation
 import HTTPServer
 import MarksClients
@@ -5,6 +6,7 @@ import MarksCore
 import MarksServer
 import MarksStorage
 import Synchronization
+import Testing
 
 /// One implementation of the seam, prepared for one contract case: its own store (or, on a real linkding, its
 /// own namespace of URLs and tags), torn down afterwards.
@@ -18,11 +20,11 @@ final class ContractFixture: Sendable {
     /// Whether page metadata comes from `MetadataStub` (titles are predictable).
     let stubbedMetadata: Bool
     private let server: HTTPServer?
-    private let directory: TestDirectory?
+    private let directory: TemporaryDirectory?
     private let created = Mutex<Set<Int>>([])
 
     private init(target: ContractTarget, source: any BookmarkSource, isolated: Bool, server: HTTPServer? = nil,
-                 directory: TestDirectory? = nil) {
+                 directory: TemporaryDirectory? = nil) {
         self.target = target
         self.source = source
         self.isolated = isolated
@@ -36,12 +38,12 @@ final class ContractFixture: Sendable {
     static func make(_ target: ContractTarget) throws -> ContractFixture {
         switch target {
         case .embedded:
-            let directory = try TestDirectory("contract")
+            let directory = try TemporaryDirectory(prefix: "marks-contract")
             let store = try BookmarkStore(path: directory.url.appendingPathComponent("marks.sqlite").path, now: { Date() })
             let source = EmbeddedBookmarkSource(store: store, baseURL: "http://embedded.test", metadata: MetadataStub().closure)
             return ContractFixture(target: target, source: source, isolated: true, directory: directory)
         case .served:
-            let directory = try TestDirectory("contract")
+            let directory = try TemporaryDirectory(prefix: "marks-contract")
             let store = try BookmarkStore(path: directory.url.appendingPathComponent("marks.sqlite").path, now: { Date() })
             let tokens = APITokenStore(directory: directory.url)
             let api = LinkdingAPI(store: store, tokens: tokens, metadata: MetadataStub().closure)
@@ -86,12 +88,34 @@ final class ContractFixture: Sendable {
 
     /// Deletes what the case made on a real server, stops the local server, removes temp files.
     func tearDown() async {
-        if target == .linkding {
-            for id in created.withLock({ $0 }) {
-                do { try await source.delete(id: id) } catch {}  // best effort: it may be deleted already
-            }
-        }
+        if target == .linkding { await removeWhatThisCaseMade() }
         await server?.stop()
-        directory?.remove()
+        directory?.cleanUp()
+    }
+
+    /// Deletes the case's bookmarks, then its tags: linkding 1.46.2 keeps a tag after its last bookmark is gone, but
+    /// its API deletes tags (`DELETE /api/tags/<id>/`), so every tag whose name holds the namespace goes too.
+    func removeWhatThisCaseMade() async {
+        for id in created.withLock({ $0 }) {
+            do { try await source.delete(id: id) } catch {}  // best effort: the case may have deleted it already
+        }
+        guard let client = source as? LinkdingClient else { return }
+        do {
+            for tag in try await tagsOfThisCase() { try await client.deleteTag(id: tag.id) }
+        } catch {
+            Issue.record("the tags of \(namespace) could not be removed: \(error)")
+        }
+    }
+
+    /// Every tag on the server whose name holds this case's namespace (any case: linkding keeps the spelling sent).
+    func tagsOfThisCase() async throws -> [MarksCore.Tag] {
+        var ours: [MarksCore.Tag] = []
+        var offset = 0
+        while true {
+            let page = try await source.tags(limit: 1000, offset: offset)
+            ours += page.results.filter { $0.name.lowercased().contains(namespace) }
+            offset += page.results.count
+            if page.next == nil || page.results.isEmpty { return ours }
+        }
     }
 }

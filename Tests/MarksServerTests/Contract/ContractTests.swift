@@ -24,4 +24,23 @@ import Testing
     func contractOnARealLinkding(_ contractCase: ContractCase) async throws {
         try await contract(contractCase, on: .linkding)
     }
+
+    /// A case leaves nothing behind on a shared server: its bookmarks and the tags it created are deleted (a run
+    /// used to leave ~36 tags on a real linkding). Checked on `marks serve`'s `/api/` and, when configured, on linkding.
+    @Test(arguments: [ContractTarget.served] + (ContractTarget.linkdingConfigured ? [.linkding] : []))
+    func cleanupRemovesTheTagsACaseCreated(_ target: ContractTarget) async throws {
+        let fixture = try ContractFixture.make(target)
+        do {
+            try await ContractCase.tagNamesAreCleaned.run(fixture)
+            try await ContractCase.createKeepsEveryField.run(fixture)
+            #expect(try await fixture.tagsOfThisCase().count >= 8)
+            await fixture.removeWhatThisCaseMade()
+            #expect(try await fixture.tagsOfThisCase().isEmpty)
+            #expect(try await fixture.list().count == 0)
+        } catch {
+            await fixture.tearDown()
+            throw error
+        }
+        await fixture.tearDown()
+    }
 }

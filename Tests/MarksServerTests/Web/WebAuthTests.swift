@@ -1,3 +1,4 @@
+import MarksTestSupport
 import Foundation
 import HTTPServer
 import MarksLibrary
@@ -109,8 +110,8 @@ import SystemSupport
     @Test func deviceLinksExpire() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-auth-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) } // safe: test cleanup
-        let clock = TestClock(Date(timeIntervalSince1970: 1_800_000_000))
-        let auth = try OwnerAuth(dataDirectory: directory, now: { clock.now })
+        let clock = ManualClock(Date(timeIntervalSince1970: 1_800_000_000))
+        let auth = try OwnerAuth(dataDirectory: directory, now: clock.now)
         let link = try auth.signInLink(baseURL: "http://h", validFor: 60)
         let token = String(link.split(separator: "=").last ?? "")
         clock.advance(61)
@@ -188,13 +189,3 @@ import SystemSupport
     }
 }
 
-/// A clock tests move by hand.
-final class TestClock: Sendable {
-    private let current: Mutex<Date>
-
-    init(_ start: Date) { current = Mutex(start) }
-
-    var now: Date { current.withLock { $0 } }
-
-    func advance(_ seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
-}

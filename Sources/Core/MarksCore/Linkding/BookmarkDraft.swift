@@ -11,12 +11,14 @@ public struct BookmarkDraft: Sendable, Equatable {
     public var shared: Bool
     public var tagNames: [String]
     public var dateAdded: Date?
+    /// Sent only when set: linkding keeps it on a create (an import's `LAST_MODIFIED`); a PATCH cannot set it.
+    public var dateModified: Date?
 
     /// A draft; empty title/description let a scraping server fill them from the page.
     public init(
         url: String, title: String = "", description: String = "", notes: String = "",
         isArchived: Bool = false, unread: Bool = false, shared: Bool = false, tagNames: [String] = [],
-        dateAdded: Date? = nil
+        dateAdded: Date? = nil, dateModified: Date? = nil
     ) {
         self.url = url
         self.title = title
@@ -27,6 +29,7 @@ public struct BookmarkDraft: Sendable, Equatable {
         self.shared = shared
         self.tagNames = tagNames
         self.dateAdded = dateAdded
+        self.dateModified = dateModified
     }
 
     /// The JSON body for POST, in the contract's field order.
@@ -42,6 +45,7 @@ public struct BookmarkDraft: Sendable, Equatable {
             ("tag_names", .array(tagNames.map(JSONValue.string))),
         ]
         if let dateAdded { fields.append(("date_added", .string(LinkdingDate.format(dateAdded)))) }
+        if let dateModified { fields.append(("date_modified", .string(LinkdingDate.format(dateModified)))) }
         return .object(fields)
     }
 }

@@ -36,7 +36,7 @@ public enum URLNormalizer {
     /// True when the string is an absolute http(s) URL with a host, as linkding's validator requires.
     /// A host without a dot (`http://intranet`) is refused unless `allowDotlessHosts`.
     public static func isValidWebURL(_ raw: String, allowDotlessHosts: Bool = false) -> Bool {
-        guard raw.utf8.count <= 2048, !raw.contains(where: { $0.isWhitespace }),
+        guard LinkdingLimits.length(raw) <= LinkdingLimits.urlLength, !raw.contains(where: { $0.isWhitespace }),
               let components = URLComponents(string: raw),
               let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let host = components.host, !host.isEmpty else { return false }

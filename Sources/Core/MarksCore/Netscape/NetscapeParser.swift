@@ -125,8 +125,8 @@ struct NetscapeParser {
             problems.append((pending.line, "Skipped a bookmark\(label) without an address (HREF)."))
             return
         }
-        guard href.utf8.count <= 2048 else {
-            problems.append((pending.line, "Skipped a bookmark\(label): its address is longer than 2048 characters."))
+        guard LinkdingLimits.length(href) <= LinkdingLimits.urlLength else {
+            problems.append((pending.line, "Skipped a bookmark\(label): its address is \(LinkdingLimits.length(href)) characters long; linkding keeps addresses of up to 2048 characters."))
             return
         }
         guard URLNormalizer.isValidWebURL(href, allowDotlessHosts: true) else {

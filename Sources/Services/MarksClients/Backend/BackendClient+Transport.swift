@@ -1,35 +1,28 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import HTTPClient
 
 extension BackendClient {
     /// POSTs to `path`, retrying per `retry` after network failures, timeouts, 502/503/504 and 429s with a
     /// short enough `Retry-After`. Returns the last answer (any status) or throws when nothing answered.
-    func send(_ path: String, body: Data, headers: [String: String], retry: RetryPolicy) async throws -> (Data, HTTPURLResponse) {
-        var request = URLRequest(url: endpoint(path))
-        request.httpMethod = "POST"
-        request.httpBody = body
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+    func send(_ path: String, body: Data, headers: [String: String], retry: RetryPolicy) async throws -> HTTPClientResponse {
         let timeout = configuration.timeout
-        request.timeoutInterval = TimeInterval(Self.seconds(timeout) + 1)
+        var request = HTTPClientRequest(method: "POST", url: endpoint(path), body: body, timeout: timeout + .seconds(1))
+        request.setHeader("Content-Type", "application/json")
+        request.setHeader("Accept", "application/json")
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) { request.setHeader(name, value) }
         let prepared = request
         var attempt = 1
         while true {
             let transport = transport
-            let outcome: Result<(Data, HTTPURLResponse), BackendClientError>
+            let outcome: Result<HTTPClientResponse, BackendClientError>
             do {
                 outcome = .success(try await Deadline.run(after: timeout, sleep: sleep) { try await transport.send(prepared) })
             } catch is Deadline.Expired {
-                outcome = .failure(.timeout(url: configuration.baseURL.absoluteString, seconds: Self.seconds(timeout)))
-            } catch let error as URLError where error.code == .cancelled {
-                throw CancellationError()
+                outcome = .failure(.timeout(url: configuration.baseURL.absoluteString, seconds: RetryAfter.seconds(timeout)))
             } catch is CancellationError {
                 throw CancellationError()
-            } catch let error as URLError where error.code == .timedOut {
-                outcome = .failure(.timeout(url: configuration.baseURL.absoluteString, seconds: Self.seconds(timeout)))
+            } catch HTTPClientError.timedOut {
+                outcome = .failure(.timeout(url: configuration.baseURL.absoluteString, seconds: RetryAfter.seconds(timeout)))
             } catch {
                 outcome = .failure(.unreachable(url: configuration.baseURL.absoluteString, reason: Self.reason(error)))
             }
@@ -37,19 +30,18 @@ extension BackendClient {
             switch outcome {
             case .failure(let error):
                 guard attempt < retry.maximumAttempts else { throw error }
-            case .success(let (data, response)):
-                switch response.statusCode {
+            case .success(let response):
+                switch response.status {
                 case 502, 503, 504:
-                    guard attempt < retry.maximumAttempts else { return (data, response) }
+                    guard attempt < retry.maximumAttempts else { return response }
                 case 429:
-                    let retryAfter = response.value(forHTTPHeaderField: "Retry-After").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-                    guard attempt < retry.maximumAttempts else { return (data, response) }
-                    if let retryAfter {
-                        guard .seconds(retryAfter) <= retry.maximumRetryAfter else { return (data, response) }
-                        wait = .seconds(max(0, retryAfter))
+                    guard attempt < retry.maximumAttempts else { return response }
+                    if let retryAfter = RetryAfter.parse(response.header("Retry-After")) {
+                        guard retryAfter <= retry.maximumRetryAfter else { return response }
+                        wait = retryAfter
                     }
                 default:
-                    return (data, response)
+                    return response
                 }
             }
             try await sleep(wait)
@@ -58,14 +50,15 @@ extension BackendClient {
     }
 
     /// Throws the `BackendClientError` for a non-2xx answer.
-    static func requireSuccess(_ data: Data, _ response: HTTPURLResponse) throws {
-        let status = response.statusCode
+    static func requireSuccess(_ response: HTTPClientResponse) throws {
+        let status = response.status
+        let data = response.body
         guard !(200..<300).contains(status) else { return }
         let message = errorMessage(data, status: status)
         switch status {
         case 401: throw BackendClientError.unauthorized(message)
         case 429:
-            let retryAfter = response.value(forHTTPHeaderField: "Retry-After").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            let retryAfter = RetryAfter.parse(response.header("Retry-After")).map(RetryAfter.seconds)
             throw BackendClientError.rateLimited(retryAfter: retryAfter, message: message)
         case 400..<500:
             guard hasErrorBody(data) else {
@@ -83,7 +76,7 @@ extension BackendClient {
             return String(body.error.prefix(500))
         }
         let text = String(decoding: data.prefix(200), as: UTF8.self).split(whereSeparator: \.isNewline).joined(separator: " ")
-        return text.isEmpty || text.hasPrefix("<") ? HTTPURLResponse.localizedString(forStatusCode: status) : text
+        return text.isEmpty || text.hasPrefix("<") ? HTTPClientResponse.reasonPhrase(status) : text
     }
 
     private static func hasErrorBody(_ data: Data) -> Bool {
@@ -97,19 +90,9 @@ extension BackendClient {
         return URL(string: root + path) ?? configuration.baseURL // safe: a valid root plus a fixed ASCII path is a valid URL
     }
 
+    /// A network failure in the words every client uses (`HTTPClientError.reason`).
     static func reason(_ error: any Error) -> String {
-        guard let error = error as? URLError else { return String(describing: error).prefix(200).description }
-        switch error.code {
-        case .cannotConnectToHost: return "connection refused"
-        case .cannotFindHost, .dnsLookupFailed: return "the host name could not be resolved"
-        case .networkConnectionLost: return "the connection was lost"
-        case .notConnectedToInternet: return "there is no network connection"
-        default: return error.localizedDescription
-        }
-    }
-
-    static func seconds(_ duration: Duration) -> Int {
-        let (whole, fraction) = duration.components
-        return Int(whole) + (fraction > 0 ? 1 : 0)
+        guard let error = error as? HTTPClientError else { return String(describing: error).prefix(200).description }
+        return error.reason
     }
 }

@@ -50,7 +50,7 @@ public struct BackendClient: AttributedAIEngine {
     private let session: BackendSession
 
     /// A client; `makeDeviceID` makes the device id the first time (a UUID).
-    public init(configuration: Configuration, transport: HTTPTransport = .urlSession,
+    public init(configuration: Configuration, transport: HTTPTransport = .live,
                 sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
                 now: @escaping @Sendable () -> Date = { Date() },
                 makeDeviceID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }) {
@@ -104,16 +104,17 @@ public struct BackendClient: AttributedAIEngine {
         var token = try await session.token(register: register)
         var registeredAgain = false
         while true {
-            let (data, response) = try await send(path, body: body, headers: ["Authorization": "Bearer \(token)"],
-                                                  retry: retry ?? configuration.retry)
-            if response.statusCode == 401 && !registeredAgain {
+            let response = try await send(path, body: body, headers: ["Authorization": "Bearer \(token)"],
+                                          retry: retry ?? configuration.retry)
+            let data = response.body
+            if response.status == 401 && !registeredAgain {
                 registeredAgain = true
                 try await session.invalidate(token)
                 token = try await session.token(register: register)
                 continue
             }
-            if response.statusCode == 401 { throw BackendClientError.unauthorized(Self.errorMessage(data, status: 401)) }
-            try Self.requireSuccess(data, response)
+            if response.status == 401 { throw BackendClientError.unauthorized(Self.errorMessage(data, status: 401)) }
+            try Self.requireSuccess(response)
             return data
         }
     }
@@ -124,9 +125,10 @@ public struct BackendClient: AttributedAIEngine {
                                                    appVersion: configuration.appVersion))
         var headers: [String: String] = [:]
         if let secret = configuration.registrationSecret { headers["X-Marks-Registration-Secret"] = secret }
-        let (data, response) = try await send("/v1/auth/register", body: body, headers: headers, retry: configuration.retry)
-        if response.statusCode == 403 { throw BackendClientError.registrationRefused(Self.errorMessage(data, status: 403)) }
-        try Self.requireSuccess(data, response)
+        let response = try await send("/v1/auth/register", body: body, headers: headers, retry: configuration.retry)
+        let data = response.body
+        if response.status == 403 { throw BackendClientError.registrationRefused(Self.errorMessage(data, status: 403)) }
+        try Self.requireSuccess(response)
         let registered = try decode(BackendWire.Registered.self, from: data)
         guard !registered.token.isEmpty, let expiry = LinkdingDate.parse(registered.expiresAt) else {
             throw BackendClientError.malformedResponse("the registration answer has no token or expiry")

@@ -11,7 +11,7 @@ public struct AnthropicClient: ProviderClient {
     private let http: ProviderHTTP
 
     /// A client for `settings`.
-    public init(settings: ProviderSettings, transport: HTTPTransport = .urlSession,
+    public init(settings: ProviderSettings, transport: HTTPTransport = .live,
                 sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
         self.settings = settings
         http = ProviderHTTP(settings: settings, transport: transport, sleep: sleep)

@@ -9,7 +9,7 @@ public struct OpenAICompatibleClient: ProviderClient {
     private let http: ProviderHTTP
 
     /// A client for `settings`; `baseURL` is the API root including `/v1`.
-    public init(settings: ProviderSettings, transport: HTTPTransport = .urlSession,
+    public init(settings: ProviderSettings, transport: HTTPTransport = .live,
                 sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
         self.settings = settings
         http = ProviderHTTP(settings: settings, transport: transport, sleep: sleep)

@@ -27,7 +27,7 @@ public struct ProviderPrompt: Sendable, Equatable {
 extension ProviderSettings {
     /// The client for this provider's kind; `sleep` waits out a `Retry-After` and measures timeouts.
     public func client(
-        transport: HTTPTransport = .urlSession,
+        transport: HTTPTransport = .live,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) -> any ProviderClient {
         switch kind {

@@ -49,6 +49,12 @@ public struct ProviderSettings: Sendable, Equatable, CustomStringConvertible {
                   keyVariable: config.apiKeyEnv ?? config.defaultKeyVariable, timeout: .seconds(seconds))
     }
 
+    /// How a provider call is retried: a POST that costs money is sent again only after a 429 whose
+    /// `Retry-After` is at most `maximumRetryWait`, and only once.
+    public var retry: RetryPolicy {
+        RetryPolicy(maximumAttempts: 2, initialDelay: .zero, maximumRetryAfter: maximumRetryWait)
+    }
+
     /// `"anthropic:<model>"` or `"openai:<model>"`, the `engine` of answers this provider makes.
     public var engineName: String { "\(kind.rawValue):\(model)" }
 

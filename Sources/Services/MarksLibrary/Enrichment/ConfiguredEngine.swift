@@ -17,7 +17,7 @@ public struct ConfiguredEngine: Sendable {
 
     /// The engine for `config`; `limits` are checked before any work, `transport` carries provider calls.
     public init(config: MarksConfig, environment: [String: String], embedder: any TextEmbedder,
-                limits: EngineLimits = EngineLimits(), transport: HTTPTransport = .urlSession) throws {
+                limits: EngineLimits = EngineLimits(), transport: HTTPTransport = .live) throws {
         let offline = OfflineEngine(embedder: embedder, limits: limits)
         if let ai = config.ai {
             let settings = try ProviderSettings(config: ai, environment: environment)

@@ -8,7 +8,7 @@ extension EnrichmentService {
     /// `fetcher`. `dataDirectory` holds the backend device credentials.
     public static func live(library: LibraryService, config: MarksConfig, local: ConfiguredEngine, fetcher: PageFetcher,
                             dataDirectory: URL, appVersion: String,
-                            transport: HTTPTransport = .urlSession) -> EnrichmentService {
+                            transport: HTTPTransport = .live) -> EnrichmentService {
         let engine: any AttributedAIEngine
         let status: EngineStatus
         if let configuration = BackendClient.Configuration(config: config, dataDirectory: dataDirectory, appVersion: appVersion) {

@@ -1,62 +1,85 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import HTTPClient
 
-/// Fetches pages for metadata and reading with the limits of a `FetchPolicy`: only http(s), every hop's
-/// host resolved and refused when internal (unless allowed), redirects followed by hand up to the limit,
-/// the body cut at the size cap, a timeout. The resolver is injected so tests need no DNS.
+/// The one fetcher for pages someone else chose (scraping and check, enrichment, the reader, the backend's
+/// page text), with the limits of a `FetchPolicy`: only http(s); every hop's host resolved, each address
+/// checked (internal, reserved and this machine's own addresses refused unless allowed) and the connection
+/// pinned to the checked address, so DNS cannot answer differently between check and connect; redirects
+/// followed by hand up to the limit; a declared body over the cap refused and a longer one cut at the cap;
+/// one deadline for the whole fetch, a minimum transfer rate, and a bound on fetches in flight. Proxies are
+/// off (a proxy would connect somewhere else). The resolver is injected so tests need no DNS.
 public final class PageFetcher: Sendable {
     public let policy: FetchPolicy
     private let resolve: @Sendable (String) -> [NetworkAddress]
-    private let delegate: FetchSessionDelegate
-    private let session: URLSession
+    private let client: HTTPClient
+    private let gate: FetchGate
 
-    /// A fetcher with a policy and a resolver (the system's by default).
-    public init(policy: FetchPolicy = FetchPolicy(), resolve: @escaping @Sendable (String) -> [NetworkAddress] = NetworkAddress.resolve) {
+    /// A fetcher with a policy and a resolver (the system's by default), over `client` (the shared one).
+    public init(policy: FetchPolicy = FetchPolicy(), resolve: @escaping @Sendable (String) -> [NetworkAddress] = NetworkAddress.resolve,
+                client: HTTPClient = .shared) {
         self.policy = policy
         self.resolve = resolve
-        let delegate = FetchSessionDelegate(maxBytes: policy.maxBytes)
-        self.delegate = delegate
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = TimeInterval(policy.timeoutSeconds)
-        configuration.timeoutIntervalForResource = TimeInterval(policy.timeoutSeconds * 2)
-        configuration.httpAdditionalHeaders = ["User-Agent": policy.userAgent, "Accept": "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5"]
-        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
-    }
-
-    deinit {
-        session.invalidateAndCancel()
+        self.client = client
+        self.gate = FetchGate(slots: policy.maxConcurrentFetches)
     }
 
     /// Fetches `url`, following redirects within the policy.
     public func fetch(_ url: URL) async throws -> FetchedPage {
+        guard policy.enabled else { throw FetchError.disabled }
+        let deadline = ContinuousClock.now + policy.timeout
+        try await gate.enter(waitingAtMost: policy.timeout)
+        defer { gate.leave() }
         var current = url
         for _ in 0...policy.maxRedirects {
-            try await check(current)
-            var request = URLRequest(url: current)
-            request.timeoutInterval = TimeInterval(policy.timeoutSeconds)
-            let result: FetchSessionDelegate.Result
-            do {
-                result = try await delegate.run(session.dataTask(with: request))
-            } catch FetchError.timeout {
-                throw FetchError.timeout(seconds: policy.timeoutSeconds)
-            }
-            if (300...399).contains(result.response.statusCode),
-               let location = result.response.value(forHTTPHeaderField: "Location"),
+            let addresses = try await check(current)
+            let response = try await send(current, toFirstOf: addresses, before: deadline)
+            if (300...399).contains(response.status), let location = response.header("Location"),
                let next = URL(string: location, relativeTo: current)?.absoluteURL {
                 current = next
                 continue
             }
-            return FetchedPage(url: current, status: result.response.statusCode,
-                               contentType: result.response.value(forHTTPHeaderField: "Content-Type"),
-                               body: result.body, truncated: result.truncated)
+            return FetchedPage(url: current, status: response.status, contentType: response.header("Content-Type"),
+                               body: response.body, truncated: response.truncated)
         }
         throw FetchError.tooManyRedirects(policy.maxRedirects)
     }
 
-    private func check(_ url: URL) async throws {
-        guard policy.enabled else { throw FetchError.disabled }
+    /// Tries the checked addresses in order (an IPv6 address without a route falls through to the next)
+    /// until one connects; that one answers.
+    private func send(_ url: URL, toFirstOf addresses: [NetworkAddress], before deadline: ContinuousClock.Instant) async throws -> HTTPClientResponse {
+        for (index, address) in addresses.enumerated() {
+            let remaining = deadline - ContinuousClock.now
+            guard remaining > .zero else { throw FetchError.timeout(seconds: Self.seconds(policy.timeout)) }
+            do {
+                return try await send(url, to: address, within: remaining)
+            } catch FetchError.network(let error) where index < addresses.count - 1 {
+                switch error {
+                case .connectionRefused, .connectFailed, .connectTimedOut: continue
+                default: throw FetchError.network(error)
+                }
+            }
+        }
+        throw FetchError.unresolvable(host: url.host ?? "")
+    }
+
+    private func send(_ url: URL, to address: NetworkAddress, within remaining: Duration) async throws -> HTTPClientResponse {
+        let request = HTTPClientRequest(
+            url: url,
+            headers: [HTTPHeaderField(name: "User-Agent", value: policy.userAgent),
+                      HTTPHeaderField(name: "Accept", value: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5")],
+            timeout: remaining, connectTimeout: min(policy.connectTimeout, remaining),
+            minimumRate: MinimumRate(bytesPerSecond: policy.minimumBytesPerSecond, window: policy.minimumRateWindow),
+            maxBodyBytes: policy.maxBytes, pinnedAddress: address.description, usesProxy: false)
+        do {
+            return try await client.send(request)
+        } catch let error as HTTPClientError {
+            if case .timedOut = error { throw FetchError.timeout(seconds: Self.seconds(policy.timeout)) }
+            throw FetchError.network(error)
+        }
+    }
+
+    /// Resolves the URL's host and checks every address; returns them, each one that may be connected to.
+    private func check(_ url: URL) async throws -> [NetworkAddress] {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let host = url.host, !host.isEmpty else { throw FetchError.invalidURL(url.absoluteString) }
         // getaddrinfo blocks: run it on a dispatch thread, never on Swift's few cooperative threads.
@@ -65,8 +88,16 @@ public final class PageFetcher: Sendable {
             DispatchQueue.global().async { continuation.resume(returning: resolve(host)) }
         }
         guard !addresses.isEmpty else { throw FetchError.unresolvable(host: host) }
-        if !policy.allowInternalAddresses && addresses.contains(where: \.isInternal) {
-            throw FetchError.blockedAddress(host: host)
+        if !policy.allowInternalAddresses {
+            let own = NetworkAddress.localInterfaces()
+            let refused = addresses.contains { ($0.isInternal || own.contains($0)) && !policy.exemptAddresses.contains($0) }
+            if refused { throw FetchError.blockedAddress(host: host) }
         }
+        return addresses
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds / 1_000_000_000_000_000) / 1000
     }
 }

@@ -1,5 +1,5 @@
 /// What an import of a Netscape bookmark file did: entries read, bookmarks created and updated, entries skipped,
-/// and every problem by line (a skipped entry, or a kept one with an unreadable date).
+/// and every problem by line (a skipped entry, a kept one with an unreadable date, a field trimmed to fit linkding).
 public struct ImportReport: Sendable, Equatable {
     /// One problem, at a line of the file when it is known.
     public struct Problem: Sendable, Equatable {
@@ -25,14 +25,17 @@ public struct ImportReport: Sendable, Equatable {
     public var problems: [Problem]
     /// True when the bookmarks went to a linkding server one by one (else in one transaction into the embedded store).
     public var throughAPI: Bool
+    /// Entries saved with a field trimmed to linkding's limits (each trim is one of `problems`).
+    public var trimmed: Int
 
     /// A report.
-    public init(read: Int, created: Int, updated: Int, skipped: Int, problems: [Problem], throughAPI: Bool) {
+    public init(read: Int, created: Int, updated: Int, skipped: Int, problems: [Problem], throughAPI: Bool, trimmed: Int = 0) {
         self.read = read
         self.created = created
         self.updated = updated
         self.skipped = skipped
         self.problems = problems
         self.throughAPI = throughAPI
+        self.trimmed = trimmed
     }
 }

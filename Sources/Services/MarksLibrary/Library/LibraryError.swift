@@ -1,6 +1,10 @@
+import MarksCore
+
 /// Library-level refusals, before anything reaches the bookmark source.
 public enum LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidURL(String)
+    /// An address longer than linkding keeps (`LinkdingLimits.urlLength`, in characters).
+    case urlTooLong(length: Int)
     /// Sync and AI metadata need the local cache, and this library was opened without one.
     case noCache
     /// An import through the API stopped part-way: the server could not be reached or refused the token.
@@ -9,9 +13,29 @@ public enum LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidURL(let url): return "Not a web address Marks can save: '\(url.prefix(200))' (it must start with http:// or https:// and name a host)."
+        case .urlTooLong(let length):
+            return "That address is \(Self.grouped(length)) characters long; linkding keeps addresses of up to \(Self.grouped(LinkdingLimits.urlLength)) characters. Shorten it (tracking parameters can usually go) and try again."
         case .noCache: return "This library has no local cache; open it with a data directory to sync or keep AI metadata."
         case .importInterrupted(let done, let total, let reason):
             return "The import stopped after \(done) of \(total) bookmarks: \(reason) Run it again to finish: bookmarks already saved are updated, not duplicated."
         }
+    }
+
+    /// Refuses an address linkding would not keep: longer than 2,048 characters (said so), or not http(s) with a host.
+    public static func check(webURL url: String) throws(LibraryError) {
+        let length = LinkdingLimits.length(url)
+        guard length <= LinkdingLimits.urlLength else { throw .urlTooLong(length: length) }
+        guard URLNormalizer.isValidWebURL(url, allowDotlessHosts: true) else { throw .invalidURL(url) }
+    }
+
+    /// 2048 as "2,048".
+    static func grouped(_ number: Int) -> String {
+        var digits = String(number.magnitude)
+        var out = ""
+        while digits.count > 3 {
+            out = "," + digits.suffix(3) + out
+            digits.removeLast(3)
+        }
+        return (number < 0 ? "-" : "") + digits + out
     }
 }

@@ -16,12 +16,18 @@ extension LibraryService {
         let skippedLines = parsed.problems.filter { $0.message.hasPrefix("Skipped") }.map(\.line)
         let entryLines = NetscapeAnchorLines.entryLines(in: text, entryCount: parsed.entries.count, skippedLines: skippedLines)
         var problems = parsed.problems.map { ImportReport.Problem(line: $0.line, message: $0.message) }
+        // What linkding would refuse is trimmed to fit, never dropped: each trim is a line of the report.
+        let fits = parsed.entries.map(ImportFit.init)
+        let entries = fits.map(\.entry)
+        for (index, fit) in fits.enumerated() {
+            let line = entryLines.flatMap { $0.indices.contains(index) ? $0[index] : nil }
+            problems += fit.trims.map { ImportReport.Problem(line: line, url: fit.entry.url, message: $0) }
+        }
         let result: ImportTally
         let throughAPI: Bool
         if let embedded = source as? EmbeddedBookmarkSource {
             throughAPI = false
             progress(0, parsed.entries.count)
-            let entries = parsed.entries
             do {
                 result = ImportTally(try await Self.onOwnThread { try embedded.store.importBookmarks(entries, mapPrivateFlag: mapPrivateFlag) })
             } catch let error as BookmarkStoreError {
@@ -31,7 +37,10 @@ extension LibraryService {
             markForFullReconcile()
         } else {
             throughAPI = true
-            result = try await importThroughAPI(parsed.entries, mapPrivateFlag: mapPrivateFlag, progress: progress)
+            result = try await importThroughAPI(entries, mapPrivateFlag: mapPrivateFlag, progress: progress)
+            if result.modifiedDatesNotKept > 0 {
+                problems.append(ImportReport.Problem(line: nil, message: "linkding set the modified date of \(result.modifiedDatesNotKept) updated bookmarks to now: its API cannot set the LAST_MODIFIED the file gives for a bookmark it already has (new bookmarks keep theirs)."))
+            }
         }
         for failure in result.failures {
             let line = entryLines.flatMap { $0.indices.contains(failure.index) ? $0[failure.index] : nil }
@@ -39,7 +48,8 @@ extension LibraryService {
         }
         problems.sort { ($0.line ?? Int.max) < ($1.line ?? Int.max) }
         return ImportReport(read: parsed.entries.count, created: result.created, updated: result.updated,
-                            skipped: skippedLines.count + result.failures.count, problems: problems, throughAPI: throughAPI)
+                            skipped: skippedLines.count + result.failures.count, problems: problems, throughAPI: throughAPI,
+                            trimmed: fits.filter { !$0.trims.isEmpty }.count)
     }
 
     /// Imports entries one by one through the source's API; the saved bookmarks go to the cache and the observers.
@@ -68,6 +78,7 @@ extension LibraryService {
                     let update = Self.importUpdate(entry, onto: old, mapPrivateFlag: mapPrivateFlag)
                     saved.append(update.isEmpty ? old : try await source.update(id: old.id, update))
                     result.updated += 1
+                    if !update.isEmpty, let modified = entry.dateModified, modified != old.dateModified { result.modifiedDatesNotKept += 1 }
                 } else {
                     saved.append(try await source.create(Self.importDraft(entry, mapPrivateFlag: mapPrivateFlag), scrape: false))
                     result.created += 1
@@ -104,16 +115,18 @@ extension LibraryService {
         return update
     }
 
-    /// The POST for a new entry (no scraping: the file says what it has).
+    /// The POST for a new entry (no scraping: the file says what it has). Both dates go along: linkding keeps
+    /// `date_modified` on a create, and — as its own importer does — a file without `LAST_MODIFIED` gets `ADD_DATE`.
     static func importDraft(_ entry: NetscapeEntry, mapPrivateFlag: Bool) -> BookmarkDraft {
         BookmarkDraft(url: entry.url, title: entry.title, description: entry.description, notes: entry.notes,
                       isArchived: entry.archived, unread: entry.unread, shared: mapPrivateFlag && entry.shared,
-                      tagNames: importableTags(entry.tags), dateAdded: entry.dateAdded)
+                      tagNames: importableTags(entry.tags), dateAdded: entry.dateAdded,
+                      dateModified: entry.dateModified ?? entry.dateAdded)
     }
 
-    /// Tag names linkding accepts (at most 64 characters; the store's importer skips longer ones the same way).
+    /// The entry's non-empty tag names (`ImportFit` already cut longer ones to linkding's 64 characters).
     private static func importableTags(_ tags: [String]) -> [String] {
-        tags.filter { !$0.isEmpty && $0.unicodeScalars.count <= 64 }
+        tags.filter { !$0.isEmpty }
     }
 
     private func markForFullReconcile() {
@@ -147,6 +160,8 @@ struct ImportTally {
     var created = 0
     var updated = 0
     var failures: [(index: Int, url: String, reason: String)] = []
+    /// Updated bookmarks whose file `LAST_MODIFIED` the API could not keep (a PATCH stamps now).
+    var modifiedDatesNotKept = 0
 
     init() {}
 

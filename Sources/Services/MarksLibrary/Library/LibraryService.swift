@@ -80,7 +80,7 @@ public final class LibraryService: Sendable {
     /// added to its own, empty fields left alone — never overwritten by a POST.
     public func add(_ request: AddBookmarkRequest) async throws -> AddBookmarkResult {
         let url = request.url.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard URLNormalizer.isValidWebURL(url, allowDotlessHosts: true) else { throw LibraryError.invalidURL(url) }
+        try LibraryError.check(webURL: url)
         let tags = TagNames.parse(request.tags.joined(separator: ","))
         if let existing = try await source.check(url: url).bookmark {
             var update = BookmarkUpdate()

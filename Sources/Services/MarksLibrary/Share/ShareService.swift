@@ -144,7 +144,7 @@ public struct ShareService: Sendable {
     public func save(url: String, title: String, notes: String, tags: [String], unread: Bool,
                      createPodcast: Bool) async throws -> ShareOutcome {
         let trimmed = url.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard URLNormalizer.isValidWebURL(trimmed, allowDotlessHosts: true) else { throw LibraryError.invalidURL(trimmed) }
+        try LibraryError.check(webURL: trimmed)
         let check = try await library.check(url: trimmed)
         let draft = ShareDraft(url: trimmed, title: title, description: check.bookmark?.description ?? check.metadata.description ?? "",
                                notes: notes, tags: tags, unread: unread, createPodcast: createPodcast, existing: check.bookmark,

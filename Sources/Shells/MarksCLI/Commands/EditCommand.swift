@@ -34,7 +34,7 @@ enum EditCommand: CLICommand {
         if arguments.flag("shared") { update.shared = true }
         if arguments.flag("unshared") { update.shared = false }
         guard !update.isEmpty else { throw arguments.usageError("nothing to change; give at least one of the options") }
-        if let url = update.url, !URLNormalizer.isValidWebURL(url, allowDotlessHosts: true) { throw LibraryError.invalidURL(url) }
+        if let url = update.url { try LibraryError.check(webURL: url) }
         let library = try CompositionRoot.load(arguments, context: context).library()
         let saved = try await library.update(id: id, update)
         context.print(arguments.flag("json") ? BookmarkOutput.json(saved).serialized

@@ -14,7 +14,7 @@ enum ImportCommand: CLICommand {
     static let descriptor = CommandDescriptor(
         name: "import",
         abstract: "Import a bookmark file (HTML from a browser or linkding).",
-        discussion: "Into the embedded store every entry goes in one transaction; into a linkding server one by one, existing URLs updated (tags added), never duplicated. Tags, dates, unread, notes, shared and archived state are kept. Bad entries are reported by line; the rest are imported.",
+        discussion: "Into the embedded store every entry goes in one transaction; into a linkding server one by one, existing URLs updated (tags added), never duplicated. Tags, dates, unread, notes, shared and archived state are kept. A title over 512 characters or a tag over 64 is trimmed to fit linkding; every trim and every skipped entry is reported by line.",
         arguments: [
             .positional("file", help: "The bookmark file (Netscape HTML)."),
             .flag("folders-as-tags", help: "Add the names of the folders around a bookmark to its tags."),
@@ -53,7 +53,8 @@ enum ImportCommand: CLICommand {
                 context.printError("\(path): … and \(report.problems.count - shown.count) more problems (--json lists them all).")
             }
             let skipped = report.skipped > 0 ? ", \(report.skipped) skipped" : ""
-            context.print("Imported \(report.created + report.updated) bookmarks from \(path): \(report.created) new, \(report.updated) updated\(skipped).")
+            let trimmed = report.trimmed > 0 ? ", \(report.trimmed) trimmed to fit linkding" : ""
+            context.print("Imported \(report.created + report.updated) bookmarks from \(path): \(report.created) new, \(report.updated) updated\(skipped)\(trimmed).")
         }
         return ExitCode.success
     }
@@ -80,7 +81,7 @@ enum ImportCommand: CLICommand {
     private static func json(_ report: ImportReport, file: String) -> JSONValue {
         .object([
             ("file", .string(file)), ("read", .int(report.read)), ("created", .int(report.created)),
-            ("updated", .int(report.updated)), ("skipped", .int(report.skipped)),
+            ("updated", .int(report.updated)), ("skipped", .int(report.skipped)), ("trimmed", .int(report.trimmed)),
             ("through_api", .bool(report.throughAPI)),
             ("problems", .array(report.problems.map { problem in
                 .object([("line", problem.line.map(JSONValue.int) ?? .null), ("url", .optional(problem.url)),

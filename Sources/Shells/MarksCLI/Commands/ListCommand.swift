@@ -22,13 +22,19 @@ enum ListCommand: CLICommand {
         let filter = LibraryFilter(unreadOnly: arguments.flag("unread"), tag: arguments.option("tag"),
                                    archived: arguments.flag("archived"), limit: limit)
         let library = try CompositionRoot.load(arguments, context: context).library()
-        return try await printPages(library: library, first: library.load(filter), followAll: arguments.flag("all"),
+        let read = try await library.loadOrCopy(filter)
+        OfflineNotice.print(read.offline, context: context)
+        return try await printPages(library: library, first: read.value, followAll: arguments.flag("all"),
                                     arguments: arguments, context: context, emptyMessage: "No bookmarks.")
     }
 
-    /// Prints a page (and, with `followAll`, every following page) as lines or JSON.
+    /// The hint under a list cut short by `--limit`, naming only flags the command has.
+    static let moreHint = "--all or --limit for more"
+
+    /// Prints a page (and, with `followAll`, every following page) as lines or JSON; `moreHint` says how to see the
+    /// rest when the first page is not all.
     static func printPages(library: LibraryService, first: LibraryPage, followAll: Bool, arguments: ParsedArguments,
-                           context: CLIContext, emptyMessage: String) async throws -> Int32 {
+                           context: CLIContext, emptyMessage: String, moreHint: String = moreHint) async throws -> Int32 {
         var page = first
         var all = page.bookmarks
         while followAll, let next = page.next {
@@ -42,7 +48,7 @@ enum ListCommand: CLICommand {
         } else {
             all.forEach { context.print(BookmarkOutput.line($0)) }
             if !followAll && first.count > all.count {
-                context.print("(\(all.count) of \(first.count); --all or --limit for more)")
+                context.print("(\(all.count) of \(first.count); \(moreHint))")
             }
         }
         return ExitCode.success

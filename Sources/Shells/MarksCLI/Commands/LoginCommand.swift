@@ -46,7 +46,11 @@ enum LoginCommand: CLICommand {
         guard problems.isEmpty else { throw CLIFailure(problems.joined(separator: " ")) }
         var version: String?
         if !arguments.flag("no-verify") {
-            version = try await LinkdingClient(config: server).verifyConnection().version
+            do {
+                version = try await LinkdingClient(config: server, timeout: settings.requestTimeout).verifyConnection().version
+            } catch BookmarkSourceError.tlsFailure(_, LinkdingClient.plainHTTPReason) where server.useHTTPS {
+                throw CLIFailure("\(server.host) answered plain HTTP, not HTTPS. If it is a plain-http server on a trusted network, run marks login again with --no-https.")
+            }
         }
         config.linkding = server
         try settings.store.save(config)

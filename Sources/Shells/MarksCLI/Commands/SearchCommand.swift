@@ -37,7 +37,9 @@ enum SearchCommand: CLICommand {
         let filter = LibraryFilter(search: query, unreadOnly: arguments.flag("unread"), tag: arguments.option("tag"),
                                    archived: arguments.flag("archived"), limit: limit)
         let library = try CompositionRoot.load(arguments, context: context).library()
-        return try await ListCommand.printPages(library: library, first: library.load(filter), followAll: arguments.flag("all"),
+        let read = try await library.loadOrCopy(filter)
+        OfflineNotice.print(read.offline, context: context)
+        return try await ListCommand.printPages(library: library, first: read.value, followAll: arguments.flag("all"),
                                                 arguments: arguments, context: context,
                                                 emptyMessage: "No results for “\(query.singleLine)”.")
     }

@@ -25,6 +25,8 @@ enum SemanticSearch {
         if try index.statistics().documents == 0 {
             context.printError("Building the search index (first use; `marks index` keeps it current)…")
             _ = try await index.sync(from: try root.libraryWithoutIndex())
+        } else {
+            try await refresh(root, context: context)
         }
         let pending = try index.statistics().pendingTexts
         if pending > 0 {
@@ -49,5 +51,16 @@ enum SemanticSearch {
             }
         }
         return ExitCode.success
+    }
+
+    /// Brings the index up to the server's state first: an incremental sync of the library, whose observers write
+    /// what changed (new, edited, deleted bookmarks) into the index. With the server unreachable the index is
+    /// searched as it is, and the command says so.
+    private static func refresh(_ root: CompositionRoot, context: CLIContext) async throws {
+        do {
+            OfflineNotice.print(try await root.library().refresh(), context: context)
+        } catch let error where LibraryService.isUnavailable(error) {
+            context.printError("offline — searching the local index as it is. \(CLIErrorMessage.describe(error))")
+        }
     }
 }

@@ -12,7 +12,9 @@ enum ShowCommand: CLICommand {
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
         let id = try BookmarkArguments.id(arguments)
-        let bookmark = try await CompositionRoot.load(arguments, context: context).library().bookmark(id: id)
+        let read = try await CompositionRoot.load(arguments, context: context).library().bookmarkOrCopy(id: id)
+        OfflineNotice.print(read.offline, context: context)
+        let bookmark = read.value
         context.print(arguments.flag("json") ? BookmarkOutput.json(bookmark).serialized : BookmarkOutput.detail(bookmark))
         return ExitCode.success
     }

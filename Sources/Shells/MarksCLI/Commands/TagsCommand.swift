@@ -11,7 +11,10 @@ enum TagsCommand: CLICommand {
     )
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
-        let counts = try await CompositionRoot.load(arguments, context: context).library().tagCounts()
+        // Refreshed from the server first (an incremental sync), so a tag added there since the last sync counts.
+        let read = try await CompositionRoot.load(arguments, context: context).library().refreshedTagCounts()
+        OfflineNotice.print(read.offline, context: context)
+        let counts = read.value
         if arguments.flag("json") {
             context.print(JSONValue.array(counts.map { count in
                 .object([("name", .string(count.name)), ("count", .int(count.count)),

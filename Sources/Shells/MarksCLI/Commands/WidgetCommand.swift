@@ -25,12 +25,29 @@ enum WidgetCommand: CLICommand {
     )
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
-        try run(arguments, context: context, pick: { Int.random(in: 0..<$0) })
+        let root = try CompositionRoot.load(arguments, context: context)
+        if arguments.commandPath.last != "podcasts" { try await refresh(root, context: context) }
+        return try run(arguments, root: root, context: context, pick: { Int.random(in: 0..<$0) })
     }
 
-    /// Runs with an injected random pick (`pick(n)` returns an index below n).
+    /// Rewrites the bookmark widget file from the server's current state (an incremental sync) before it is read.
+    /// The file is a copy in its own right: when the refresh fails the command still shows it, after a warning.
+    static func refresh(_ root: CompositionRoot, context: CLIContext) async throws {
+        let library = try root.library()
+        do {
+            OfflineNotice.print(try await library.refresh(), context: context)
+        } catch {
+            context.printError("warning: the widget data was not refreshed: \(CLIErrorMessage.describe(error))")
+        }
+    }
+
+    /// Reads the widget files as they are, with an injected random pick (`pick(n)` returns an index below n).
     static func run(_ arguments: ParsedArguments, context: CLIContext, pick: (Int) -> Int) throws -> Int32 {
-        let store = try CompositionRoot.load(arguments, context: context).widgets
+        try run(arguments, root: CompositionRoot.load(arguments, context: context), context: context, pick: pick)
+    }
+
+    private static func run(_ arguments: ParsedArguments, root: CompositionRoot, context: CLIContext, pick: (Int) -> Int) throws -> Int32 {
+        let store = root.widgets
         let limit = try arguments.intOption("limit", in: 1...WidgetDataStore.keptBookmarks) ?? 3
         let json = arguments.flag("json")
         switch arguments.commandPath.last {

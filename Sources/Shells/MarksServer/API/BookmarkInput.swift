@@ -22,7 +22,7 @@ struct BookmarkInput: Sendable {
     var shared: Bool?
     var tagNames: [String]?
     var dateAdded: Date?
-    /// Accepted and type-checked as linkding does, then not stored: the store stamps `date_modified` itself.
+    /// Kept on a create (linkding's `create_bookmark` keeps a given `date_modified`); a PUT or PATCH stamps now.
     var dateModified: Date?
 
     /// Reads the fields; throws a 400 with every field's problem.
@@ -30,8 +30,8 @@ struct BookmarkInput: Sendable {
         try data.requireDictionary()
         var reader = FieldReader(data, partial: mode == .patch)
         var input = BookmarkInput()
-        input.url = reader.text("url", .init(required: mode != .patch, allowBlank: false, maxLength: 2048, url: true))
-        input.title = reader.text("title", .init(maxLength: 512))
+        input.url = reader.text("url", .init(required: mode != .patch, allowBlank: false, maxLength: LinkdingLimits.urlLength, url: true))
+        input.title = reader.text("title", .init(maxLength: LinkdingLimits.titleLength))
         input.description = reader.text("description")
         input.notes = reader.text("notes")
         input.isArchived = reader.bool("is_archived")
@@ -48,7 +48,7 @@ struct BookmarkInput: Sendable {
     var draft: BookmarkDraft {
         BookmarkDraft(url: url ?? "", title: title ?? "", description: description ?? "", notes: notes ?? "",
                       isArchived: isArchived ?? false, unread: unread ?? false, shared: shared ?? false,
-                      tagNames: tagNames ?? [], dateAdded: dateAdded)
+                      tagNames: tagNames ?? [], dateAdded: dateAdded, dateModified: dateModified)
     }
 
     /// The fields of a PUT or PATCH.

@@ -30,7 +30,7 @@ extension BackendAPI {
     /// benchmark; `marks serve` passes the process's shared ones).
     public static func live(
         data: LocalData, config: MarksConfig, environment: [String: String], embedder: any TextEmbedder,
-        exposed: Bool, limits: BackendLimits = BackendLimits(), providerTransport: HTTPTransport = .urlSession,
+        exposed: Bool, limits: BackendLimits = BackendLimits(), providerTransport: HTTPTransport = .live,
         now: @escaping @Sendable () -> Date
     ) throws -> BackendAPI {
         let engine = try ConfiguredEngine(config: config, environment: environment, embedder: embedder,

@@ -1,3 +1,4 @@
+import MarksTestSupport
 import Foundation
 import HTTPServer
 import MarksCore
@@ -14,20 +15,20 @@ final class APIFixture: Sendable {
         case header(String)
     }
 
-    let directory: TestDirectory
+    let directory: TemporaryDirectory
     let store: BookmarkStore
     let tokens: APITokenStore
     let token: String
     let metadata: MetadataStub
-    let clock: APIClock
+    let clock: ManualClock
     let api: LinkdingAPI
     let app: MarksApp
     private let errors = LineLog()
 
     init(configuration: LinkdingAPI.Configuration = LinkdingAPI.Configuration(fallbackOrigin: "http://fallback.test"),
          metadata: MetadataStub = MetadataStub()) throws {
-        directory = try TestDirectory()
-        clock = APIClock()
+        directory = try TemporaryDirectory(prefix: "marks-api")
+        clock = ManualClock(start: Date(timeIntervalSince1970: 1_767_225_600.001), step: 0.001)  // 2026-01-01T00:00:00Z, then 1 ms per reading
         let clock = self.clock
         store = try BookmarkStore(path: directory.url.appendingPathComponent("marks.sqlite").path, now: { clock.now() })
         tokens = APITokenStore(directory: directory.url)
@@ -41,7 +42,7 @@ final class APIFixture: Sendable {
     /// Lines the app logged for unexpected errors.
     var loggedErrors: [String] { errors.lines }
 
-    func cleanUp() { directory.remove() }
+    func cleanUp() { directory.cleanUp() }
 
     /// Sends a request through the app's router.
     func send(_ method: HTTPMethod, _ target: String, body: Data = Data(), contentType: String? = nil,

@@ -1,3 +1,4 @@
+import MarksTestSupport
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -35,7 +36,7 @@ final class WebDriver {
         process.arguments = ["--port=\(port)"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try ChildProcess.launch(process)
         do {
             try await startSession()
         } catch {

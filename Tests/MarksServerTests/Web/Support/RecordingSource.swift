@@ -1,3 +1,4 @@
+import MarksTestSupport
 import Foundation
 import MarksCore
 import MarksStorage
@@ -14,6 +15,8 @@ final class RecordingSource: BookmarkSource {
         var updates: [(id: Int, update: BookmarkUpdate)] = []
         var creates: [BookmarkDraft] = []
         var failure: BookmarkSourceError?
+        /// Set: every call fails with it (a server that is down).
+        var outage: BookmarkSourceError?
     }
 
     /// The base the store builds `next` links on.
@@ -28,13 +31,7 @@ final class RecordingSource: BookmarkSource {
 
     /// A clock that moves a minute per reading, so bookmarks added in order list newest first.
     static func steppingClock() -> @Sendable () -> Date {
-        let clock = Mutex(Date(timeIntervalSince1970: 1_735_689_600))
-        return {
-            clock.withLock { now in
-                now = now.addingTimeInterval(60)
-                return now
-            }
-        }
+        ManualClock(start: Date(timeIntervalSince1970: 1_735_689_660), step: 60).now
     }
 
     // MARK: Test controls
@@ -82,9 +79,17 @@ final class RecordingSource: BookmarkSource {
     /// Makes every list fail with `error` (nil heals it).
     func failLists(with error: BookmarkSourceError?) { state.withLock { $0.failure = error } }
 
+    /// Makes every call fail with `error`, as a server that is down (nil heals it).
+    func failEverything(with error: BookmarkSourceError?) { state.withLock { $0.outage = error } }
+
+    private func checkOutage() throws {
+        if let outage = state.withLock({ $0.outage }) { throw outage }
+    }
+
     // MARK: BookmarkSource
 
     func list(_ query: BookmarkListQuery) async throws -> Page<Bookmark> {
+        try checkOutage()
         if let failure = state.withLock({ $0.failure }) { throw failure }
         return try await inner.list(query)
     }
@@ -93,19 +98,28 @@ final class RecordingSource: BookmarkSource {
         guard link.hasPrefix(Self.baseURL + "/api/") else {
             throw BookmarkSourceError.malformedResponse("not a link of this server: \(link.prefix(80))")
         }
+        try checkOutage()
         return try await inner.page(at: link)
     }
 
-    func bookmark(id: Int) async throws -> Bookmark { try await inner.bookmark(id: id) }
+    func bookmark(id: Int) async throws -> Bookmark {
+        try checkOutage()
+        return try await inner.bookmark(id: id)
+    }
 
-    func check(url: String) async throws -> BookmarkCheck { try await inner.check(url: url) }
+    func check(url: String) async throws -> BookmarkCheck {
+        try checkOutage()
+        return try await inner.check(url: url)
+    }
 
     func create(_ draft: BookmarkDraft, scrape: Bool) async throws -> Bookmark {
+        try checkOutage()
         state.withLock { $0.creates.append(draft) }
         return try await inner.create(draft, scrape: scrape)
     }
 
     func update(id: Int, _ update: BookmarkUpdate) async throws -> Bookmark {
+        try checkOutage()
         state.withLock { $0.updates.append((id, update)) }
         return try await inner.update(id: id, update)
     }
@@ -113,6 +127,9 @@ final class RecordingSource: BookmarkSource {
     func delete(id: Int) async throws { try await inner.delete(id: id) }
     func archive(id: Int) async throws { try await inner.archive(id: id) }
     func unarchive(id: Int) async throws { try await inner.unarchive(id: id) }
-    func tags(limit: Int, offset: Int) async throws -> Page<Tag> { try await inner.tags(limit: limit, offset: offset) }
+    func tags(limit: Int, offset: Int) async throws -> Page<Tag> {
+        try checkOutage()
+        return try await inner.tags(limit: limit, offset: offset)
+    }
     func health() async throws -> ServerHealth { try await inner.health() }
 }

@@ -7,6 +7,8 @@ struct BookmarkPage {
     var extras: RowExtras
     var dates: WebDate
     var context: PageContext
+    /// Set when the bookmark server was unreachable and this is the saved copy.
+    var stale: String? = nil
 
     var title: String { bookmark.displayTitle }
 
@@ -20,7 +22,7 @@ struct BookmarkPage {
         let tags = HTML.each(b.tagNames) { "<li><a href=\"\(BookmarkRowView.tagLink($0))\">#\($0)</a></li>" }
         let aiTags = HTML.each(b.aiTags) { "<li class=\"ai\"><a href=\"\(BookmarkRowView.tagLink($0))\" title=\"AI tag\">\($0)<span class=\"visually-hidden\"> (AI tag)</span></a></li>" }
         return """
-            <article class="detail\(b.unread ? " unread" : "")" data-id="\(b.id)" data-leave="/">\
+            \(stale.map(HTML.problem) ?? .empty)<article class="detail\(b.unread ? " unread" : "")" data-id="\(b.id)" data-leave="/">\
             <h1 class="title" id="bookmark-title">\(heading)</h1>\
             <p class="meta"><span>\(b.domain)</span><time datetime="\(dates.iso(b.dateAdded))">\(dates.day(b.dateAdded))</time>\(minutes)\
             \(HTML.when(b.unread, "<span class=\"badge unread-badge\">Unread</span>"))\(HTML.when(b.isArchived, "<span class=\"badge\">Archived</span>"))\

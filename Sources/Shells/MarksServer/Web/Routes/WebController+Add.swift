@@ -64,8 +64,10 @@ extension WebController {
             view.problem = "Enter the address of the page to save."
             return await addPage(request, view, status: 400)
         }
-        guard URLNormalizer.isValidWebURL(values.url, allowDotlessHosts: true) else {
-            view.problem = LibraryError.invalidURL(values.url).description
+        do {
+            try LibraryError.check(webURL: values.url)
+        } catch {
+            view.problem = error.description
             return await addPage(request, view, status: 400)
         }
         if form["via"] == "share", let share = options.share {
@@ -76,11 +78,10 @@ extension WebController {
                 if !outcome.updated { enrichInBackground(outcome.bookmark.id) }
                 return redirect("/", notice: outcome.updated ? "merged" : "added")
             } catch let error as BookmarkSourceError {
-                view.problem = error.message
+                return await failedAdd(request, view, error)
             } catch let error as LibraryError {
-                view.problem = error.description
+                return await failedAdd(request, view, error)
             }
-            return await addPage(request, view, status: 400)
         }
         if form["merge"] != "1", let duplicate = await existing(values.url) {
             view.duplicate = duplicate
@@ -91,11 +92,19 @@ extension WebController {
             enrichInBackground(result.bookmark.id)
             return redirect("/", notice: result.existed ? "merged" : "added")
         } catch let error as BookmarkSourceError {
-            view.problem = error.message
+            return await failedAdd(request, view, error)
         } catch let error as LibraryError {
-            view.problem = error.description
+            return await failedAdd(request, view, error)
         }
-        return await addPage(request, view, status: 400)
+    }
+
+    /// The form again with the reason a save failed, under the error's status: 400 for refused input, 502/504 when
+    /// the bookmark server is down or silent (the person's input was fine; trying again later can work).
+    private func failedAdd(_ request: HTTPRequest, _ form: AddPage, _ error: any Error) async -> HTTPResponse {
+        var view = form
+        let (status, _, message) = describe(error)
+        view.problem = message
+        return await addPage(request, view, status: status)
     }
 
     /// `GET /add/check?url=…`: whether the URL is saved, for the hint under the URL field.

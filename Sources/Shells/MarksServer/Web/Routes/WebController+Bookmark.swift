@@ -6,10 +6,13 @@ import MarksLibrary
 /// One bookmark: its page, the reader view, reading progress, edit, delete, archive and unarchive.
 extension WebController {
     /// `/bookmarks/:id`.
+    /// With the bookmark server down, the copy saved on this computer is shown, and the page says so.
     func bookmark(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let bookmark = try await library.bookmark(id: Self.bookmarkID(request))
+        let read = try await library.bookmarkOrCopy(id: Self.bookmarkID(request))
+        let bookmark = read.value
         let ctx = context(request)
-        let view = BookmarkPage(bookmark: bookmark, extras: reading.extras(for: bookmark.id), dates: dates, context: ctx)
+        var view = BookmarkPage(bookmark: bookmark, extras: reading.extras(for: bookmark.id), dates: dates, context: ctx)
+        view.stale = read.offline.map { "Showing the copy saved on this computer — \($0.reason)" }
         return page(view.title, tab: nil, view.render(), context: ctx)
     }
 
@@ -64,19 +67,24 @@ extension WebController {
         values.unread = form["unread"] == "1"
         values.shared = form["shared"] == "1"
         var problem: String?
-        if !URLNormalizer.isValidWebURL(values.url, allowDotlessHosts: true) {
-            problem = LibraryError.invalidURL(values.url).description
-        } else {
+        var status = 400
+        do {
+            try LibraryError.check(webURL: values.url)
+        } catch {
+            problem = error.description
+        }
+        if problem == nil {
             do {
                 _ = try await library.update(original, to: values.applied(to: original))
                 return redirect("/bookmarks/\(original.id)", notice: "updated")
             } catch let error as BookmarkSourceError where error != .notFound {
-                problem = error.message
+                // Refused input is the person's to fix (400); a server that is down is not (502/504).
+                (status, _, problem) = describe(error)
             }
         }
         let ctx = context(request)
         let view = EditPage(bookmark: original, values: values, problem: problem, knownTags: await knownTags(), context: ctx)
-        return page(EditPage.title, tab: nil, view.render(), context: ctx, status: 400)
+        return page(EditPage.title, tab: nil, view.render(), context: ctx, status: status)
     }
 
     /// `POST /bookmarks/:id/delete`.

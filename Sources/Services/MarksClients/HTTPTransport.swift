@@ -1,0 +1,25 @@
+import Foundation
+import HTTPClient
+
+/// How every client in this module reaches the network — `LinkdingClient`, `BackendClient` and the
+/// provider clients: one `@Sendable` closure, so tests can answer in memory or point it at a local
+/// stand-in. The live transport is the libcurl `HTTPClient`, which never follows redirects (a token or key
+/// must not travel to another host, and a redirected POST loses its body), so a 3xx reaches the client as
+/// an answer. Network failures arrive as `HTTPClientError`s.
+public struct HTTPTransport: Sendable {
+    /// Sends a request and returns the answer (any status), or throws (`HTTPClientError`, `CancellationError`).
+    public var send: @Sendable (HTTPClientRequest) async throws -> HTTPClientResponse
+
+    /// A transport from a send closure.
+    public init(send: @escaping @Sendable (HTTPClientRequest) async throws -> HTTPClientResponse) {
+        self.send = send
+    }
+
+    /// The process-wide live transport over `HTTPClient.shared`.
+    public static let live = HTTPTransport.client(.shared)
+
+    /// A transport over a given client.
+    public static func client(_ client: HTTPClient) -> HTTPTransport {
+        HTTPTransport { request in try await client.send(request) }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import HTTPServer
+import Synchronization
+
+/// The one stand-in server of the tests: the project's HTTP server on 127.0.0.1, port 0, around a responder
+/// (a route table, or a closure standing in for a remote API). It records every request it answers.
+public final class LiveServer: Sendable {
+    /// A request as the server saw it.
+    public struct Recorded: Sendable {
+        public let method: String
+        public let path: String
+        public let query: String?
+        public let headers: HTTPHeaders
+        public let body: Data
+
+        /// The body as a JSON object, or nil.
+        public var json: [String: Any]? {
+            do {
+                return try JSONSerialization.jsonObject(with: body) as? [String: Any]
+            } catch {
+                return nil // not JSON: the expectation that reads it fails
+            }
+        }
+    }
+
+    private let server: HTTPServer
+    /// The port it listens on.
+    public let port: Int
+
+    /// Starts a server around `responder`.
+    public convenience init(_ responder: any HTTPResponder, configuration: HTTPServer.Configuration = HTTPServer.Configuration()) throws {
+        try self.init(configuration: configuration) { request, _ in try await responder.respond(to: request) }
+    }
+
+    /// Starts a server answering request number `index` (from 0) with `reply(request, index)`.
+    public init(configuration: HTTPServer.Configuration = HTTPServer.Configuration(),
+                reply: @escaping @Sendable (HTTPRequest, Int) async throws -> HTTPResponse) throws {
+        let log = Log()
+        server = HTTPServer(configuration: configuration, responder: ResponderFunction { request in
+            let index = log.append(Recorded(method: request.method.rawValue, path: request.path, query: request.rawQuery.isEmpty ? nil : request.rawQuery,
+                                            headers: request.headers, body: request.body))
+            return try await reply(request, index)
+        })
+        port = try server.start()
+        self.log = log
+    }
+
+    private let log: Log
+
+    /// `http://127.0.0.1:<port>`.
+    public var baseURL: URL {
+        guard let url = URL(string: "http://127.0.0.1:\(port)") else { preconditionFailure("a loopback URL always parses") }
+        return url
+    }
+
+    /// The requests answered so far, in order.
+    public var requests: [Recorded] { log.all }
+
+    /// Stops the server.
+    public func stop() async { await server.stop() }
+
+    private final class Log: Sendable {
+        private let entries = Mutex<[Recorded]>([])
+        func append(_ entry: Recorded) -> Int { entries.withLock { $0.append(entry); return $0.count - 1 } }
+        var all: [Recorded] { entries.withLock { $0 } }
+    }
+}
