@@ -2,7 +2,9 @@
 // Marks: a companion for linkding. One package, no outside Swift packages: Foundation plus Debian's
 // C libraries behind system-library targets. The folders show the layering (docs/ARCHITECTURE.md):
 //   Sources/System    C system-library targets (module maps + shims only)
-//   Sources/Wrappers  small safe Swift types over each C library; they never gain dependencies
+//   Sources/Wrappers  small safe Swift types over each C library; they never gain dependencies.
+//                     SystemSupport (worker threads, admission gates, atomic files; Foundation/Glibc only) sits
+//                     below them all: any target may use it, and it depends on nothing of ours
 //   Sources/Core      models and pure logic; no I/O of its own
 //   Sources/Services  stores, clients, engines and the library services built on the wrappers
 //   Sources/Shells    the CLI, the HTTP routes and the web app; nothing imports them
@@ -40,11 +42,12 @@ let package = Package(
         system("CCurl", pkgConfig: "libcurl", apt: ["libcurl4-openssl-dev"]),
 
         // Safe wrappers, one per C library (plus the embedding model on OpenBLAS).
-        wrapper("SQLiteDatabase", ["CSQLite"]),
+        wrapper("SystemSupport", []),
+        wrapper("SQLiteDatabase", ["CSQLite", "SystemSupport"]),
         wrapper("HTTPServer", ["CMicroHTTPD"]),
         wrapper("CryptoPrimitives", ["CCrypto"]),
         wrapper("HTMLExtraction", ["CLibXML2"]),
-        wrapper("SentenceEmbeddings", ["COpenBLAS"]),
+        wrapper("SentenceEmbeddings", ["COpenBLAS", "SystemSupport"]),
         wrapper("HTTPClient", ["CCurl"]),
 
         // Core: models and pure logic.
@@ -53,17 +56,17 @@ let package = Package(
         // Services: stores, clients and library services.
         layer("Services", "MarksJobs", ["SQLiteDatabase"]),
         layer("Services", "MarksStorage", ["MarksCore", "SQLiteDatabase"]),
-        layer("Services", "MarksClients", ["MarksCore", "HTTPClient"]),
+        layer("Services", "MarksClients", ["MarksCore", "HTTPClient", "SystemSupport"]),
         layer("Services", "MarksBackend", ["MarksCore", "SQLiteDatabase", "CryptoPrimitives"]),
-        layer("Services", "MarksIndex", ["MarksCore", "MarksJobs", "SQLiteDatabase", "SentenceEmbeddings"]),
-        layer("Services", "MarksEngine", ["MarksCore", "SentenceEmbeddings", "HTMLExtraction"]),
-        layer("Services", "MarksLibrary", ["MarksCore", "MarksJobs", "MarksStorage", "MarksClients", "MarksIndex", "MarksEngine", "HTMLExtraction", "SQLiteDatabase", "HTTPClient", "SentenceEmbeddings"]),
+        layer("Services", "MarksIndex", ["MarksCore", "MarksJobs", "SQLiteDatabase", "SentenceEmbeddings", "SystemSupport"]),
+        layer("Services", "MarksEngine", ["MarksCore", "SentenceEmbeddings", "HTMLExtraction", "SystemSupport"]),
+        layer("Services", "MarksLibrary", ["MarksCore", "MarksJobs", "MarksStorage", "MarksClients", "MarksIndex", "MarksEngine", "HTMLExtraction", "SQLiteDatabase", "HTTPClient", "SentenceEmbeddings", "SystemSupport"]),
 
         // Shells.
-        layer("Shells", "MarksServer", ["MarksJobs", "MarksBackend", "MarksClients", "MarksEngine", "MarksLibrary", "MarksStorage", "MarksCore", "HTTPServer", "CryptoPrimitives"]),
-        layer("Shells", "MarksCLI", ["MarksJobs", "MarksIndex", "MarksEngine", "MarksServer", "MarksLibrary", "MarksClients", "MarksCore", "HTTPServer", "SentenceEmbeddings"]),
+        layer("Shells", "MarksServer", ["MarksJobs", "MarksBackend", "MarksClients", "MarksEngine", "MarksLibrary", "MarksStorage", "MarksCore", "HTTPServer", "CryptoPrimitives", "SystemSupport"]),
+        layer("Shells", "MarksCLI", ["MarksJobs", "MarksIndex", "MarksEngine", "MarksServer", "MarksLibrary", "MarksClients", "MarksCore", "HTTPServer", "SentenceEmbeddings", "SystemSupport"]),
         .executableTarget(name: "marks", dependencies: ["MarksCLI"], path: "Sources/Shells/marks"),
-        .executableTarget(name: "marks-bench", dependencies: ["MarksServer", "MarksEngine", "MarksClients", "MarksStorage", "MarksLibrary", "MarksIndex", "MarksCore", "HTTPServer", "HTTPClient", "StandInNetwork", "SentenceEmbeddings"], path: "Sources/Shells/marks-bench"),
+        .executableTarget(name: "marks-bench", dependencies: ["MarksServer", "MarksEngine", "MarksClients", "MarksStorage", "MarksLibrary", "MarksIndex", "MarksCore", "HTTPServer", "HTTPClient", "StandInNetwork", "SentenceEmbeddings", "SystemSupport"], path: "Sources/Shells/marks-bench"),
 
         // Stand-in servers for network tests and benchmarks (raw sockets that misbehave on purpose).
         .target(name: "StandInNetwork", path: "Tests/Support/StandInNetwork"),
@@ -71,6 +74,7 @@ let package = Package(
         // Tests: each against real SQLite files, real servers on port 0 and real parsers. MarksTestSupport holds
         // the one copy of what they share: the test embedder, clock, seeded generator, stand-in server, child processes.
         .target(name: "MarksTestSupport", dependencies: ["HTTPServer", "MarksEngine"], path: "Tests/MarksTestSupport"),
+        tests("SystemSupport", ["SystemSupport"]),
         tests("SQLiteDatabase", ["SQLiteDatabase"]),
         tests("HTTPServer", ["HTTPServer"]),
         tests("CryptoPrimitives", ["CryptoPrimitives"]),
@@ -84,8 +88,8 @@ let package = Package(
         tests("MarksBackend", ["MarksBackend", "MarksCore", "MarksEngine", "CryptoPrimitives", "SQLiteDatabase"]),
         tests("MarksIndex", ["MarksJobs", "MarksIndex", "MarksLibrary", "MarksStorage", "MarksCore", "SQLiteDatabase", "SentenceEmbeddings"]),
         tests("MarksEngine", ["MarksEngine", "MarksCore", "SentenceEmbeddings", "HTMLExtraction"], resources: [.copy("Fixtures")]),
-        tests("MarksLibrary", ["MarksJobs", "MarksLibrary", "MarksStorage", "MarksClients", "MarksIndex", "MarksEngine", "MarksCore", "SQLiteDatabase", "HTTPServer", "HTTPClient", "StandInNetwork"]),
-        tests("MarksServer", ["MarksJobs", "MarksBackend", "MarksEngine", "MarksServer", "MarksLibrary", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer"],
+        tests("MarksLibrary", ["MarksJobs", "MarksLibrary", "MarksStorage", "MarksClients", "MarksIndex", "MarksEngine", "MarksCore", "SQLiteDatabase", "HTTPServer", "HTTPClient", "StandInNetwork", "SystemSupport"]),
+        tests("MarksServer", ["MarksJobs", "MarksBackend", "MarksEngine", "MarksServer", "MarksLibrary", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer", "SystemSupport"],
               resources: [.copy("Compatibility/Fixtures")]),
         tests("MarksCLI", ["MarksCLI", "MarksServer", "MarksIndex", "MarksStorage", "MarksCore", "HTTPServer", "SentenceEmbeddings", "StandInNetwork"]),
     ],

@@ -116,21 +116,21 @@ import Testing
     @Test func searchServiceReturnsDocumentsAndSaysHowItFoundThem() async throws {
         let fixture = try await embeddedIndex([bookmark(1, "sourdough bread", tags: ["food"], aiSummary: "How to bake")])
         let service = SearchService(index: fixture.index, embedder: LazyEmbedder { WordHashEmbedder.embedder() })
-        let semantic = try service.search(SearchRequest(text: "sourdough", mode: .semantic))
+        let semantic = try await service.search(SearchRequest(text: "sourdough", mode: .semantic))
         #expect(semantic.map(\.document.id) == [1])
         #expect(semantic.first?.legNames == ["keyword", "vector"])
         let json = String(decoding: try JSONEncoder().encode(semantic), as: UTF8.self)
         #expect(json.contains("\"legs\":[\"keyword\",\"vector\"]"))
         #expect(json.contains("\"summary\":\"How to bake\""))
-        #expect(try service.search(SearchRequest(text: "bread", mode: .keyword)).first?.legNames == ["keyword"])
+        #expect(try await service.search(SearchRequest(text: "bread", mode: .keyword)).first?.legNames == ["keyword"])
         // A bookmark found by the vector leg alone is listed only when similar enough.
-        #expect(try service.search(SearchRequest(text: "zzz", mode: .semantic, minimumSimilarity: -1)).map(\.document.id) == [1])
-        #expect(try service.search(SearchRequest(text: "zzz", mode: .semantic, minimumSimilarity: 0.99)).isEmpty)
-        #expect(try service.search(SearchRequest(text: "bread", mode: .semantic, minimumSimilarity: 0.99)).map(\.document.id) == [1])
-        #expect(throws: IndexError.emptyQuery) { try service.search(SearchRequest(text: " ", mode: .semantic)) }
+        #expect(try await service.search(SearchRequest(text: "zzz", mode: .semantic, minimumSimilarity: -1)).map(\.document.id) == [1])
+        #expect(try await service.search(SearchRequest(text: "zzz", mode: .semantic, minimumSimilarity: 0.99)).isEmpty)
+        #expect(try await service.search(SearchRequest(text: "bread", mode: .semantic, minimumSimilarity: 0.99)).map(\.document.id) == [1])
+        await #expect(throws: IndexError.emptyQuery) { try await service.search(SearchRequest(text: " ", mode: .semantic)) }
         let noModel = SearchService(index: fixture.index, embedder: LazyEmbedder { throw IndexError.modelMissing(message: "run make model") })
-        #expect(throws: IndexError.modelMissing(message: "run make model")) { try noModel.search(SearchRequest(text: "bread", mode: .semantic)) }
-        #expect(try noModel.search(SearchRequest(text: "bread", mode: .keyword)).count == 1)
+        await #expect(throws: IndexError.modelMissing(message: "run make model")) { try await noModel.search(SearchRequest(text: "bread", mode: .semantic)) }
+        #expect(try await noModel.search(SearchRequest(text: "bread", mode: .keyword)).count == 1)
     }
 }
 

@@ -19,7 +19,7 @@ struct RealModelTests {
         let cases: [(String, Int)] = [("how do I make bread at home", 1), ("container orchestration maintenance", 2),
                                       ("long distance running plan", 3), ("self-employed income paperwork", 4)]
         for (query, expected) in cases {
-            let results = try service.search(SearchRequest(text: query, mode: .semantic, limit: 4))
+            let results = try await service.search(SearchRequest(text: query, mode: .semantic, limit: 4))
             #expect(results.first?.document.id == expected, "\(query)")
         }
     }

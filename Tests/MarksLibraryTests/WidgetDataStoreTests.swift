@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MarksCore
 @testable import MarksLibrary
+import SystemSupport
 
 @Suite struct WidgetDataStoreTests {
     func temporaryDirectory() throws -> URL {

@@ -1,10 +1,14 @@
 import MarksCore
+import SystemSupport
 
 /// The engine's access to a `TextEmbedder`: caps text length, checks the vectors' shape, normalises
 /// them, and (for bookmark texts and tags) goes through the `EmbeddingCache`.
 struct EmbeddingProvider: Sendable {
     /// Texts are cut to this many Unicode scalars before embedding (the model reads ~256 tokens anyway).
     static let maximumScalars = 2000
+    /// Texts embedded per model call when a list is long (a 10,000-tag vocabulary): between calls the work
+    /// checks whether its caller was cancelled (a request over its time budget), and memory stays bounded.
+    static let chunkSize = 256
 
     let embedder: any TextEmbedder
     let cache: any EmbeddingCache
@@ -14,10 +18,16 @@ struct EmbeddingProvider: Sendable {
     /// Embeddings of `texts` straight from the model (page sentences and phrases: not worth caching).
     func embed(_ texts: [String]) throws -> [[Float]] {
         guard !texts.isEmpty else { return [] }
-        let vectors: [[Float]]
+        var vectors: [[Float]] = []
         do {
-            vectors = try embedder.embed(texts.map(Self.capped))
+            let capped = texts.map(Self.capped)
+            for start in stride(from: 0, to: capped.count, by: Self.chunkSize) {
+                try WorkerPool.checkCancellation()
+                vectors += try embedder.embed(Array(capped[start..<min(start + Self.chunkSize, capped.count)]))
+            }
         } catch let error as EngineError {
+            throw error
+        } catch let error as CancellationError {
             throw error
         } catch {
             throw EngineError.embeddingFailed(reason: String(describing: error))

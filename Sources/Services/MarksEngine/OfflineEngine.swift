@@ -1,8 +1,12 @@
 import MarksCore
+import SystemSupport
 
 /// The AI engine that needs no network and no key: extractive summaries, keyphrase tags that prefer the
 /// user's vocabulary, embedding search and clustered collections, all on a local sentence-embedding model.
-/// Pure: no I/O, no clock, no randomness; the same input gives the same output.
+/// Pure: no I/O, no clock, no randomness; the same input gives the same output. The async entry points run
+/// the work on `workers` (dedicated threads, `WorkerPool.compute` by default), never on Swift's cooperative
+/// pool, so a long enrichment cannot stall the server's other requests; cancelling the caller stops the
+/// work at its next batch of embeddings.
 public struct OfflineEngine: Sendable {
     /// The `engine` value of its results.
     public static let name = "offline"
@@ -25,17 +29,35 @@ public struct OfflineEngine: Sendable {
     public var ranker: SemanticRanker
     /// Builds smart collections.
     public var collectionBuilder: CollectionBuilder
+    /// The threads the async entry points run on.
+    public var workers: WorkerPool
     private let embeddings: EmbeddingProvider
 
-    /// An engine on `embedder`, keeping bookmark and tag embeddings in `cache`.
-    public init(embedder: any TextEmbedder, cache: any EmbeddingCache = InMemoryEmbeddingCache(), limits: EngineLimits = EngineLimits()) {
+    /// An engine on `embedder`, keeping bookmark and tag embeddings in `cache`, running on `workers`.
+    public init(embedder: any TextEmbedder, cache: any EmbeddingCache = InMemoryEmbeddingCache(), limits: EngineLimits = EngineLimits(),
+                workers: WorkerPool = .compute) {
         self.limits = limits
+        self.workers = workers
         embeddings = EmbeddingProvider(embedder: embedder, cache: cache)
         ranker = SemanticRanker(embedder: embedder, cache: cache)
         collectionBuilder = CollectionBuilder(embedder: embedder, cache: cache)
     }
 
-    /// `enrich` without suspension (for callers that are not async).
+    public func enrich(_ request: EnrichRequest) async throws -> EnrichResult {
+        try await workers.run { [self] in try enrichPage(request) }
+    }
+
+    public func rank(query: String, items: [RankItem]) async throws -> [RankedID] {
+        try limits.validate(query: query, items: items)
+        return try await workers.run { [ranker] in try ranker.rank(query: query, items: items) }
+    }
+
+    public func collections(_ items: [CollectionItem]) async throws -> [SmartCollection] {
+        try limits.validate(items)
+        return try await workers.run { [collectionBuilder] in try collectionBuilder.collections(items) }
+    }
+
+    /// `enrich` on the calling thread (for callers that are not async, or already on a worker thread).
     public func enrichPage(_ request: EnrichRequest) throws -> EnrichResult {
         try limits.validate(request)
         let page = PageContent(request: request, splitter: splitter, filter: filter, maximumSentences: maximumSentences)

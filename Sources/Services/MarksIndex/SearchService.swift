@@ -1,3 +1,5 @@
+import SystemSupport
+
 /// The one call the web app's Search tab (Keyword / Semantic switch) and `marks search --semantic` make:
 /// text, mode, scope and limit in; indexed bookmarks with scores out.
 public final class SearchService: Sendable {
@@ -5,11 +7,19 @@ public final class SearchService: Sendable {
     public let index: SearchIndex
     /// The embedder for query vectors (loaded on the first semantic search).
     public let embedder: LazyEmbedder
+    /// The threads async searches run on (query embedding, vector scoring and the index reads).
+    public let workers: WorkerPool
 
     /// A service over `index`; `embedder` embeds queries (share it with the `VectorIndexer`).
-    public init(index: SearchIndex, embedder: LazyEmbedder) {
+    public init(index: SearchIndex, embedder: LazyEmbedder, workers: WorkerPool = .compute) {
         self.index = index
         self.embedder = embedder
+        self.workers = workers
+    }
+
+    /// `search` on `workers`, never on Swift's cooperative pool (what the server's routes call).
+    public func search(_ request: SearchRequest) async throws -> [SearchResult] {
+        try await workers.run { try self.search(request) }
     }
 
     /// Runs a search. Keyword mode needs no model; semantic mode fuses BM25 and cosine results and throws

@@ -1,9 +1,12 @@
 import MarksJobs
+import SystemSupport
 
 /// Computes the missing vectors of the index: embeds pending texts in batches and stores each batch before the
 /// next, so an interrupted run resumes where it stopped (pending = texts whose hash has no vector). In the
 /// background it runs as the job kind `index.vectors`: `schedule()` enqueues one coalesced job (every save asks,
-/// one run answers them all), which the job runner runs off the saving task.
+/// one run answers them all), which the job runner runs off the saving task. The embedding runs on `workers`
+/// (`WorkerPool.compute`), the index reads and writes on the database's own threads: never on Swift's
+/// cooperative pool.
 public final class VectorIndexer: Sendable {
     /// The job kind of a background run.
     public static let jobKind = "index.vectors"
@@ -13,12 +16,15 @@ public final class VectorIndexer: Sendable {
     public let batchSize: Int
     private let embedder: LazyEmbedder
     private let jobs: JobRunner?
+    private let workers: WorkerPool
 
     /// An indexer for `index`. `embedder` is called once, when the first text needs a vector (so loading the
-    /// model costs nothing until then); `jobs` runs the background runs `schedule()` asks for.
-    public init(index: SearchIndex, batchSize: Int = 128, jobs: JobRunner? = nil,
+    /// model costs nothing until then); `jobs` runs the background runs `schedule()` asks for; the embedding
+    /// runs on `workers`.
+    public init(index: SearchIndex, batchSize: Int = 128, jobs: JobRunner? = nil, workers: WorkerPool = .compute,
                 embedder: @escaping @Sendable () throws -> IndexEmbedder) {
         self.index = index
+        self.workers = workers
         self.batchSize = max(1, batchSize)
         self.jobs = jobs
         self.embedder = LazyEmbedder(load: embedder)
@@ -37,13 +43,16 @@ public final class VectorIndexer: Sendable {
     /// twice, which is harmless.
     @discardableResult
     public func run(limit: Int = .max, progress: @Sendable (IndexProgress) -> Void = { _ in }) async throws -> IndexProgress {
-        var state = IndexProgress(done: 0, total: min(limit, try index.statistics().pendingTexts))
+        let index = index
+        let pending = try await index.database.onReaderThread { try index.statistics().pendingTexts }
+        var state = IndexProgress(done: 0, total: min(limit, pending))
         progress(state)
         while state.done < limit, !Task.isCancelled {
-            let batch = try index.pendingTexts(limit: min(batchSize, limit - state.done))
+            let size = min(batchSize, limit - state.done)
+            let batch = try await index.database.onReaderThread { try index.pendingTexts(limit: size) }
             guard !batch.isEmpty else { break }
-            let vectors = try currentEmbedder().vectors(batch.map(\.text))
-            try index.storeVectors(zip(batch, vectors).map { ($0.contentHash, $1) })
+            let vectors = try await workers.run { try self.currentEmbedder().vectors(batch.map(\.text)) }
+            try await index.database.onWriterThread { try index.storeVectors(zip(batch, vectors).map { ($0.contentHash, $1) }) }
             state.done += batch.count
             state.total = max(state.total, state.done) // texts saved meanwhile grow the total (counting them each batch would cost a scan)
             progress(state)

@@ -1,9 +1,11 @@
 import Foundation
 import MarksCore
+import SQLiteDatabase
 
 /// The embedded store behind the bookmark-source seam, in process: what `marks serve`'s `/api/` answers, without
 /// HTTP. Page links are built on `baseURL` (the `/api/` route passes the host it saw); `check` and scraping
-/// creates get page metadata from the injected `metadata` closure.
+/// creates get page metadata from the injected `metadata` closure. Its async calls run the synchronous store on
+/// the database's own threads (reads on a reader, changes on the writer), never on Swift's cooperative pool.
 public struct EmbeddedBookmarkSource: BookmarkSource {
     /// The store this source reads and writes.
     public let store: BookmarkStore
@@ -51,7 +53,7 @@ public struct EmbeddedBookmarkSource: BookmarkSource {
 
     /// One page of the unarchived (or archived) list, with `next`/`previous` links.
     public func list(_ query: BookmarkListQuery) async throws -> Page<Bookmark> {
-        try page(query, scope: query.archived ? .archived : .unarchived)
+        try await reading { try page(query, scope: query.archived ? .archived : .unarchived) }
     }
 
     /// One page of any scope, links included (the shared list's route uses this).
@@ -72,17 +74,17 @@ public struct EmbeddedBookmarkSource: BookmarkSource {
     public func page(at link: String) async throws -> Page<Bookmark> {
         let (path, parameters) = PageLinks.parse(link)
         let scope: BookmarkScope = path.hasSuffix("/archived/") ? .archived : path.hasSuffix("/shared/") ? .shared : .unarchived
-        return try page(BookmarkListQuery(parameters: parameters, archived: scope == .archived), scope: scope)
+        return try await reading { try page(BookmarkListQuery(parameters: parameters, archived: scope == .archived), scope: scope) }
     }
 
     /// One bookmark by id.
     public func bookmark(id: Int) async throws -> Bookmark {
-        try mapped { () throws(BookmarkStoreError) in try store.bookmark(id: id) }
+        try await reading { try mapped { () throws(BookmarkStoreError) in try store.bookmark(id: id) } }
     }
 
     /// The stored bookmark with this normalised URL (archived too) and the page's metadata; no auto tags.
     public func check(url: String) async throws -> BookmarkCheck {
-        let existing = try mapped { () throws(BookmarkStoreError) in try store.bookmark(matching: url) }
+        let existing = try await reading { try mapped { () throws(BookmarkStoreError) in try store.bookmark(matching: url) } }
         var fetched = await metadata(url)
         fetched.url = url
         return BookmarkCheck(bookmark: existing, metadata: fetched)
@@ -94,32 +96,33 @@ public struct EmbeddedBookmarkSource: BookmarkSource {
         if scrape, draft.title.isEmpty || draft.description.isEmpty {
             fetched = await metadata(draft.url)
         }
-        return try mapped { () throws(BookmarkStoreError) in try store.create(draft, fillingEmptyFrom: fetched) }
+        let scraped = fetched
+        return try await writing { try mapped { () throws(BookmarkStoreError) in try store.create(draft, fillingEmptyFrom: scraped) } }
     }
 
     /// Applies the set fields (PATCH).
     public func update(id: Int, _ update: BookmarkUpdate) async throws -> Bookmark {
-        try mapped { () throws(BookmarkStoreError) in try store.update(id: id, update) }
+        try await writing { try mapped { () throws(BookmarkStoreError) in try store.update(id: id, update) } }
     }
 
     /// Deletes a bookmark.
     public func delete(id: Int) async throws {
-        try mapped { () throws(BookmarkStoreError) in try store.delete(id: id) }
+        try await writing { try mapped { () throws(BookmarkStoreError) in try store.delete(id: id) } }
     }
 
     /// Archives a bookmark.
     public func archive(id: Int) async throws {
-        try mapped { () throws(BookmarkStoreError) in try store.archive(id: id) }
+        try await writing { try mapped { () throws(BookmarkStoreError) in try store.archive(id: id) } }
     }
 
     /// Unarchives a bookmark.
     public func unarchive(id: Int) async throws {
-        try mapped { () throws(BookmarkStoreError) in try store.unarchive(id: id) }
+        try await writing { try mapped { () throws(BookmarkStoreError) in try store.unarchive(id: id) } }
     }
 
     /// One page of tags in creation order, with links.
     public func tags(limit: Int, offset: Int) async throws -> Page<Tag> {
-        let result = try mapped { () throws(BookmarkStoreError) in try store.tags(limit: limit, offset: offset) }
+        let result = try await reading { try mapped { () throws(BookmarkStoreError) in try store.tags(limit: limit, offset: offset) } }
         let links = PageLinks.links(base: baseURL, path: "/api/tags/", parameters: [], limit: BookmarkStore.pageLimit(limit),
                                     offset: max(0, offset), count: result.count)
         return Page(count: result.count, next: links.next, previous: links.previous, results: result.results)
@@ -128,6 +131,16 @@ public struct EmbeddedBookmarkSource: BookmarkSource {
     /// Always healthy, reporting `version`.
     public func health() async throws -> ServerHealth {
         ServerHealth(version: version, status: "healthy")
+    }
+
+    /// Runs a synchronous read of the store on one of the database's reader threads.
+    private func reading<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await store.database.onReaderThread(body)
+    }
+
+    /// Runs a synchronous change of the store on the database's writer thread.
+    private func writing<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await store.database.onWriterThread(body)
     }
 
     /// Runs a store call, reporting its failure as the seam's `BookmarkSourceError`.

@@ -66,7 +66,7 @@ extension CompositionRoot {
         options.jobs = jobs
         options.semanticSearch = { query, unreadOnly, tag in
             let request = SearchRequest(text: query, mode: .semantic, filter: SearchFilter(unreadOnly: unreadOnly, tag: tag), limit: 50)
-            return try search.search(request).map(\.document.bookmark)
+            return try await search.search(request).map(\.document.bookmark)
         }
         let web = WebApp(
             library: library, auth: auth,

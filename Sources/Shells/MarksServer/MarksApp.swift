@@ -19,16 +19,20 @@ public struct MarksApp: Sendable {
         public var backend: BackendAPI?
         /// The web app at `/`; nil leaves `/` unanswered (404).
         public var web: WebApp?
+        /// Admission control and time budgets for the heavy requests (`/v1/marks/…`, collections, Enrich All).
+        public var heavy: HeavyRequests
 
         /// A context.
         public init(version: String, logError: @escaping @Sendable (String) -> Void, api: LinkdingAPI? = nil,
-                    remoteLinkding: RemoteLinkdingNotice? = nil, backend: BackendAPI? = nil, web: WebApp? = nil) {
+                    remoteLinkding: RemoteLinkdingNotice? = nil, backend: BackendAPI? = nil, web: WebApp? = nil,
+                    heavy: HeavyRequests = HeavyRequests()) {
             self.version = version
             self.logError = logError
             self.api = api
             self.remoteLinkding = remoteLinkding
             self.backend = backend
             self.web = web
+            self.heavy = heavy
         }
     }
 
@@ -47,6 +51,7 @@ public struct MarksApp: Sendable {
         context.backend?.register(on: &router)
         context.web?.register(on: &router)
         router.defaultErrorRenderer(.html)
+        router.intercept { request, next in try await context.heavy.admit(request, next) }
         router.onUnexpectedError { error, request in
             context.logError("unexpected error on \(request.method) \(request.path): \(String(describing: error).prefix(500))")
         }

@@ -8,9 +8,10 @@ final class ServerProcess {
     /// Seconds from spawning the process to its printed URL.
     let startupSeconds: Double
 
-    init(extraArguments: [String] = []) throws {
+    /// Starts `executable` (default: the `marks` beside this benchmark).
+    init(extraArguments: [String] = [], executable: String? = nil) throws {
         dataDirectory = try BenchSupport.temporaryDirectory("serve")
-        let marks = BenchSupport.binDirectory.appendingPathComponent("marks").path
+        let marks = executable ?? BenchSupport.binDirectory.appendingPathComponent("marks").path
         process.executableURL = URL(fileURLWithPath: marks)
         process.arguments = ["serve", "--port", "0", "--data", dataDirectory.path] + extraArguments
         var env = ProcessInfo.processInfo.environment

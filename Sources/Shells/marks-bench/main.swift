@@ -14,6 +14,7 @@ let sections: [(name: String, run: () async throws -> [String])] = [
     ("backend", BackendBenchmark.run),
     ("api", APIBenchmark.run),
     ("fetch", FetchBenchmark.run),
+    ("load", LoadBenchmark.run),
 ]
 
 var failed = false

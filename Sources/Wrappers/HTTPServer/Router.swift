@@ -20,6 +20,10 @@ public struct Router: HTTPResponder {
     private var renderers: [(prefix: String, renderer: ErrorRenderer)] = []
     private var fallbackRenderer = ErrorRenderer.automatic
     private var unexpectedErrorReporter: (@Sendable (any Error, HTTPRequest) -> Void)?
+    private var interceptor: Interceptor?
+
+    /// Runs around the dispatch of every request: calls `next` to route it, or answers (or throws) itself.
+    public typealias Interceptor = @Sendable (_ request: HTTPRequest, _ next: @escaping @Sendable () async throws -> HTTPResponse) async throws -> HTTPResponse
 
     /// An empty router: every request gets a 404.
     public init() {}
@@ -79,8 +83,18 @@ public struct Router: HTTPResponder {
         unexpectedErrorReporter = report
     }
 
+    /// Puts `interceptor` around the dispatch of every request (admission control, for one); what it throws
+    /// is rendered like a route's error. A second call replaces the first.
+    public mutating func intercept(_ interceptor: @escaping Interceptor) {
+        self.interceptor = interceptor
+    }
+
     public func respond(to request: HTTPRequest) async throws -> HTTPResponse {
         do {
+            if let interceptor {
+                let router = self
+                return try await interceptor(request) { try await router.dispatch(request) }
+            }
             return try await dispatch(request)
         } catch {
             if !(error is any HTTPResponseError) { unexpectedErrorReporter?(error, request) }

@@ -3,14 +3,18 @@ import Synchronization
 /// One SQLite database file shared across tasks: one writer connection and a small pool of read-only
 /// readers (WAL mode, so readers never wait for the writer and always see committed data).
 ///
-/// Calls block the calling thread only while another caller uses the same connection; closures must
-/// not suspend, keep the connection, or call back into the same `Database` (a nested `write` deadlocks).
+/// The synchronous calls block the calling thread only while another caller uses the same connection; closures
+/// must not suspend, keep the connection, or call back into the same `Database` (a nested `write` deadlocks).
+/// From async code use `asyncRead`/`asyncWrite` (or `onReaderThread`/`onWriterThread` around a store call):
+/// they run on the database's own threads — one writer, one per reader — as GRDB does, never on Swift's
+/// cooperative pool.
 public final class Database: Sendable {
     /// The database file.
     public let path: String
     private let writer: ConnectionLock
     private let readers: [ConnectionLock]
     private let nextReader = Atomic<UInt>(0)
+    let executors: DatabaseExecutors
 
     /// Opens (creating if needed) the file at `path`, applies pending `migrations` (namespace "main") on the
     /// writer, then opens `readerCount` read-only connections. `:memory:` is refused: readers could not share it.
@@ -29,6 +33,7 @@ public final class Database: Sendable {
         try migrator.migrate(writerConnection)
         self.path = path
         self.writer = ConnectionLock(writerConnection)
+        self.executors = DatabaseExecutors(readerCount: max(1, readerCount))
         self.readers = try (0..<max(1, readerCount)).map { _ in
             ConnectionLock(try Connection(path: path, options: .init(readOnly: true, busyTimeout: busyTimeout)))
         }

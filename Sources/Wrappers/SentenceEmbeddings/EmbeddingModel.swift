@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SystemSupport
 
 /// all-MiniLM-L6-v2 in native Swift: text in, 384-dimensional unit vectors out (mean pooling,
 /// L2 normalisation), matching sentence-transformers. Immutable after loading, so one instance can
@@ -17,6 +18,10 @@ public final class EmbeddingModel: Sendable {
 
     /// Threads that run batches side by side (one per core); OpenBLAS itself runs single-threaded.
     public let workerCount: Int
+
+    /// The threads that share a call's batches with the calling thread (one per core beyond the first, shared
+    /// by every model in the process). A helper never waits for anything, so callers cannot deadlock on them.
+    static let helpers = WorkerPool(name: "embedding", threads: max(1, ProcessInfo.processInfo.activeProcessorCount - 1), niceness: 10)
 
     /// Tokens per forward batch: large enough for efficient `sgemm`, small enough to stay in cache
     /// and to share work evenly between the workers.
@@ -77,11 +82,13 @@ public final class EmbeddingModel: Sendable {
             }
             return results
         }
-        // Workers take the next batch (longest first) until none is left, so the load evens out.
+        // The calling thread and helper threads take the next batch (longest first) until none is left, so the
+        // load evens out. The helpers are the model's own threads, not Dispatch's (on Linux those are the
+        // threads Swift's async tasks run on: a forward pass there stalls every request of the server).
         let results = Mutex([[Float]](repeating: [], count: clipped.count))
         let nextBatch = Atomic(0)
         let encoder = encoder
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        let work: @Sendable () -> Void = {
             let workspace = EncoderWorkspace()
             while true {
                 let number = nextBatch.wrappingAdd(1, ordering: .relaxed).oldValue
@@ -93,6 +100,13 @@ public final class EmbeddingModel: Sendable {
                 }
             }
         }
+        let helpersDone = DispatchSemaphore(value: 0)
+        var helpers = 0
+        for _ in 1..<workers where Self.helpers.submit({ work(); helpersDone.signal() }) {
+            helpers += 1
+        }
+        work()
+        for _ in 0..<helpers { helpersDone.wait() }
         return results.withLock { $0 }
     }
 

@@ -3,6 +3,7 @@ import HTTPServer
 import Testing
 import MarksLibrary
 @testable import MarksServer
+import SystemSupport
 
 /// Token authentication as linkding's DRF answers it: which header passes, which 401 body each failure gets.
 @Suite struct APIAuthenticationTests {

@@ -3,6 +3,7 @@ import Foundation
 import MarksLibrary
 import Testing
 @testable import MarksServer
+import SystemSupport
 
 /// The API token file: made once, 40 hex characters, mode 0600, replaced by a rotation that running servers see.
 @Suite struct APITokenStoreTests {

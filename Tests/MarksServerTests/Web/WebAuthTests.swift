@@ -5,6 +5,7 @@ import MarksLibrary
 import Synchronization
 import Testing
 @testable import MarksServer
+import SystemSupport
 
 @Suite struct WebAuthTests {
     @Test(arguments: ["/", "/tags", "/search?q=x", "/add", "/settings", "/bookmarks/1", "/bookmarks/1/edit", "/bookmarks/1/read", "/tags/swift"])

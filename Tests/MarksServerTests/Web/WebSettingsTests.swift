@@ -4,6 +4,7 @@ import MarksCore
 import MarksLibrary
 import Testing
 @testable import MarksServer
+import SystemSupport
 
 @Suite struct WebSettingsTests {
     static let fields: [(String, String)] = [("source", "linkding"), ("host", "links.example"), ("port", "9090"), ("path", "/ld"),

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import SystemSupport
 
 /// What `BackendClient` keeps between runs, in one JSON file of mode 0600: the device id it made once,
 /// and the last token with its expiry and the backend it came from.
@@ -41,34 +39,10 @@ struct BackendCredentials: Codable, Equatable, Sendable {
         } catch {
             throw .credentials("the token could not be encoded: \(error)")
         }
-        let directory = file.deletingLastPathComponent()
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try AtomicFile.write(data, to: file, mode: 0o600)
         } catch {
-            throw .credentials("cannot create \(directory.path): \(error.localizedDescription)")
-        }
-        let temporary = directory.appendingPathComponent(".\(file.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .credentials("cannot write \(temporary.path): \(String(cString: strerror(errno)))") }
-        var failure: String?
-        data.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count, let base = raw.baseAddress {
-                let written = write(descriptor, base + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                offset += written
-            }
-        }
-        if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
-        close(descriptor)
-        if failure == nil, rename(temporary.path, file.path) != 0 { failure = String(cString: strerror(errno)) }
-        if let failure {
-            unlink(temporary.path)
-            throw .credentials("cannot write \(file.path): \(failure)")
+            throw .credentials("cannot write \(file.path): \(error.reason)")
         }
     }
 }

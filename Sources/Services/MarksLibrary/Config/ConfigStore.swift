@@ -1,5 +1,6 @@
 import Foundation
 import MarksCore
+import SystemSupport
 
 /// Reads and writes `config.json`: a missing file is the default configuration; the file is written
 /// atomically with mode 0600 (it holds tokens and keys); a file others can read yields a warning.

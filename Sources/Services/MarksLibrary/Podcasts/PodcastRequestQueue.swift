@@ -1,5 +1,6 @@
 import Foundation
 import MarksCore
+import SystemSupport
 
 /// The durable podcast request queue (the seeds' `PodcastRequests`): the share flow queues, the main process
 /// drains. One JSON file per request, written atomically, in folders of the data dir's `podcast_requests/`:

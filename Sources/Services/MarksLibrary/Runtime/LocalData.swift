@@ -2,6 +2,7 @@ import Foundation
 import MarksCore
 import MarksStorage
 import SQLiteDatabase
+import SystemSupport
 
 /// The data directory opened once per process: the shared `marks.sqlite` and the embedded store in it.
 /// Both shells (the CLI and `marks serve`) build their services from this, so they agree on files and schema.

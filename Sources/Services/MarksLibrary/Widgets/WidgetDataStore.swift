@@ -1,5 +1,6 @@
 import Foundation
 import MarksCore
+import SystemSupport
 
 /// Writes and reads the widget files in the data dir (atomically; readers never see half a file).
 /// The widgets, `marks widget …` and the web app's home cards read these instead of opening the database.

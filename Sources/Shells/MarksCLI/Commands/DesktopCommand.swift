@@ -1,6 +1,7 @@
 import Foundation
 import MarksCore
 import MarksLibrary
+import SystemSupport
 
 /// `marks desktop install [--uninstall]`: registers Marks with the desktop — a `.desktop` entry handling
 /// `marks://` links (`marks open %u`) and a "Save to Marks" launcher (`marks share --clipboard`) in

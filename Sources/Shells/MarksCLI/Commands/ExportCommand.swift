@@ -1,6 +1,7 @@
 import Foundation
 import MarksCore
 import MarksLibrary
+import SystemSupport
 
 /// `marks export [FILE]`: writes every bookmark, archived ones included, as a Netscape bookmark file in linkding's
 /// format — to standard output, or to FILE atomically (a reader never sees half a file).

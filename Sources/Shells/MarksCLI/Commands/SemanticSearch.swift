@@ -36,7 +36,7 @@ enum SemanticSearch {
                 context.printError("note: \(pending - catchUpLimit) bookmarks have no vector yet and are found by their words only; run `marks index`.")
             }
         }
-        let results = try root.searchService()
+        let results = try await root.searchService()
             .search(SearchRequest(text: query, mode: .semantic, filter: filter, limit: limit))
         if arguments.flag("json") {
             let encoder = JSONEncoder()

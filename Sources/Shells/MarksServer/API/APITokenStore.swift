@@ -5,6 +5,7 @@ import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
+import SystemSupport
 
 /// The embedded store's API token: 40 lowercase hex characters (linkding's format) in `api_token` in the data
 /// directory, mode 0600, written atomically. Made on first use; `rotate()` replaces it. A running server notices

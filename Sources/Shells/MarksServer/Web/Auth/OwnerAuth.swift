@@ -2,6 +2,7 @@ import CryptoPrimitives
 import Foundation
 import MarksLibrary
 import Synchronization
+import SystemSupport
 
 /// The owner's sign-in to the web app. `marks serve` prints a one-time link (token in the URL, as notebook
 /// servers do); opening it sets an HMAC-signed session cookie. Session, CSRF tokens and signed page links

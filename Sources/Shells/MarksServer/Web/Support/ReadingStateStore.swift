@@ -1,6 +1,7 @@
 import Foundation
 import MarksLibrary
 import Synchronization
+import SystemSupport
 
 /// How far each bookmark was read in the reader view and how long its text is, for the row's progress
 /// bar and reading time. Kept in memory and, with a directory, in `web_reading.json` (written atomically).

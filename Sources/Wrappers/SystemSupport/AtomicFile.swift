@@ -3,17 +3,26 @@ import Foundation
 import Glibc
 #endif
 
-/// Atomic file writes: a temp file beside the target, fsync, rename — a reader sees the old file or the new one, never half.
+/// Atomic, durable file writes: a temp file beside the target, write, fsync the file, rename over the target,
+/// fsync the directory — a reader sees the old file or the new one, never half, and after a crash the new
+/// name survives. The one copy of this procedure in the package: every file that matters is written with it.
 public enum AtomicFile {
     /// A write that failed, with the path and the system's reason.
     public struct WriteError: Error, CustomStringConvertible, Sendable {
         public let path: String
         public let reason: String
         public var description: String { "Could not write \(path): \(reason)" }
+
+        /// A failure to write `path` for `reason`.
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
     }
 
-    /// Writes `data` to `url` atomically with the given permission bits, creating the parent directory (0700).
-    public static func write(_ data: Data, to url: URL, mode: mode_t = 0o600) throws {
+    /// Writes `data` to `url` atomically with exactly the permission bits `mode` (the umask does not apply),
+    /// creating the parent directory (0700).
+    public static func write(_ data: Data, to url: URL, mode: mode_t = 0o600) throws(WriteError) {
         let directory = url.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -45,6 +54,18 @@ public enum AtomicFile {
         if !ok {
             unlink(temp.path)
             throw WriteError(path: url.path, reason: reason)
+        }
+        try syncDirectory(directory)
+    }
+
+    /// Flushes a directory's entries to disk, so a rename inside it survives a crash.
+    static func syncDirectory(_ directory: URL) throws(WriteError) {
+        let fd = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw WriteError(path: directory.path, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        // EINVAL: the file system cannot sync directories (some FUSE and network mounts); the rename stands.
+        guard fsync(fd) == 0 || errno == EINVAL else {
+            throw WriteError(path: directory.path, reason: String(cString: strerror(errno)))
         }
     }
 

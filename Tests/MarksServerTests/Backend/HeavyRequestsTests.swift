@@ -1,0 +1,90 @@
+import Foundation
+import HTTPServer
+import MarksServer
+import Synchronization
+import SystemSupport
+import Testing
+
+/// Holds a gate's slots until the test lets go.
+private final class Slots: Sendable {
+    private let waiters = Mutex<[CheckedContinuation<Void, Never>]>([])
+    private let count = Atomic(0)
+
+    func hold(_ gate: AdmissionGate) {
+        Task {
+            _ = try await gate.run {
+                await withCheckedContinuation { continuation in
+                    self.waiters.withLock { $0.append(continuation) }
+                    self.count.add(1, ordering: .sequentiallyConsistent)
+                }
+            }
+        }
+    }
+
+    var held: Int { count.load(ordering: .sequentiallyConsistent) }
+
+    func release() {
+        for waiter in waiters.withLock({ list in defer { list.removeAll() }; return list }) { waiter.resume() }
+    }
+}
+
+@Suite struct HeavyRequestsTests {
+    private func request(_ method: HTTPMethod, _ target: String, accept: String = "application/json") throws -> HTTPRequest {
+        try HTTPRequest(method: method, target: target, headers: HTTPHeaders([("Accept", accept)]), body: Data(), remoteAddress: "127.0.0.1")
+    }
+
+    @Test func aFullGateAnswers503WithRetryAfterAsJSONUnderV1AndAsAPageElsewhere() async throws {
+        let heavy = HeavyRequests(policy: .init(limit: 1, budget: .seconds(600), retryAfterSeconds: 9))
+        let app = MarksApp(context: .init(version: "test", logError: { _ in }, heavy: heavy))
+        let slots = Slots()
+        slots.hold(heavy.gate)
+        while slots.held < 1 { await Task.yield() }
+
+        let api = try await app.router.respond(to: request(.post, "/v1/marks/enrich"))
+        #expect(api.status == 503)
+        #expect(api.headers["Retry-After"] == "9")
+        guard case .bytes(let body) = api.body else { Issue.record("no body"); return }
+        let object = try JSONSerialization.jsonObject(with: body) as? [String: Any]
+        #expect((object?["error"] as? String)?.contains("try again in 9 seconds") == true)
+
+        let web = try await app.router.respond(to: request(.get, "/collections", accept: "text/html"))
+        #expect(web.status == 503)
+        #expect(web.headers["Retry-After"] == "9")
+        #expect(web.headers["Content-Type"]?.hasPrefix("text/html") == true)
+
+        // Light requests pass while the gate is full: keyword search, /healthz.
+        #expect(try await app.router.respond(to: request(.get, "/healthz")).status == 200)
+        #expect(try await app.router.respond(to: request(.get, "/search?q=bread")).status == 404) // no web app here: routed, not refused
+        #expect(try await app.router.respond(to: request(.get, "/search?q=bread&mode=semantic")).status == 503)
+        slots.release()
+    }
+
+    @Test func aRequestOverItsBudgetIs504AndItsWorkIsCancelled() async throws {
+        let heavy = HeavyRequests(routes: [.init(.post, "/v1/marks/search", budget: .milliseconds(20))],
+                                  policy: .init(limit: 2, budget: .seconds(600)))
+        let flag = Flag()
+        do {
+            _ = try await heavy.admit(try request(.post, "/v1/marks/search")) {
+                do {
+                    try await Task.sleep(for: .seconds(600))
+                } catch {
+                    flag.set()
+                }
+                return .noContent
+            }
+            Issue.record("the request was answered")
+        } catch let error as HTTPError {
+            #expect(error.status == 504)
+            #expect(error.message.contains("stopped"))
+        }
+        while heavy.gate.inFlight > 0 { await Task.yield() }
+        #expect(flag.isSet)
+    }
+}
+
+/// A flag the work closure sets (an atomic behind a class, so closures can capture it).
+private final class Flag: Sendable {
+    private let value = Atomic(false)
+    func set() { value.store(true, ordering: .sequentiallyConsistent) }
+    var isSet: Bool { value.load(ordering: .sequentiallyConsistent) }
+}

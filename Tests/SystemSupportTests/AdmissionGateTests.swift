@@ -1,0 +1,96 @@
+import Synchronization
+import Testing
+@testable import SystemSupport
+
+/// Work that waits until the test lets it go, or until it is cancelled.
+private final class Hold: Sendable {
+    private let state = Mutex<(open: Bool, waiters: [CheckedContinuation<Void, Never>], cancelled: Int)>((false, [], 0))
+
+    func wait() async throws {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let ready = state.withLock { state in
+                    if state.open || Task.isCancelled { return true }
+                    state.waiters.append(continuation)
+                    return false
+                }
+                if ready { continuation.resume() }
+            }
+        } onCancel: {
+            let waiters = state.withLock { state in
+                state.cancelled += 1
+                defer { state.waiters.removeAll() }
+                return state.waiters
+            }
+            for waiter in waiters { waiter.resume() }
+        }
+        try Task.checkCancellation()
+    }
+
+    func open() {
+        let waiters = state.withLock { state in
+            state.open = true
+            defer { state.waiters.removeAll() }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    var cancellations: Int { state.withLock { $0.cancelled } }
+    var waiting: Int { state.withLock { $0.waiters.count } }
+}
+
+@Suite struct AdmissionGateTests {
+    @Test func passesTheResultThrough() async throws {
+        let gate = AdmissionGate(name: "AI requests", policy: .init(limit: 1, budget: .seconds(60)))
+        #expect(try await gate.run { 42 } == 42)
+        #expect(gate.inFlight == 0)
+    }
+
+    @Test func refusesBeyondTheLimitAndAdmitsAgainOnceASlotIsFree() async throws {
+        let gate = AdmissionGate(name: "AI requests", policy: .init(limit: 2, budget: .seconds(600), retryAfterSeconds: 7))
+        let hold = Hold()
+        let first = Task { try await gate.run { try await hold.wait(); return 1 } }
+        let second = Task { try await gate.run { try await hold.wait(); return 2 } }
+        while hold.waiting < 2 { await Task.yield() }
+        await #expect(throws: AdmissionError.busy(what: "AI requests", retryAfterSeconds: 7)) { try await gate.run { 3 } }
+        hold.open()
+        #expect(try await first.value == 1)
+        #expect(try await second.value == 2)
+        while gate.inFlight > 0 { await Task.yield() }
+        #expect(try await gate.run { 4 } == 4)
+    }
+
+    @Test func answersOverBudgetAndCancelsTheWork() async throws {
+        let gate = AdmissionGate(name: "collections", policy: .init(limit: 1, budget: .seconds(600)))
+        let hold = Hold() // never opened: only the budget ends this call
+        await #expect(throws: AdmissionError.overBudget(what: "collections", budget: .milliseconds(20))) {
+            try await gate.run(budget: .milliseconds(20)) { try await hold.wait() }
+        }
+        while gate.inFlight > 0 { await Task.yield() }
+        #expect(hold.cancellations == 1)
+    }
+
+    @Test func aCancelledCallerCancelsTheWork() async throws {
+        let gate = AdmissionGate(name: "search", policy: .init(limit: 1, budget: .seconds(600)))
+        let hold = Hold()
+        let call = Task { try await gate.run { try await hold.wait() } }
+        while hold.waiting == 0 { await Task.yield() }
+        call.cancel()
+        await #expect(throws: CancellationError.self) { try await call.value }
+        while gate.inFlight > 0 { await Task.yield() }
+        #expect(hold.cancellations == 1)
+    }
+
+    @Test func rethrowsTheWorksOwnError() async {
+        struct Failed: Error {}
+        let gate = AdmissionGate(name: "x", policy: .init(limit: 1, budget: .seconds(60)))
+        await #expect(throws: Failed.self) { try await gate.run { throw Failed() } }
+    }
+
+    @Test func messagesSayWhatToDo() {
+        #expect(AdmissionError.busy(what: "AI requests", retryAfterSeconds: 5).description
+            == "The server is busy with other AI requests; try again in 5 seconds.")
+        #expect(AdmissionError.overBudget(what: "AI requests", budget: .seconds(30)).description.contains("30 seconds"))
+    }
+}
