@@ -66,7 +66,7 @@ let package = Package(
         layer("Shells", "MarksServer", ["MarksJobs", "MarksBackend", "MarksClients", "MarksEngine", "MarksLibrary", "MarksStorage", "MarksCore", "HTTPServer", "CryptoPrimitives", "SystemSupport"]),
         layer("Shells", "MarksCLI", ["MarksJobs", "MarksIndex", "MarksEngine", "MarksServer", "MarksLibrary", "MarksClients", "MarksCore", "HTTPServer", "SentenceEmbeddings", "SystemSupport"]),
         .executableTarget(name: "marks", dependencies: ["MarksCLI"], path: "Sources/Shells/marks"),
-        .executableTarget(name: "marks-bench", dependencies: ["MarksServer", "MarksEngine", "MarksClients", "MarksStorage", "MarksLibrary", "MarksIndex", "MarksCore", "HTTPServer", "HTTPClient", "StandInNetwork", "SentenceEmbeddings", "SystemSupport"], path: "Sources/Shells/marks-bench"),
+        .executableTarget(name: "marks-bench", dependencies: ["MarksServer", "MarksEngine", "MarksClients", "MarksStorage", "MarksLibrary", "MarksIndex", "MarksCore", "HTTPServer", "HTTPClient", "StandInNetwork", "SentenceEmbeddings"], path: "Sources/Shells/marks-bench"),
 
         // Stand-in servers for network tests and benchmarks (raw sockets that misbehave on purpose).
         .target(name: "StandInNetwork", path: "Tests/Support/StandInNetwork"),
@@ -88,7 +88,7 @@ let package = Package(
         tests("MarksBackend", ["MarksBackend", "MarksCore", "MarksEngine", "CryptoPrimitives", "SQLiteDatabase"]),
         tests("MarksIndex", ["MarksJobs", "MarksIndex", "MarksLibrary", "MarksStorage", "MarksCore", "SQLiteDatabase", "SentenceEmbeddings"]),
         tests("MarksEngine", ["MarksEngine", "MarksCore", "SentenceEmbeddings", "HTMLExtraction"], resources: [.copy("Fixtures")]),
-        tests("MarksLibrary", ["MarksJobs", "MarksLibrary", "MarksStorage", "MarksClients", "MarksIndex", "MarksEngine", "MarksCore", "SQLiteDatabase", "HTTPServer", "HTTPClient", "StandInNetwork", "SystemSupport"]),
+        tests("MarksLibrary", ["MarksJobs", "MarksLibrary", "MarksStorage", "MarksClients", "MarksEngine", "MarksCore", "SQLiteDatabase", "HTTPClient", "StandInNetwork", "SystemSupport"]),
         tests("MarksServer", ["MarksJobs", "MarksBackend", "MarksEngine", "MarksServer", "MarksLibrary", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer", "SystemSupport"],
               resources: [.copy("Compatibility/Fixtures")]),
         tests("MarksCLI", ["MarksCLI", "MarksServer", "MarksIndex", "MarksStorage", "MarksCore", "HTTPServer", "SentenceEmbeddings", "StandInNetwork"]),

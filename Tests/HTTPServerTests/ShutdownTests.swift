@@ -1,3 +1,4 @@
+import MarksTestSupport
 import Foundation
 import Testing
 @testable import HTTPServer

@@ -1,3 +1,4 @@
+import MarksTestSupport
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

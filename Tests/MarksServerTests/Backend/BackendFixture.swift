@@ -101,20 +101,6 @@ struct MissingModelEmbedder: TextEmbedder {
     func embed(_ texts: [String]) throws -> [[Float]] { throw NotInstalled() }
 }
 
-/// A live HTTP server on port 0 around `responder`; stopped by `stop()`.
-struct LiveServer {
-    let server: HTTPServer
-    let port: Int
-
-    init(_ responder: any HTTPResponder) throws {
-        server = HTTPServer(responder: responder)
-        port = try server.start()
-    }
-
-    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! } // safe: a fixed, valid URL
-
-    func stop() async { await server.stop() }
-}
 
 /// A URLSession request to a live server.
 func post(_ url: URL, json: String, headers: [String: String] = [:], session: URLSession) async throws -> Reply {
