@@ -152,8 +152,12 @@ private struct Steps {
         try await browser.open(base + "/")
         try await browser.click("#b300 button[data-act='delete']")
         #expect(try await browser.property("#b300", "hidden") as? Bool == true, "the row goes at once")
-        #expect(try await browser.property("#toast", "hidden") as? Bool == false)
-        #expect((try await browser.text("#toast-text")).hasPrefix("Deleted: Bookmark number 300"))
+        // The toast is shown by the same handler; on a loaded machine wait for it to be drawn before using it.
+        try await browser.wait("the undo toast") {
+            let shown = try await browser.property("#toast", "hidden") as? Bool == false
+            let text = try await browser.text("#toast-text")
+            return shown && text.hasPrefix("Deleted: Bookmark number 300")
+        }
         try await browser.click("#toast-undo")
         #expect(try await browser.property("#b300", "hidden") as? Bool == false)
         try await browser.open(base + "/tags")
