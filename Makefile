@@ -32,8 +32,11 @@ eval-data:
 build: deps
 	$(SWIFT) build
 
+# The two programs only: a plain `swift build -c release` would also build the tests' support target, which
+# needs the engine compiled for testing.
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --product marks
+	$(SWIFT) build -c release --product marks-bench
 
 tsan: test-deps model
 	$(SWIFT) test --sanitize=thread

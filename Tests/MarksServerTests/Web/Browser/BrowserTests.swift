@@ -26,26 +26,9 @@ import Testing
                 return ServerHealth(version: "1.36.0", status: "healthy")
             })
         defer { web.cleanUp() }
-        var router = Router()
-        web.app.register(on: &router)
-        let server = HTTPServer(configuration: HTTPServer.Configuration(port: 0), responder: router)
-        let base = "http://127.0.0.1:\(try server.start())"
-        let browser: WebDriver
-        do {
-            browser = try await WebDriver()
-        } catch {
-            await server.stop()
-            throw error
-        }
-        do {
+        try await WebDriver.serving(web) { browser, base in
             try await Steps(browser: browser, web: web, base: base).run()
-        } catch {
-            await browser.quit()
-            await server.stop()
-            throw error
         }
-        await browser.quit()
-        await server.stop()
     }
 }
 

@@ -13,18 +13,7 @@ import Testing
     func theButtonQueuesTheJobAndThePageFollowsIt() async throws {
         let web = try await WebHarness.make(seed: 6, enrichment: WebEnrichmentTests.offlineEnrichment())
         defer { web.cleanUp() }
-        var router = Router()
-        web.app.register(on: &router)
-        let server = HTTPServer(configuration: HTTPServer.Configuration(port: 0), responder: router)
-        let base = "http://127.0.0.1:\(try server.start())"
-        let browser: WebDriver
-        do {
-            browser = try await WebDriver()
-        } catch {
-            await server.stop()
-            throw error
-        }
-        do {
+        try await WebDriver.serving(web) { browser, base in
             try await browser.open(try web.auth.signInLink(baseURL: base))
             try await browser.wait("the list") { try await browser.currentURL == base + "/" }
             try await browser.open(base + "/collections")
@@ -37,12 +26,6 @@ import Testing
                 try await browser.text("#enrich-progress").contains("Enrich all finished. Enriched 6")
             }
             #expect(try await browser.property("form[data-enrich-all] button", "disabled") as? Bool == false)
-        } catch {
-            await browser.quit()
-            await server.stop()
-            throw error
         }
-        await browser.quit()
-        await server.stop()
     }
 }
