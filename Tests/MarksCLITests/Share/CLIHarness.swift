@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Synchronization
 @testable import MarksCLI
 
@@ -66,7 +67,14 @@ final class CLIHarness: Sendable {
         let bin = home.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let file = bin.appendingPathComponent(name)
-        try Data(("#!/bin/sh\n" + script + "\n").utf8).write(to: file)
+        // Written through a close-on-exec descriptor: a child another test forks meanwhile must not inherit it
+        // (a file still open for writing in any process cannot be executed: ETXTBSY).
+        let bytes = Array(("#!/bin/sh\n" + script + "\n").utf8)
+        let descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        guard written == bytes.count else { throw CocoaError(.fileWriteUnknown) }
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file.path)
     }
 
