@@ -6,8 +6,7 @@ import SQLiteDatabase
 /// file shared with other modules. Every method is synchronous and short; it blocks only while another caller
 /// holds the same connection. Time comes from the injected clock.
 public final class BookmarkStore: Sendable {
-    /// The database it lives in (async callers run store calls on its threads: `onReaderThread`, `onWriterThread`).
-    public let database: Database
+    let database: Database
     let now: @Sendable () -> Date
 
     /// A store over `database`; applies the store's migrations (namespace `store`) first.

@@ -95,28 +95,12 @@ public struct LinkdingAPI: HTTPResponder {
         let method = request.method == .head ? HTTPMethod.get : request.method
         if method == .options { return options(endpoint) }
         switch (endpoint, method) {
-        case (.bookmarks, .post): return try await createBookmark(request)
-        case (.check, _): return try await check(request)
-        default:
-            // Every other answer is short synchronous store work: it runs on the database's own threads, never
-            // on Swift's cooperative pool (reads on a reader thread, changes on the writer thread).
-            let database = store.database
-            let work: @Sendable () throws -> HTTPResponse = { [self] in
-                try storeAnswer(endpoint, method, request, authenticated: authenticated)
-            }
-            return method == .get ? try await database.onReaderThread(work) : try await database.onWriterThread(work)
-        }
-    }
-
-    /// The answers that only read or write the store, synchronously.
-    private func storeAnswer(_ endpoint: APIEndpoint, _ method: HTTPMethod, _ request: HTTPRequest,
-                             authenticated: Bool) throws -> HTTPResponse {
-        switch (endpoint, method) {
         case (.root, _): return Self.json(.object([]))
         case (.bookmarks, .get): return try listBookmarks(request, scope: .unarchived, authenticated: true)
         case (.archived, _): return try listBookmarks(request, scope: .archived, authenticated: true)
         case (.shared, _): return try listBookmarks(request, scope: .shared, authenticated: authenticated)
-        case (.bookmarks, _), (.check, _): throw APIError.methodNotAllowed(method)  // answered above (they fetch pages)
+        case (.bookmarks, _): return try await createBookmark(request)
+        case (.check, _): return try await check(request)
         case (.singlefile, _), (.assetUpload, _): return Self.uploadDisabled
         case (.bookmark(let key), .get): return Self.json(try bookmark(key).jsonValue)
         case (.bookmark(let key), .put): return try updateBookmark(key, request, mode: .replace)
