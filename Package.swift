@@ -44,7 +44,7 @@ let package = Package(
         // Safe wrappers, one per C library (plus the embedding model on OpenBLAS).
         wrapper("SystemSupport", []),
         wrapper("SQLiteDatabase", ["CSQLite", "SystemSupport"]),
-        wrapper("HTTPServer", ["CMicroHTTPD"]),
+        wrapper("HTTPServer", ["CMicroHTTPD", "SystemSupport"]),
         wrapper("CryptoPrimitives", ["CCrypto"]),
         wrapper("HTMLExtraction", ["CLibXML2"]),
         wrapper("SentenceEmbeddings", ["COpenBLAS", "SystemSupport"]),
@@ -54,7 +54,7 @@ let package = Package(
         layer("Core", "MarksCore", []),
 
         // Services: stores, clients and library services.
-        layer("Services", "MarksJobs", ["SQLiteDatabase"]),
+        layer("Services", "MarksJobs", ["SQLiteDatabase", "SystemSupport"]),
         layer("Services", "MarksStorage", ["MarksCore", "SQLiteDatabase"]),
         layer("Services", "MarksClients", ["MarksCore", "HTTPClient", "SystemSupport"]),
         layer("Services", "MarksBackend", ["MarksCore", "SQLiteDatabase", "CryptoPrimitives"]),
@@ -76,7 +76,7 @@ let package = Package(
         .target(name: "MarksTestSupport", dependencies: ["HTTPServer", "MarksEngine"], path: "Tests/MarksTestSupport"),
         tests("SystemSupport", ["SystemSupport"]),
         tests("SQLiteDatabase", ["SQLiteDatabase"]),
-        tests("HTTPServer", ["HTTPServer"]),
+        tests("HTTPServer", ["HTTPServer", "SystemSupport"]),
         tests("CryptoPrimitives", ["CryptoPrimitives"]),
         tests("HTTPClient", ["HTTPClient", "StandInNetwork"]),
         tests("HTMLExtraction", ["HTMLExtraction"], resources: [.copy("Fixtures")]),

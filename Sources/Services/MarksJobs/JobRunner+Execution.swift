@@ -39,8 +39,8 @@ extension JobRunner {
             }
         }
         // Detached, so neither the handler nor its heartbeat's table writes run on the runner's actor.
-        let task = Task.detached {
-            let heartbeat = Task.detached {
+        let task = Task.detached(executorPreference: executor) { [executor] in
+            let heartbeat = Task.detached(executorPreference: executor) {
                 while !Task.isCancelled {
                     do {
                         try await clock.sleep(clock.now().addingTimeInterval(interval))

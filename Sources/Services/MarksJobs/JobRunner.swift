@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SystemSupport
 
 /// The one runner for background work: kinds are registered with a handler, jobs are enqueued into the durable
 /// `jobs` table, and `start()` runs them — waking on enqueue and at the next run-after, never polling — with a
@@ -18,6 +19,9 @@ public actor JobRunner {
     let random: @Sendable () -> Double
     let owner: String
     let log: @Sendable (String) -> Void
+    /// Where the loop and the handlers run: the job threads, never the cooperative pool (the table calls are
+    /// synchronous SQLite).
+    let executor: any TaskExecutor
 
     var kinds: [String: JobKind] = [:]
     var running: [Int64: Task<Void, Never>] = [:]
@@ -33,7 +37,9 @@ public actor JobRunner {
     public init(store: JobStore, clock: JobClock = .system, settings: JobRunnerSettings = JobRunnerSettings(),
                 random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
                 owner: String = "pid \(ProcessInfo.processInfo.processIdentifier)",
+                executor: any TaskExecutor = ThreadTaskExecutor.jobs,
                 log: @escaping @Sendable (String) -> Void) {
+        self.executor = executor
         self.store = store
         self.clock = clock
         self.settings = settings
@@ -67,7 +73,7 @@ public actor JobRunner {
         guard loop == nil else { return }
         stopping = false
         maintain(force: true)
-        loop = Task { await self.runLoop() }
+        loop = Task(executorPreference: executor) { await self.runLoop() }
     }
 
     /// True while the loop runs.
@@ -98,17 +104,18 @@ public actor JobRunner {
             let answer: @Sendable (Bool) -> Void = { value in
                 if !answered.exchange(true, ordering: .acquiringAndReleasing) { continuation.resume(returning: value) }
             }
-            Task.detached {
-                for task in tasks { await task.value }
-                answer(true)
-            }
-            Task.detached {
+            let sleeper = Task.detached {
                 do {
                     try await clock.sleep(deadline)
                 } catch {
-                    return  // the sleep was cancelled: only the other task answers
+                    return  // cancelled: every task ended first
                 }
                 answer(false)
+            }
+            Task.detached {
+                for task in tasks { await task.value }
+                sleeper.cancel()
+                answer(true)
             }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 extension HTTPServer {
     /// How the server listens and which limits it enforces.
@@ -21,6 +22,9 @@ extension HTTPServer {
         public var shutdownGracePeriod: Duration
         /// Called once per answered request, on a server thread: keep it quick.
         public var accessLog: (@Sendable (AccessLogEntry) -> Void)?
+        /// Where the responder's tasks run (default: the process's request threads, not the cooperative pool,
+        /// so a handler is answered however busy the rest of the process keeps that pool).
+        public var executor: any TaskExecutor
 
         /// A configuration; the defaults suit `marks serve` on loopback.
         public init(
@@ -32,7 +36,8 @@ extension HTTPServer {
             maxHeaderSize: Int = 16 * 1024,
             maxConnections: Int = 1000,
             shutdownGracePeriod: Duration = .seconds(10),
-            accessLog: (@Sendable (AccessLogEntry) -> Void)? = nil
+            accessLog: (@Sendable (AccessLogEntry) -> Void)? = nil,
+            executor: any TaskExecutor = ThreadTaskExecutor.requests
         ) {
             self.host = host
             self.port = port
@@ -43,6 +48,7 @@ extension HTTPServer {
             self.maxConnections = maxConnections
             self.shutdownGracePeriod = shutdownGracePeriod
             self.accessLog = accessLog
+            self.executor = executor
         }
 
         /// Two to four workers: measured fastest on small machines (STACK_NOTES).

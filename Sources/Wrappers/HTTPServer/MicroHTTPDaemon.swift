@@ -31,7 +31,8 @@ final class MicroHTTPDaemon: @unchecked Sendable {
         case EACCES, EPERM: throw .permissionDenied(host: host, port: configuration.port)
         default: throw .listenFailed(host: host, port: configuration.port, errno: error)
         }
-        let core = ServerCore(responder: responder, maxBodySize: configuration.maxBodySize, accessLog: configuration.accessLog)
+        let core = ServerCore(responder: responder, maxBodySize: configuration.maxBodySize, accessLog: configuration.accessLog,
+                              executor: configuration.executor)
         let context = Unmanaged.passRetained(core).toOpaque()
         var flags = MHD_USE_EPOLL.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
         if host.contains(":") { flags |= MHD_USE_IPv6.rawValue }

@@ -21,6 +21,7 @@ final class ServerCore: @unchecked Sendable {
 
     let responder: any HTTPResponder
     let maxBodySize: Int
+    let executor: any TaskExecutor
     let accessLog: (@Sendable (AccessLogEntry) -> Void)?
     private let shards = (0..<16).map { _ in Shard() }
     private let stopping = Atomic(false)
@@ -28,9 +29,10 @@ final class ServerCore: @unchecked Sendable {
     private let contexts = Atomic(0)
     private let idleWaiters = Locked<(next: Int, waiting: [Int: CheckedContinuation<Void, Never>])>((0, [:]))
 
-    init(responder: any HTTPResponder, maxBodySize: Int, accessLog: (@Sendable (AccessLogEntry) -> Void)?) {
+    init(responder: any HTTPResponder, maxBodySize: Int, accessLog: (@Sendable (AccessLogEntry) -> Void)?, executor: any TaskExecutor) {
         self.responder = responder
         self.maxBodySize = maxBodySize
+        self.executor = executor
         self.accessLog = accessLog
     }
 
@@ -158,7 +160,7 @@ final class ServerCore: @unchecked Sendable {
         guard suspended else {
             return queue(.text("The server is shutting down.", status: 503), for: context, close: true)
         }
-        Task {
+        Task(executorPreference: executor) {
             let response: HTTPResponse
             do {
                 response = try await self.responder.respond(to: request)
