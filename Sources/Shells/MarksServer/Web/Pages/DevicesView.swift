@@ -78,7 +78,7 @@ struct DevicesView {
     }
 
     private func deviceHTML(_ device: Device) -> HTML {
-        let label = device.isThisDevice ? " <strong>(this device)</strong>" : ""
+        let label: HTML = device.isThisDevice ? " <strong>(this device)</strong>" : .empty
         let action: HTML = device.isThisDevice ? .empty : """
             <form method="post" action="/settings/sessions/\(device.id)/end#devices">\(HTML.csrfField(context.csrfToken))\
             <button type="submit" aria-label="Sign out \(device.name), last seen \(device.lastSeen)">Sign out</button></form>
