@@ -1,3 +1,5 @@
+import Foundation
+import MarksTestSupport
 import QRCode
 import Testing
 
@@ -20,5 +22,24 @@ import Testing
     @Test func emptyAndOversizedTextsAreRefused() {
         #expect(throws: QRCode.EncodeError.self) { try QRCode("") }
         #expect(throws: QRCode.EncodeError.self) { try QRCode(String(repeating: "x", count: 2_001)) }
+    }
+
+    /// A real reader decodes the code back to the link (zbarimg from Debian's zbar-tools, on a PBM of the modules).
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zbarimg"), "skipped: apt-get install zbar-tools"))
+    func aQRReaderDecodesTheLink() async throws {
+        let link = "http://192.168.1.20:8080/signin?token=Zq3_-x9YbT0kLmN8pQrS1uVwXyZ2aBcD4eFgH5iJ6kA"
+        let code = try QRCode(link)
+        let scale = 4, side = (code.size + 8) * scale
+        var pbm = "P1\n\(side) \(side)\n"
+        for y in 0..<side {
+            pbm += (0..<side).map { x in code.isDark(x: x / scale - 4, y: y / scale - 4) ? "1" : "0" }.joined(separator: " ") + "\n"
+        }
+        let directory = try TemporaryDirectory(prefix: "marks-qr")
+        defer { directory.cleanUp() }
+        let file = directory.url.appendingPathComponent("code.pbm")
+        try Data(pbm.utf8).write(to: file)
+        let result = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/zbarimg"), ["--quiet", "--raw", file.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == link)
     }
 }

@@ -158,6 +158,14 @@ import Testing
         #expect(json.contains("\"state\":\"done\""))
     }
 
+    @Test func aRunningImportShowsItsProgress() {
+        let page = ImportPage(id: "abc", file: "big.html", state: .running(done: 3, total: 10)).render().description
+        #expect(page.contains("<progress id=\"import-progress\" max=\"10\" value=\"3\""))
+        #expect(page.contains("Imported 3 of 10"))
+        #expect(page.contains("data-state=\"running\""), "the script polls while it runs")
+        #expect(WebController.importJSON(.running(done: 3, total: 10)).serialized == #"{"state":"running","done":3,"total":10}"#)
+    }
+
     @Test func notABookmarkFileChangesNothingAndSaysWhy() async throws {
         let web = try await WebHarness.make(seed: 1)
         defer { web.cleanUp() }

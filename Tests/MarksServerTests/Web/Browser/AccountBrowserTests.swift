@@ -96,6 +96,12 @@ import Testing
             #expect(try await browser.text("#sessions").contains("(this device)"))
             try await browser.run("document.getElementById('devices').scrollIntoView()")
             try await browser.screenshot().write(to: folder.appendingPathComponent("settings-devices.png"))
+            try await browser.resize(width: 390, height: 844)
+            try await browser.emulateColorScheme("dark")
+            try await browser.run("document.getElementById('device-qr').scrollIntoView()")
+            try await browser.screenshot().write(to: folder.appendingPathComponent("settings-devices-phone-dark.png"))
+            try await browser.emulateColorScheme("light")
+            try await browser.resize(width: 1100, height: 800)
 
             // Sign out: the old cookie is refused afterwards.
             let cookie = try #require(try await browser.cookie(OwnerAuth.cookieName))
