@@ -14,6 +14,7 @@ final class WebController: Sendable {
     let reader: (@Sendable (String) async throws -> ReadableArticle)?
     let options: WebOptions
     let reading: ReadingStateStore
+    let preferences: ReadingPreferencesStore
     let rows: RowRenderer
     let dates: WebDate
     let assets = WebAssets.shared
@@ -28,9 +29,12 @@ final class WebController: Sendable {
         self.options = options
         let reading = ReadingStateStore(directory: options.stateDirectory, log: options.log)
         self.reading = reading
+        let preferences = ReadingPreferencesStore(directory: options.stateDirectory, log: options.log)
+        self.preferences = preferences
         let dates = WebDate(offsetSeconds: options.timeZone.secondsFromGMT())
         self.dates = dates
-        self.rows = RowRenderer(extras: { reading.extras(for: $0.id) }, favicon: Self.favicon, dates: dates)
+        self.rows = RowRenderer(extras: { reading.extras(for: $0.id) }, favicon: Self.favicon, dates: dates,
+                                titleOpens: { preferences.current.titleOpens })
     }
 
     // MARK: Session and context
@@ -161,7 +165,7 @@ final class WebController: Sendable {
         case "archived": "Bookmark archived."
         case "unarchived": "Bookmark moved back to the list."
         case "theme": "Theme changed."
-        default: nil
+        default: readLaterNotice(code)
         }
     }
 

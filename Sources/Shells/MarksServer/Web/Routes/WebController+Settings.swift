@@ -143,8 +143,9 @@ extension WebController {
         let active = settings.activeServer.map { server in
             "the linkding server at " + (server.baseURL?.absoluteString ?? server.host)
         } ?? "Marks’ own store on this computer"
-        let view = SettingsPage(fields: fields, outcome: outcome, deviceLink: deviceLink, activeDescription: active,
+        var view = SettingsPage(fields: fields, outcome: outcome, deviceLink: deviceLink, activeDescription: active,
                                 configPath: settings.configStore.file.path, context: ctx)
+        view.reading = preferences.current
         return page(SettingsPage.title, tab: .settings, view.render(), context: ctx, status: status)
     }
 
