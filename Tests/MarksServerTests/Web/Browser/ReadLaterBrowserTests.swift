@@ -164,9 +164,11 @@ private struct LoopSteps {
         #expect(oneLine == true, "the row's buttons fit one line on a phone")
         #expect(try await browser.run("return document.querySelector('#b20 button[value=\"archive 20\"]').textContent") as? String == "Archive",
                 "icon buttons keep their names")
+        _ = try await browser.run("document.getElementById('b20').scrollIntoView({block: 'center'})")
         try await browser.screenshot().write(to: shots.appendingPathComponent("lists-phone-light.png"))
         try await browser.emulateColorScheme("dark")
         try await browser.open(base + "/")
+        _ = try await browser.run("document.getElementById('b20').scrollIntoView({block: 'center'})")
         try await browser.screenshot().write(to: shots.appendingPathComponent("lists-phone-dark.png"))
         try await browser.emulateColorScheme("light")
         try await browser.resize(width: 1100, height: 900)
