@@ -32,7 +32,8 @@ extension WebController {
         } else {
             content = .failed("the reader is not available in this build.")
         }
-        let view = ReaderPage(bookmark: bookmark, content: content, context: ctx)
+        var view = ReaderPage(bookmark: bookmark, content: content, context: ctx)
+        view.markReadAtEnd = preferences.current.markReadAtEnd
         return page(view.title, tab: nil, view.render(), context: ctx)
     }
 
@@ -95,7 +96,7 @@ extension WebController {
 
     /// `POST /bookmarks/:id/archive`.
     func archive(_ request: HTTPRequest) async throws -> HTTPResponse {
-        try await library.archive(id: Self.bookmarkID(request))
+        try await library.archive(id: Self.bookmarkID(request), markingRead: preferences.current.archiveMarksRead)
         return done(request, back: Self.returnPath(try request.form()), notice: "archived")
     }
 
