@@ -107,7 +107,7 @@ import Testing
         let empty = WebClient.text(try await client.get("/search"))
         #expect(empty.contains("Search syntax"))
         #expect(empty.contains("<details class=\"help\">"))
-        #expect(empty.contains("id=\"mode-semantic\" disabled"))
+        #expect(empty.contains("id=\"mode-semantic\" aria-pressed=\"false\" disabled"))
         #expect(!empty.contains("class=\"rows\""))
 
         let all = WebClient.text(try await client.get("/search?q=swift&scope=all"))

@@ -41,7 +41,7 @@ struct BookmarkRowView {
     }
 
     private func excerpt() -> HTML {
-        if let summary = bookmark.aiSummary, !summary.isEmpty {
+        if let summary = bookmark.distinctAISummary {
             return "<p class=\"excerpt\"><span class=\"ai-label\">AI summary</span>\(Self.clip(summary, 400))</p>"
         }
         let text = bookmark.description.isEmpty ? bookmark.notes : bookmark.description
@@ -54,7 +54,7 @@ struct BookmarkRowView {
         let ai = bookmark.aiTags.filter { !own.contains($0.lowercased()) }
         guard !bookmark.tagNames.isEmpty || !ai.isEmpty else { return .empty }
         let linkding = HTML.each(bookmark.tagNames) { "<li><a href=\"\(Self.tagLink($0))\">#\($0)</a></li>" }
-        let aiItems = HTML.each(ai) { "<li class=\"ai\"><a href=\"\(Self.tagLink($0))\" title=\"AI tag\">\($0)<span class=\"visually-hidden\"> (AI tag)</span></a></li>" }
+        let aiItems = HTML.each(ai) { "<li class=\"ai\"><a href=\"\(Self.tagLink($0))\" title=\"Suggested by AI\">\($0)<span class=\"visually-hidden\"> (suggested by AI)</span></a></li>" }
         return "<ul class=\"tags\" aria-label=\"Tags\">\(linkding)\(aiItems)</ul>"
     }
 
