@@ -6,9 +6,9 @@ import Testing
 /// `bundle=<id>`, delete.
 extension ContractCase {
     static func bundlesAreSavedSearches(_ f: ContractFixture) async throws {
-        let one = try await f.create(BookmarkDraft(url: f.url("b1"), title: "One", unread: true, tagNames: [f.tag("x")]))
-        let two = try await f.create(BookmarkDraft(url: f.url("b2"), title: "Two", tagNames: [f.tag("x"), f.tag("y")]))
-        _ = try await f.create(BookmarkDraft(url: f.url("b3"), title: "Three", tagNames: [f.tag("y")]))
+        let one = try await f.create(BookmarkDraft(url: f.url("b1"), title: "One", unread: true, tagNames: [f.tag(), f.tag("x")]))
+        let two = try await f.create(BookmarkDraft(url: f.url("b2"), title: "Two", tagNames: [f.tag(), f.tag("x"), f.tag("y")]))
+        _ = try await f.create(BookmarkDraft(url: f.url("b3"), title: "Three", tagNames: [f.tag(), f.tag("y")]))
         let bundle = try await f.source.createBundle(BookmarkBundleDraft(name: "Bundle " + f.namespace, anyTags: f.tag("x")))
         do {
             #expect(bundle.name == "Bundle " + f.namespace)
