@@ -89,6 +89,14 @@ import Testing
             try await browser.wait("the renamed tag's page") { try await browser.currentURL.hasPrefix(base + "/tags/languages") }
             #expect(try await rowCount() == 4)
             #expect(await web.source.find(3)?.tagNames.contains("languages") == true)
+
+            // The same pages in dark mode.
+            try await browser.emulateColorScheme("dark")
+            for (name, path) in [("tags-bundles", "/tags"), ("ai-tag-edit", "/bookmarks/3/edit"), ("search-problem", "/search?q=%23+(swift")] {
+                try await browser.open(base + path)
+                try await browser.screenshot().write(to: folder.appendingPathComponent("\(name)-dark.png"))
+            }
+            try await browser.emulateColorScheme("light")
         }
     }
 }
