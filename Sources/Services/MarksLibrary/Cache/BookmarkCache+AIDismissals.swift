@@ -40,6 +40,23 @@ extension BookmarkCache {
         }
     }
 
+    /// True when some bookmark of this source has one of `foldedNames` (lower-cased) among its stored AI tags.
+    public func hasAITag(in foldedNames: Set<String>) throws(CacheError) -> Bool {
+        let rows = try read { db in
+            try db.query("SELECT bookmark_id, tags FROM library_ai_metadata WHERE source = ? AND tags <> '[]'", [SQLValue(sourceKey)])
+        }
+        for row in rows {
+            let tags: [String]
+            do {
+                tags = try CacheRows.decodeStrings(try row.string("tags"))
+            } catch {
+                throw .malformedRow(table: "library_ai_metadata", key: "tags", reason: String(describing: error))
+            }
+            if tags.contains(where: { foldedNames.contains($0.lowercased()) }) { return true }
+        }
+        return false
+    }
+
     /// The case-folded AI tags dismissed for bookmark `id`.
     public func dismissedAITags(id: Int) throws(CacheError) -> Set<String> {
         let rows = try read { db in

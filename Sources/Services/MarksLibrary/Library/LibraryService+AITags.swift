@@ -39,12 +39,20 @@ extension LibraryService {
     /// The page for `filter` from the cache, when its query names a tag that some cached live bookmark carries as an
     /// AI tag (else nil: the source answers, as before). AI tags count as tags there.
     func aiTaggedPage(_ filter: LibraryFilter) async throws -> LibraryPage? {
-        guard cache != nil, !filter.archived, filter.bundle == nil else { return nil }
+        guard let cache, !filter.archived, filter.bundle == nil else { return nil }
         let query = filter.listQuery
         guard let expression = SearchQuery.parse(query.search) else { return nil }
         var names = Set<String>()
         Self.collectTags(expression, into: &names)
         guard !names.isEmpty else { return nil }
+        // Only a query naming a stored AI tag reads (and, never synced, first fills) the cache: any other filtered
+        // list is the source's, and never touches the cache.
+        do {
+            guard try cache.hasAITag(in: names) else { return nil }
+        } catch {
+            reportCacheFailure(error)
+            return nil
+        }
         let live = try await cachedLiveBookmarks()
         guard live.contains(where: { bookmark in bookmark.suggestedTags.contains { names.contains($0.lowercased()) } }) else { return nil }
         let cursor = CachedListCursor(search: query.search, unreadOnly: filter.unreadOnly, sort: filter.sort, offset: 0,
