@@ -95,6 +95,26 @@ public struct LinkdingClient: BookmarkSource {
         _ = try await send(.deleteTag(id: id))
     }
 
+    /// One page of bundles (linkding 1.4x).
+    public func bundles(limit: Int, offset: Int) async throws -> Page<BookmarkBundle> {
+        try await fetch(Page<BookmarkBundle>.self, .listBundles(limit: limit, offset: offset))
+    }
+
+    /// Creates a bundle.
+    public func createBundle(_ draft: BookmarkBundleDraft) async throws -> BookmarkBundle {
+        try await fetch(BookmarkBundle.self, .createBundle(draft))
+    }
+
+    /// Changes the fields set in `draft` (PATCH).
+    public func updateBundle(id: Int, _ draft: BookmarkBundleDraft) async throws -> BookmarkBundle {
+        try await fetch(BookmarkBundle.self, .updateBundle(id: id, draft))
+    }
+
+    /// Deletes a bundle.
+    public func deleteBundle(id: Int) async throws {
+        _ = try await send(.deleteBundle(id: id))
+    }
+
     /// The server's `/health`; `notLinkding` when it has none or it is not linkding's answer.
     public func health() async throws -> ServerHealth {
         let response = try await send(.health, notFound: .notLinkding("it has no /health endpoint"))

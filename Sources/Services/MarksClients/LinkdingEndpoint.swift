@@ -27,16 +27,24 @@ public enum LinkdingEndpoint: Sendable {
     case listTags(limit: Int, offset: Int)
     /// `DELETE /api/tags/<id>/` (linkding removes the tag from its bookmarks, leaving their `date_modified`).
     case deleteTag(id: Int)
+    /// `GET /api/bundles/`.
+    case listBundles(limit: Int, offset: Int)
+    /// `POST /api/bundles/`.
+    case createBundle(BookmarkBundleDraft)
+    /// `PATCH /api/bundles/<id>/` with only the fields set.
+    case updateBundle(id: Int, BookmarkBundleDraft)
+    /// `DELETE /api/bundles/<id>/`.
+    case deleteBundle(id: Int)
     /// `GET` of a page's `next`/`previous` link: its path and query, on the configured origin.
     case pageLink(String)
 
     /// The HTTP method.
     public var method: String {
         switch self {
-        case .health, .listBookmarks, .bookmark, .checkBookmark, .listTags, .pageLink: return "GET"
-        case .createBookmark, .archiveBookmark, .unarchiveBookmark: return "POST"
-        case .updateBookmark: return "PATCH"
-        case .deleteBookmark, .deleteTag: return "DELETE"
+        case .health, .listBookmarks, .bookmark, .checkBookmark, .listTags, .listBundles, .pageLink: return "GET"
+        case .createBookmark, .archiveBookmark, .unarchiveBookmark, .createBundle: return "POST"
+        case .updateBookmark, .updateBundle: return "PATCH"
+        case .deleteBookmark, .deleteTag, .deleteBundle: return "DELETE"
         }
     }
 
@@ -45,6 +53,7 @@ public enum LinkdingEndpoint: Sendable {
         switch self {
         case .createBookmark(let draft, _): return draft.jsonValue
         case .updateBookmark(_, let update): return update.jsonValue
+        case .createBundle(let draft), .updateBundle(_, let draft): return draft.jsonValue
         default: return nil
         }
     }
@@ -104,6 +113,14 @@ public enum LinkdingEndpoint: Sendable {
             return (prefix + "/api/tags/", query(items))
         case .deleteTag(let id):
             return (prefix + "/api/tags/\(id)/", nil)
+        case .listBundles(let limit, let offset):
+            var items: [(String, String?)] = [("limit", String(limit))]
+            if offset > 0 { items.append(("offset", String(offset))) }
+            return (prefix + "/api/bundles/", query(items))
+        case .createBundle:
+            return (prefix + "/api/bundles/", nil)
+        case .updateBundle(let id, _), .deleteBundle(let id):
+            return (prefix + "/api/bundles/\(id)/", nil)
         case .pageLink(let link):
             return try Self.resolve(link: link, prefix: prefix)
         }

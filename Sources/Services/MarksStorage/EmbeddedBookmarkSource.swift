@@ -128,6 +128,29 @@ public struct EmbeddedBookmarkSource: BookmarkSource {
         return Page(count: result.count, next: links.next, previous: links.previous, results: result.results)
     }
 
+    /// One page of bundles in their order, with links.
+    public func bundles(limit: Int, offset: Int) async throws -> Page<BookmarkBundle> {
+        let result = try await reading { try mapped { () throws(BookmarkStoreError) in try store.bundles(limit: limit, offset: offset) } }
+        let links = PageLinks.links(base: baseURL, path: "/api/bundles/", parameters: [], limit: BookmarkStore.pageLimit(limit),
+                                    offset: max(0, offset), count: result.count)
+        return Page(count: result.count, next: links.next, previous: links.previous, results: result.results)
+    }
+
+    /// Creates a bundle.
+    public func createBundle(_ draft: BookmarkBundleDraft) async throws -> BookmarkBundle {
+        try await writing { try mapped { () throws(BookmarkStoreError) in try store.createBundle(draft) } }
+    }
+
+    /// Changes the fields set in `draft`.
+    public func updateBundle(id: Int, _ draft: BookmarkBundleDraft) async throws -> BookmarkBundle {
+        try await writing { try mapped { () throws(BookmarkStoreError) in try store.updateBundle(id: id, draft, partial: true) } }
+    }
+
+    /// Deletes a bundle.
+    public func deleteBundle(id: Int) async throws {
+        try await writing { try mapped { () throws(BookmarkStoreError) in try store.deleteBundle(id: id) } }
+    }
+
     /// Always healthy, reporting `version`.
     public func health() async throws -> ServerHealth {
         ServerHealth(version: version, status: "healthy")

@@ -29,6 +29,7 @@ enum ContractCase: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case deleteThenGone
     case tagsListInCreationOrder
     case healthReportsAVersion
+    case bundlesAreSavedSearches
 
     var testDescription: String { rawValue }
 
@@ -59,6 +60,7 @@ enum ContractCase: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .deleteThenGone: try await Self.deleteThenGone(fixture)
         case .tagsListInCreationOrder: try await Self.tagsListInCreationOrder(fixture)
         case .healthReportsAVersion: try await Self.healthReportsAVersion(fixture)
+        case .bundlesAreSavedSearches: try await Self.bundlesAreSavedSearches(fixture)
         }
     }
 

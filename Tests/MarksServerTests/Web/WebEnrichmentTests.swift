@@ -52,7 +52,14 @@ import Testing
         #expect(finished.contains("Enrich all finished. Enriched 7; 0 already had a summary."))
         #expect(WebClient.text(try await client.get("/collections/enrich")).contains(#""state":"done""#))
         let list = WebClient.text(try await client.get("/"))
-        #expect(list.contains("AI summary"))
+        var distinct = 0
+        for id in 1...7 {
+            let bookmark = try await web.library.bookmark(id: id)
+            #expect(bookmark.aiSummary?.isEmpty == false, "bookmark \(id) was enriched")
+            if bookmark.distinctAISummary != nil { distinct += 1 }
+        }
+        // Labelled only where the summary says more than the description (one that repeats it is not shown twice).
+        #expect(list.components(separatedBy: "<span class=\"ai-label\">AI summary</span>").count - 1 == distinct)
     }
 
     @Test func addingQueuesTheEnrichJobWhichStoresTheSummary() async throws {

@@ -32,9 +32,37 @@ public protocol BookmarkSource: Sendable {
     func tags(limit: Int, offset: Int) async throws -> Page<Tag>
     /// The server's version and status.
     func health() async throws -> ServerHealth
+    /// One page of bundles (saved searches, linkding 1.4x's `/api/bundles/`), in their order.
+    func bundles(limit: Int, offset: Int) async throws -> Page<BookmarkBundle>
+    /// Creates a bundle (`name` required).
+    func createBundle(_ draft: BookmarkBundleDraft) async throws -> BookmarkBundle
+    /// Changes the fields set in `draft` (PATCH).
+    func updateBundle(id: Int, _ draft: BookmarkBundleDraft) async throws -> BookmarkBundle
+    /// Deletes a bundle (its bookmarks stay).
+    func deleteBundle(id: Int) async throws
 }
 
 extension BookmarkSource {
     /// No bulk import unless a source offers one.
     public var bulkImport: BookmarkBulkImport? { nil }
+
+    /// A source without bundles has none.
+    public func bundles(limit: Int, offset: Int) async throws -> Page<BookmarkBundle> {
+        Page(count: 0, next: nil, previous: nil, results: [])
+    }
+
+    /// A source without bundles cannot make one.
+    public func createBundle(_ draft: BookmarkBundleDraft) async throws -> BookmarkBundle {
+        throw BookmarkSourceError.server(status: 501, message: "This bookmark server has no bundles.")
+    }
+
+    /// A source without bundles has none to change.
+    public func updateBundle(id: Int, _ draft: BookmarkBundleDraft) async throws -> BookmarkBundle {
+        throw BookmarkSourceError.notFound
+    }
+
+    /// A source without bundles has none to delete.
+    public func deleteBundle(id: Int) async throws {
+        throw BookmarkSourceError.notFound
+    }
 }

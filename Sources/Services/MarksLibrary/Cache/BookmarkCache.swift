@@ -184,6 +184,7 @@ public final class BookmarkCache: Sendable {
         guard !ids.isEmpty else { return }
         let bookmarks = try db.prepare("DELETE FROM library_bookmarks WHERE source = ? AND id = ?")
         let metadata = try db.prepare("DELETE FROM library_ai_metadata WHERE source = ? AND bookmark_id = ?")
+        let dismissed = try db.prepare("DELETE FROM library_ai_dismissed WHERE source = ? AND bookmark_id = ?")
         for id in ids {
             try bookmarks.bind([SQLValue(source), SQLValue(id)])
             try bookmarks.run()
@@ -192,6 +193,9 @@ public final class BookmarkCache: Sendable {
                 try metadata.bind([SQLValue(source), SQLValue(id)])
                 try metadata.run()
                 metadata.reset()
+                try dismissed.bind([SQLValue(source), SQLValue(id)])
+                try dismissed.run()
+                dismissed.reset()
             }
         }
     }

@@ -1,7 +1,7 @@
 import SQLiteDatabase
 
 /// The library's tables in `marks.sqlite` (namespace `library`): the cached bookmark list per source, AI metadata
-/// by bookmark id, AI summaries by URL, and each source's sync state. Append migrations; never edit a shipped one.
+/// by bookmark id, AI tags dismissed per bookmark, AI summaries by URL, and each source's sync state. Append migrations; never edit a shipped one.
 enum CacheSchema {
     static let namespace = "library"
 
@@ -51,6 +51,14 @@ enum CacheSchema {
                 last_sync REAL NOT NULL,
                 last_full_reconcile REAL,
                 tag_vocabulary TEXT NOT NULL CHECK (json_valid(tag_vocabulary) AND json_type(tag_vocabulary) = 'array')
+            ) WITHOUT ROWID;
+            """),
+        Migration(id: 2, name: "AI tags dismissed per bookmark", sql: """
+            CREATE TABLE library_ai_dismissed (
+                source TEXT NOT NULL,
+                bookmark_id INTEGER NOT NULL,
+                tag_folded TEXT NOT NULL CHECK (tag_folded <> ''),
+                PRIMARY KEY (source, bookmark_id, tag_folded)
             ) WITHOUT ROWID;
             """),
     ]

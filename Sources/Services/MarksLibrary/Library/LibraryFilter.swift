@@ -8,21 +8,24 @@ public struct LibraryFilter: Sendable, Equatable {
     public var archived: Bool
     public var sort: BookmarkSort
     public var limit: Int
+    /// A bundle (saved search) the source applies, by id.
+    public var bundle: Int?
 
     /// A filter; the default is the full, unfiltered list.
     public init(search: String = "", unreadOnly: Bool = false, tag: String? = nil, archived: Bool = false,
-                sort: BookmarkSort = .addedDesc, limit: Int = BookmarkListQuery.defaultLimit) {
+                sort: BookmarkSort = .addedDesc, limit: Int = BookmarkListQuery.defaultLimit, bundle: Int? = nil) {
         self.search = search
         self.unreadOnly = unreadOnly
         self.tag = tag
         self.archived = archived
         self.sort = sort
         self.limit = limit
+        self.bundle = bundle
     }
 
     /// True for the unfiltered list — the only one whose results may replace the full cache
     /// (the seeds' `saveToCache` skips saving while the unread filter is active).
-    public var isUnfiltered: Bool { search.isEmpty && !unreadOnly && tag == nil && !archived }
+    public var isUnfiltered: Bool { search.isEmpty && !unreadOnly && tag == nil && !archived && bundle == nil }
 
     /// The linkding query: the search text plus `#tag` for a tag scope.
     public var listQuery: BookmarkListQuery {
@@ -31,6 +34,7 @@ public struct LibraryFilter: Sendable, Equatable {
             let quoted = tag.contains(where: { $0.isWhitespace || $0 == "\"" }) ? tag : "#" + tag
             q = q.isEmpty ? quoted : "\(q) \(quoted)"
         }
-        return BookmarkListQuery(search: q, limit: limit, archived: archived, unread: unreadOnly ? true : nil, sort: sort)
+        return BookmarkListQuery(search: q, limit: limit, archived: archived, unread: unreadOnly ? true : nil, sort: sort,
+                                 bundle: bundle)
     }
 }

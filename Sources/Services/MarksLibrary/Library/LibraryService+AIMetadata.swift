@@ -21,7 +21,8 @@ extension LibraryService {
             bookmark = try await source.bookmark(id: id)
             try cache.upsert([bookmark])
         }
-        let cleaned = TagNames.parse(tags.joined(separator: ","))
+        let dismissed = try cache.dismissedAITags(id: id)
+        let cleaned = TagNames.parse(tags.joined(separator: ",")).filter { !dismissed.contains($0.lowercased()) }
         let metadata = AIMetadata(summary: summary.flatMap { $0.isEmpty ? nil : $0 }, tags: cleaned, engine: engine, updatedAt: now())
         try cache.setAIMetadata(metadata, id: id, url: bookmark.url)
         bookmark.aiSummary = metadata.summary

@@ -56,6 +56,7 @@ public final class LibraryService: Sendable {
     /// restored onto it, and — only for the unfiltered list — the cache and the widget data are updated.
     public func load(_ filter: LibraryFilter, cached: (@Sendable (LibraryPage) async -> Void)? = nil) async throws -> LibraryPage {
         if let cached, let page = cachedPage(filter) { await cached(page) }
+        if let page = try await aiTaggedPage(filter) { return page }
         let query = filter.listQuery
         let page = try await source.list(query)
         let bookmarks = restoringAIMetadata(page.results)
@@ -69,6 +70,7 @@ public final class LibraryService: Sendable {
 
     /// Loads the page a previous page's `next` points to; a page of the unfiltered list is added to the cache.
     public func loadMore(_ next: String) async throws -> LibraryPage {
+        if let page = try await cachedCursorPage(next) { return page }
         let page = try await source.page(at: next)
         let bookmarks = restoringAIMetadata(page.results)
         if Self.isUnfilteredLink(next) { cacheUpsert(bookmarks.filter { !$0.isArchived }) }
@@ -135,7 +137,7 @@ public final class LibraryService: Sendable {
         return saved
     }
 
-    private func finishUpdate(_ saved: Bookmark) async {
+    func finishUpdate(_ saved: Bookmark) async {
         cacheUpsert([saved])
         await refreshWidgets()
         await notifySaved([saved])

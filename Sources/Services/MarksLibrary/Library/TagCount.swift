@@ -21,13 +21,14 @@ public struct TagCount: Sendable, Equatable, Codable {
     }
 
     /// The counts of linkding tags and AI tags over `bookmarks` (names merged case-insensitively, the first
-    /// linkding spelling kept), ordered.
+    /// linkding spelling kept), ordered. An AI tag a bookmark also carries as a linkding tag counts once, as linkding's,
+    /// so `count` is the number of bookmarks carrying the tag either way: what the tag's page lists.
     public static func counted(_ bookmarks: [Bookmark]) -> [TagCount] {
         var linkding: [String: (String, Int)] = [:]
         var ai: [String: (String, Int)] = [:]
         for bookmark in bookmarks {
             for tag in bookmark.tagNames { linkding[tag.lowercased(), default: (tag, 0)].1 += 1 }
-            for tag in bookmark.aiTags { ai[tag.lowercased(), default: (tag, 0)].1 += 1 }
+            for tag in bookmark.suggestedTags { ai[tag.lowercased(), default: (tag, 0)].1 += 1 }
         }
         var counts = linkding.map { key, value in TagCount(name: value.0, linkdingCount: value.1, aiCount: ai[key]?.1 ?? 0) }
         for (key, value) in ai where linkding[key] == nil { counts.append(TagCount(name: value.0, linkdingCount: 0, aiCount: value.1)) }

@@ -179,6 +179,13 @@ final class WebController: Sendable {
         case "archived": "Bookmark archived."
         case "unarchived": "Bookmark moved back to the list."
         case "theme": "Theme changed."
+        case "tag-accepted": "Tag added."
+        case "tag-renamed": "Tag renamed."
+        case "tag-unchanged": "No bookmark carried that tag; nothing changed."
+        case "tag-deleted": "Tag deleted from every bookmark."
+        case "bundle-saved": "Bundle saved."
+        case "bundle-deleted": "Bundle deleted; its bookmarks stay."
+        case "tag-dismissed": "Suggestion dismissed; it will not come back for this bookmark."
         case "signed-out-device", "signed-out-others": nil
         default: readLaterNotice(code)
         }

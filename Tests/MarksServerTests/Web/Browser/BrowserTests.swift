@@ -180,7 +180,8 @@ private struct Steps {
         try await browser.click("#scope-unread")
         try await browser.wait("the unread scope") { try await browser.currentURL.contains("scope=unread") }
         #expect(try await rowCount() == 5)
-        try await browser.click("#scope-tag-name option[value='even']")
+        try await browser.type("even", into: "#scope-tag-name")
+        try await browser.click("#scope-tag")
         try await browser.wait("the tag scope") { try await browser.currentURL.contains("scope=tag") }
         #expect(try await rowCount() == 6)
         try await browser.open(base + "/search")

@@ -135,4 +135,8 @@ final class RecordingSource: BookmarkSource {
         return try await inner.tags(limit: limit, offset: offset)
     }
     func health() async throws -> ServerHealth { try await inner.health() }
+    func bundles(limit: Int, offset: Int) async throws -> Page<BookmarkBundle> { try await inner.bundles(limit: limit, offset: offset) }
+    func createBundle(_ draft: BookmarkBundleDraft) async throws -> BookmarkBundle { try await inner.createBundle(draft) }
+    func updateBundle(id: Int, _ draft: BookmarkBundleDraft) async throws -> BookmarkBundle { try await inner.updateBundle(id: id, draft) }
+    func deleteBundle(id: Int) async throws { try await inner.deleteBundle(id: id) }
 }

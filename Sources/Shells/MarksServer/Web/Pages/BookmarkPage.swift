@@ -16,11 +16,9 @@ struct BookmarkPage {
         let b = bookmark
         let open = SafeURL.web(b.url)
         let heading: HTML = open.map { "<a href=\"\($0)\">\(b.displayTitle)</a>" } ?? .text(b.displayTitle)
-        let summary: HTML = (b.aiSummary?.isEmpty == false)
-            ? "<p class=\"excerpt\"><span class=\"ai-label\">AI summary</span>\(b.aiSummary ?? "")</p>" : .empty
+        let summary: HTML = b.distinctAISummary.map { "<p class=\"excerpt\"><span class=\"ai-label\">AI summary</span>\($0)</p>" } ?? .empty
         let minutes: HTML = extras.readingMinutes.map { "<span>\($0) min read</span>" } ?? .empty
-        let tags = HTML.each(b.tagNames) { "<li><a href=\"\(BookmarkRowView.tagLink($0))\">#\($0)</a></li>" }
-        let aiTags = HTML.each(b.aiTags) { "<li class=\"ai\"><a href=\"\(BookmarkRowView.tagLink($0))\" title=\"AI tag\">\($0)<span class=\"visually-hidden\"> (AI tag)</span></a></li>" }
+        let tags = AITagMenuView(bookmark: b, returnPath: "/bookmarks/\(b.id)", placement: .standalone(csrfToken: context.csrfToken))
         return """
             \(stale.map(HTML.problem) ?? .empty)<article class="detail\(b.unread ? " unread" : "")" data-id="\(b.id)" data-leave="/">\
             <h1 class="title" id="bookmark-title">\(heading)</h1>\
@@ -28,7 +26,7 @@ struct BookmarkPage {
             \(HTML.when(b.unread, "<span class=\"badge unread-badge\">Unread</span>"))\(HTML.when(b.isArchived, "<span class=\"badge\">Archived</span>"))\
             \(HTML.when(b.shared, "<span class=\"badge\">Shared</span>"))</p>\
             \(summary)\(b.description.isEmpty ? HTML.empty : "<p class=\"excerpt\">\(b.description)</p>")\
-            \(b.tagNames.isEmpty && b.aiTags.isEmpty ? HTML.empty : "<ul class=\"tags\" aria-label=\"Tags\">\(tags)\(aiTags)</ul>")\
+            \(tags.render())\
             \(b.notes.isEmpty ? HTML.empty : "<h2>Notes</h2><p class=\"notes\">\(b.notes)</p>")\
             <dl><dt>Address</dt><dd>\(b.url)</dd><dt>Added</dt><dd>\(dates.day(b.dateAdded))</dd>\
             <dt>Changed</dt><dd>\(dates.day(b.dateModified))</dd></dl>\

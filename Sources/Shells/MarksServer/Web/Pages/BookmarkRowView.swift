@@ -71,7 +71,7 @@ struct BookmarkRowView {
     }
 
     private func excerpt() -> HTML {
-        if let summary = bookmark.aiSummary, !summary.isEmpty {
+        if let summary = bookmark.distinctAISummary {
             return "<p class=\"excerpt\"><span class=\"ai-label\">AI summary</span>\(Self.clip(summary, 400))</p>"
         }
         let text = bookmark.description.isEmpty ? bookmark.notes : bookmark.description
@@ -84,7 +84,7 @@ struct BookmarkRowView {
         let ai = bookmark.aiTags.filter { !own.contains($0.lowercased()) }
         guard !bookmark.tagNames.isEmpty || !ai.isEmpty else { return .empty }
         let linkding = HTML.each(bookmark.tagNames) { "<a href=\"\(Self.tagLink($0))\">#\($0)</a>" }
-        let aiItems = HTML.each(ai) { "<a class=\"ai\" href=\"\(Self.tagLink($0))\" title=\"AI tag\">\($0)<span class=\"visually-hidden\"> (AI tag)</span></a>" }
+        let aiItems = HTML.each(ai) { "<a class=\"ai\" href=\"\(Self.tagLink($0))\" title=\"Suggested by AI\">\($0)<span class=\"visually-hidden\"> (suggested by AI)</span></a>" }
         return "<p class=\"tags\">\(linkding)\(aiItems)</p>"
     }
 

@@ -19,6 +19,8 @@ struct BookmarksPage {
     var cards: HomeCardsView?
     /// Set when the rows come from the local cache because the source failed: what went wrong.
     var stale: String? = nil
+    /// On a tag's page: rename and delete for the tag (`TagManageView`).
+    var tagTools: HTML = .empty
     var context: PageContext
 
     var title: String { tag.map { "#\($0)" } ?? "Bookmarks" }
@@ -62,7 +64,7 @@ struct BookmarksPage {
         let cardsHTML = !isContinuation && tag == nil && choice == ListChoice() ? cards?.render() ?? .empty : .empty
         return """
             \(heading)\(cardsHTML)<div class="toolbar">\(filters)\(count)<span class="spacer"></span>\(select)\(refresh)\
-            <a class="button primary" href="/add" data-key="n">Add bookmark</a></div>
+            <a class="button primary" href="/add" data-key="n">Add bookmark</a></div>\(tagTools)
             \(body)
             """
     }

@@ -1,10 +1,11 @@
 import Foundation
 import HTTPServer
+import MarksCore
 import MarksJobs
 import MarksLibrary
 
 /// The Collections tab: which AI engine is in use (and whether it is healthy), the Enrich All button with the
-/// state of its job, and the smart collections with their bookmarks.
+/// state of its job, and the smart collections as compact cards, each opening its list (`CollectionListPage`).
 struct CollectionsPage {
     enum Content {
         case off
@@ -64,6 +65,23 @@ struct CollectionsPage {
         return "<p class=\"notice\" role=\"status\" id=\"enrich-progress\" data-state=\"\(job.state.rawValue)\">\(line)</p>"
     }
 
+    /// One collection as a compact card: its name, count and three sample titles; the whole card opens its list.
+    static func card(name: String, bookmarks: [Bookmark]) -> HTML {
+        let count = bookmarks.count
+        let samples = HTML.each(bookmarks.prefix(3)) { "<li>\($0.displayTitle)</li>" }
+        return """
+            <li class="collection-card"><a href="\(link(name: name, bookmarks: bookmarks))"><h2>\(name)</h2>\
+            <span class="n">\(count) \(count == 1 ? "bookmark" : "bookmarks")</span>\
+            <ul class="samples">\(samples)</ul></a></li>
+            """
+    }
+
+    /// The list page of a collection: its name and member ids (collections are computed, so the link carries them).
+    static func link(name: String, bookmarks: [Bookmark]) -> SafeURL {
+        SafeURL.path("/collections/view", query: [("name", name),
+                                                   ("ids", bookmarks.prefix(CollectionListPage.maxIDs).map { String($0.id) }.joined(separator: ","))])
+    }
+
     private var body: HTML {
         switch content {
         case .off:
@@ -74,12 +92,7 @@ struct CollectionsPage {
             guard !answer.groups.isEmpty else {
                 return "<div class=\"empty\"><h2>No collections yet</h2><p>Save a few more related bookmarks, or enrich them, and collections appear here.</p></div>"
             }
-            return HTML.each(answer.groups) { group in
-                """
-                <section class="collection"><h2>\(group.collection.name)</h2><p>\(group.collection.description)</p>\
-                <ol class="rows">\(rows.rows(group.bookmarks))</ol></section>
-                """
-            }
+            return "<ul class=\"collection-cards\" id=\"collections\">\(HTML.each(answer.groups) { Self.card(name: $0.collection.name, bookmarks: $0.bookmarks) })</ul>"
         }
     }
 }

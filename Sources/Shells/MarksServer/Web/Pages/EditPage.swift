@@ -24,7 +24,20 @@ struct EditPage {
             \(FormFields.check("unread", label: "Unread", on: values.unread))\
             \(FormFields.check("shared", label: "Shared", on: values.shared))\
             <div class="buttons"><button class="primary" type="submit" id="save">Save changes</button> \
-            <a href="\(SafeURL.path("/bookmarks/\(bookmark.id)"))">Cancel</a></div></form>
+            <a href="\(SafeURL.path("/bookmarks/\(bookmark.id)"))">Cancel</a></div></form>\(suggestions())
+            """
+    }
+
+    /// The AI tags with Accept and Dismiss, below the form (each action is a form of its own).
+    private func suggestions() -> HTML {
+        let suggested = bookmark.suggestedTags
+        guard !suggested.isEmpty else { return .empty }
+        let menu = AITagMenuView(bookmark: bookmark, returnPath: "/bookmarks/\(bookmark.id)/edit",
+                                 placement: .standalone(csrfToken: context.csrfToken))
+        return """
+            <section class="suggested-tags" aria-labelledby="suggested-heading"><h2 id="suggested-heading">Suggested by AI</h2>\
+            <p class="hint">Accept makes a suggestion a real tag; Dismiss means it is never suggested for this bookmark again.</p>\
+            <ul class="tags">\(HTML.each(suggested, menu.item))</ul></section>
             """
     }
 }

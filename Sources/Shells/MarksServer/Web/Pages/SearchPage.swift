@@ -1,3 +1,5 @@
+import MarksCore
+
 /// The Search tab: a search field, a scope bar (All / Unread / Archived / a tag), linkding's query syntax explained
 /// in a help popover that needs no script, a Keyword / Semantic switch (Semantic searches the local index
 /// by meaning), and a no-results state that echoes the query so typos show.
@@ -18,28 +20,51 @@ struct SearchPage {
     var tags: [String]
     var semantic = false
     var semanticAvailable = false
+    /// What is wrong with the query (`SearchQuery.problems`); a blocking one replaces the results.
+    var problems: [SearchQuery.Problem] = []
     var results: Results
     var context: PageContext
 
     static let title = "Search"
 
     func render() -> HTML {
-        let options = HTML.each(tags) { "<option value=\"\($0)\"\(HTML.selected($0 == tag))>#\($0)</option>" }
+        let options = HTML.each(tags) { "<option value=\"\($0)\"></option>" }
         return """
             <h1>\(Self.title)</h1><form method="get" action="/search" role="search" id="search-form" data-autosubmit>\
             <div class="searchbar"><label for="q" class="visually-hidden">Search bookmarks</label>\
-            <input type="search" id="q" name="q" value="\(query)" placeholder="Search bookmarks" autocomplete="off" spellcheck="false">\
+            <input type="search" id="q" name="q" value="\(query)" placeholder="Search bookmarks" autocomplete="off" spellcheck="false"\
+            \(problems.isEmpty ? HTML.empty : HTML(" aria-describedby=\"query-problems\" aria-invalid=\"\(problems.contains(where: \.blocking) ? "true" : "false")\""))>\
             <button type="submit" id="search-button">Search</button></div>\
             <fieldset class="scopes"><legend class="visually-hidden">Scope</legend>\
             \(radio(.all, "All"))\(radio(.unread, "Unread"))\(radio(.archived, "Archived"))\(radio(.tag, "Tag"))\
             <label for="scope-tag-name" class="visually-hidden">Tag to search in</label>\
-            <select id="scope-tag-name" name="tag"><option value="">Choose a tag</option>\(options)</select></fieldset>\
-            <fieldset class="scopes"><legend class="visually-hidden">Search mode</legend>\
-            <label class="check"><input type="radio" name="mode" value="keyword" id="mode-keyword"\(HTML.checked(!semantic))> Keyword</label>\
-            <label class="check"><input type="radio" name="mode" value="semantic" id="mode-semantic"\(HTML.checked(semantic))\(semanticAvailable ? HTML.empty : HTML(" disabled")) aria-describedby="semantic-hint"> Semantic</label>\
+            <input type="text" id="scope-tag-name" name="tag" value="\(tag)" list="scope-tag-names" placeholder="Type a tag" autocomplete="off" \
+            spellcheck="false" autocapitalize="none"><datalist id="scope-tag-names">\(options)</datalist></fieldset>\
+            <fieldset class="scopes mode"><legend class="visually-hidden">Search mode</legend>\
+            <div class="segments" role="group" aria-label="Search mode">\(modeButton("keyword", "Keyword", on: !semantic, enabled: true))\
+            \(modeButton("semantic", "Semantic", on: semantic, enabled: semanticAvailable))</div>\
+            <input type="hidden" name="mode" value="\(semantic ? "semantic" : "keyword")">\
             <span class="hint" id="semantic-hint">\(semanticAvailable ? "Semantic finds bookmarks by meaning, not only by their words." : "Semantic search needs the search index.")</span></fieldset>\
             \(Self.help)</form>
-            \(resultsHTML())
+            \(problemsHTML())\(resultsHTML())
+            """
+    }
+
+    /// A mode switch: a submit button, so choosing a mode re-runs the search with or without script.
+    private func modeButton(_ value: String, _ label: String, on: Bool, enabled: Bool) -> HTML {
+        """
+        <button type="submit" name="mode" value="\(value)" id="mode-\(value)" aria-pressed="\(on ? "true" : "false")"\
+        \(enabled ? HTML.empty : HTML(" disabled")) aria-describedby="semantic-hint">\(label)</button>
+        """
+    }
+
+    private func problemsHTML() -> HTML {
+        guard !problems.isEmpty else { return .empty }
+        let blocking = problems.contains(where: \.blocking)
+        let items = HTML.each(problems) { "<li>\($0.message)</li>" }
+        return """
+            <div class="query-problems\(blocking ? " blocking" : "")" id="query-problems"\(blocking ? HTML(" role=\"alert\"") : HTML.empty)>\
+            <h2>\(blocking ? "This search has a mistake" : "Read this way")</h2><ul>\(items)</ul></div>
             """
     }
 
@@ -57,6 +82,15 @@ struct SearchPage {
             let summary: HTML = count > 0 ? "<p class=\"count\" id=\"count\">\(count) \(count == 1 ? "result" : "results")</p>" : .empty
             return "\(summary)\(list.render())"
         }
+    }
+
+    /// Semantic mode's no-results state: nothing reached the similarity floor.
+    static func noCloseMatches(query: String) -> HTML {
+        """
+        <div class="empty" id="no-results"><h2>No close matches for “\(query)”</h2>\
+        <p>Nothing in your bookmarks is close in meaning. Try other words, or \
+        <a href="\(SafeURL.path("/search", query: [("q", query), ("mode", "keyword")]))">search for the words themselves</a>.</p></div>
+        """
     }
 
     /// The no-results state, echoing the query.

@@ -1,3 +1,4 @@
+import MarksCore
 import MarksLibrary
 
 /// The Tags tab: every tag with its count (linkding tags and AI tags), by count then name, with a
@@ -10,6 +11,8 @@ struct TagsPage {
 
     var content: Content
     var filter: String
+    /// The saved searches (linkding bundles), shown as chips above the tags.
+    var bundles: [BookmarkBundle] = []
     var context: PageContext
 
     static let title = "Tags"
@@ -35,10 +38,20 @@ struct TagsPage {
                 body = "<ul class=\"taglist\" id=\"taglist\">\(HTML.each(shown, item))</ul>"
             }
             return """
-                <h1>\(Self.title)</h1>\(form)<p class="count">\(all.count) \(all.count == 1 ? "tag" : "tags")\
+                <h1>\(Self.title)</h1>\(bundlesHTML())\(form)<p class="count">\(all.count) \(all.count == 1 ? "tag" : "tags")\
                 \(needle.isEmpty ? "" : ", \(shown.count) shown")</p>\(body)
                 """
         }
+    }
+
+    /// The bundles as chips that open them, and "New bundle".
+    private func bundlesHTML() -> HTML {
+        let chips = HTML.each(bundles) { "<li><a href=\"\(SafeURL.path("/bundles/\($0.id)"))\" title=\"\(BundlePage.describe($0))\">\($0.name)</a></li>" }
+        return """
+            <section class="bundles" aria-labelledby="bundles-heading"><h2 id="bundles-heading">Bundles</h2>\
+            \(bundles.isEmpty ? HTML("<p class=\"hint\">A bundle is a saved search: tags and words you look for often.</p>") : HTML("<ul class=\"bundle-list\" id=\"bundle-list\">\(chips)</ul>"))\
+            <a class="button" href="/bundles/new" id="new-bundle">New bundle</a></section>
+            """
     }
 
     private func item(_ tag: TagCount) -> HTML {

@@ -22,6 +22,17 @@ extension WebController {
         return page(CollectionsPage.title, tab: .collections, view.render(), context: ctx)
     }
 
+    /// `GET /collections/view?name=…&ids=…`: one collection's bookmarks (from the cache, else the source).
+    func collectionList(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let ctx = context(request)
+        let name = String((request.query["name"] ?? "Collection").prefix(200))
+        let bookmarks = try await library.bookmarks(ids: CollectionListPage.ids(request.query["ids"] ?? ""))
+        let empty: HTML = "<div class=\"empty\"><h2>This collection is empty now</h2><p><a href=\"/collections\">Back to Collections</a>.</p></div>"
+        let list = BookmarkListView(bookmarks: bookmarks, more: nil, rows: rows, context: ctx, empty: empty)
+        let view = CollectionListPage(name: name, list: list, count: bookmarks.count, context: ctx)
+        return page(name, tab: .collections, view.render(), context: ctx)
+    }
+
     /// `POST /collections/enrich`: queues the Enrich All job (once: pressing again while it waits or runs changes
     /// nothing), then back to the tab, which shows its progress from the jobs table. The page's script asks for
     /// JSON (the job's state) and then follows `GET /collections/enrich` for live progress.

@@ -38,8 +38,9 @@ extension WebController {
             }
         }
         let cards = tag == nil && choice == ListChoice() && next == nil ? homeCards() : nil
-        let view = BookmarksPage(content: content, choice: choice, selection: selection, tag: tag, isContinuation: next != nil,
+        var view = BookmarksPage(content: content, choice: choice, selection: selection, tag: tag, isContinuation: next != nil,
                                  cards: cards, stale: stale, context: ctx)
+        if let tag, next == nil { view.tagTools = TagManageView(tag: tag, csrfToken: ctx.csrfToken).render() }
         return page(view.title, tab: tag == nil ? .bookmarks : .tags, view.render(), context: ctx)
     }
 
@@ -63,7 +64,7 @@ extension WebController {
         } catch {
             content = .failed(message(error))
         }
-        let view = TagsPage(content: content, filter: request.query["filter"] ?? "", context: ctx)
+        let view = TagsPage(content: content, filter: request.query["filter"] ?? "", bundles: await knownBundles(), context: ctx)
         return page(TagsPage.title, tab: .tags, view.render(), context: ctx)
     }
 
@@ -77,17 +78,20 @@ extension WebController {
         let tagNames = await knownTags()
         var results = SearchPage.Results.none
         let semantic = request.query["mode"] == "semantic" && scope != .archived ? options.semanticSearch : nil
-        if let semantic, !query.trimmingCharacters(in: .whitespaces).isEmpty {
+        let problems = semantic == nil ? SearchQuery.problems(query) : []
+        if problems.contains(where: \.blocking) {
+            results = .none
+        } else if let semantic, !query.trimmingCharacters(in: .whitespaces).isEmpty {
             do {
                 let found = try await semantic(query, scope == .unread, scope == .tag ? chosenTag : nil)
                 let list = BookmarkListView(bookmarks: found, more: nil, rows: rows, context: ctx,
-                                            empty: SearchPage.noResults(query: query, scope: scope, tag: chosenTag))
+                                            empty: SearchPage.noCloseMatches(query: query))
                 results = .loaded(list, count: found.count)
             } catch {
                 results = .failed(message(error))
             }
         } else if !query.trimmingCharacters(in: .whitespaces).isEmpty || scope != .all {
-            let extra = [("q", query), ("scope", scope.rawValue), ("tag", scope == .tag ? chosenTag : "")]
+            let extra = [("q", query), ("scope", scope.rawValue), ("tag", scope == .tag ? chosenTag : ""), ("mode", "keyword")]
             do {
                 let next = try signedNext(request)
                 let filter = LibraryFilter(search: query, unreadOnly: scope == .unread, tag: scope == .tag ? chosenTag : nil,
@@ -103,6 +107,7 @@ extension WebController {
         var view = SearchPage(query: query, scope: scope, tag: chosenTag, tags: tagNames, results: results, context: ctx)
         view.semantic = semantic != nil
         view.semanticAvailable = options.semanticSearch != nil
+        view.problems = problems
         return page(query.isEmpty ? SearchPage.title : "“\(query)”", tab: .search, view.render(), context: ctx)
     }
 

@@ -11,6 +11,15 @@ enum WebRoutes {
         r.get("/bookmarks/page") { try await c.moreRows($0) }
         r.get("/tags") { await c.tags($0) }
         r.get("/tags/:name") { try await c.bookmarks($0) }
+        r.post("/tags/:name/rename") { try await c.renameTag($0) }
+        r.post("/tags/:name/delete") { try await c.deleteTag($0) }
+        // Bundles (saved searches).
+        r.get("/bundles/new") { c.newBundleForm($0) }
+        r.post("/bundles") { try await c.createBundle($0) }
+        r.get("/bundles/:id") { try await c.openBundle($0) }
+        r.get("/bundles/:id/edit") { try await c.editBundleForm($0) }
+        r.post("/bundles/:id/edit") { try await c.saveBundle($0) }
+        r.post("/bundles/:id/delete") { try await c.deleteBundle($0) }
         r.get("/search") { await c.search($0) }
         // One bookmark.
         r.get("/bookmarks/:id") { try await c.bookmark($0) }
@@ -28,8 +37,11 @@ enum WebRoutes {
         r.post("/bookmarks/:id/mark-unread") { try await c.markUnread($0) }
         r.post("/bookmarks/bulk") { try await c.bulk($0) }
         r.post("/settings/reading") { try c.saveReadingPreferences($0) }
+        r.post("/bookmarks/:id/tags/accept") { try await c.acceptAITag($0) }
+        r.post("/bookmarks/:id/tags/dismiss") { try await c.dismissAITag($0) }
         // Collections and Enrich All.
         r.get("/collections") { await c.collections($0) }
+        r.get("/collections/view") { try await c.collectionList($0) }
         r.post("/collections/enrich") { try await c.enrichAll($0) }
         r.get("/collections/enrich") { try c.enrichAllStatus($0) }
         // Add.

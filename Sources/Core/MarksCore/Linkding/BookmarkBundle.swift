@@ -1,5 +1,4 @@
 import Foundation
-import MarksCore
 
 /// A linkding bundle: a saved search (`/api/bundles/`).
 public struct BookmarkBundle: Sendable, Equatable, Identifiable {
@@ -60,7 +59,7 @@ public struct BookmarkBundle: Sendable, Equatable, Identifiable {
     /// What the bundle filters, as a search (all but the shared filter, which is a column test): the plain words
     /// of `search` as linkding's legacy parser reads them, any of `anyTags`, all of `allTags`, none of
     /// `excludedTags`, the unread filter. Nil when it filters nothing.
-    var searchExpression: SearchExpression? {
+    public var searchExpression: SearchExpression? {
         var parts: [SearchExpression] = []
         for word in PythonWhitespace.strip(search).split(separator: " ") {
             if word == "!untagged" || word == "!unread" || word.hasPrefix("-") || word.hasPrefix("#") { continue }

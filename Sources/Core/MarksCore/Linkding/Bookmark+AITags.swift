@@ -1,0 +1,29 @@
+/// How a bookmark's AI tags relate to its own (linkding) tags and its AI summary to its own text.
+extension Bookmark {
+    /// The AI tags that are not already one of its linkding tags (names compared case-insensitively), in order:
+    /// what the web app marks ✦ and counts as "AI" on the Tags tab.
+    public var suggestedTags: [String] {
+        let own = Set(tagNames.map { $0.lowercased() })
+        var seen = Set<String>()
+        return aiTags.filter { !own.contains($0.lowercased()) && seen.insert($0.lowercased()).inserted }
+    }
+
+    /// True when the bookmark carries `tag` as a linkding tag or an AI tag (case-insensitively).
+    public func carries(tag: String) -> Bool {
+        let folded = tag.lowercased()
+        return tagNames.contains { $0.lowercased() == folded } || aiTags.contains { $0.lowercased() == folded }
+    }
+
+    /// The AI summary worth showing under that label: nil when empty or the same text as the description or
+    /// notes (compared without case and surrounding white space), so one text is never shown twice.
+    public var distinctAISummary: String? {
+        guard let summary = aiSummary else { return nil }
+        let folded = Self.comparable(summary)
+        guard !folded.isEmpty, folded != Self.comparable(description), folded != Self.comparable(notes) else { return nil }
+        return summary
+    }
+
+    private static func comparable(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import MarksCore
+
+/// AI tags that lead somewhere: a search naming a tag some bookmark carries only as an AI tag is answered from the
+/// cache with AI tags counted as tags (so a tag page lists what the Tags tab counts); Accept makes an AI tag a real
+/// tag through the source (a linkding source gets the PATCH); Dismiss stores it as never to be suggested again.
+extension LibraryService {
+    /// Makes `tag` a linkding tag of bookmark `id` (PATCHing the source unless it already is one) and takes it out
+    /// of the bookmark's AI tags. Returns the saved bookmark.
+    @discardableResult
+    public func acceptAITag(id: Int, tag: String) async throws -> Bookmark {
+        guard let name = TagNames.parse(tag).first else { throw LibraryError.invalidTag(tag) }
+        let current = try await bookmark(id: id)
+        let spelled = current.aiTags.first { $0.lowercased() == name.lowercased() } ?? name
+        var saved = current
+        if !current.tagNames.contains(where: { $0.lowercased() == spelled.lowercased() }) {
+            var update = BookmarkUpdate()
+            update.tagNames = current.tagNames + [spelled]
+            saved = try await source.update(id: id, update)
+        }
+        try cache?.removeAITag(spelled, id: id)
+        saved = restoringAIMetadata(saved)
+        await finishUpdate(saved)
+        return saved
+    }
+
+    /// Dismisses AI tag `tag` for bookmark `id`: it leaves the bookmark's AI tags now and is never stored for it again.
+    @discardableResult
+    public func dismissAITag(id: Int, tag: String) async throws -> Bookmark {
+        guard let cache else { throw LibraryError.noCache }
+        guard let name = TagNames.parse(tag).first else { throw LibraryError.invalidTag(tag) }
+        let current = try await bookmark(id: id)
+        try cache.dismissAITag(name, id: id)
+        let saved = restoringAIMetadata(current)
+        await notifySaved(saved.isArchived ? [] : [saved])
+        return saved
+    }
+
+    /// The page for `filter` from the cache, when its query names a tag that some cached live bookmark carries as an
+    /// AI tag (else nil: the source answers, as before). AI tags count as tags there.
+    func aiTaggedPage(_ filter: LibraryFilter) async throws -> LibraryPage? {
+        guard let cache, !filter.archived, filter.bundle == nil else { return nil }
+        let query = filter.listQuery
+        guard let expression = SearchQuery.parse(query.search) else { return nil }
+        var names = Set<String>()
+        Self.collectTags(expression, into: &names)
+        guard !names.isEmpty else { return nil }
+        // Only a query naming a stored AI tag reads (and, never synced, first fills) the cache: any other filtered
+        // list is the source's, and never touches the cache.
+        do {
+            guard try cache.hasAITag(in: names) else { return nil }
+        } catch {
+            reportCacheFailure(error)
+            return nil
+        }
+        let live = try await cachedLiveBookmarks()
+        guard live.contains(where: { bookmark in bookmark.suggestedTags.contains { names.contains($0.lowercased()) } }) else { return nil }
+        let cursor = CachedListCursor(search: query.search, unreadOnly: filter.unreadOnly, sort: filter.sort, offset: 0,
+                                      limit: max(1, filter.limit))
+        return Self.page(of: live, expression, cursor)
+    }
+
+    /// The page a `marks-cache:` cursor points to, or nil when `next` is another kind of link.
+    func cachedCursorPage(_ next: String) async throws -> LibraryPage? {
+        guard let cursor = CachedListCursor(next) else { return nil }
+        let expression = SearchQuery.parse(cursor.search) ?? .not(.matchAll(keyword: ""))
+        return Self.page(of: try await cachedLiveBookmarks(), expression, cursor)
+    }
+
+    /// The live cached bookmarks with AI metadata (synced first when the cache never was, as `tagCounts` does).
+    private func cachedLiveBookmarks() async throws -> [Bookmark] {
+        guard let cache else { throw LibraryError.noCache }
+        do {
+            if try cache.syncState() == nil { _ = try await sync() }
+            return try cache.bookmarks(archived: false)
+        } catch let error as CacheError {
+            reportCacheFailure(error)
+            _ = try await sync(full: true)
+            return try cache.bookmarks(archived: false)
+        }
+    }
+
+    private static func page(of bookmarks: [Bookmark], _ expression: SearchExpression, _ cursor: CachedListCursor) -> LibraryPage {
+        let matching = bookmarks.filter { bookmark in
+            guard !cursor.unreadOnly || bookmark.unread else { return false }
+            var widened = bookmark
+            widened.tagNames = bookmark.tagNames + bookmark.suggestedTags
+            return expression.matches(widened, tagSearch: .strict)
+        }
+        let ordered = sorted(matching, by: cursor.sort)
+        let start = min(cursor.offset, ordered.count)
+        let end = min(start + cursor.limit, ordered.count)
+        var next: String?
+        if end < ordered.count {
+            var following = cursor
+            following.offset = end
+            next = following.link
+        }
+        return LibraryPage(bookmarks: Array(ordered[start..<end]), count: ordered.count, next: next)
+    }
+
+    private static func collectTags(_ expression: SearchExpression, into names: inout Set<String>) {
+        switch expression {
+        case .tag(let name): names.insert(name.lowercased())
+        case .and(let operands), .or(let operands): for operand in operands { collectTags(operand, into: &names) }
+        case .not(let operand): collectTags(operand, into: &names)
+        case .term, .unread, .untagged, .matchAll: break
+        }
+    }
+}

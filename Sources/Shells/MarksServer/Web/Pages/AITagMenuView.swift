@@ -1,0 +1,51 @@
+import MarksCore
+
+/// A bookmark's tags as chips: its linkding tags, then its AI tags marked ✦ ("suggested by AI" for screen readers),
+/// each AI tag with a small menu (a `<details>`, so it opens without script) to **Accept** it (it becomes a real
+/// tag) or **Dismiss** it (never suggested for that bookmark again). Rows inside a list form use `.insideForm`
+/// (buttons with `formaction`, the enclosing form carries the CSRF token); elsewhere each action is its own form.
+struct AITagMenuView {
+    enum Placement {
+        /// Inside a POST form that already carries the CSRF token (a list of rows).
+        case insideForm
+        /// Outside any form: each action is a form of its own with this CSRF token.
+        case standalone(csrfToken: String)
+    }
+
+    var bookmark: Bookmark
+    /// Where Accept and Dismiss return to.
+    var returnPath: String
+    var placement: Placement
+
+    /// The `<ul class="tags">` of the bookmark's tags, or nothing when it has none.
+    func render() -> HTML {
+        let suggested = bookmark.suggestedTags
+        guard !bookmark.tagNames.isEmpty || !suggested.isEmpty else { return .empty }
+        let own = HTML.each(bookmark.tagNames) { "<li><a href=\"\(BookmarkRowView.tagLink($0))\">#\($0)</a></li>" }
+        return "<ul class=\"tags\" aria-label=\"Tags\">\(own)\(HTML.each(suggested, item))</ul>"
+    }
+
+    /// One AI tag: its chip and its menu.
+    func item(_ tag: String) -> HTML {
+        let base = "/bookmarks/\(bookmark.id)/tags/"
+        return """
+            <li class="ai"><a href="\(BookmarkRowView.tagLink(tag))" title="Suggested by AI">\(tag)<span class="visually-hidden"> (suggested by AI)</span></a>\
+            <details class="tag-menu"><summary aria-label="Accept or dismiss the AI tag \(tag)"><span aria-hidden="true">▾</span></summary>\
+            <div class="tag-menu-actions">\(action(base + "accept", tag, "Accept", "Keep “\(tag)” as a tag"))\
+            \(action(base + "dismiss", tag, "Dismiss", "Never suggest “\(tag)” for this bookmark again"))</div></details></li>
+            """
+    }
+
+    private func action(_ path: String, _ tag: String, _ label: String, _ hint: String) -> HTML {
+        let route = SafeURL.path(path)
+        switch placement {
+        case .insideForm:
+            return "<button type=\"submit\" class=\"link\" formaction=\"\(route)\" name=\"tag\" value=\"\(tag)\" title=\"\(hint)\" data-act=\"ai-tag\">\(label)</button>"
+        case .standalone(let token):
+            return """
+                <form method="post" action="\(route)">\(HTML.csrfField(token))\(HTML.hidden("tag", tag))\(HTML.hidden("return", returnPath))\
+                <button type="submit" class="link" title="\(hint)">\(label)</button></form>
+                """
+        }
+    }
+}
