@@ -38,7 +38,7 @@ extension WebDriver {
         }
         _ = try await run("""
             window.__marksAxe = null;
-            axe.run(document).then(r => { window.__marksAxe = JSON.stringify(r.violations.map(v => ({
+            axe.run(document, { resultTypes: ["violations"] }).then(r => { window.__marksAxe = JSON.stringify(r.violations.map(v => ({
               rule: v.id, impact: v.impact || "minor", help: v.help, targets: v.nodes.map(n => n.target.join(" "))
             }))); }, e => { window.__marksAxe = JSON.stringify({ error: String(e) }); });
             """)
