@@ -194,7 +194,7 @@ function watchMore() {
   }
 }
 function saveList() {
-  if (!rowsList) return;
+  if (!rowsList || signal.aborted) return;  // a timer of a page already swapped out must not overwrite its saved state
   const more = $("#load-more") || $("#end");
   try {
     sessionStorage.setItem(listKey, JSON.stringify({ rows: appended, more: more ? more.outerHTML : "", y: scrollY }));

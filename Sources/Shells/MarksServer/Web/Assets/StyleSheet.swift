@@ -37,7 +37,7 @@ animation:navigate 1.5s ease-out forwards}
 .chrome{position:sticky;top:0;z-index:5;background:var(--chrome);border-bottom:1px solid var(--line);display:flex;align-items:center;
 gap:.5rem;padding:.25rem .75rem;padding-top:max(.25rem,env(safe-area-inset-top));min-height:3rem}
 .brand{font:700 1.25rem/1 var(--serif);letter-spacing:-.01em;text-decoration:none;padding:.5rem .25rem;margin-right:auto}
-.add-link{display:inline-flex;align-items:center;gap:.35rem;min-height:2.75rem;min-width:2.75rem;justify-content:center;padding:.25rem .7rem;
+.add-link{display:inline-flex;align-items:center;white-space:nowrap;gap:.35rem;min-height:2.75rem;min-width:2.75rem;justify-content:center;padding:.25rem .7rem;
 border:1px solid var(--field-line);border-radius:var(--radius);text-decoration:none;font-weight:600;background:var(--card)}
 .add-link:hover{border-color:var(--fg)}
 .wide-label{display:none}
@@ -119,6 +119,17 @@ button:hover,.button:hover{border-color:var(--muted)}
 .card a{font:600 1rem/1.3 var(--serif);text-decoration:none;overflow-wrap:anywhere}
 .card a:hover{text-decoration:underline}
 .card .meta{font-size:.8rem}
+/* The home cards as one compact strip above the rows (rows first); the shell's brand replaces the wordmark and
+   its Add link the toolbar's. */
+.cards{display:flex;gap:.5rem;overflow-x:auto;margin:0 -1rem .75rem;padding:0 1rem;scrollbar-width:none}
+.card{flex:0 0 auto;display:flex;align-items:baseline;gap:.5rem;padding:.35rem .65rem;max-width:min(85vw,30rem);white-space:nowrap}
+.card h2{margin:0;font-size:.7rem}
+.card ol{display:flex;gap:.75rem}
+.card li+li{margin-top:0}
+.card a{font-size:.9rem;display:inline-block;max-width:11rem;overflow:hidden;text-overflow:ellipsis;vertical-align:bottom}
+.card .meta{display:none}
+.shell .wordmark{display:none}
+.shell .toolbar>a.primary[href="/add"]{display:none}
 form.stack{display:grid;gap:1rem;max-width:36rem}
 label{font-weight:600;display:block;margin-bottom:.25rem}
 .hint{color:var(--muted);font-size:.85rem;margin:.25rem 0 0;font-weight:400}
@@ -189,15 +200,6 @@ padding:0 max(.25rem,env(safe-area-inset-right)) env(safe-area-inset-bottom) max
 .tabs a[aria-current=page] .icon{stroke-width:2.5}
 .shell main{padding-bottom:calc(var(--bar) + env(safe-area-inset-bottom) + 5rem)}
 .add-link .label{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
-.shell .wordmark{display:none}
-.shell .toolbar>a.primary[href="/add"]{display:none}
-.cards{display:flex;gap:.5rem;overflow-x:auto;margin:0 -1rem .75rem;padding:0 1rem;scrollbar-width:none}
-.card{flex:0 0 auto;display:flex;align-items:baseline;gap:.5rem;padding:.35rem .65rem;max-width:85vw;white-space:nowrap}
-.card h2{margin:0;font-size:.7rem}
-.card ol{display:flex;gap:.75rem}
-.card li+li{margin-top:0}
-.card a{font-size:.9rem;display:inline-block;max-width:11rem;overflow:hidden;text-overflow:ellipsis;vertical-align:bottom}
-.card .meta{display:none}
 .toast{left:.5rem;right:.5rem;transform:none;max-width:none;bottom:calc(var(--bar) + env(safe-area-inset-bottom) + .5rem)}
 .row{margin:0 -.5rem;padding:.85rem .5rem}}
 @media print{.chrome,.actions,.toolbar,.load-more,.cards{display:none}}
