@@ -7,7 +7,7 @@ enum StyleSheet {
     static let css = #"""
 :root{color-scheme:light dark;--bg:#fbfaf7;--fg:#1c1b19;--muted:#5f5d57;--line:#e4e1d9;--chrome:#f3f1ec;--card:#fff;
 --tint:#b3261e;--tint-weak:#fbe9e7;--ok:#1e6b3a;--bad:#9a3412;--field:#fff;--skel:#ebe8e1;
---focus:#1c1b19;--sel:#e9e5dc;--field-line:#8a867c;--side:12.5rem;--bar:3.6rem;
+--focus:#1c1b19;--sel:#e9e5dc;--field-line:#8a867c;--side:13.5rem;--bar:3.6rem;
 --serif:"New York","Iowan Old Style","Charter","Source Serif 4","Source Serif Pro",Georgia,"Noto Serif","DejaVu Serif",serif;
 --sans:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","DejaVu Sans",sans-serif;--radius:.6rem}
 @media (prefers-color-scheme:dark){:root:not([data-theme=light]){--bg:#141412;--fg:#ecebe6;--muted:#a9a79f;--line:#2e2d29;
