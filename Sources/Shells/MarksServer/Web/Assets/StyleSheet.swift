@@ -28,6 +28,7 @@ main:focus,h1[tabindex="-1"]:focus{outline:none}
 .navigating::before{content:"";position:fixed;top:0;left:0;right:0;height:3px;background:var(--focus);z-index:30;transform-origin:left;
 animation:navigate 1.5s ease-out forwards}
 @keyframes navigate{from{transform:scaleX(.05)}to{transform:scaleX(.9)}}
+@media (prefers-reduced-motion:reduce){.navigating::before{animation:none;transform:scaleX(.5)}}
 .icon{width:1.25rem;height:1.25rem;flex:none;vertical-align:-.25em}
 .visually-hidden{position:absolute!important;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .skip{position:absolute;left:.5rem;top:-3rem;background:var(--card);padding:.5rem 1rem;z-index:10}
