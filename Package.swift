@@ -41,6 +41,7 @@ let package = Package(
         system("COpenBLAS", pkgConfig: "openblas", apt: ["libopenblas-dev"]),
         system("CCurl", pkgConfig: "libcurl", apt: ["libcurl4-openssl-dev"]),
         system("CZlib", pkgConfig: "zlib", apt: ["zlib1g-dev"]),
+        system("CQREncode", pkgConfig: "libqrencode", apt: ["libqrencode-dev"]),
 
         // Safe wrappers, one per C library (plus the embedding model on OpenBLAS).
         wrapper("SystemSupport", []),
@@ -51,6 +52,7 @@ let package = Package(
         wrapper("SentenceEmbeddings", ["COpenBLAS", "SystemSupport"]),
         wrapper("HTTPClient", ["CCurl"]),
         wrapper("Compression", ["CZlib"]),
+        wrapper("QRCode", ["CQREncode"]),
 
         // Core: models and pure logic.
         layer("Core", "MarksCore", []),
@@ -65,7 +67,7 @@ let package = Package(
         layer("Services", "MarksLibrary", ["MarksCore", "MarksJobs", "MarksStorage", "MarksClients", "MarksIndex", "MarksEngine", "HTMLExtraction", "SQLiteDatabase", "HTTPClient", "SentenceEmbeddings", "SystemSupport"]),
 
         // Shells.
-        layer("Shells", "MarksServer", ["MarksJobs", "MarksBackend", "MarksClients", "MarksEngine", "MarksLibrary", "MarksStorage", "MarksCore", "HTTPServer", "CryptoPrimitives", "Compression", "SystemSupport"]),
+        layer("Shells", "MarksServer", ["MarksJobs", "MarksBackend", "MarksClients", "MarksEngine", "MarksLibrary", "MarksStorage", "MarksCore", "HTTPServer", "CryptoPrimitives", "SQLiteDatabase", "QRCode", "Compression", "SystemSupport"]),
         layer("Shells", "MarksCLI", ["MarksJobs", "MarksIndex", "MarksEngine", "MarksServer", "MarksLibrary", "MarksClients", "MarksCore", "HTTPServer", "SentenceEmbeddings", "SystemSupport"]),
         .executableTarget(name: "marks", dependencies: ["MarksCLI"], path: "Sources/Shells/marks"),
         .executableTarget(name: "marks-bench", dependencies: ["MarksServer", "MarksEngine", "MarksClients", "MarksStorage", "MarksLibrary", "MarksIndex", "MarksCore", "HTTPServer", "HTTPClient", "StandInNetwork", "SentenceEmbeddings"], path: "Sources/Shells/marks-bench"),
@@ -82,6 +84,7 @@ let package = Package(
         tests("CryptoPrimitives", ["CryptoPrimitives"]),
         tests("Compression", ["Compression"]),
         tests("HTTPClient", ["HTTPClient", "StandInNetwork"]),
+        tests("QRCode", ["QRCode"]),
         tests("HTMLExtraction", ["HTMLExtraction"], resources: [.copy("Fixtures")]),
         tests("SentenceEmbeddings", ["SentenceEmbeddings"], resources: [.copy("Fixtures")]),
         tests("MarksCore", ["MarksCore", "MarksLibrary"]),
