@@ -40,6 +40,7 @@ let package = Package(
         system("CLibXML2", pkgConfig: "libxml-2.0", apt: ["libxml2-dev"]),
         system("COpenBLAS", pkgConfig: "openblas", apt: ["libopenblas-dev"]),
         system("CCurl", pkgConfig: "libcurl", apt: ["libcurl4-openssl-dev"]),
+        system("CZlib", pkgConfig: "zlib", apt: ["zlib1g-dev"]),
         system("CQREncode", pkgConfig: "libqrencode", apt: ["libqrencode-dev"]),
 
         // Safe wrappers, one per C library (plus the embedding model on OpenBLAS).
@@ -50,6 +51,7 @@ let package = Package(
         wrapper("HTMLExtraction", ["CLibXML2"]),
         wrapper("SentenceEmbeddings", ["COpenBLAS", "SystemSupport"]),
         wrapper("HTTPClient", ["CCurl"]),
+        wrapper("Compression", ["CZlib"]),
         wrapper("QRCode", ["CQREncode"]),
 
         // Core: models and pure logic.
@@ -65,7 +67,7 @@ let package = Package(
         layer("Services", "MarksLibrary", ["MarksCore", "MarksJobs", "MarksStorage", "MarksClients", "MarksIndex", "MarksEngine", "HTMLExtraction", "SQLiteDatabase", "HTTPClient", "SentenceEmbeddings", "SystemSupport"]),
 
         // Shells.
-        layer("Shells", "MarksServer", ["MarksJobs", "MarksBackend", "MarksClients", "MarksEngine", "MarksLibrary", "MarksStorage", "MarksCore", "HTTPServer", "CryptoPrimitives", "SQLiteDatabase", "QRCode", "SystemSupport"]),
+        layer("Shells", "MarksServer", ["MarksJobs", "MarksBackend", "MarksClients", "MarksEngine", "MarksLibrary", "MarksStorage", "MarksCore", "HTTPServer", "CryptoPrimitives", "SQLiteDatabase", "QRCode", "Compression", "SystemSupport"]),
         layer("Shells", "MarksCLI", ["MarksJobs", "MarksIndex", "MarksEngine", "MarksServer", "MarksLibrary", "MarksClients", "MarksCore", "HTTPServer", "SentenceEmbeddings", "SystemSupport"]),
         .executableTarget(name: "marks", dependencies: ["MarksCLI"], path: "Sources/Shells/marks"),
         .executableTarget(name: "marks-bench", dependencies: ["MarksServer", "MarksEngine", "MarksClients", "MarksStorage", "MarksLibrary", "MarksIndex", "MarksCore", "HTTPServer", "HTTPClient", "StandInNetwork", "SentenceEmbeddings"], path: "Sources/Shells/marks-bench"),
@@ -80,6 +82,7 @@ let package = Package(
         tests("SQLiteDatabase", ["SQLiteDatabase"]),
         tests("HTTPServer", ["HTTPServer", "SystemSupport"]),
         tests("CryptoPrimitives", ["CryptoPrimitives"]),
+        tests("Compression", ["Compression"]),
         tests("HTTPClient", ["HTTPClient", "StandInNetwork"]),
         tests("QRCode", ["QRCode"]),
         tests("HTMLExtraction", ["HTMLExtraction"], resources: [.copy("Fixtures")]),
@@ -92,7 +95,7 @@ let package = Package(
         tests("MarksIndex", ["MarksJobs", "MarksIndex", "MarksLibrary", "MarksStorage", "MarksCore", "SQLiteDatabase", "SentenceEmbeddings"]),
         tests("MarksEngine", ["MarksEngine", "MarksCore", "SentenceEmbeddings", "HTMLExtraction"], resources: [.copy("Fixtures")]),
         tests("MarksLibrary", ["MarksJobs", "MarksLibrary", "MarksStorage", "MarksClients", "MarksEngine", "MarksCore", "SQLiteDatabase", "HTTPClient", "StandInNetwork", "SystemSupport"]),
-        tests("MarksServer", ["MarksJobs", "MarksBackend", "MarksEngine", "MarksServer", "MarksLibrary", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer", "SystemSupport"],
+        tests("MarksServer", ["MarksJobs", "MarksBackend", "MarksEngine", "MarksServer", "MarksLibrary", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer", "Compression", "SystemSupport"],
               resources: [.copy("Compatibility/Fixtures")]),
         tests("MarksCLI", ["MarksCLI", "MarksServer", "MarksIndex", "MarksStorage", "MarksCore", "HTTPServer", "SentenceEmbeddings", "StandInNetwork"]),
     ],

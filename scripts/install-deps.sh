@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages in scripts/debian-packages.txt that are missing (nothing when all are present),
-# and with --test the Python packages the compatibility tests drive (aiolinkding, linkding-cli).
+# and with --test the Python packages the compatibility tests drive (aiolinkding, linkding-cli) and axe-core
+# for the accessibility browser tests (scripts/fetch-axe.sh).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 mapfile -t wanted < <(grep -v '^\s*#' "$here/debian-packages.txt" | sed '/^\s*$/d')
@@ -20,4 +21,5 @@ if [ "${1:-}" = "--test" ]; then
 import importlib.util, sys
 sys.exit(0 if importlib.util.find_spec("aiolinkding") and importlib.util.find_spec("linkding_cli") else 1)
 PY
+  "$here/fetch-axe.sh"
 fi

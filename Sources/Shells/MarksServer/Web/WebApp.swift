@@ -5,7 +5,8 @@ import MarksLibrary
 
 /// The web app `marks serve` serves at `/`: every page and form needs the owner's session (else a redirect
 /// to the sign-in page), every state-changing request needs the session's CSRF token and a same-origin
-/// request, and every response carries a strict Content-Security-Policy and the other security headers.
+/// request, and every response carries a strict Content-Security-Policy and the other security headers;
+/// text answers go gzip-compressed to clients that accept it.
 ///
 /// Mount it with `webApp.register(on: &router)` (it answers every path no other route or mount claims),
 /// and print `try auth.signInLink(baseURL: "http://127.0.0.1:\(port)")` at start-up.
@@ -30,6 +31,7 @@ public struct WebApp: HTTPResponder {
     public func respond(to request: HTTPRequest) async throws -> HTTPResponse {
         var response = await gate(request)
         SecurityHeaders.apply(to: &response)
+        ResponseCompression.apply(to: &response, for: request)
         return response
     }
 

@@ -2,13 +2,33 @@
 /// infinite scroll that keeps the scroll position, act-now-with-Undo for archive and delete (the request
 /// goes when the Undo window closes or the page is left, by `sendBeacon`), keyboard shortcuts, copy
 /// link, tag autocomplete, the duplicate hint on Add, reading progress, Enrich All's live progress, and the
-/// service worker.
+/// service worker; and (NavigationScript) in-place page swaps that keep the shell and `#persistent`.
 /// Every page works without it.
+///
+/// `page(signal, arrival)` sets up one page view; it runs at load and again after each in-place swap. Inside
+/// it, `doc.addEventListener` and bare `addEventListener` (window) are scoped to that view: they are removed
+/// when the next page is swapped in, and a `pagehide` listener also hears `marks:leave` (an in-place leave).
+/// Listeners on elements outside `#main` (the toast, `#persistent`) must pass `{ signal }` themselves.
 enum AppScript {
     static let js = #"""
 "use strict";
 (() => {
-const doc = document, root = doc.documentElement;
+function scopedDocument(signal) {
+  return new Proxy(document, { get(target, key) {
+    if (key === "addEventListener") return (type, fn, options) => listen(document, type, fn, options, signal);
+    const value = Reflect.get(target, key, target);
+    return typeof value === "function" ? value.bind(target) : value;
+  } });
+}
+function listen(target, type, fn, options, signal) {
+  const scoped = options && typeof options === "object" ? Object.assign({}, options, { signal }) : { capture: !!options, signal };
+  target.addEventListener(type, fn, scoped);
+  if (type === "pagehide") target.addEventListener("marks:leave", fn, scoped);
+}
+
+const page = (signal, arrival) => {
+const doc = scopedDocument(signal), root = document.documentElement;
+const addEventListener = (type, fn, options) => listen(window, type, fn, options, signal);
 root.classList.add("js");
 const meta = doc.querySelector('meta[name="csrf-token"]');
 const csrf = meta ? meta.content : "";
@@ -102,7 +122,7 @@ function finish(entry) {
   }
   if (leave) location.assign(leave);
 }
-undoButton && undoButton.addEventListener("click", () => { if (toastFor) undo(toastFor); });
+undoButton && undoButton.addEventListener("click", () => { if (toastFor) undo(toastFor); }, { signal });
 addEventListener("pagehide", () => {
   for (const [key, entry] of pending) {
     clearTimeout(entry.timer);
@@ -189,7 +209,7 @@ function watchMore() {
   }
 }
 function saveList() {
-  if (!rowsList) return;
+  if (!rowsList || signal.aborted) return;  // a timer of a page already swapped out must not overwrite its saved state
   const more = $("#load-more") || $("#end");
   try {
     sessionStorage.setItem(listKey, JSON.stringify({ rows: appended, more: more ? more.outerHTML : "", y: scrollY }));
@@ -199,7 +219,8 @@ function restoreList() {
   if (!rowsList) return;
   const nav = performance.getEntriesByType && performance.getEntriesByType("navigation")[0];
   const saved = sessionStorage.getItem(listKey);
-  if (!saved || !nav || nav.type !== "back_forward") { sessionStorage.removeItem(listKey); watchMore(); return; }
+  const back = arrival ? arrival === "restore" : !!nav && nav.type === "back_forward";
+  if (!saved || !back) { sessionStorage.removeItem(listKey); watchMore(); return; }
   try {
     const state = JSON.parse(saved);
     appended = state.rows || "";
@@ -256,10 +277,15 @@ doc.addEventListener("focusin", e => {
   if (row && row !== selected) mark(row);
 });
 doc.addEventListener("keydown", e => {
-  if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
   const t = e.target;
   const typing = t && (t.isContentEditable || /^(TEXTAREA|SELECT)$/.test(t.tagName)
     || (t.tagName === "INPUT" && !/^(checkbox|radio|button|submit)$/.test(t.type)));
+  if (!e.defaultPrevented && toastFor && !typing && !e.altKey && !e.metaKey && (e.key === "z" || e.key === "Z")) {
+    e.preventDefault();
+    undo(toastFor);
+    return;
+  }
+  if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
   if (typing) {
     if (e.key === "Escape") t.blur();
     return;
@@ -444,6 +470,7 @@ if (importStatus && importStatus.dataset.state === "running") {
   (async () => {
     for (;;) {
       await new Promise(resolve => setTimeout(resolve, 700));
+      if (signal.aborted) return;  // the person moved on in place: stop following
       let state;
       try {
         const response = await fetch(url, { credentials: "same-origin", headers: { "Accept": "application/json" } });
@@ -579,9 +606,11 @@ selectAll && selectAll.addEventListener("click", e => {
 });
 countPicks();
 
-if ("serviceWorker" in navigator && csrf) {
+if ("serviceWorker" in navigator && csrf && !arrival) {
   navigator.serviceWorker.register("/sw.js").catch(() => { /* offline support is optional */ });
 }
+};
+\#(NavigationScript.js)
 })();
 """#
 }

@@ -10,6 +10,19 @@ struct WebAsset: Sendable {
     var etag: String
     /// Whether the path is content-addressed (then `Cache-Control: immutable`).
     var immutable: Bool
+    /// The body gzip-compressed once at start-up; nil for images and bodies too small to gain.
+    var gzipped: Data?
+    /// The strong ETag of the gzip encoding (a different representation, so a different tag).
+    var gzipETag: String { etag.dropLast() + "-gz\"" }
+
+    init(path: String, contentType: String, body: Data, etag: String, immutable: Bool) {
+        self.path = path
+        self.contentType = contentType
+        self.body = body
+        self.etag = etag
+        self.immutable = immutable
+        gzipped = ResponseCompression.isCompressible(contentType: contentType) ? ResponseCompression.gzipped(body) : nil
+    }
 
     /// An asset whose path is `/assets/<stem>.<hash>.<ext>`.
     static func hashed(_ stem: String, _ ext: String, _ body: Data, type: String) -> WebAsset {

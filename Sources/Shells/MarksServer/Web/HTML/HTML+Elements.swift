@@ -27,11 +27,11 @@ extension HTML {
 
     /// A paragraph telling the person something went wrong and what to do.
     static func problem(_ message: String) -> HTML {
-        "<p class=\"notice problem\" role=\"alert\">\(message)</p>"
+        "<p class=\"notice problem\" role=\"alert\">\(ShellIcons.problem)<span>\(message)</span></p>"
     }
 
     /// A paragraph with good news.
     static func success(_ message: String) -> HTML {
-        "<p class=\"notice success\" role=\"status\">\(message)</p>"
+        "<p class=\"notice success\" role=\"status\">\(ShellIcons.success)<span>\(message)</span></p>"
     }
 }

@@ -1,5 +1,7 @@
-/// The document around every page: head with the hashed assets and the CSRF token, the chrome
-/// (tab bar and theme toggle), the main region, and the live region the script uses for Undo.
+/// The document around every page: head with the hashed assets and the CSRF token, the shell (a sidebar
+/// on desktop, a header plus a one-row bottom bar on phones, both from `WebTab`), the main region the
+/// script swaps in place, the persistent region it never touches (`#persistent`: where a player lives
+/// across pages), and the live region the script uses for Undo. The theme is chosen in Settings.
 struct PageLayout {
     var title: String
     /// The highlighted tab, nil for pages outside the tab bar.
@@ -25,27 +27,31 @@ struct PageLayout {
             <link rel="icon" type="image/png" sizes="192x192" href="\(assets.icon192.path)">\
             <link rel="apple-touch-icon" href="\(assets.icon192.path)">\
             <script src="\(assets.js.path)" defer></script></head>
-            <body data-undo-ms="\(context.undoMilliseconds)"><a class="skip" href="#main">Skip to content</a>\
+            <body\(HTML.when(signedIn, " class=\"shell\"")) data-undo-ms="\(context.undoMilliseconds)"><a class="skip" href="#main">Skip to content</a>\
             \(signedIn ? chrome() : .empty)
-            <main id="main">\(notice())\(body)</main>
+            <main id="main" tabindex="-1">\(notice())\(body)</main>
+            \(HTML.when(signedIn, "<div id=\"persistent\" class=\"persistent\" data-persistent></div>"))\
             <div class="toast" id="toast" role="status" aria-live="polite" hidden><span id="toast-text"></span>\
-            <button type="button" id="toast-undo">Undo</button></div>
+            <button type="button" id="toast-undo" aria-keyshortcuts="z Control+Z" hidden>Undo</button></div>
             </body></html>
             """
     }
 
+    /// The shell: brand and Add, then every tab. One list serves both bars: items only the sidebar shows
+    /// are `wide`, More is `narrow` (phone only); the phone lights More for the tabs behind it.
     private func chrome() -> HTML {
-        let tabs = HTML.each(WebTab.bar) { item in
-            "<li><a href=\"\(SafeURL.path(item.path))\"\(HTML.current(item == tab)) data-tab=\"\(item.rawValue)\">\(item.title)</a></li>"
+        let tabs = HTML.each(WebTab.sidebar + [.more]) { item in
+            let place: HTML = item == .more ? "narrow" : WebTab.phoneBar.contains(item) ? "both" : "wide"
+            let current = item == tab || (item == .more && tab.map { $0.phoneSlot == .more } == true)
+            return """
+                <li class="\(place)" data-tab="\(item.rawValue)"><a href="\(SafeURL.path(item.path))"\(HTML.current(current)) \
+                data-tab="\(item.rawValue)">\(ShellIcons.icon(for: item))<span class="label">\(item.title)</span></a></li>
+                """
         }
-        let next = context.theme.next
         return """
-            <header class="chrome"><div class="chrome-inner"><nav aria-label="Sections"><ul class="tabs">\(tabs)</ul></nav>\
-            <form class="theme-form" method="post" action="/theme">\(HTML.csrfField(context.csrfToken))\
-            \(HTML.hidden("return", context.returnPath))\
-            <button class="link" name="theme" value="\(next.rawValue)" id="theme-toggle" \
-            aria-label="Theme: \(context.theme.title). Switch to \(next.title)">Theme: \(context.theme.title)</button></form>\
-            </div></header>
+            <header class="chrome" id="chrome"><a class="brand" href="/">Marks</a>\
+            <a class="add-link" href="/add" data-tab="add"\(HTML.current(tab == .add))>\(ShellIcons.icon(for: .add))<span class="label">Add<span class="wide-label"> bookmark</span></span></a>\
+            <nav aria-label="Sections" id="tabbar"><ul class="tabs">\(tabs)</ul></nav></header>
             """
     }
 

@@ -1,12 +1,17 @@
-/// A tab of the app's shell. Later features (Podcasts, Sources, Collections, Ask) add a case here and a
-/// page renderer; the tab bar, titles and keyboard hints follow from this list.
+/// A tab of the app's shell. The desktop sidebar shows `sidebar`; the phone's one-row bottom bar shows
+/// `phoneBar` (five slots, the last is More, which lists `moreTabs`). Later features (Podcasts, Sources, Ask)
+/// replace their placeholder page; the bars, titles and icons follow from this list.
 public enum WebTab: String, Sendable, CaseIterable {
     case bookmarks
     case search
     case tags
+    case podcasts
+    case sources
+    case ask
     case collections
-    case add
     case settings
+    case add
+    case more
 
     /// The label in the tab bar.
     public var title: String {
@@ -14,9 +19,13 @@ public enum WebTab: String, Sendable, CaseIterable {
         case .bookmarks: "Bookmarks"
         case .search: "Search"
         case .tags: "Tags"
+        case .podcasts: "Podcasts"
+        case .sources: "Sources"
+        case .ask: "Ask"
         case .collections: "Collections"
-        case .add: "Add"
         case .settings: "Settings"
+        case .add: "Add"
+        case .more: "More"
         }
     }
 
@@ -26,12 +35,27 @@ public enum WebTab: String, Sendable, CaseIterable {
         case .bookmarks: "/"
         case .search: "/search"
         case .tags: "/tags"
+        case .podcasts: "/podcasts"
+        case .sources: "/sources"
+        case .ask: "/ask"
         case .collections: "/collections"
-        case .add: "/add"
         case .settings: "/settings"
+        case .add: "/add"
+        case .more: "/more"
         }
     }
 
-    /// The tabs in the order the bar shows them.
-    public static let bar: [WebTab] = [.bookmarks, .search, .tags, .collections, .add, .settings]
+    /// The tabs of the desktop sidebar, in order.
+    public static let sidebar: [WebTab] = [.bookmarks, .search, .tags, .podcasts, .sources, .ask, .collections, .settings]
+
+    /// The phone's bottom bar: five slots.
+    public static let phoneBar: [WebTab] = [.bookmarks, .search, .ask, .podcasts, .more]
+
+    /// What the More page lists: every tab the phone bar has no slot for.
+    public static let moreTabs: [WebTab] = [.tags, .sources, .collections, .settings, .add]
+
+    /// The tab lit in the phone bar when this one is current (the tabs behind More light More).
+    public var phoneSlot: WebTab {
+        Self.phoneBar.contains(self) ? self : .more
+    }
 }

@@ -108,19 +108,6 @@ extension WebController {
         page("Offline", tab: nil, MessagePage.offline.render(), context: context(request), signedIn: false)
     }
 
-    /// An embedded asset, with a year of caching for hashed names and ETag revalidation for the rest.
-    func asset(_ request: HTTPRequest) -> HTTPResponse {
-        guard let asset = assets.asset(at: request.path) else {
-            return .text("Nothing is found at this address.", status: 404)
-        }
-        var headers: HTTPHeaders = ["Content-Type": asset.contentType, "ETag": asset.etag]
-        headers["Cache-Control"] = asset.immutable ? "public, max-age=31536000, immutable" : "no-cache"
-        if let match = request.headers["If-None-Match"], match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == asset.etag }) {
-            return HTTPResponse(status: 304, headers: headers)
-        }
-        return HTTPResponse(status: 200, headers: headers, body: .bytes(asset.body))
-    }
-
     // MARK: Helpers
 
     func settingsView(_ request: HTTPRequest, fields: SettingsPage.ServerFields, outcome: SettingsPage.Outcome?,

@@ -64,6 +64,11 @@ enum WebRoutes {
         r.post("/theme") { try c.setTheme($0) }
         r.post("/signout") { try c.signOut($0) }
         r.get("/signin") { try c.signIn($0) }
+        // The shell: More, and the tabs whose features come later.
+        r.get("/more") { c.more($0) }
+        r.get("/podcasts") { c.placeholder(.podcasts, $0) }
+        r.get("/sources") { c.placeholder(.sources, $0) }
+        r.get("/ask") { c.placeholder(.ask, $0) }
         // Public assets.
         r.get("/offline") { c.offline($0) }
         r.get("/sw.js") { c.asset($0) }

@@ -1,0 +1,69 @@
+import CZlib
+import Foundation
+
+/// gzip framing (RFC 1952) over zlib's deflate: what `Content-Encoding: gzip` carries. One call compresses
+/// or decompresses a whole buffer; the z_stream lives only inside the call and is always ended.
+public enum Gzip {
+    /// `data` gzip-compressed at `level` (1 fastest … 9 smallest; 6 is zlib's default).
+    public static func compress(_ data: Data, level: Int32 = 6) throws(CompressionError) -> Data {
+        var stream = z_stream()
+        let started = marks_deflate_init_gzip(&stream, level)
+        guard started == Z_OK else { throw CompressionError(code: started, message: "deflateInit2 failed") }
+        defer { deflateEnd(&stream) }
+        let bound = Int(deflateBound(&stream, uLong(data.count)))
+        var output = Data(count: bound)
+        let result: Int32 = data.withUnsafeBytes { (input: UnsafeRawBufferPointer) -> Int32 in
+            output.withUnsafeMutableBytes { (out: UnsafeMutableRawBufferPointer) -> Int32 in
+                // zlib never writes through next_in; the cast only satisfies its non-const C signature.
+                stream.next_in = UnsafeMutablePointer(mutating: input.bindMemory(to: Bytef.self).baseAddress)
+                stream.avail_in = uInt(input.count)
+                stream.next_out = out.bindMemory(to: Bytef.self).baseAddress
+                stream.avail_out = uInt(out.count)
+                return deflate(&stream, Z_FINISH)
+            }
+        }
+        guard result == Z_STREAM_END else { throw CompressionError(code: result, message: message(stream, "deflate did not finish")) }
+        output.count = Int(stream.total_out)
+        return output
+    }
+
+    /// The bytes inside gzip-framed `data`; throws on anything that is not one complete, valid gzip member,
+    /// or when the result would exceed `limit` bytes.
+    public static func decompress(_ data: Data, limit: Int = 64 << 20) throws(CompressionError) -> Data {
+        var stream = z_stream()
+        let started = marks_inflate_init_gzip(&stream)
+        guard started == Z_OK else { throw CompressionError(code: started, message: "inflateInit2 failed") }
+        defer { inflateEnd(&stream) }
+        var output = Data()
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        let failure: CompressionError? = data.withUnsafeBytes { (input: UnsafeRawBufferPointer) -> CompressionError? in
+            // zlib never writes through next_in; the cast only satisfies its non-const C signature.
+            stream.next_in = UnsafeMutablePointer(mutating: input.bindMemory(to: Bytef.self).baseAddress)
+            stream.avail_in = uInt(input.count)
+            var result: Int32 = Z_OK
+            repeat {
+                let produced: Int = chunk.withUnsafeMutableBufferPointer { buffer in
+                    stream.next_out = buffer.baseAddress
+                    stream.avail_out = uInt(buffer.count)
+                    result = inflate(&stream, Z_NO_FLUSH)
+                    return buffer.count - Int(stream.avail_out)
+                }
+                guard result == Z_OK || result == Z_STREAM_END else {
+                    return CompressionError(code: result, message: message(stream, "inflate failed"))
+                }
+                output.append(contentsOf: chunk[0..<produced])
+                guard output.count <= limit else { return CompressionError(code: Z_BUF_ERROR, message: "output exceeds \(limit) bytes") }
+                if result == Z_OK && produced == 0 && stream.avail_in == 0 {
+                    return CompressionError(code: Z_BUF_ERROR, message: "truncated gzip data")
+                }
+            } while result != Z_STREAM_END
+            return nil
+        }
+        if let failure { throw failure }
+        return output
+    }
+
+    private static func message(_ stream: z_stream, _ fallback: String) -> String {
+        stream.msg.map { String(cString: $0) } ?? fallback
+    }
+}
