@@ -26,14 +26,15 @@ extension WebController {
                 let article = try await reader(bookmark.url)
                 reading.recordWords(article.wordCount, for: bookmark.id)
                 content = article.paragraphs.isEmpty ? .failed("the page has no readable text.") : .article(article)
+            } catch FetchError.disabled {
+                content = .fetchingOff
             } catch {
                 content = .failed(String(describing: error))
             }
         } else {
             content = .failed("the reader is not available in this build.")
         }
-        let view = ReaderPage(bookmark: bookmark, content: content, context: ctx)
-        return page(view.title, tab: nil, view.render(), context: ctx)
+        return readerPage(ReaderPage(bookmark: bookmark, content: content, context: ctx), request: request)
     }
 
     /// `POST /bookmarks/:id/progress` with `progress` 0…1, sent by the reader's script.

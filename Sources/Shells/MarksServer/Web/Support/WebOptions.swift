@@ -27,6 +27,11 @@ public struct WebOptions: Sendable {
     /// The job runner that enrichment after saving, Enrich All and the podcast drain are enqueued on (nil: saving
     /// does not enrich and Enrich All is off). Pages only read its table; no page view starts work.
     public var jobs: JobRunner?
+    /// Fetches the reader's images for the signed image proxy (`/reader/image`); nil leaves images out of the reader.
+    public var images: ImageFetcher?
+    /// The favicons Marks keeps (`/favicons/<site>`, the rows' icons); nil leaves rows to the bookmark server's icon
+    /// or the monogram.
+    public var favicons: FaviconService?
 
     /// Options; the defaults suit `marks serve`.
     public init(undoSeconds: Double = 6, pageSize: Int = 50, timeZone: TimeZone = .current, stateDirectory: URL? = nil,
@@ -42,5 +47,7 @@ public struct WebOptions: Sendable {
         self.semanticSearch = nil
         self.share = nil
         self.jobs = nil
+        self.images = nil
+        self.favicons = nil
     }
 }
