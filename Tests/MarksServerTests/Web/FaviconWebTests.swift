@@ -63,7 +63,7 @@ import Testing
                                   now: { Date(timeIntervalSince1970: 1_750_000_000) })
             let database = local.database
             service = FaviconService(store: try FaviconStore(database: database),
-                                     fetcher: PageFetcher(policy: FetchPolicy(allowInternalAddresses: allowInternal)),
+                                     fetcher: PageFetcher(policy: FetchPolicy(timeout: .seconds(30), allowInternalAddresses: allowInternal)),
                                      now: clock.now)
         }
 

@@ -33,7 +33,7 @@ import Testing
 
     static func harness(allowInternal: Bool = true, reader: (@Sendable (String) async throws -> ReadableArticle)? = nil) async throws -> WebHarness {
         var options = WebOptions(undoSeconds: 6, pageSize: 50, timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
-        options.images = ImageFetcher(fetcher: PageFetcher(policy: FetchPolicy(allowInternalAddresses: allowInternal)))
+        options.images = ImageFetcher(fetcher: PageFetcher(policy: FetchPolicy(timeout: .seconds(30), allowInternalAddresses: allowInternal)))
         return try await WebHarness.make(seed: 2, options: options, reader: reader)
     }
 

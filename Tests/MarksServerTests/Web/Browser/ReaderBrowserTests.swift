@@ -26,11 +26,15 @@ import Testing
         </article><script>document.title = "hijacked"</script></body></html>
         """
 
+    /// A 64×40 PNG of four colour bands, so the screenshots show the proxied image.
+    static let chart = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAEAAAAAoCAIAAADBrGu+AAAAUElEQVR42u3PMQ0AIQAEMJQwEjSQV4IFTDGzYgcxr+OSJjXQcluNVgQEBAQEBKIDdY1oAgICAgIC2YFv7mgCAgICAgLZgXd6NAEBAQEBgWg/SVOLprnhYiUAAAAASUVORK5CYII=") ?? Data()
+
     static func site() throws -> LiveServer {
         try LiveServer { request, _ in
             switch request.path {
             case "/", "/article": HTTPResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: .bytes(Data(article.utf8)))
-            case "/chart.png", "/static/icon.png": HTTPResponse(status: 200, headers: ["Content-Type": "image/png"], body: .bytes(ReaderWebTests.png))
+            case "/chart.png": HTTPResponse(status: 200, headers: ["Content-Type": "image/png"], body: .bytes(chart))
+            case "/static/icon.png": HTTPResponse(status: 200, headers: ["Content-Type": "image/png"], body: .bytes(ReaderWebTests.png))
             default: HTTPResponse(status: 404, body: .bytes(Data()))
             }
         }
@@ -84,11 +88,15 @@ import Testing
                 try await browser.open(base + "/bookmarks/2/read")
                 try await browser.wait("the article") { try await browser.text(".reader-body").contains("What survives") }
                 try await browser.screenshot().write(to: folder.appendingPathComponent("reader-\(scheme).png"))
+                _ = try await browser.run("document.querySelector('.reader-body figure').scrollIntoView()")
+                try await browser.screenshot().write(to: folder.appendingPathComponent("reader-figure-\(scheme).png"))
             }
             try await browser.emulateColorScheme("light")
 
             let fontSize = "return parseFloat(getComputedStyle(document.querySelector('.reader')).fontSize)"
             let before = try await browser.run(fontSize) as? Double ?? 0
+            _ = try await browser.run("window.scrollTo(0, 0)")
+            try await browser.click(".reader-settings summary")
             _ = try await browser.run("document.getElementById('reader-size').value = 'larger'; document.getElementById('reader-width').value = 'wide'")
             try await browser.click(".reader-controls button")
             try await browser.wait("the larger text") { (try await browser.run(fontSize) as? Double ?? 0) > before }

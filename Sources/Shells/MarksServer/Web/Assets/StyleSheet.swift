@@ -164,8 +164,12 @@ padding:.75em;overflow-x:auto;white-space:pre}
 .reader-body th,.reader-body td{border:1px solid var(--line);padding:.35em .6em;text-align:left;vertical-align:top}
 .reader-body caption{caption-side:top;color:var(--muted);text-align:left;padding-bottom:.3em}
 .reader-body hr{border:0;border-top:1px solid var(--line);margin:2em 0}
-.reader-controls{display:flex;flex-wrap:wrap;align-items:center;gap:.4rem .6rem;font:.9rem var(--sans);margin:0 0 1.5rem}
-.reader-controls select{font:inherit;min-height:2.25rem}
+.reader-settings{font:.9rem var(--sans);margin:0 0 1.5rem}
+.reader-settings summary{cursor:pointer;color:var(--muted);padding:.7rem 0}
+.reader-controls{display:flex;flex-wrap:wrap;align-items:center;gap:.4rem .6rem;margin:.25rem 0 0}
+.reader-controls label{display:inline;margin:0;font-weight:600}
+.reader-controls select{width:auto;min-width:7rem;min-height:2.75rem;padding:.3rem .5rem}
+.reader-controls button{min-height:2.75rem}
 .reader-off{font:1.05rem/1.5 var(--sans)}
 @media print{.chrome,.actions,.toolbar,.load-more,.cards{display:none}}
 """#

@@ -57,7 +57,7 @@ struct ReaderPage {
         }
     }
 
-    /// Text size and width: two selects and Apply, a form that works without JavaScript.
+    /// Text size and width: two selects and Apply in a disclosure, a form that works without JavaScript.
     private func controls() -> HTML {
         let sizes = HTML.each(ReaderPreferences.Size.allCases) { size in
             "<option value=\"\(size.rawValue)\"\(HTML.when(size == preferences.size, " selected"))>\(size.title)</option>"
@@ -66,11 +66,12 @@ struct ReaderPage {
             "<option value=\"\(width.rawValue)\"\(HTML.when(width == preferences.width, " selected"))>\(width.title)</option>"
         }
         return """
-            <form class="reader-controls" method="post" action="/reader/settings" aria-label="Reading settings">\
+            <details class="reader-settings"><summary>Text size and width</summary>\
+            <form class="reader-controls" method="post" action="/reader/settings" aria-label="Text size and width">\
             \(HTML.csrfField(context.csrfToken))\(HTML.hidden("return", context.returnPath))\
             <label for="reader-size">Text size</label><select id="reader-size" name="size">\(sizes)</select>\
             <label for="reader-width">Width</label><select id="reader-width" name="width">\(widths)</select>\
-            <button type="submit">Apply</button></form>
+            <button type="submit">Apply</button></form></details>
             """
     }
 }
