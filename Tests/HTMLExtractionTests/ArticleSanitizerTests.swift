@@ -104,6 +104,20 @@ import Testing
         #expect(content.imageCount == 1)
     }
 
+    @Test func encodedSchemesAndAHostileBaseDoNotPass() throws {
+        let content = try article("""
+            <article><p>\(Self.filler)</p>
+            <p>These links try tricks with their schemes, inside a paragraph of real text: <a href="&#106;avascript:alert(1)">encoded</a> <a href="java&#x09;script:alert(2)">tabbed</a> <a href="/relative">relative</a>
+            <img src="/relative.png" alt=""></p><p>\(Self.filler)</p></article>
+            """, head: #"<title>Structured article</title><base href="javascript:alert(3)//">"#)
+        for case .start(_, let attrs) in content.tokens {
+            for attribute in attrs where attribute.name == .href || attribute.name == .src {
+                #expect(attribute.value.hasPrefix("https://") || attribute.value.hasPrefix("http://"), "\(attribute.value)")
+            }
+        }
+        #expect(text(content).contains("encoded") && text(content).contains("tabbed"))
+    }
+
     @Test func lazyImagesUseTheirRealSourceAndTrackersAreDropped() throws {
         let content = try article("""
             <article><p>\(Self.filler)</p><img src="data:image/gif;base64,R0lGOD" data-src="/lazy.jpg" alt="Lazy">
