@@ -13,6 +13,12 @@ public struct FaviconService: Sendable {
     /// Icon candidates tried per site at most.
     static let maximumCandidates = 4
 
+    /// A job whose payload names no http(s) page.
+    public struct InvalidOrigin: Error, CustomStringConvertible {
+        public var origin: String
+        public var description: String { "The favicon job's page is not an http(s) address: \(origin.prefix(200))" }
+    }
+
     /// The job's payload: the site key and the page whose icons are looked for.
     struct Payload: Codable {
         var site: String
@@ -44,7 +50,9 @@ public struct FaviconService: Sendable {
     public func jobKind() -> JobKind {
         JobKind(Self.kind, concurrency: 2, retry: JobRetryPolicy(maxAttempts: 1)) { context in
             let payload = try context.payload(as: Payload.self)
-            guard let origin = URL(string: payload.origin) else { return }
+            guard let origin = URL(string: payload.origin), origin.scheme == "http" || origin.scheme == "https" else {
+                throw InvalidOrigin(origin: payload.origin)
+            }
             _ = try await fetch(site: payload.site, origin: origin)
         }
     }
