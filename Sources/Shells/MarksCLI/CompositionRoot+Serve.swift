@@ -26,6 +26,8 @@ struct ServeParts {
     /// The cached bookmarks' addresses (the favicon sweep at start).
     let bookmarkURLs: @Sendable () throws -> [String]
     let app: MarksApp
+    /// Where the server listens, once it does (Settings → Devices builds sign-in links on it).
+    let listen: ListenAddress.Holder
 
     /// Registers every background kind, starts the runner (resuming what a stopped server left), and queues the
     /// periodic jobs: the quiet enrichment pass, the podcast drain, and a catch-up run of the vector indexer.
@@ -63,7 +65,8 @@ extension CompositionRoot {
         let indexer = try indexer()
         let backend = try BackendAPI.live(data: data, config: config, engine: try engine(), fetcher: fetcher(),
                                           exposed: exposed, now: context.now)
-        let auth = try OwnerAuth(dataDirectory: paths.dataDirectory, now: context.now)
+        let auth = try OwnerAuth(dataDirectory: paths.dataDirectory, database: data.database, now: context.now, log: logError)
+        let listen = ListenAddress.Holder()
         let reader = ArticleReader(fetcher: fetcher())
         let search = try searchService()
         let enrichment = try enrichment()
@@ -81,6 +84,7 @@ extension CompositionRoot {
         options.favicons = favicons
         let cache = try cache()
         api?.favicons = favicons
+        options.listenAddress = { listen.address }
         options.semanticSearch = { query, unreadOnly, tag in
             let request = SearchRequest(text: query, mode: .semantic, filter: SearchFilter(unreadOnly: unreadOnly, tag: tag), limit: 50)
             return try await search.search(request).map(\.document.bookmark)
@@ -89,7 +93,8 @@ extension CompositionRoot {
             library: library, auth: auth,
             settings: WebSettings(configStore: settings.store,
                                   verify: { try await LinkdingClient(config: $0).verifyConnection() },
-                                  activeServer: config.linkding),
+                                  activeServer: config.linkding,
+                                  makeLibrary: { [self] server in try self.library(for: server) }),
             widgets: widgets,
             reader: { try await reader.read($0) },
             options: options)
@@ -97,6 +102,6 @@ extension CompositionRoot {
                                                      remoteLinkding: remote, backend: backend, web: web))
         return ServeParts(api: api, remoteLinkding: remote, backend: backend, auth: auth, web: web, indexer: indexer, jobs: jobs,
                           enrichment: enrichment, podcasts: podcastQueue(), favicons: favicons,
-                          bookmarkURLs: { try cache.bookmarks(archived: nil, withAIMetadata: false).map(\.url) }, app: app)
+                          bookmarkURLs: { try cache.bookmarks(archived: nil, withAIMetadata: false).map(\.url) }, app: app, listen: listen)
     }
 }

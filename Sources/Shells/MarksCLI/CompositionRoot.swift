@@ -166,6 +166,21 @@ final class CompositionRoot: Sendable {
         try part(\.unindexedLibrary) { try makeLibrary(observers: []) }
     }
 
+    /// A new library over `server` (nil: the embedded store), for Settings → Save in a running server: its own
+    /// source and cache, the index kept in step. The parts built earlier (enrichment, `/api/`) keep the old library.
+    func library(for server: ServerConfig?) throws -> LibraryService {
+        let source: any BookmarkSource
+        if let server {
+            let problems = server.problems
+            guard problems.isEmpty else { throw CLIFailure("The linkding settings need fixing: " + problems.joined(separator: " ")) }
+            source = LinkdingClient(config: server, timeout: settings.requestTimeout)
+        } else {
+            source = try data().embeddedSource(baseURL: Self.defaultServeURL, metadata: metadata())
+        }
+        return LibraryService(source: source, widgets: widgets, now: context.now, warn: warn, observers: indexObservers(),
+                              cache: try BookmarkCache(database: try data().database, for: source))
+    }
+
     private func makeLibrary(observers: [LibraryObserver]) throws -> LibraryService {
         LibraryService(source: try source(), widgets: widgets, now: context.now, warn: warn, observers: observers,
                        cache: try cache())

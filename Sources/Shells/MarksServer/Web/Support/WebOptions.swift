@@ -32,6 +32,11 @@ public struct WebOptions: Sendable {
     /// The favicons Marks keeps (`/favicons/<site>`, the rows' icons); nil leaves rows to the bookmark server's icon
     /// or the monogram.
     public var favicons: FaviconService?
+    /// Where the server listens once it does (Settings → Devices builds sign-in links on it); nil: the
+    /// request's Host header.
+    public var listenAddress: @Sendable () -> ListenAddress?
+    /// This machine's LAN addresses (for a server on 0.0.0.0); tests pass fixed ones.
+    public var lanAddresses: @Sendable () -> [String]
 
     /// Options; the defaults suit `marks serve`.
     public init(undoSeconds: Double = 6, pageSize: Int = 50, timeZone: TimeZone = .current, stateDirectory: URL? = nil,
@@ -49,5 +54,7 @@ public struct WebOptions: Sendable {
         self.jobs = nil
         self.images = nil
         self.favicons = nil
+        self.listenAddress = { nil }
+        self.lanAddresses = { ListenAddress.lanAddresses() }
     }
 }
