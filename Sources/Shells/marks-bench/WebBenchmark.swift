@@ -6,10 +6,16 @@ import MarksServer
 import MarksStorage
 
 /// The web app's list page on 100,000 bookmarks in the embedded store: p50/p99 of a server render of the first
-/// page through the responder seam (signed in, so auth and CSRF run too; target p50 ≤ 15 ms), and the bytes of
-/// HTML + CSS + JS a browser loads for it (target ≤ 100 KB before compression).
+/// page through the responder seam (signed in, so auth and CSRF run too; target p50 ≤ 5 ms), the bytes of
+/// HTML + CSS + JS a browser loads for it (≤ 100 KB before compression, ≤ 40 KB compressed: the server's own gzip
+/// when it answers `Accept-Encoding: gzip`, else `gzip -6`, zlib's default level, over the same bytes), and the
+/// bytes of one row's markup against the row before issue 11 (≤ half).
 enum WebBenchmark {
     static let bookmarkCount = 100_000
+    /// Bytes per row of the list before issue 11's rows: main at ed9e5dc, the first page of this benchmark's first
+    /// 60 bookmarks (ids 11–60) in a fresh store — 7 links and 11–12 tab stops per row. `sample()` measures today's
+    /// rows on the same 60.
+    static let legacyRowBytes = 1131
 
     static func run() async throws -> [String] {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-bench-web-\(UUID().uuidString)")
@@ -45,16 +51,43 @@ enum WebBenchmark {
         }
         let rows = html.components(separatedBy: "<li class=\"row").count - 1
         let total = page.count + assetBytes
+        let rowBytes = rowMarkupBytes(html)
+        let sampleRowBytes = try await Self.sample(directory: directory, start: start)
+        var wire = try await composed.wireBytes("/")
+        for pattern in [#"<link rel="stylesheet" href="([^"]+)""#, #"<script src="([^"]+)""#] {
+            let parts = html.range(of: pattern, options: .regularExpression).map { html[$0].split(separator: "\"") } ?? []
+            let asset = try await composed.wireBytes(String(parts[parts.count - 1]))
+            wire = (wire.0 + asset.0, wire.1 && asset.1)
+        }
+        let htmlWire = try await composed.wireBytes("/").0
+        let how = wire.1 ? "gzip from the server" : "the server does not compress yet; gzip -6 of the same bytes"
         return [
             "list page (first \(rows) rows of \(bookmarkCount) in the embedded store) rendered through the responder, signed in: "
-                + "p50 \(ms(withWidgets, 50)), p99 \(ms(withWidgets, 99)) (target p50 ≤ 15 ms)",
+                + "p50 \(ms(withWidgets, 50)), p99 \(ms(withWidgets, 99)) (target p50 ≤ 5 ms)",
             "  of which: the store's first page with count p50 \(ms(sourceOnly, 50)); LibraryService's widget-file rewrite on every "
                 + "unfiltered load (atomic write + fsync) p50 \(ms(widgetRewrite, 50)); the same page without widget files p50 \(ms(withoutWidgets, 50))",
             "  CPU time per request (robust to a busy machine): page without widget files \(format(cpuBare)) ms, of which the store "
                 + "\(format(cpuSource)) ms and the web app (auth, library, render) \(format(cpuBare - cpuSource)) ms",
             "list page bytes: HTML \(page.count) + CSS and JS \(assetBytes) = \(total) bytes, \(format(Double(total) / 1024)) KB "
                 + "before compression (target ≤ 100 KB)",
+            "list page bytes over the wire, compressed (\(how)): HTML \(htmlWire), HTML + CSS + JS \(wire.0) bytes = "
+                + "\(format(Double(wire.0) / 1024)) KB (target ≤ 40 KB)",
+            "row markup on the first 60 bookmarks (as measured before issue 11): \(format(sampleRowBytes)) bytes per row vs "
+                + "\(legacyRowBytes) = \(format(sampleRowBytes / Double(legacyRowBytes) * 100)) % (target ≤ 50 %); "
+                + "on the 100k page (ids of 5–6 digits, 5 per row) \(format(rowBytes)) bytes per row",
         ]
+    }
+
+    /// The mean row bytes of the list page over a fresh store with the first 60 of these bookmarks.
+    private static func sample(directory: URL, start: Date) async throws -> Double {
+        let folder = directory.appendingPathComponent("sample")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let store = try BookmarkStore(path: folder.appendingPathComponent("marks.sqlite").path, now: { Date() })
+        _ = try store.importBookmarks((0..<60).map { entry($0, start: start) })
+        let source = EmbeddedBookmarkSource(store: store, baseURL: "http://127.0.0.1:8080") { BookmarkCheck.Metadata(url: $0) }
+        let auth = try OwnerAuth(dataDirectory: folder, now: { Date() })
+        let app = try await Signed(app: webApp(source, widgets: nil, directory: folder, auth: auth), auth: auth)
+        return rowMarkupBytes(String(decoding: try await app.page("/"), as: UTF8.self))
     }
 
     /// A web app over the store, as `marks serve` composes it (widgets nil leaves the widget files out).
@@ -81,11 +114,46 @@ enum WebBenchmark {
             headers = ["Host": "127.0.0.1:8080", "Cookie": cookie]
         }
 
+        /// The bytes of `target` as sent to a browser that accepts gzip, and whether the server compressed them
+        /// (when it does not, the body is compressed here with `gzip -6` to say what it would be).
+        func wireBytes(_ target: String) async throws -> (Int, Bool) {
+            var all = headers
+            all["Accept-Encoding"] = "gzip, deflate, br"
+            let answer = try await app.respond(to: try HTTPRequest(method: .get, target: target, headers: all))
+            guard answer.status == 200, case .bytes(let body) = answer.body else { throw Failure(description: "\(target) answered \(answer.status)") }
+            if answer.headers["Content-Encoding"]?.contains("gzip") == true { return (body.count, true) }
+            return (try WebBenchmark.gzipped(body), false)
+        }
+
         func page(_ target: String) async throws -> Data {
             let answer = try await app.respond(to: try HTTPRequest(method: .get, target: target, headers: headers))
             guard answer.status == 200, case .bytes(let body) = answer.body else { throw Failure(description: "\(target) answered \(answer.status)") }
             return body
         }
+    }
+
+    /// The mean bytes of the `<li class="row…">…</li>` rows of a list page.
+    static func rowMarkupBytes(_ html: String) -> Double {
+        let pieces = html.components(separatedBy: "<li class=\"row").dropFirst()
+        guard !pieces.isEmpty else { return 0 }
+        var total = 0
+        for piece in pieces {
+            // A row ends where the next starts, or at the end of the list.
+            let body = piece.components(separatedBy: "</ol>")[0]
+            total += "<li class=\"row".utf8.count + body.utf8.count
+        }
+        return Double(total) / Double(pieces.count)
+    }
+
+    /// The size of `data` compressed by `gzip -6` (zlib's default level).
+    static func gzipped(_ data: Data) throws -> Int {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("marks-bench-gzip-\(UUID().uuidString)")
+        try data.write(to: file)
+        defer { remove(file) }
+        guard let gzip = BenchSupport.which("gzip") else { throw Failure(description: "gzip is not installed") }
+        let out = try BenchSupport.run("/bin/sh", ["-c", "\"$0\" -6 -c \"$1\" | wc -c", gzip, file.path])
+        guard let count = Int(out.trimmingCharacters(in: .whitespacesAndNewlines)) else { throw Failure(description: "gzip said \(out)") }
+        return count
     }
 
     /// Milliseconds of each run of `body` after one warm-up.

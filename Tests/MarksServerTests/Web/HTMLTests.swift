@@ -72,8 +72,7 @@ import Testing
                                favicon: WebController.favicon, dates: WebDate(offsetSeconds: 0))
         let html = rows.row(bookmark).rendered
         #expect(html.contains("class=\"row unread\""))
-        #expect(html.contains("<span>swift.org</span>"))
-        #expect(html.contains("<time datetime=\"2025-03-12\">12 Mar 2025</time>"))
+        #expect(html.contains(">swift.org · 12 Mar 2025 · 5 min read"))
         #expect(html.contains("5 min read"))
         #expect(html.contains("AI summary</span>A summary."))
         #expect(html.contains("width=\"16\" height=\"16\""))
@@ -83,9 +82,10 @@ import Testing
         #expect(html.contains("class=\"ai\""))
         #expect(html.contains(">compilers<"))
         #expect(!html.contains(">Swift<span"), "an AI tag equal to a linkding tag is shown once")
-        for action in ["/bookmarks/3/read", "/bookmarks/3/edit", "/bookmarks/3/archive", "/bookmarks/3/delete", "target=\"_blank\"", "data-act=\"copy\""] {
+        for action in ["value=\"read 3\">Mark read", "value=\"archive 3\">Archive", "value=\"delete 3\">Delete", "<a href=\"/bookmarks/3\">More</a>"] {
             #expect(html.contains(action), "row action \(action)")
         }
+        #expect(!html.contains("Unread"), "the one unread mark is the row's class, drawn by the style sheet")
     }
 
     @Test(arguments: [(0.0, "1 Jan 1970", "1970-01-01"), (951_782_400, "29 Feb 2000", "2000-02-29"), (-86_400, "31 Dec 1969", "1969-12-31")])

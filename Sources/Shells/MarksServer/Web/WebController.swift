@@ -15,6 +15,7 @@ final class WebController: Sendable {
     let reader: (@Sendable (String) async throws -> ReadableArticle)?
     let options: WebOptions
     let reading: ReadingStateStore
+    let preferences: ReadingPreferencesStore
     let rows: RowRenderer
     let dates: WebDate
     let assets = WebAssets.shared
@@ -35,10 +36,13 @@ final class WebController: Sendable {
         self.options = options
         let reading = ReadingStateStore(directory: options.stateDirectory, log: options.log)
         self.reading = reading
+        let preferences = ReadingPreferencesStore(directory: options.stateDirectory, log: options.log)
+        self.preferences = preferences
         let dates = WebDate(offsetSeconds: options.timeZone.secondsFromGMT())
         self.dates = dates
         let favicons = options.favicons
-        self.rows = RowRenderer(extras: { reading.extras(for: $0.id) }, favicon: { Self.faviconURL($0, favicons: favicons) }, dates: dates)
+        self.rows = RowRenderer(extras: { reading.extras(for: $0.id) }, favicon: { Self.faviconURL($0, favicons: favicons) }, dates: dates,
+                                titleOpens: { preferences.current.titleOpens })
     }
 
     // MARK: Session and context
@@ -177,7 +181,7 @@ final class WebController: Sendable {
         case "unarchived": "Bookmark moved back to the list."
         case "theme": "Theme changed."
         case "signed-out-device", "signed-out-others": nil
-        default: nil
+        default: readLaterNotice(code)
         }
     }
 

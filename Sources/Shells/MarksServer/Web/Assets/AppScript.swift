@@ -15,6 +15,7 @@ const csrf = meta ? meta.content : "";
 const $ = (s, el) => (el || doc).querySelector(s);
 const $$ = (s, el) => Array.from((el || doc).querySelectorAll(s));
 const form = token => new URLSearchParams({ _csrf: token || csrf });
+let selected = null; // the list's current row (keyboard and roving tab stop)
 
 function post(url) {
   return fetch(url, { method: "POST", credentials: "same-origin", body: form(),
@@ -40,10 +41,23 @@ function undoMs() { return parseInt(doc.body.dataset.undoMs || "6000", 10); }
 const pending = new Map();
 const verbs = { delete: ["Deleted", "delete"], archive: ["Archived", "archive"], unarchive: ["Moved back to the list", "unarchive"] };
 
+// What a button does and where it posts: `data-act` + `formaction` (or its form's action), or a list row's
+// `name="a" value="<verb> <id>"` (B lists: rows carry no formaction), sent to the bookmark's own route.
+function actionOf(button) {
+  if (button.dataset.act) {
+    return { kind: button.dataset.act, url: button.getAttribute("formaction") || (button.form && button.form.getAttribute("action")) };
+  }
+  const m = button.name === "a" && /^(read|unread|archive|unarchive|delete) (\d+)$/.exec(button.value || "");
+  if (!m) return null;
+  return { kind: m[1], url: "/bookmarks/" + m[2] + "/" + ({ read: "mark-read", unread: "mark-unread" }[m[1]] || m[1]) };
+}
+
 function act(button) {
-  const kind = button.dataset.act, item = button.closest("[data-id]");
-  const url = button.getAttribute("formaction");
-  if (!item || !url || !verbs[kind]) return false;
+  const action = actionOf(button), item = button.closest("[data-id]");
+  if (!action || !item || !action.url) return false;
+  const kind = action.kind, url = action.url;
+  if (kind === "read" || kind === "unread") { markRead(item, url, kind === "unread"); return true; }
+  if (!verbs[kind]) return false;
   const key = kind + ":" + item.dataset.id;
   if (pending.has(key)) return true;
   const next = nextRow(item, 1) || nextRow(item, -1);
@@ -54,7 +68,7 @@ function act(button) {
   showToast(verbs[kind][0] + ": " + titleOf(item), key);
   return true;
 }
-function titleOf(item) { const t = $(".title, h1", item); return t ? t.textContent.trim().slice(0, 80) : "bookmark"; }
+function titleOf(item) { const t = $(".title, h2, h1", item); return t ? t.textContent.trim().slice(0, 80) : "bookmark"; }
 function undo(key) {
   const entry = pending.get(key);
   if (!entry) return;
@@ -99,7 +113,7 @@ addEventListener("pagehide", () => {
 });
 
 doc.addEventListener("click", e => {
-  const button = e.target.closest("button[data-act]");
+  const button = e.target.closest('button[data-act], button[name="a"]');
   if (!button) return;
   if (button.dataset.act === "copy") { e.preventDefault(); copy(button.dataset.url); return; }
   if (act(button)) e.preventDefault();
@@ -140,6 +154,7 @@ function adopt(html) {
   for (const row of rows) { if (!doc.getElementById(row.id)) rowsList.appendChild(row); }
   const oldMore = $("#load-more"), oldEnd = $("#end"), more = $("#load-more", t.content) || $("#end", t.content);
   if (oldMore) oldMore.replaceWith(more || ""); else if (oldEnd && more) oldEnd.replaceWith(more);
+  rove();
   watchMore();
 }
 let loading = false, observer = null;
@@ -195,6 +210,7 @@ function restoreList() {
 }
 if (rowsList) {
   restoreList();
+  rove();
   let t = 0;
   addEventListener("scroll", () => { clearTimeout(t); t = setTimeout(saveList, 200); }, { passive: true });
 }
@@ -204,26 +220,47 @@ refresh && refresh.addEventListener("click", () => {
   if (rowsList) { rowsList.replaceChildren(skeletons(5)); }
 });
 
-// ---- Keyboard: j/k move, o open, e edit, a archive, d delete, / search --------
-let selected = null;
+// ---- Keyboard: j/k move, o open, e edit, m mark read, a archive, d delete, x select, / search --------
 function visibleRows() { return $$("#rows > li.row:not([hidden]):not(.skeleton)"); }
 function nextRow(item, step) {
   const rows = visibleRows(), i = rows.indexOf(item);
   return i < 0 ? null : rows[i + step] || null;
 }
-function select(row) {
-  if (selected) selected.classList.remove("selected");
+// One tab stop for the whole list (roving tabindex): the current row is focusable, everything inside rows
+// is reached with the arrow keys (← →), rows with j/k or ↑ ↓, Enter opens the title.
+function mark(row) {
+  if (selected && selected !== row) { selected.classList.remove("selected"); selected.tabIndex = -1; }
   selected = row || null;
   if (!selected) return;
   selected.classList.add("selected");
-  const link = $(".title a", selected);
-  if (link) link.focus({ preventScroll: true });
+  selected.tabIndex = 0;
+}
+function select(row) {
+  mark(row);
+  if (!selected) return;
+  selected.focus({ preventScroll: true });
   selected.scrollIntoView({ block: "nearest" });
 }
+function rove() {
+  if (!rowsList) return;
+  for (const r of $$("#rows > li.row")) if (!r.dataset.id) r.dataset.id = r.id.slice(1); // rows carry only id="b<id>"
+  for (const el of $$("#rows > li.row :is(a, button, input)")) el.tabIndex = -1;
+  for (const more of $$("#rows > li.row > a")) { more.setAttribute("aria-haspopup", "menu"); more.setAttribute("aria-expanded", "false"); }
+  const rows = visibleRows();
+  const current = selected && !selected.hidden ? selected : rows.find(r => r.tabIndex === 0) || rows[0];
+  for (const r of rows) r.tabIndex = r === current ? 0 : -1;
+}
+function controls(row) { return $$(":is(a, button, input)", row).filter(el => el.offsetParent !== null); }
+doc.addEventListener("focusin", e => {
+  const row = e.target.closest && e.target.closest("#rows > li.row");
+  if (row && row !== selected) mark(row);
+});
 doc.addEventListener("keydown", e => {
   if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
   const t = e.target;
-  if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) {
+  const typing = t && (t.isContentEditable || /^(TEXTAREA|SELECT)$/.test(t.tagName)
+    || (t.tagName === "INPUT" && !/^(checkbox|radio|button|submit)$/.test(t.type)));
+  if (typing) {
     if (e.key === "Escape") t.blur();
     return;
   }
@@ -237,19 +274,34 @@ doc.addEventListener("keydown", e => {
   const rows = visibleRows();
   const current = selected && !selected.hidden ? selected : null;
   const target = current || detail;
+  const inRow = t && t.closest && t.closest("#rows > li.row");
+  const button = kinds => target && $(kinds.map(v => `button[data-act="${v}"], button[name="a"][value^="${v} "]`).join(", "), target);
+  if ((e.key === "ArrowDown" || e.key === "ArrowUp") && !inRow && rows.indexOf(doc.activeElement) < 0) return;
   switch (e.key) {
-    case "j": case "k": {
+    case "j": case "k": case "ArrowDown": case "ArrowUp": {
       if (!rows.length) return;
+      const down = e.key === "j" || e.key === "ArrowDown";
       const i = current ? rows.indexOf(current) : -1;
-      const n = e.key === "j" ? Math.min(rows.length - 1, i + 1) : Math.max(0, i < 0 ? 0 : i - 1);
+      const n = down ? Math.min(rows.length - 1, i + 1) : Math.max(0, i < 0 ? 0 : i - 1);
       select(rows[n]);
-      if (e.key === "j" && n >= rows.length - 3) loadMore($("#load-more"));
+      if (down && n >= rows.length - 3) loadMore($("#load-more"));
       break;
     }
-    case "o": { const a = target && $(".title a, h1 a", target); if (a) a.click(); break; }
-    case "e": { const a = target && $('a[data-act="edit"]', target); if (a) location.assign(a.href); break; }
-    case "a": { const b = target && $('button[data-act="archive"], button[data-act="unarchive"]', target); if (b) act(b); break; }
-    case "d": { const b = target && $('button[data-act="delete"]', target); if (b) act(b); break; }
+    case "ArrowRight": case "ArrowLeft": {
+      if (!inRow) return;
+      const list = controls(inRow), i = list.indexOf(t);
+      const n = e.key === "ArrowRight" ? i + 1 : (i < 0 ? list.length - 1 : i - 1);
+      if (n >= 0 && n < list.length) list[n].focus(); else inRow.focus();
+      break;
+    }
+    case "Escape": { if (inRow && t !== inRow) inRow.focus(); else return; break; }
+    case "Enter": { if (!inRow || t !== inRow) return; const a = $("h2 a", inRow); if (a) a.click(); break; }
+    case "o": { const a = target && $(".title a, h2 a, h1 a", target); if (a) a.click(); break; }
+    case "e": { if (target) location.assign("/bookmarks/" + target.dataset.id + "/edit"); break; }
+    case "m": { const b = button(["read", "unread"]); if (b) act(b); break; }
+    case "x": { const box = target && $("input.pick", target); if (box) { box.click(); } break; }
+    case "a": { const b = button(["archive", "unarchive"]); if (b) act(b); break; }
+    case "d": { const b = button(["delete"]); if (b) act(b); break; }
     default: return;
   }
   e.preventDefault();
@@ -405,6 +457,127 @@ if (importStatus && importStatus.dataset.state === "running") {
     }
   })();
 }
+
+// ---- B lists: mark read in place, the row's "More" menu, the reader's end, bulk select ------------
+function markRead(item, url, unread) {
+  post(url).then(r => {
+    if (!r.ok) throw new Error("status " + r.status);
+    applyRead(item, unread);
+    showToast(unread ? "Marked unread" : "Marked read");
+  }).catch(() => showToast("Could not mark “" + titleOf(item) + "” " + (unread ? "unread" : "read") + ". Check the connection and try again."));
+}
+function applyRead(item, unread) {
+  const id = item.dataset.id, label = unread ? "Mark read" : "Mark unread";
+  item.classList.toggle("unread", unread);
+  if (unread) item.removeAttribute("data-mark-read");
+  for (const b of $$('button[name="a"][value^="read "], button[name="a"][value^="unread "]', item)) {
+    b.value = (unread ? "read " : "unread ") + id; b.textContent = label;
+  }
+  for (const b of $$('button[data-act="read"], button[data-act="unread"]', item)) {
+    if (b.id === "end-read") continue;
+    b.dataset.act = unread ? "read" : "unread";
+    b.setAttribute("formaction", "/bookmarks/" + id + (unread ? "/mark-read" : "/mark-unread"));
+    b.textContent = label;
+  }
+  // Rows show their one unread mark from the class; the bookmark page has a badge.
+  for (const badge of $$(".unread-badge", item)) badge.hidden = !unread;
+  const endRead = $("#end-read", item);
+  if (endRead && !unread) endRead.closest("form").remove();
+  const status = $("#reader-end-status", item);
+  if (status) status.textContent = unread ? "" : "Marked read.";
+}
+
+let menu = null, menuFor = null;
+function openMenu(link) {
+  const row = link.closest("li.row");
+  if (!row) return;
+  closeMenu(false);
+  const id = row.dataset.id, title = $("h2 a", row);
+  const url = row.dataset.url || (title ? title.href : "");
+  if (!menu) {
+    menu = doc.createElement("div");
+    menu.id = "row-menu"; menu.className = "row-menu"; menu.setAttribute("role", "menu");
+    menu.addEventListener("keydown", menuKeys);
+    doc.body.appendChild(menu);
+  }
+  const items = [["Read", "/bookmarks/" + id + "/read"], ["Edit", "/bookmarks/" + id + "/edit"]];
+  if (/^https?:/.test(url)) items.push(["Open in a new tab", url, "tab"], ["Copy link", url, "copy"]);
+  items.push(["Details", "/bookmarks/" + id]);
+  menu.setAttribute("aria-label", "More for " + titleOf(row));
+  menu.replaceChildren(...items.map(([label, href, kind]) => {
+    const el = doc.createElement(kind === "copy" ? "button" : "a");
+    if (kind === "copy") { el.type = "button"; el.addEventListener("click", () => { closeMenu(true); copy(href); }); }
+    else { el.href = href; if (kind === "tab") { el.target = "_blank"; el.rel = "noopener noreferrer"; } el.addEventListener("click", () => closeMenu(false)); }
+    el.textContent = label; el.setAttribute("role", "menuitem"); el.tabIndex = -1;
+    return el;
+  }));
+  const r = link.getBoundingClientRect();
+  menu.hidden = false;
+  menu.style.top = Math.round(scrollY + r.bottom + 4) + "px";
+  menu.style.left = Math.round(Math.max(8, Math.min(innerWidth - menu.offsetWidth - 8, scrollX + r.right - menu.offsetWidth))) + "px";
+  menuFor = link; link.setAttribute("aria-expanded", "true");
+  menu.firstChild.focus();
+}
+function closeMenu(back) {
+  if (!menu || menu.hidden) return;
+  menu.hidden = true;
+  if (menuFor) { menuFor.setAttribute("aria-expanded", "false"); if (back) menuFor.focus(); }
+  menuFor = null;
+}
+function menuKeys(e) {
+  const items = $$("[role=menuitem]", menu), i = items.indexOf(doc.activeElement);
+  if (e.key === "ArrowDown" || e.key === "j") items[(i + 1) % items.length].focus();
+  else if (e.key === "ArrowUp" || e.key === "k") items[(i - 1 + items.length) % items.length].focus();
+  else if (e.key === "Escape") closeMenu(true);
+  else if (e.key === "Tab") { closeMenu(true); }
+  else return;
+  e.preventDefault(); e.stopPropagation();
+}
+doc.addEventListener("click", e => {
+  const more = e.target.closest("#rows > li.row > a");
+  if (more) { e.preventDefault(); if (menuFor === more) closeMenu(true); else openMenu(more); return; }
+  if (menu && !menu.hidden && !e.target.closest("#row-menu")) closeMenu(false);
+});
+
+// Reaching the end of the reader marks it read (when the setting is on: `data-mark-read`), after the person scrolled.
+const ending = $("#reader-end"), autoRead = $("article[data-mark-read]");
+if (ending && autoRead && "IntersectionObserver" in window) {
+  const watch = () => {
+    removeEventListener("scroll", watch);
+    const io = new IntersectionObserver(es => {
+      if (!es.some(x => x.isIntersecting) || !autoRead.dataset.markRead) return;
+      io.disconnect();
+      post(autoRead.dataset.markRead).then(r => { if (r.ok) applyRead(autoRead, false); });
+    });
+    io.observe(ending);
+  };
+  addEventListener("scroll", watch, { passive: true });
+}
+
+// Select mode: shift-click picks a range, "Select all on this page" toggles every box, the bar counts.
+const bulkCount = $("#bulk-count");
+let lastPick = null;
+function countPicks() {
+  if (bulkCount) { const n = $$("#rows input.pick:checked").length; bulkCount.textContent = n + " selected"; }
+}
+doc.addEventListener("click", e => {
+  const box = e.target.closest("#rows input.pick");
+  if (!box) return;
+  if (e.shiftKey && lastPick && lastPick !== box) {
+    const all = $$("#rows input.pick"), a = all.indexOf(lastPick), b = all.indexOf(box);
+    for (let i = Math.min(a, b); i <= Math.max(a, b); i++) all[i].checked = box.checked;
+  }
+  lastPick = box;
+  countPicks();
+});
+const selectAll = $("#select-all");
+selectAll && selectAll.addEventListener("click", e => {
+  e.preventDefault();
+  const all = $$("#rows input.pick"), on = all.some(b => !b.checked);
+  for (const b of all) b.checked = on;
+  countPicks();
+});
+countPicks();
 
 if ("serviceWorker" in navigator && csrf) {
   navigator.serviceWorker.register("/sw.js").catch(() => { /* offline support is optional */ });

@@ -1,7 +1,7 @@
 import MarksCore
 
-/// The row actions, the same on every surface (list rows and the bookmark page): read, edit, archive,
-/// delete, open in a new tab, copy link, details. Archive and delete are submit buttons whose
+/// The actions of the bookmark page and the reader: mark read or unread, read, edit, archive, delete,
+/// open in a new tab, copy link, details (list rows have their own compact set, `BookmarkRowView`). Archive and delete are submit buttons whose
 /// `formaction` names the route, so they work inside any enclosing POST form that carries the CSRF
 /// token; the script turns them into act-now-with-Undo.
 struct BookmarkActionsView {
@@ -19,6 +19,9 @@ struct BookmarkActionsView {
         let archive: HTML = bookmark.isArchived
             ? "<button class=\"link\" formaction=\"\(SafeURL.path(base + "/unarchive"))\" data-act=\"unarchive\">Unarchive</button>"
             : "<button class=\"link\" formaction=\"\(SafeURL.path(base + "/archive"))\" data-act=\"archive\">Archive</button>"
+        let read: HTML = bookmark.unread
+            ? "<button class=\"link\" formaction=\"\(SafeURL.path(base + "/mark-read"))\" data-act=\"read\">Mark read</button>"
+            : "<button class=\"link\" formaction=\"\(SafeURL.path(base + "/mark-unread"))\" data-act=\"unread\">Mark unread</button>"
         let newTab: HTML = open.map {
             """
             <a href="\($0)" target="_blank" rel="noopener noreferrer">New tab</a>\
@@ -26,7 +29,7 @@ struct BookmarkActionsView {
             """
         } ?? .empty
         return """
-            <div class="actions" role="group" aria-labelledby="\(labelledBy)">\
+            <div class="actions" role="group" aria-labelledby="\(labelledBy)">\(read)\
             <a href="\(SafeURL.path(base + "/read"))" data-key="r">Read</a>\
             <a href="\(SafeURL.path(base + "/edit"))" data-act="edit">Edit</a>\
             \(archive)\

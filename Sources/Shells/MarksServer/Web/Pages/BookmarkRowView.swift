@@ -1,32 +1,62 @@
 import MarksCore
 
-/// One bookmark as a row: title (serif, wrapping, never truncated) linking to the page, favicon,
-/// domain, date and reading time, unread mark, excerpt or AI summary, tags with AI tags marked,
-/// reading progress, podcast state, and the row actions.
+/// One bookmark as a row (`<li class="row" id="b<id>">`; the script adds `data-id`): the title (serif,
+/// wrapping, never truncated) is the main target — it opens the original page or the reader view (a setting); favicon or monogram, domain, date and reading time, one
+/// unread mark, excerpt or AI summary, tags with AI tags marked, reading progress, podcast state; then
+/// Mark read, Archive and Delete as labelled buttons and a "More" link (the bookmark's page without script,
+/// a menu with Read, Edit, New tab, Copy link and Details with it). Tags are links in one paragraph.
+///
+/// The buttons submit the list's one form to `/bookmarks/action` as `a=<verb> <id>` (no per-button
+/// `formaction`, which keeps a row small); the script sends the same verbs to the per-bookmark routes.
+/// In select mode each row carries a checkbox named `ids` for the bulk form.
 struct BookmarkRowView {
     var bookmark: Bookmark
     var extras: RowExtras
     var favicon: SafeURL?
     var dates: WebDate
+    var titleOpens = ReadingPreferences.TitleTarget.page
+    /// In select mode, whether the row's checkbox starts checked; nil outside select mode.
+    var picked: Bool? = nil
 
     func render() -> HTML {
         let id = bookmark.id
-        let open = SafeURL.web(bookmark.url)
-        let titleLink: HTML = open.map { "<a href=\"\($0)\">\(bookmark.displayTitle)</a>" } ?? .text(bookmark.displayTitle)
+        let page = SafeURL.web(bookmark.url)
+        let target = titleOpens == .reader ? SafeURL.path("/bookmarks/\(id)/read") : page
+        let titleLink: HTML = target.map { "<a href=\"\($0)\">\(bookmark.displayTitle)</a>" } ?? .text(bookmark.displayTitle)
+        var url = HTML.empty
+        if titleOpens == .reader, let page { url = " data-url=\"\(page)\"" }
+        let pick: HTML = picked.map {
+            "<input type=\"checkbox\" class=\"pick\" name=\"ids\" value=\"\(id)\" aria-labelledby=\"t\(id)\"\(HTML.checked($0))>"
+        } ?? .empty
+        let heading: HTML = picked != nil ? "<h2 id=\"t\(id)\">" : "<h2>"
         return """
-            <li class="row\(bookmark.unread ? " unread" : "")" id="b\(id)" data-id="\(id)"><h2 class="title" id="t\(id)">\(titleLink)</h2>\
-            \(meta())\(excerpt())\(tags())\(progress())\
-            \(BookmarkActionsView(bookmark: bookmark, open: open, labelledBy: "t\(id)").render())</li>
+            <li class="row\(bookmark.unread ? " unread" : "")" id="b\(id)"\(url)>\(pick)\(heading)\(titleLink)</h2>\
+            \(meta())\(excerpt())\(tags())\(progress())\(actions())</li>
             """
     }
 
+    /// Mark read (or unread), Archive (or Unarchive), Delete, More: direct children of the row (no wrapper,
+    /// which keeps a row small; the style sheet lays them out as one line of buttons).
+    private func actions() -> HTML {
+        let id = bookmark.id
+        let read: HTML = bookmark.unread
+            ? "<button name=\"a\" value=\"read \(id)\">Mark read</button>"
+            : "<button name=\"a\" value=\"unread \(id)\">Mark unread</button>"
+        let archive: HTML = bookmark.isArchived
+            ? "<button name=\"a\" value=\"unarchive \(id)\">Unarchive</button>"
+            : "<button name=\"a\" value=\"archive \(id)\">Archive</button>"
+        return "\(read)\(archive)<button name=\"a\" value=\"delete \(id)\">Delete</button><a href=\"/bookmarks/\(id)\">More</a>"
+    }
+
+    /// Favicon (else the monogram, drawn by the style sheet from `data-m` and hidden from screen readers),
+    /// domain, date, reading time, the podcast state and archived; the one unread mark is the row's `unread`
+    /// class, shown (and read out) by the style sheet.
     private func meta() -> HTML {
-        let icon: HTML = favicon.map { "<img class=\"fav\" src=\"\($0)\" width=\"16\" height=\"16\" alt=\"\" loading=\"lazy\" decoding=\"async\">" }
-            ?? "<span class=\"mono\" aria-hidden=\"true\">\(String(bookmark.domain.prefix(1)).uppercased())</span>"
-        let minutes: HTML = extras.readingMinutes.map { "<span>\($0) min read</span>" } ?? .empty
+        let icon: HTML = favicon.map { "<img class=\"fav\" src=\"\($0)\" width=\"16\" height=\"16\" alt=\"\" loading=\"lazy\" decoding=\"async\">" } ?? .empty
+        let monogram: HTML = favicon == nil ? " data-m=\"\(String(bookmark.domain.prefix(1)).uppercased())\"" : .empty
+        let minutes: HTML = extras.readingMinutes.map { " · \($0) min read" } ?? .empty
         return """
-            <p class="meta">\(icon)<span>\(bookmark.domain)</span><time datetime="\(dates.iso(bookmark.dateAdded))">\(dates.day(bookmark.dateAdded))</time>\
-            \(minutes)\(HTML.when(bookmark.unread, "<span class=\"badge unread-badge\">Unread</span>"))\
+            <p class="meta"\(monogram)>\(icon)\(bookmark.domain) · \(dates.day(bookmark.dateAdded))\(minutes)\
             \(HTML.when(bookmark.isArchived, "<span class=\"badge\">Archived</span>"))\(podcast())</p>
             """
     }
@@ -53,9 +83,9 @@ struct BookmarkRowView {
         let own = Set(bookmark.tagNames.map { $0.lowercased() })
         let ai = bookmark.aiTags.filter { !own.contains($0.lowercased()) }
         guard !bookmark.tagNames.isEmpty || !ai.isEmpty else { return .empty }
-        let linkding = HTML.each(bookmark.tagNames) { "<li><a href=\"\(Self.tagLink($0))\">#\($0)</a></li>" }
-        let aiItems = HTML.each(ai) { "<li class=\"ai\"><a href=\"\(Self.tagLink($0))\" title=\"AI tag\">\($0)<span class=\"visually-hidden\"> (AI tag)</span></a></li>" }
-        return "<ul class=\"tags\" aria-label=\"Tags\">\(linkding)\(aiItems)</ul>"
+        let linkding = HTML.each(bookmark.tagNames) { "<a href=\"\(Self.tagLink($0))\">#\($0)</a>" }
+        let aiItems = HTML.each(ai) { "<a class=\"ai\" href=\"\(Self.tagLink($0))\" title=\"AI tag\">\($0)<span class=\"visually-hidden\"> (AI tag)</span></a>" }
+        return "<p class=\"tags\">\(linkding)\(aiItems)</p>"
     }
 
     private func progress() -> HTML {

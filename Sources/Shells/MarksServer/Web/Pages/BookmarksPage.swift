@@ -1,8 +1,8 @@
 import MarksCore
 
 /// The Bookmarks tab (also a tag's bookmarks): the wordmark on the main list only, the home cards on
-/// the unfiltered first page, the All / Unread filter, refresh, the rows, and empty or error states
-/// that say what to do.
+/// the unfiltered first page, the All / Unread / Archived filter, the sort (newest, oldest, title), Select
+/// (bulk actions), refresh, the rows, and empty or error states that say what to do.
 struct BookmarksPage {
     enum Content {
         case loaded(BookmarkListView, count: Int)
@@ -10,7 +10,8 @@ struct BookmarksPage {
     }
 
     var content: Content
-    var unreadOnly: Bool
+    var choice: ListChoice
+    var selection = BookmarkListView.Selection.off
     /// Set when listing one tag's bookmarks.
     var tag: String?
     /// True when this page continues a list (a "Load more" page without script).
@@ -27,11 +28,22 @@ struct BookmarksPage {
         let heading: HTML = tag == nil
             ? "<p class=\"wordmark\" aria-hidden=\"true\">Marks</p><h1 class=\"visually-hidden\">Bookmarks</h1>"
             : "<h1>Tag <span class=\"tagname\">#\(tag ?? "")</span></h1>"
+        let shows = HTML.each(ListChoice.Show.allCases) { show in
+            let key: HTML = show == .unread ? " data-key=\"u\"" : .empty
+            return "<a href=\"\(SafeURL.path(base, query: choice.showing(show).items))\"\(HTML.current(choice.show == show))\(key)>\(show.label)</a>"
+        }
+        let sorts = HTML.each(ListChoice.Sort.allCases) { sort in
+            "<a href=\"\(SafeURL.path(base, query: choice.sorted(sort).items))\"\(HTML.current(choice.sort == sort)) id=\"sort-\(sort.rawValue)\">\(sort.label)</a>"
+        }
         let filters: HTML = """
-            <nav class="segments" aria-label="Filter"><a href="\(SafeURL.path(base))"\(HTML.current(!unreadOnly))>All</a>\
-            <a href="\(SafeURL.path(base, query: [("unread", "1")]))"\(HTML.current(unreadOnly)) data-key="u">Unread</a></nav>
+            <nav class="segments" aria-label="Filter" id="show">\(shows)</nav>\
+            <nav class="segments sort" aria-label="Sort" id="sort">\(sorts)</nav>
             """
-        let refresh: HTML = "<a class=\"link\" href=\"\(SafeURL.path(base, query: unreadOnly ? [("unread", "1")] : []))\" id=\"refresh\">Refresh</a>"
+        let here = SafeURL.path(base, query: choice.items)
+        let refresh: HTML = "<a class=\"link\" href=\"\(here)\" id=\"refresh\">Refresh</a>"
+        let select: HTML = selection == .off
+            ? "<a class=\"link\" href=\"\(SafeURL.path(base, query: choice.items + [("select", "on")]))\" id=\"select-mode\">Select</a>"
+            : "<a class=\"link\" href=\"\(SafeURL.path(base, query: choice.items + [("select", "all")]))\" id=\"select-all\">Select all on this page</a>"
         var count: HTML = .empty
         var body: HTML
         switch content {
@@ -41,26 +53,30 @@ struct BookmarksPage {
         case .failed(let message):
             body = """
                 <div class="empty" role="alert"><h2>Bookmarks could not be loaded</h2><p>\(message)</p>\
-                <p>Check the connection in <a href="/settings">Settings</a>, then <a href="\(SafeURL.path(base))">try again</a>.</p></div>
+                <p>Check the connection in <a href="/settings">Settings</a>, then <a href="\(here)">try again</a>.</p></div>
                 """
         }
         if isContinuation {
-            body = "<p><a href=\"\(SafeURL.path(base, query: unreadOnly ? [("unread", "1")] : []))\">Back to the start of the list</a></p>\(body)"
+            body = "<p><a href=\"\(here)\">Back to the start of the list</a></p>\(body)"
         }
-        let cardsHTML = !isContinuation && tag == nil && !unreadOnly ? cards?.render() ?? .empty : .empty
+        let cardsHTML = !isContinuation && tag == nil && choice == ListChoice() ? cards?.render() ?? .empty : .empty
         return """
-            \(heading)\(cardsHTML)<div class="toolbar">\(filters)\(count)<span class="spacer"></span>\(refresh)\
+            \(heading)\(cardsHTML)<div class="toolbar">\(filters)\(count)<span class="spacer"></span>\(select)\(refresh)\
             <a class="button primary" href="/add" data-key="n">Add bookmark</a></div>
             \(body)
             """
     }
 
     /// The empty state of a list, with what to do next.
-    static func emptyState(unreadOnly: Bool, tag: String?) -> HTML {
+    static func emptyState(show: ListChoice.Show, tag: String?) -> HTML {
         if let tag {
-            return "<div class=\"empty\"><h2>No bookmarks tagged #\(tag)\(unreadOnly ? " are unread" : "")</h2><p><a href=\"/tags\">See all tags</a>.</p></div>"
+            let which = show == .unread ? " are unread" : show == .archived ? " are archived" : ""
+            return "<div class=\"empty\"><h2>No bookmarks tagged #\(tag)\(which)</h2><p><a href=\"/tags\">See all tags</a>.</p></div>"
         }
-        if unreadOnly {
+        if show == .archived {
+            return "<div class=\"empty\"><h2>Nothing archived</h2><p>Archived bookmarks leave the list and wait here. <a href=\"/\">Show all bookmarks</a>.</p></div>"
+        }
+        if show == .unread {
             return "<div class=\"empty\"><h2>Nothing unread</h2><p>You are all caught up. <a href=\"/\">Show all bookmarks</a>.</p></div>"
         }
         return """

@@ -3,8 +3,10 @@ import MarksLibrary
 
 /// The reader view: the extracted article — headings, lists, links, images, code, quotes and tables, through the
 /// allow-list sanitiser — in the editorial serif, with text size and width controls (a plain form; the choice is
-/// kept in a cookie) and the row actions. It remembers how far the person read (sent from the script) for the
-/// row's progress bar. Images come only through the signed image proxy, sized when the page said how big.
+/// kept in a cookie) and the row actions. Images come only through the signed image proxy, sized when the page
+/// said how big. It remembers how far the person read (sent from the script) for the row's progress bar, and ends
+/// with the read-later loop's block: Mark read (done by the script on reaching it, when that setting is on),
+/// Archive (which goes on to the next unread) and Next unread.
 struct ReaderPage {
     enum Content {
         case article(ReadableArticle)
@@ -19,8 +21,28 @@ struct ReaderPage {
     var preferences = ReaderPreferences()
     /// The proxied address of an image in the article, or nil to leave it out.
     var imageURL: (String) -> SafeURL? = { _ in nil }
+    /// Whether reaching the end marks the bookmark read (the reading preference).
+    var markReadAtEnd = true
 
     var title: String { bookmark.displayTitle }
+
+    /// The end-of-article block.
+    private func end() -> HTML {
+        let id = bookmark.id
+        let next = SafeURL.path("/bookmarks/next-unread", query: [("after", String(id))])
+        let csrf = HTML.csrfField(context.csrfToken)
+        let read: HTML = bookmark.unread ? """
+            <form method="post" action="\(SafeURL.path("/bookmarks/\(id)/mark-read"))">\(csrf)\
+            \(HTML.hidden("return", "/bookmarks/\(id)/read"))<button data-act="read" id="end-read">Mark read</button></form>
+            """ : .empty
+        return """
+            <section class="reader-end" id="reader-end" aria-labelledby="reader-end-heading"><h2 id="reader-end-heading">The end</h2>\
+            <p id="reader-end-status" role="status">\(bookmark.unread ? "" : "Marked read.")</p><div class="buttons">\(read)\
+            <form method="post" action="\(SafeURL.path("/bookmarks/\(id)/archive"))">\(csrf)\(HTML.hidden("return", next.value))\
+            <button id="end-archive">Archive</button></form>\
+            <a class="button" href="\(next)" id="next-unread">Next unread</a></div></section>
+            """
+    }
 
     func render() -> HTML {
         let b = bookmark
@@ -46,13 +68,13 @@ struct ReaderPage {
             let minutes = max(1, Int((Double(article.wordCount) / 230).rounded()))
             let body: HTML = article.content.map { ReaderArticleView(tokens: $0.tokens, imageURL: imageURL).render() }
                 ?? HTML.each(article.paragraphs) { "<p>\($0)</p>" }
+            let auto: HTML = markReadAtEnd && b.unread ? " data-mark-read=\"\(SafeURL.path("/bookmarks/\(b.id)/mark-read"))\"" : .empty
             return """
                 <article class="reader reader-size-\(preferences.size.rawValue) reader-width-\(preferences.width.rawValue)" \
-                data-id="\(b.id)" data-leave="/" data-progress="\(SafeURL.path("/bookmarks/\(b.id)/progress"))">\
+                data-id="\(b.id)" data-leave="/" data-progress="\(SafeURL.path("/bookmarks/\(b.id)/progress"))"\(auto)>\
                 <h1 id="reader-title">\(b.title.isEmpty ? (article.title ?? b.displayTitle) : b.title)</h1>\
                 <p class="meta"><span>\(b.domain)</span><span>\(minutes) min read</span>\(original)</p>\
-                \(controls())<div class="reader-body">\(body)</div>\
-                <div class="reader-end" id="reader-end" data-slot="end-of-article"></div>\(actions)</article>
+                \(controls())<div class="reader-body">\(body)</div>\(end())\(actions)</article>
                 """
         }
     }

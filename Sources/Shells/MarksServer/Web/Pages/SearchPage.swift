@@ -1,9 +1,9 @@
-/// The Search tab: a search field, a scope bar (All / Unread / a tag), linkding's query syntax explained
+/// The Search tab: a search field, a scope bar (All / Unread / Archived / a tag), linkding's query syntax explained
 /// in a help popover that needs no script, a Keyword / Semantic switch (Semantic searches the local index
 /// by meaning), and a no-results state that echoes the query so typos show.
 struct SearchPage {
     enum Scope: String {
-        case all, unread, tag
+        case all, unread, archived, tag
     }
 
     enum Results {
@@ -31,7 +31,7 @@ struct SearchPage {
             <input type="search" id="q" name="q" value="\(query)" placeholder="Search bookmarks" autocomplete="off" spellcheck="false">\
             <button type="submit" id="search-button">Search</button></div>\
             <fieldset class="scopes"><legend class="visually-hidden">Scope</legend>\
-            \(radio(.all, "All"))\(radio(.unread, "Unread"))\(radio(.tag, "Tag"))\
+            \(radio(.all, "All"))\(radio(.unread, "Unread"))\(radio(.archived, "Archived"))\(radio(.tag, "Tag"))\
             <label for="scope-tag-name" class="visually-hidden">Tag to search in</label>\
             <select id="scope-tag-name" name="tag"><option value="">Choose a tag</option>\(options)</select></fieldset>\
             <fieldset class="scopes"><legend class="visually-hidden">Search mode</legend>\

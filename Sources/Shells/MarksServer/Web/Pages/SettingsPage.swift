@@ -41,6 +41,8 @@ struct SettingsPage {
     /// True when Save switches the running server to a new source.
     var appliesWithoutRestart: Bool
     var context: PageContext
+    /// The reading preferences (B lists' fieldset).
+    var reading = ReadingPreferences()
 
     static let title = "Settings"
 
@@ -68,6 +70,7 @@ struct SettingsPage {
             <button type="submit" class="primary" id="save-settings">Save</button></div>\
             <p class="hint">Saved to \(configPath).\(appliesWithoutRestart ? " A new source applies at once." : " A new source takes effect when marks serve is restarted.")</p></form></section>
             \(TransferView(content: transfer, context: context).render())
+            \(ReadingSettingsView(preferences: reading, csrfToken: context.csrfToken).render())
             <section aria-labelledby="theme-heading"><h2 id="theme-heading">Appearance</h2>\
             <form method="post" action="/theme" class="buttons" id="theme-form">\(csrf)\(HTML.hidden("return", "/settings"))\
             \(HTML.each(WebTheme.allCases, themeButton))</form></section>
@@ -99,7 +102,8 @@ struct SettingsPage {
 
     static let keys: HTML = """
         <dl class="keys"><dt><kbd>j</kbd> <kbd>k</kbd></dt><dd>next / previous bookmark</dd>\
-        <dt><kbd>o</kbd></dt><dd>open</dd><dt><kbd>e</kbd></dt><dd>edit</dd><dt><kbd>a</kbd></dt><dd>archive</dd>\
+        <dt><kbd>o</kbd> <kbd>Enter</kbd></dt><dd>open</dd><dt><kbd>m</kbd></dt><dd>mark read / unread</dd>\
+        <dt><kbd>e</kbd></dt><dd>edit</dd><dt><kbd>a</kbd></dt><dd>archive</dd><dt><kbd>←</kbd> <kbd>→</kbd></dt><dd>the row’s buttons</dd>\
         <dt><kbd>d</kbd></dt><dd>delete (with Undo)</dd><dt><kbd>/</kbd></dt><dd>search</dd></dl>
         """
 }

@@ -34,7 +34,9 @@ extension WebController {
         } else {
             content = .failed("the reader is not available in this build.")
         }
-        return readerPage(ReaderPage(bookmark: bookmark, content: content, context: ctx), request: request)
+        var view = ReaderPage(bookmark: bookmark, content: content, context: ctx)
+        view.markReadAtEnd = preferences.current.markReadAtEnd
+        return readerPage(view, request: request)
     }
 
     /// `POST /bookmarks/:id/progress` with `progress` 0…1, sent by the reader's script.
@@ -96,7 +98,7 @@ extension WebController {
 
     /// `POST /bookmarks/:id/archive`.
     func archive(_ request: HTTPRequest) async throws -> HTTPResponse {
-        try await library.archive(id: Self.bookmarkID(request))
+        try await library.archive(id: Self.bookmarkID(request), markingRead: preferences.current.archiveMarksRead)
         return done(request, back: Self.returnPath(try request.form()), notice: "archived")
     }
 

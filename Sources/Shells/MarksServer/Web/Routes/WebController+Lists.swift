@@ -6,34 +6,40 @@ import MarksLibrary
 /// The list pages: Bookmarks (and a tag's bookmarks), the "Load more" fragments, Tags and Search.
 extension WebController {
     /// `/` and `/tags/:name`: the first page for the filter, or the page a signed `next` link points to.
+    /// `show=unread|archived`, `sort=newest|oldest|title` and `select=on|all` are kept by every link it makes.
     func bookmarks(_ request: HTTPRequest) async throws -> HTTPResponse {
         let tag = request.pathParameters["name"]
-        let unread = request.query["unread"] == "1"
+        let choice = ListChoice(request.query)
+        let selection = BookmarkListView.Selection(request.query["select"])
         let ctx = context(request)
         let next = try signedNext(request)
         let base = tag.map { "/tags/" + SafeURL.encode($0) } ?? "/"
-        let extra: [(String, String)] = unread ? [("unread", "1")] : []
+        let extra = choice.items + (selection == .off ? [] : [("select", selection.rawValue)])
         var content: BookmarksPage.Content
         var stale: String?
-        let filter = LibraryFilter(unreadOnly: unread, tag: tag, limit: options.pageSize)
+        let filter = LibraryFilter(unreadOnly: choice.show == .unread, tag: tag, archived: choice.show == .archived,
+                                   sort: choice.sort.bookmarkSort, limit: options.pageSize)
+        let unselected = SafeURL.path(base, query: choice.items)
         do {
             let page = try await load(next: next, filter)
             let list = BookmarkListView(bookmarks: page.bookmarks, more: more(page.next, base: base, extra: extra), rows: rows,
-                                        context: ctx, empty: BookmarksPage.emptyState(unreadOnly: unread, tag: tag))
+                                        context: ctx, empty: BookmarksPage.emptyState(show: choice.show, tag: tag),
+                                        selection: selection, unselected: unselected)
             content = .loaded(list, count: page.count)
         } catch {
             if next == nil, let cached = library.cachedPage(filter) {
                 // The source is down: show the copy kept on this computer, and say so.
-                let list = BookmarkListView(bookmarks: cached.bookmarks, more: nil, rows: rows, context: ctx, empty: .empty)
+                let list = BookmarkListView(bookmarks: cached.bookmarks, more: nil, rows: rows, context: ctx, empty: .empty,
+                                            selection: selection, unselected: unselected)
                 content = .loaded(list, count: cached.count)
                 stale = "Showing the copy saved on this computer — \(message(error))"
             } else {
                 content = .failed(message(error))
             }
         }
-        let cards = tag == nil && !unread && next == nil ? homeCards() : nil
-        let view = BookmarksPage(content: content, unreadOnly: unread, tag: tag, isContinuation: next != nil, cards: cards,
-                                 stale: stale, context: ctx)
+        let cards = tag == nil && choice == ListChoice() && next == nil ? homeCards() : nil
+        let view = BookmarksPage(content: content, choice: choice, selection: selection, tag: tag, isContinuation: next != nil,
+                                 cards: cards, stale: stale, context: ctx)
         return page(view.title, tab: tag == nil ? .bookmarks : .tags, view.render(), context: ctx)
     }
 
@@ -44,7 +50,7 @@ extension WebController {
         let base = request.query["base"].flatMap { SafeURL.isLocalPath($0) ? $0 : nil } ?? "/"
         let extra = request.query.filter { !["next", "sig", "base"].contains($0.name) }.map { ($0.name, $0.value) }
         let list = BookmarkListView(bookmarks: page.bookmarks, more: more(page.next, base: base, extra: extra), rows: rows,
-                                    context: context(request), empty: .empty)
+                                    context: context(request), empty: .empty, selection: BookmarkListView.Selection(request.query["select"]))
         return Self.html(list.fragment())
     }
 
@@ -61,7 +67,7 @@ extension WebController {
         return page(TagsPage.title, tab: .tags, view.render(), context: ctx)
     }
 
-    /// `/search?q=…&scope=all|unread|tag&tag=…`.
+    /// `/search?q=…&scope=all|unread|archived|tag&tag=…` (Archived searches the archive; semantic search does not).
     func search(_ request: HTTPRequest) async -> HTTPResponse {
         let ctx = context(request)
         let query = String((request.query["q"] ?? "").prefix(1000))
@@ -70,7 +76,7 @@ extension WebController {
         if scope == .tag && chosenTag.isEmpty { scope = .all }
         let tagNames = await knownTags()
         var results = SearchPage.Results.none
-        let semantic = request.query["mode"] == "semantic" ? options.semanticSearch : nil
+        let semantic = request.query["mode"] == "semantic" && scope != .archived ? options.semanticSearch : nil
         if let semantic, !query.trimmingCharacters(in: .whitespaces).isEmpty {
             do {
                 let found = try await semantic(query, scope == .unread, scope == .tag ? chosenTag : nil)
@@ -84,7 +90,8 @@ extension WebController {
             let extra = [("q", query), ("scope", scope.rawValue), ("tag", scope == .tag ? chosenTag : "")]
             do {
                 let next = try signedNext(request)
-                let filter = LibraryFilter(search: query, unreadOnly: scope == .unread, tag: scope == .tag ? chosenTag : nil, limit: options.pageSize)
+                let filter = LibraryFilter(search: query, unreadOnly: scope == .unread, tag: scope == .tag ? chosenTag : nil,
+                                           archived: scope == .archived, limit: options.pageSize)
                 let page = try await load(next: next, filter)
                 let list = BookmarkListView(bookmarks: page.bookmarks, more: more(page.next, base: "/search", extra: extra), rows: rows,
                                             context: ctx, empty: SearchPage.noResults(query: query, scope: scope, tag: chosenTag))

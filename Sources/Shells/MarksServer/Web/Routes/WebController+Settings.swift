@@ -129,9 +129,10 @@ extension WebController {
         let active = sources.server.map { server in
             "the linkding server at " + (server.baseURL?.absoluteString ?? server.host)
         } ?? "Marks’ own store on this computer"
-        let view = SettingsPage(fields: fields, outcome: outcome, devices: devices ?? devicesContent(request, link: nil),
+        var view = SettingsPage(fields: fields, outcome: outcome, devices: devices ?? devicesContent(request, link: nil),
                                 transfer: transfer, activeDescription: active, configPath: settings.configStore.file.path,
                                 appliesWithoutRestart: settings.makeLibrary != nil, context: ctx)
+        view.reading = preferences.current
         return page(SettingsPage.title, tab: .settings, view.render(), context: ctx, status: status)
     }
 

@@ -24,7 +24,13 @@ enum WebRoutes {
         r.post("/bookmarks/:id/delete") { try await c.delete($0) }
         r.post("/bookmarks/:id/archive") { try await c.archive($0) }
         r.post("/bookmarks/:id/unarchive") { try await c.unarchive($0) }
-        r.post("/bookmarks/action") { c.redirect(WebController.returnPath(try $0.form())) }
+        r.post("/bookmarks/action") { try await c.rowAction($0) }
+        // The read-later loop and bulk actions (B lists).
+        r.get("/bookmarks/next-unread") { try await c.nextUnread($0) }
+        r.post("/bookmarks/:id/mark-read") { try await c.markRead($0) }
+        r.post("/bookmarks/:id/mark-unread") { try await c.markUnread($0) }
+        r.post("/bookmarks/bulk") { try await c.bulk($0) }
+        r.post("/settings/reading") { try c.saveReadingPreferences($0) }
         // Collections and Enrich All.
         r.get("/collections") { await c.collections($0) }
         r.post("/collections/enrich") { try await c.enrichAll($0) }

@@ -1,0 +1,86 @@
+import Foundation
+import HTTPServer
+import MarksCore
+import MarksLibrary
+
+/// The read-later loop: mark read and unread, the row buttons' one form action, the next unread bookmark,
+/// and the reading preferences.
+extension WebController {
+    /// `POST /bookmarks/:id/mark-read`.
+    func markRead(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try await library.setUnread(id: Self.bookmarkID(request), false)
+        return done(request, back: Self.returnPath(try request.form()), notice: "read")
+    }
+
+    /// `POST /bookmarks/:id/mark-unread`.
+    func markUnread(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try await library.setUnread(id: Self.bookmarkID(request), true)
+        return done(request, back: Self.returnPath(try request.form()), notice: "unread")
+    }
+
+    /// `POST /bookmarks/action`: a list row's button without script (`a=<verb> <id>`), answered by the
+    /// bookmark's own route for that verb; with no button (Enter in a field), back to the list.
+    func rowAction(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let form = try request.form()
+        guard let action = form["a"] else { return redirect(Self.returnPath(form)) }
+        let parts = action.split(separator: " ")
+        guard parts.count == 2, let id = Int(parts[1]), id > 0 else { throw HTTPError(400, "This button does not name a bookmark.") }
+        var forwarded = request
+        forwarded.pathParameters["id"] = String(id)
+        switch parts[0] {
+        case "read": return try await markRead(forwarded)
+        case "unread": return try await markUnread(forwarded)
+        case "archive": return try await archive(forwarded)
+        case "unarchive": return try await unarchive(forwarded)
+        case "delete": return try await delete(forwarded)
+        default: throw HTTPError(400, "Marks does not know the action “\(parts[0])”.")
+        }
+    }
+
+    /// `GET /bookmarks/next-unread?after=<id>`: the next unread bookmark's reader view, or the unread list
+    /// with a notice when nothing else is unread.
+    func nextUnread(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let after = request.query["after"].flatMap(Int.init)
+        guard let next = try await library.nextUnread(after: after) else {
+            return redirect(SafeURL.path("/", query: ListChoice(show: .unread).items).value, notice: "caught-up")
+        }
+        return redirect("/bookmarks/\(next.id)/read")
+    }
+
+    /// `POST /settings/reading`: the reading preferences (unchecked boxes are not sent, so absent means off).
+    func saveReadingPreferences(_ request: HTTPRequest) throws -> HTTPResponse {
+        let form = try request.form()
+        let preferences = ReadingPreferences(
+            markReadAtEnd: form["markReadAtEnd"] == "1", archiveMarksRead: form["archiveMarksRead"] == "1",
+            titleOpens: form["titleOpens"].flatMap(ReadingPreferences.TitleTarget.init(rawValue:)) ?? .page)
+        do {
+            try self.preferences.save(preferences)
+        } catch {
+            throw HTTPError(500, "The reading preferences could not be saved: \(error)")
+        }
+        return redirect("/settings", notice: "reading")
+    }
+
+    /// The notices of the read-later loop and bulk actions (`bulk-<verb>-<count>`).
+    static func readLaterNotice(_ code: String) -> String? {
+        switch code {
+        case "read": return "Marked read."
+        case "unread": return "Marked unread."
+        case "caught-up": return "Nothing else is unread — you are all caught up."
+        case "reading": return "Reading preferences saved."
+        case "bulk-none-0": return "Select at least one bookmark first."
+        default: break
+        }
+        let parts = code.split(separator: "-")
+        guard parts.count == 3, parts[0] == "bulk", let count = Int(parts[2]), count >= 0 else { return nil }
+        let noun = count == 1 ? "1 bookmark" : "\(count) bookmarks"
+        switch parts[1] {
+        case "tagged": return "Tag added to \(noun)."
+        case "untagged": return "Tag removed from \(noun)."
+        case "read": return "\(noun) marked read."
+        case "archived": return "\(noun) archived."
+        case "deleted": return "\(noun) deleted."
+        default: return nil
+        }
+    }
+}
