@@ -21,6 +21,10 @@ struct ServeParts {
     let jobs: JobRunner
     let enrichment: EnrichmentService
     let podcasts: PodcastRequestQueue
+    /// The favicons Marks keeps; nil when they cannot be stored (a warning said why).
+    let favicons: FaviconService?
+    /// The cached bookmarks' addresses (the favicon sweep at start).
+    let bookmarkURLs: @Sendable () throws -> [String]
     let app: MarksApp
     /// Where the server listens, once it does (Settings → Devices builds sign-in links on it).
     let listen: ListenAddress.Holder
@@ -29,13 +33,16 @@ struct ServeParts {
     /// periodic jobs: the quiet enrichment pass, the podcast drain, and a catch-up run of the vector indexer.
     /// Podcast generation does not exist yet, so the drain has no consumer: requests stay queued and its job says so.
     func startJobs() async throws {
-        for kind in enrichment.jobKinds() + [indexer.backgroundKind(), podcasts.drainKind(consumer: nil)] {
+        let jobs = self.jobs
+        let faviconKinds = favicons.map { [$0.jobKind(), $0.sweepKind(urls: bookmarkURLs, enqueue: { _ = try await jobs.enqueue($0) })] } ?? []
+        for kind in enrichment.jobKinds() + [indexer.backgroundKind(), podcasts.drainKind(consumer: nil)] + faviconKinds {
             await jobs.register(kind)
         }
         await jobs.start()
         for request in [VectorIndexer.job, EnrichmentService.backgroundPassJob, PodcastRequestQueue.drainJob] {
             try await jobs.enqueue(request)
         }
+        if favicons != nil { try await jobs.enqueue(FaviconService.sweepJob) }
     }
 }
 
@@ -67,6 +74,16 @@ extension CompositionRoot {
         var options = WebOptions(stateDirectory: paths.dataDirectory, log: logError, enrichment: enrichment)
         options.share = try share()
         options.jobs = jobs
+        options.images = ImageFetcher(fetcher: fetcher())
+        var favicons: FaviconService?
+        do {
+            favicons = try self.favicons()
+        } catch {
+            warn("favicons are off: \(CLIErrorMessage.describe(error))")
+        }
+        options.favicons = favicons
+        let cache = try cache()
+        api?.favicons = favicons
         options.listenAddress = { listen.address }
         options.semanticSearch = { query, unreadOnly, tag in
             let request = SearchRequest(text: query, mode: .semantic, filter: SearchFilter(unreadOnly: unreadOnly, tag: tag), limit: 50)
@@ -84,6 +101,7 @@ extension CompositionRoot {
         let app = MarksApp(context: MarksApp.Context(version: MarksCommandLine.version, logError: logError, api: api,
                                                      remoteLinkding: remote, backend: backend, web: web))
         return ServeParts(api: api, remoteLinkding: remote, backend: backend, auth: auth, web: web, indexer: indexer, jobs: jobs,
-                          enrichment: enrichment, podcasts: podcastQueue(), app: app, listen: listen)
+                          enrichment: enrichment, podcasts: podcastQueue(), favicons: favicons,
+                          bookmarkURLs: { try cache.bookmarks(archived: nil, withAIMetadata: false).map(\.url) }, app: app, listen: listen)
     }
 }

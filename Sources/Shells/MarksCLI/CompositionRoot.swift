@@ -68,6 +68,7 @@ final class CompositionRoot: Sendable {
         var engine: ConfiguredEngine?
         var enrichment: EnrichmentService?
         var share: ShareService?
+        var favicons: FaviconService?
     }
 
     /// Returns the part at `key`, building it with `make` the first time. `make` runs outside the lock (it may
@@ -156,7 +157,7 @@ final class CompositionRoot: Sendable {
     /// The library over the source, keeping the cache, the widget files and the search index in step. When the
     /// index cannot be opened the library still works, with a warning.
     func library() throws -> LibraryService {
-        try part(\.library) { try makeLibrary(observers: indexObservers()) }
+        try part(\.library) { try makeLibrary(observers: indexObservers() + faviconObservers()) }
     }
 
     /// The library without the index observer (for `marks index` and the first build of the index, which write

@@ -23,7 +23,7 @@ extension HTMLDocument {
     }
 
     /// Short lines that are page furniture even inside an article.
-    private static let furniturePhrases: Set<String> = [
+    static let furniturePhrases: Set<String> = [
         "advertisement", "advertisements", "ad", "sponsored", "share", "share this", "share this article",
         "share this story", "share on facebook", "share on twitter", "tweet", "read more", "continue reading",
         "subscribe", "sign up", "skip to content", "skip to main content", "related", "related articles",
@@ -50,7 +50,7 @@ extension HTMLDocument {
         return paragraphs
     }
 
-    private static func comparisonKey(_ text: String) -> String {
+    static func comparisonKey(_ text: String) -> String {
         text.lowercased().trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))
     }
 

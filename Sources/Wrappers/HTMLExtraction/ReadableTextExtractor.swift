@@ -7,9 +7,7 @@ struct ReadableTextExtractor {
 
     /// The content elements of the page in document order, and their cleaned text blocks.
     func blocks(below scope: HTMLNode) -> [TextBlock] {
-        var scorer = ReadabilityScorer(classifier: classifier)
-        scorer.score(below: scope)
-        let roots = contentRoots(scorer: scorer, scope: scope)
+        let roots = contentRoots(below: scope).roots
         var builder = TextBlockBuilder()
         for root in roots {
             builder.breakBlock()
@@ -22,6 +20,13 @@ struct ReadableTextExtractor {
             }
         }
         return builder.finish()
+    }
+
+    /// The elements holding the article (in document order) and the scores of every element of the page.
+    func contentRoots(below scope: HTMLNode) -> (roots: [HTMLNode], stats: [UnsafeMutableRawPointer: ElementStats]) {
+        var scorer = ReadabilityScorer(classifier: classifier)
+        scorer.score(below: scope)
+        return (contentRoots(scorer: scorer, scope: scope), scorer.stats)
     }
 
     private func contentRoots(scorer: ReadabilityScorer, scope: HTMLNode) -> [HTMLNode] {

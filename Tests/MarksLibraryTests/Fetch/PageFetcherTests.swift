@@ -32,6 +32,19 @@ import Testing
         }
     }
 
+    @Test func aFetchCanLowerTheCapButNotRaiseIt() async throws {
+        let listener = try RawTCPListener(.stream(head: .httpHead(length: 200 * 1024), chunk: Data(repeating: 0x62, count: 64 * 1024), pause: nil))
+        defer { listener.stop() }
+        let fetcher = PageFetcher(policy: Self.policy())
+        await #expect(throws: FetchError.network(.bodyTooLarge(limit: 100 * 1024))) {
+            _ = try await fetcher.fetch(listener.url(), maxBytes: 100 * 1024, accept: "image/png")
+        }
+        let endless = try RawTCPListener(.stream(head: .httpHead(), chunk: Data(repeating: 0x61, count: 64 * 1024), pause: nil))
+        defer { endless.stop() }
+        let page = try await fetcher.fetch(endless.url("/endless"), maxBytes: 10 * 1024 * 1024)
+        #expect(page.body.count == 256 * 1024, "the policy's cap still holds")
+    }
+
     @Test func aTricklingPageIsAbandoned() async throws {
         let listener = try RawTCPListener(.stream(head: .httpHead(), chunk: Data("<".utf8), pause: .milliseconds(300)))
         defer { listener.stop() }

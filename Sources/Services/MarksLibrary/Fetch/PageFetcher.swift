@@ -23,8 +23,11 @@ public final class PageFetcher: Sendable {
         self.gate = FetchGate(slots: policy.maxConcurrentFetches)
     }
 
-    /// Fetches `url`, following redirects within the policy.
-    public func fetch(_ url: URL) async throws -> FetchedPage {
+    /// Fetches `url`, following redirects within the policy. `maxBytes` lowers the policy's size cap for this
+    /// fetch (images, favicons); `accept` replaces the HTML `Accept` header.
+    public func fetch(_ url: URL, maxBytes: Int? = nil, accept: String? = nil) async throws -> FetchedPage {
+        let limits = Limits(maxBytes: min(maxBytes ?? policy.maxBytes, policy.maxBytes),
+                            accept: accept ?? "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5")
         guard policy.enabled else { throw FetchError.disabled }
         let deadline = ContinuousClock.now + policy.timeout
         try await gate.enter(waitingAtMost: policy.timeout)
@@ -32,7 +35,7 @@ public final class PageFetcher: Sendable {
         var current = url
         for _ in 0...policy.maxRedirects {
             let addresses = try await check(current)
-            let response = try await send(current, toFirstOf: addresses, before: deadline)
+            let response = try await send(current, toFirstOf: addresses, before: deadline, limits: limits)
             if (300...399).contains(response.status), let location = response.header("Location"),
                let next = URL(string: location, relativeTo: current)?.absoluteURL {
                 current = next
@@ -46,12 +49,19 @@ public final class PageFetcher: Sendable {
 
     /// Tries the checked addresses in order (an IPv6 address without a route falls through to the next)
     /// until one connects; that one answers.
-    private func send(_ url: URL, toFirstOf addresses: [NetworkAddress], before deadline: ContinuousClock.Instant) async throws -> HTTPClientResponse {
+    /// The per-fetch limits.
+    private struct Limits {
+        var maxBytes: Int
+        var accept: String
+    }
+
+    private func send(_ url: URL, toFirstOf addresses: [NetworkAddress], before deadline: ContinuousClock.Instant,
+                      limits: Limits) async throws -> HTTPClientResponse {
         for (index, address) in addresses.enumerated() {
             let remaining = deadline - ContinuousClock.now
             guard remaining > .zero else { throw FetchError.timeout(seconds: Self.seconds(policy.timeout)) }
             do {
-                return try await send(url, to: address, within: remaining)
+                return try await send(url, to: address, within: remaining, limits: limits)
             } catch FetchError.network(let error) where index < addresses.count - 1 {
                 switch error {
                 case .connectionRefused, .connectFailed, .connectTimedOut: continue
@@ -62,14 +72,14 @@ public final class PageFetcher: Sendable {
         throw FetchError.unresolvable(host: url.host ?? "")
     }
 
-    private func send(_ url: URL, to address: NetworkAddress, within remaining: Duration) async throws -> HTTPClientResponse {
+    private func send(_ url: URL, to address: NetworkAddress, within remaining: Duration, limits: Limits) async throws -> HTTPClientResponse {
         let request = HTTPClientRequest(
             url: url,
             headers: [HTTPHeaderField(name: "User-Agent", value: policy.userAgent),
-                      HTTPHeaderField(name: "Accept", value: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5")],
+                      HTTPHeaderField(name: "Accept", value: limits.accept)],
             timeout: remaining, connectTimeout: min(policy.connectTimeout, remaining),
             minimumRate: MinimumRate(bytesPerSecond: policy.minimumBytesPerSecond, window: policy.minimumRateWindow),
-            maxBodyBytes: policy.maxBytes, pinnedAddress: address.description, usesProxy: false)
+            maxBodyBytes: limits.maxBytes, pinnedAddress: address.description, usesProxy: false)
         do {
             return try await client.send(request)
         } catch let error as HTTPClientError {

@@ -2,7 +2,8 @@ import Foundation
 import HTMLExtraction
 
 /// The reader view's library call: fetches a bookmarked page with `PageFetcher` (its limits and address
-/// checks) and reduces it to readable text with `HTMLDocument.readableText()`.
+/// checks) and reduces it to readable text with `HTMLDocument.readableText()` and to the sanitised structured article with
+/// `HTMLDocument.article()`.
 public struct ArticleReader: Sendable {
     /// Why a page could not be read.
     public enum ReadError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -44,6 +45,8 @@ public struct ArticleReader: Sendable {
             throw ReadError.unparsable
         }
         let text = document.readableText()
-        return ReadableArticle(url: url.absoluteString, title: text.title, paragraphs: text.paragraphs, wordCount: text.wordCount)
+        let content = document.article()
+        return ReadableArticle(url: url.absoluteString, title: text.title, paragraphs: text.paragraphs,
+                               wordCount: content.isEmpty ? text.wordCount : content.wordCount, content: content.isEmpty ? nil : content)
     }
 }

@@ -28,7 +28,7 @@ extension LinkdingAPI {
             ("tag_search", .string(configuration.tagSearch.rawValue)),
             ("enable_sharing", .bool(configuration.sharing)),
             ("enable_public_sharing", .bool(configuration.publicSharing)),
-            ("enable_favicons", .bool(false)),
+            ("enable_favicons", .bool(favicons != nil)),
             ("display_url", .bool(false)),
             ("permanent_notes", .bool(false)),
             ("search_preferences", .object([])),

@@ -21,7 +21,7 @@ extension LinkdingAPI {
                 try store.list(query, scope: scope, tagSearch: configuration.tagSearch)
             }
         }
-        return pageResponse(request, page: page, count: result.count, results: result.results.map(\.jsonValue))
+        return pageResponse(request, page: page, count: result.count, results: result.results.map { bookmarkJSON($0, for: request) })
     }
 
     func createBookmark(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -38,7 +38,7 @@ extension LinkdingAPI {
                 bookmark = try stored { () throws(BookmarkStoreError) in try store.update(id: id, fill) }
             }
         }
-        var response = Self.json(bookmark.jsonValue, status: 201)
+        var response = Self.json(bookmarkJSON(bookmark, for: request), status: 201)
         response.headers["Location"] = bookmark.url  // DRF's success header: the object's `url` field
         return response
     }
@@ -65,7 +65,7 @@ extension LinkdingAPI {
         let updated = try stored { () throws(BookmarkStoreError) in
             mode == .replace ? try store.replace(id: id, input.update) : try store.update(id: id, input.update)
         }
-        return Self.json(updated.jsonValue)
+        return Self.json(bookmarkJSON(updated, for: request))
     }
 
     func deleteBookmark(_ key: String) throws -> HTTPResponse {

@@ -40,6 +40,9 @@ public struct LinkdingAPI: HTTPResponder {
     /// The API's settings.
     public let configuration: Configuration
     let metadata: @Sendable (String) async -> BookmarkCheck.Metadata
+    /// The favicons Marks keeps: with them, `favicon_url` is Marks' own copy (`/favicons/<site>`), as linkding
+    /// gives the address of its own favicon file; without them (or before an icon is found) it is null.
+    public var favicons: FaviconService?
 
     /// An API over `store`; `metadata` fetches a page's title, description and image for `check` and scraping.
     public init(store: BookmarkStore, tokens: APITokenStore, configuration: Configuration = Configuration(),
@@ -102,7 +105,7 @@ public struct LinkdingAPI: HTTPResponder {
         case (.bookmarks, _): return try await createBookmark(request)
         case (.check, _): return try await check(request)
         case (.singlefile, _), (.assetUpload, _): return Self.uploadDisabled
-        case (.bookmark(let key), .get): return Self.json(try bookmark(key).jsonValue)
+        case (.bookmark(let key), .get): return Self.json(bookmarkJSON(try bookmark(key), for: request))
         case (.bookmark(let key), .put): return try updateBookmark(key, request, mode: .replace)
         case (.bookmark(let key), .patch): return try updateBookmark(key, request, mode: .patch)
         case (.bookmark(let key), _): return try deleteBookmark(key)

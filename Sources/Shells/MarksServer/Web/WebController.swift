@@ -40,7 +40,8 @@ final class WebController: Sendable {
         self.preferences = preferences
         let dates = WebDate(offsetSeconds: options.timeZone.secondsFromGMT())
         self.dates = dates
-        self.rows = RowRenderer(extras: { reading.extras(for: $0.id) }, favicon: Self.favicon, dates: dates,
+        let favicons = options.favicons
+        self.rows = RowRenderer(extras: { reading.extras(for: $0.id) }, favicon: { Self.faviconURL($0, favicons: favicons) }, dates: dates,
                                 titleOpens: { preferences.current.titleOpens })
     }
 

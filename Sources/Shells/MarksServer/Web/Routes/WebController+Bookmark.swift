@@ -26,6 +26,8 @@ extension WebController {
                 let article = try await reader(bookmark.url)
                 reading.recordWords(article.wordCount, for: bookmark.id)
                 content = article.paragraphs.isEmpty ? .failed("the page has no readable text.") : .article(article)
+            } catch FetchError.disabled {
+                content = .fetchingOff
             } catch {
                 content = .failed(String(describing: error))
             }
@@ -34,7 +36,7 @@ extension WebController {
         }
         var view = ReaderPage(bookmark: bookmark, content: content, context: ctx)
         view.markReadAtEnd = preferences.current.markReadAtEnd
-        return page(view.title, tab: nil, view.render(), context: ctx)
+        return readerPage(view, request: request)
     }
 
     /// `POST /bookmarks/:id/progress` with `progress` 0…1, sent by the reader's script.

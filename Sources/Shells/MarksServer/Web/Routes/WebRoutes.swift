@@ -24,6 +24,9 @@ enum WebRoutes {
         // One bookmark.
         r.get("/bookmarks/:id") { try await c.bookmark($0) }
         r.get("/bookmarks/:id/read") { try await c.read($0) }
+        r.get("/reader/image") { try await c.readerImage($0) }
+        r.post("/reader/settings") { try c.saveReaderSettings($0) }
+        r.get("/favicons/:site") { try c.favicon($0) }
         r.post("/bookmarks/:id/progress") { try c.progress($0) }
         r.get("/bookmarks/:id/edit") { try await c.editForm($0) }
         r.post("/bookmarks/:id/edit") { try await c.saveEdit($0) }
@@ -81,5 +84,6 @@ enum WebRoutes {
     static func isPublic(_ path: String) -> Bool {
         path == "/signin" || path == "/offline" || path == "/sw.js" || path == "/manifest.webmanifest"
             || path.hasPrefix("/assets/") || path == "/favicon.ico"
+            || path.hasPrefix("/favicons/") // like linkding's favicon files: `/api/` clients load them without a session
     }
 }

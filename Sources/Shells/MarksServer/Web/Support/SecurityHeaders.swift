@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 
 /// The headers every web response carries: a strict Content-Security-Policy (scripts and styles only from
@@ -11,8 +12,14 @@ enum SecurityHeaders {
         "base-uri 'none'", "frame-ancestors 'none'",
     ].joined(separator: "; ")
 
+    /// The reader's policy: images only from this origin (the article's images come through the signed proxy).
+    static let readerContentSecurityPolicy = contentSecurityPolicy.replacingOccurrences(of: "img-src 'self' data: https: http:", with: "img-src 'self'")
+
+    /// Sets the headers; a stricter policy a handler set (the reader page, images) is kept.
     static func apply(to response: inout HTTPResponse) {
-        response.headers["Content-Security-Policy"] = contentSecurityPolicy
+        if response.headers["Content-Security-Policy"] == nil {
+            response.headers["Content-Security-Policy"] = contentSecurityPolicy
+        }
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "same-origin"
         response.headers["X-Frame-Options"] = "DENY"

@@ -27,6 +27,11 @@ public struct WebOptions: Sendable {
     /// The job runner that enrichment after saving, Enrich All and the podcast drain are enqueued on (nil: saving
     /// does not enrich and Enrich All is off). Pages only read its table; no page view starts work.
     public var jobs: JobRunner?
+    /// Fetches the reader's images for the signed image proxy (`/reader/image`); nil leaves images out of the reader.
+    public var images: ImageFetcher?
+    /// The favicons Marks keeps (`/favicons/<site>`, the rows' icons); nil leaves rows to the bookmark server's icon
+    /// or the monogram.
+    public var favicons: FaviconService?
     /// Where the server listens once it does (Settings → Devices builds sign-in links on it); nil: the
     /// request's Host header.
     public var listenAddress: @Sendable () -> ListenAddress?
@@ -47,6 +52,8 @@ public struct WebOptions: Sendable {
         self.semanticSearch = nil
         self.share = nil
         self.jobs = nil
+        self.images = nil
+        self.favicons = nil
         self.listenAddress = { nil }
         self.lanAddresses = { ListenAddress.lanAddresses() }
     }

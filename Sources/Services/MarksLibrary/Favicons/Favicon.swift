@@ -1,0 +1,54 @@
+import Foundation
+
+/// A site's favicon as Marks keeps it: the checked image type, its bytes and an ETag.
+public struct Favicon: Sendable, Equatable {
+    public var contentType: String
+    public var data: Data
+    public var etag: String
+
+    /// A favicon value.
+    public init(contentType: String, data: Data, etag: String) {
+        self.contentType = contentType
+        self.data = data
+        self.etag = etag
+    }
+
+    /// An ETag for bytes (FNV-1a, 64 bits, hex): stable across restarts, changes when the icon does.
+    public static func etag(for data: Data) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in data {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        return String(hash, radix: 16)
+    }
+
+    /// The site key of a URL: its lowercased host, with the port when one is given (`example.com`,
+    /// `127.0.0.1:8080`); nil for anything but http(s). Read by hand, so rows need no URL parsing.
+    public static func site(of url: String) -> String? {
+        let lower = url.prefix(8).lowercased()
+        let rest: Substring
+        if lower.hasPrefix("https://") {
+            rest = url.dropFirst(8)
+        } else if lower.hasPrefix("http://") {
+            rest = url.dropFirst(7)
+        } else {
+            return nil
+        }
+        var authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        let site = authority.lowercased()
+        guard !site.isEmpty, site.utf8.count <= 260,
+              site.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || ".-:[]_".unicodeScalars.contains($0)) })
+        else { return nil }
+        return site
+    }
+}
+
+/// What Marks knows about a site's favicon.
+public enum FaviconStatus: Sendable, Equatable {
+    /// Found; the ETag names this version of it.
+    case found(etag: String)
+    /// Looked for at `since` and not found (or refused); not looked for again until `FaviconStore.retryAfter` passes.
+    case missing(since: Date)
+}

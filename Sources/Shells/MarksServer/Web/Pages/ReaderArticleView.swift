@@ -1,0 +1,85 @@
+import Foundation
+import HTMLExtraction
+
+/// Renders a sanitised article (`ArticleToken`s) as markup, checking again on the way out: only elements and
+/// attributes from the allow-lists are written (names come from the enums, never from the page), every value
+/// is escaped, links must be http(s) and get `rel="noopener noreferrer nofollow"`, images go through `imageURL`
+/// (the signed proxy; an image it refuses is left out) with their size when known, `loading=lazy` and no
+/// referrer, and the elements are balanced (a stray end is dropped, whatever is left open is closed).
+struct ReaderArticleView {
+    var tokens: [ArticleToken]
+    /// The proxied address of an image, or nil to leave it out.
+    var imageURL: (String) -> SafeURL?
+
+    func render() -> HTML {
+        var out: [UInt8] = []
+        var open: [ArticleElement] = []
+        for token in tokens {
+            switch token {
+            case .text(let text):
+                HTML.appendEscaped(text, to: &out)
+            case .start(let element, let attributes):
+                guard let tag = startTag(element, attributes) else { continue }
+                out += tag.bytes
+                if !element.isVoid { open.append(element) }
+            case .end(let element):
+                guard !element.isVoid, open.last == element else { continue }
+                open.removeLast()
+                out += Array("</\(element.rawValue)>".utf8)
+            }
+        }
+        while let element = open.popLast() { out += Array("</\(element.rawValue)>".utf8) }
+        return HTML(trustedBytes: out)
+    }
+
+    /// The start tag with its checked attributes; nil when the element cannot be shown (an image without a
+    /// proxied source).
+    private func startTag(_ element: ArticleElement, _ attributes: [ArticleAttribute]) -> HTML? {
+        var out: [UInt8] = Array("<\(element.rawValue)".utf8)
+        func add(_ name: String, _ value: String) {
+            out += Array(" \(name)=\"".utf8)
+            HTML.appendEscaped(value, to: &out)
+            out.append(UInt8(ascii: "\""))
+        }
+        switch element {
+        case .img:
+            guard let src = attributes.first(where: { $0.name == .src }).flatMap({ imageURL($0.value) }) else { return nil }
+            add("src", src.value)
+            add("alt", attributes.first { $0.name == .alt }?.value ?? "")
+            if let title = attributes.first(where: { $0.name == .title }) { add("title", title.value) }
+            let width = attributes.first { $0.name == .width }.flatMap { Int($0.value) }
+            let height = attributes.first { $0.name == .height }.flatMap { Int($0.value) }
+            if let width, let height {
+                add("width", String(width))
+                add("height", String(height))
+            }
+            add("loading", "lazy")
+            add("decoding", "async")
+            add("referrerpolicy", "no-referrer")
+        case .a:
+            guard let href = attributes.first(where: { $0.name == .href }).flatMap({ SafeURL.web($0.value) }) else {
+                // A link whose target does not pass stays as its text: an `a` without href.
+                out += Array(">".utf8)
+                return HTML(trustedBytes: out)
+            }
+            add("href", href.value)
+            if let title = attributes.first(where: { $0.name == .title }) { add("title", title.value) }
+            add("rel", "noopener noreferrer nofollow")
+        default:
+            for attribute in attributes {
+                switch attribute.name {
+                case .colspan, .rowspan, .start:
+                    if let number = Int(attribute.value), number >= 0 { add(attribute.name.rawValue, String(number)) }
+                case .scope:
+                    if ["row", "col", "rowgroup", "colgroup"].contains(attribute.value) { add("scope", attribute.value) }
+                case .title:
+                    add("title", attribute.value)
+                case .href, .src, .alt, .width, .height:
+                    continue
+                }
+            }
+        }
+        out += Array(">".utf8)
+        return HTML(trustedBytes: out)
+    }
+}
