@@ -21,17 +21,19 @@ struct ServeParts {
     let jobs: JobRunner
     let enrichment: EnrichmentService
     let podcasts: PodcastRequestQueue
+    let library: LibraryService
     let app: MarksApp
 
     /// Registers every background kind, starts the runner (resuming what a stopped server left), and queues the
-    /// periodic jobs: the quiet enrichment pass, the podcast drain, and a catch-up run of the vector indexer.
+    /// periodic jobs: the quiet enrichment pass, the podcast drain, a catch-up run of the vector indexer and the
+    /// trash purge (linkding deletes waiting in the trash go out by their own jobs, queued by each delete).
     /// Podcast generation does not exist yet, so the drain has no consumer: requests stay queued and its job says so.
     func startJobs() async throws {
-        for kind in enrichment.jobKinds() + [indexer.backgroundKind(), podcasts.drainKind(consumer: nil)] {
+        for kind in enrichment.jobKinds() + [indexer.backgroundKind(), podcasts.drainKind(consumer: nil)] + library.trashJobKinds() {
             await jobs.register(kind)
         }
         await jobs.start()
-        for request in [VectorIndexer.job, EnrichmentService.backgroundPassJob, PodcastRequestQueue.drainJob] {
+        for request in [VectorIndexer.job, EnrichmentService.backgroundPassJob, PodcastRequestQueue.drainJob, LibraryService.purgeJob] {
             try await jobs.enqueue(request)
         }
     }
@@ -79,6 +81,6 @@ extension CompositionRoot {
         let app = MarksApp(context: MarksApp.Context(version: MarksCommandLine.version, logError: logError, api: api,
                                                      remoteLinkding: remote, backend: backend, web: web))
         return ServeParts(api: api, remoteLinkding: remote, backend: backend, auth: auth, web: web, indexer: indexer, jobs: jobs,
-                          enrichment: enrichment, podcasts: podcastQueue(), app: app)
+                          enrichment: enrichment, podcasts: podcastQueue(), library: library, app: app)
     }
 }

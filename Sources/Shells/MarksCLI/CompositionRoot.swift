@@ -165,10 +165,17 @@ final class CompositionRoot: Sendable {
         try part(\.unindexedLibrary) { try makeLibrary(observers: []) }
     }
 
+    /// In `marks serve` a linkding source's deletes go out by the `linkding.delete` job when the undo window closes;
+    /// a CLI command sends them at once (its undo is `marks trash restore`).
     private func makeLibrary(observers: [LibraryObserver]) throws -> LibraryService {
-        LibraryService(source: try source(), widgets: widgets, now: context.now, warn: warn, observers: observers,
-                       cache: try cache())
+        let deferred = runsBackgroundWork ? DeferredDeletes.through(try jobs(), window: Self.undoWindow) : nil
+        return LibraryService(source: try source(), widgets: widgets, now: context.now, warn: warn, observers: observers,
+                              cache: try cache(), deferredDeletes: deferred)
     }
+
+    /// How long `marks serve` waits before a linkding delete is sent (the web app's Undo toast is shorter; the
+    /// Trash view restores exactly until then).
+    static let undoWindow: TimeInterval = 30
 
     private func indexObservers() -> [LibraryObserver] {
         do {

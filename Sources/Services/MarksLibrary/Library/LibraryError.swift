@@ -9,6 +9,8 @@ public enum LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
     case noCache
     /// An import through the API stopped part-way: the server could not be reached or refused the token.
     case importInterrupted(done: Int, total: Int, reason: String)
+    /// A restore while the delete is on its way to the linkding server.
+    case deleteInFlight
 
     public var description: String {
         switch self {
@@ -18,6 +20,8 @@ public enum LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noCache: return "This library has no local cache; open it with a data directory to sync or keep AI metadata."
         case .importInterrupted(let done, let total, let reason):
             return "The import stopped after \(done) of \(total) bookmarks: \(reason) Run it again to finish: bookmarks already saved are updated, not duplicated."
+        case .deleteInFlight:
+            return "The delete is being sent to the linkding server right now. Try Restore again in a moment."
         }
     }
 

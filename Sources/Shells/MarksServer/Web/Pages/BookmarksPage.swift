@@ -50,6 +50,7 @@ struct BookmarksPage {
         let cardsHTML = !isContinuation && tag == nil && !unreadOnly ? cards?.render() ?? .empty : .empty
         return """
             \(heading)\(cardsHTML)<div class="toolbar">\(filters)\(count)<span class="spacer"></span>\(refresh)\
+            <a class="link" href="/trash" id="trash-link">Trash</a>\
             <a class="button primary" href="/add" data-key="n">Add bookmark</a></div>
             \(body)
             """

@@ -51,6 +51,13 @@ struct PageLayout {
 
     private func notice() -> HTML {
         guard let notice = context.notice, !notice.isEmpty else { return .empty }
-        return HTML.success(notice)
+        guard let id = context.undoID else { return HTML.success(notice) }
+        // Trash (part C): the notice after a delete carries an Undo form, so undo works without script too.
+        let back = WebController.removingQueryItem("undo", from: WebController.removingQueryItem("notice", from: context.returnPath))
+        return """
+            <form class="notice success undo" role="status" method="post" action="\(SafeURL.path("/bookmarks/\(id)/restore"))">\
+            \(HTML.csrfField(context.csrfToken))\(HTML.hidden("return", back))\(notice) \
+            <button type="submit" class="link" id="notice-undo">Undo</button> <a href="/trash">Trash</a></form>
+            """
     }
 }
