@@ -9,7 +9,10 @@ import Testing
     @Test(.enabled(if: WebDriver.isAvailable, "skipped: /usr/bin/chromium and /usr/bin/chromedriver are needed (apt-get install chromium chromium-driver)"),
           .timeLimit(.minutes(3)))
     func deleteReloadUndoTrashAndRestore() async throws {
-        let web = try await WebHarness.make(seed: 8, prepare: { source in
+        // A long Undo window: the delete must reach the store while the toast still offers Undo (today's main sent it
+        // only when the window closed or the page was left, so a reload could race it).
+        let options = WebOptions(undoSeconds: 60, pageSize: 50, timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
+        let web = try await WebHarness.make(seed: 8, options: options, prepare: { source in
             try await source.insert(Bookmark(id: 0, url: "https://example.com/full", title: "Full bookmark", description: "desc",
                                              notes: "notes", unread: true, shared: true, tagNames: ["one", "two"],
                                              dateAdded: Date(), dateModified: Date()))
@@ -20,9 +23,10 @@ import Testing
             try await browser.open(try web.auth.signInLink(baseURL: base))
             try await browser.wait("the list") { try await browser.currentURL == base + "/" }
 
-            // Delete, then reload at once: still gone.
+            // Delete: in the store's trash while the page stays; then reload at once: still gone.
             try await browser.click("#b8 button[data-act='delete']")
-            try await browser.wait("the delete to reach the store") { await web.source.find(8) == nil }
+            try await browser.wait("the delete to reach the store while Undo is offered") { await web.source.find(8) == nil }
+            #expect(try await browser.property("#toast", "hidden") as? Bool == false)
             try await browser.open(base + "/")
             #expect(try await browser.findAll("#b8").isEmpty, "a reload right after Delete does not bring it back")
             #expect(try web.source.store.trashed().map(\.bookmark.id) == [8])

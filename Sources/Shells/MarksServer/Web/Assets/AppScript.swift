@@ -17,8 +17,8 @@ const $ = (s, el) => (el || doc).querySelector(s);
 const $$ = (s, el) => Array.from((el || doc).querySelectorAll(s));
 const form = token => new URLSearchParams({ _csrf: token || csrf });
 
-function post(url) {
-  return fetch(url, { method: "POST", credentials: "same-origin", body: form(),
+function post(url, keepalive) {
+  return fetch(url, { method: "POST", credentials: "same-origin", body: form(), keepalive: !!keepalive,
     headers: { "Accept": "application/json" } });
 }
 
@@ -91,7 +91,8 @@ function remove(button) {
   item.hidden = true;
   if (selected === item) select(next);
   const entry = { item, restore: url.replace(/\/delete$/, "/restore") };
-  entry.sent = post(url).then(r => {
+  // keepalive: a reload or a closed tab right after Delete does not cancel the request.
+  entry.sent = post(url, true).then(r => {
     if (!r.ok) throw new Error("status " + r.status);
     countBy(-1);
     const leave = item.dataset.leave;
