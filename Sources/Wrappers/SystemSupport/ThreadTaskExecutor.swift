@@ -20,6 +20,9 @@ public final class ThreadTaskExecutor: TaskExecutor, Sendable {
     /// The job runner's threads: claiming, heartbeats and the handlers' own short blocking calls.
     public static let jobs = ThreadTaskExecutor(name: "jobs", threads: 4)
 
+    /// Jobs running now, and waiting for a thread.
+    public var load: (running: Int, waiting: Int) { (pool.runningCount, pool.waitingCount) }
+
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let executor = asUnownedTaskExecutor()

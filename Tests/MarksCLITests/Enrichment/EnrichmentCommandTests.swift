@@ -23,7 +23,7 @@ import Testing
     }
 
     static let model = ["MARKS_MODEL_DIR": modelDirectory?.path ?? ""]
-    static let fetching = model.merging(["MARKS_ALLOW_PRIVATE_FETCHES": "1", "MARKS_FETCH_PAGES": "1"]) { $1 }
+    static let fetching = model.merging(["MARKS_ALLOW_PRIVATE_FETCHES": "1", "MARKS_FETCH_PAGES": "1", "MARKS_ENRICH_WAIT": "180"]) { $1 }
 
     /// Runs `marks` (waiting without holding a cooperative thread, so the page server in this process answers meanwhile).
     static func run(_ marks: MarksBinary, _ arguments: [String], _ environment: [String: String] = [:]) async throws -> MarksBinary.Result {
