@@ -145,5 +145,7 @@ padding:.25rem .25rem calc(.25rem + env(safe-area-inset-bottom));z-index:6}
 .toast{bottom:5.5rem}
 .row{margin:0 -.5rem;padding:.85rem .5rem}}
 @media print{.chrome,.actions,.toolbar,.load-more,.cards{display:none}}
+/* Trash (part C): the Undo form inside the notice after a delete; the Trash rows' two forms side by side. */
+.notice.undo form,.trash .actions form{display:inline}
 """#
 }

@@ -55,9 +55,10 @@ struct PageLayout {
         // Trash (part C): the notice after a delete carries an Undo form, so undo works without script too.
         let back = WebController.removingQueryItem("undo", from: WebController.removingQueryItem("notice", from: context.returnPath))
         return """
-            <form class="notice success undo" role="status" method="post" action="\(SafeURL.path("/bookmarks/\(id)/restore"))">\
-            \(HTML.csrfField(context.csrfToken))\(HTML.hidden("return", back))\(notice) \
-            <button type="submit" class="link" id="notice-undo">Undo</button> <a href="/trash">Trash</a></form>
+            <div class="notice success undo" role="status">\(notice) \
+            <form method="post" action="\(SafeURL.path("/bookmarks/\(id)/restore"))">\(HTML.csrfField(context.csrfToken))\
+            \(HTML.hidden("return", back))<button type="submit" class="link" id="notice-undo">Undo</button></form> \
+            <a href="/trash">Trash</a></div>
             """
     }
 }
