@@ -40,6 +40,7 @@ let package = Package(
         system("CLibXML2", pkgConfig: "libxml-2.0", apt: ["libxml2-dev"]),
         system("COpenBLAS", pkgConfig: "openblas", apt: ["libopenblas-dev"]),
         system("CCurl", pkgConfig: "libcurl", apt: ["libcurl4-openssl-dev"]),
+        system("CQREncode", pkgConfig: "libqrencode", apt: ["libqrencode-dev"]),
 
         // Safe wrappers, one per C library (plus the embedding model on OpenBLAS).
         wrapper("SystemSupport", []),
@@ -49,6 +50,7 @@ let package = Package(
         wrapper("HTMLExtraction", ["CLibXML2"]),
         wrapper("SentenceEmbeddings", ["COpenBLAS", "SystemSupport"]),
         wrapper("HTTPClient", ["CCurl"]),
+        wrapper("QRCode", ["CQREncode"]),
 
         // Core: models and pure logic.
         layer("Core", "MarksCore", []),
@@ -63,7 +65,7 @@ let package = Package(
         layer("Services", "MarksLibrary", ["MarksCore", "MarksJobs", "MarksStorage", "MarksClients", "MarksIndex", "MarksEngine", "HTMLExtraction", "SQLiteDatabase", "HTTPClient", "SentenceEmbeddings", "SystemSupport"]),
 
         // Shells.
-        layer("Shells", "MarksServer", ["MarksJobs", "MarksBackend", "MarksClients", "MarksEngine", "MarksLibrary", "MarksStorage", "MarksCore", "HTTPServer", "CryptoPrimitives", "SystemSupport"]),
+        layer("Shells", "MarksServer", ["MarksJobs", "MarksBackend", "MarksClients", "MarksEngine", "MarksLibrary", "MarksStorage", "MarksCore", "HTTPServer", "CryptoPrimitives", "SQLiteDatabase", "QRCode", "SystemSupport"]),
         layer("Shells", "MarksCLI", ["MarksJobs", "MarksIndex", "MarksEngine", "MarksServer", "MarksLibrary", "MarksClients", "MarksCore", "HTTPServer", "SentenceEmbeddings", "SystemSupport"]),
         .executableTarget(name: "marks", dependencies: ["MarksCLI"], path: "Sources/Shells/marks"),
         .executableTarget(name: "marks-bench", dependencies: ["MarksServer", "MarksEngine", "MarksClients", "MarksStorage", "MarksLibrary", "MarksIndex", "MarksCore", "HTTPServer", "HTTPClient", "StandInNetwork", "SentenceEmbeddings"], path: "Sources/Shells/marks-bench"),
@@ -79,6 +81,7 @@ let package = Package(
         tests("HTTPServer", ["HTTPServer", "SystemSupport"]),
         tests("CryptoPrimitives", ["CryptoPrimitives"]),
         tests("HTTPClient", ["HTTPClient", "StandInNetwork"]),
+        tests("QRCode", ["QRCode"]),
         tests("HTMLExtraction", ["HTMLExtraction"], resources: [.copy("Fixtures")]),
         tests("SentenceEmbeddings", ["SentenceEmbeddings"], resources: [.copy("Fixtures")]),
         tests("MarksCore", ["MarksCore", "MarksLibrary"]),

@@ -21,15 +21,18 @@ struct ServeParts {
     let jobs: JobRunner
     let enrichment: EnrichmentService
     let podcasts: PodcastRequestQueue
-    let library: LibraryService
+    /// Every library this server built (Settings can swap the source while it runs), for the trash's jobs.
+    let libraries: LibraryRegistry
     let app: MarksApp
+    /// Where the server listens, once it does (Settings → Devices builds sign-in links on it).
+    let listen: ListenAddress.Holder
 
     /// Registers every background kind, starts the runner (resuming what a stopped server left), and queues the
     /// periodic jobs: the quiet enrichment pass, the podcast drain, a catch-up run of the vector indexer and the
     /// trash purge (linkding deletes waiting in the trash go out by their own jobs, queued by each delete).
     /// Podcast generation does not exist yet, so the drain has no consumer: requests stay queued and its job says so.
     func startJobs() async throws {
-        for kind in enrichment.jobKinds() + [indexer.backgroundKind(), podcasts.drainKind(consumer: nil)] + library.trashJobKinds() {
+        for kind in enrichment.jobKinds() + [indexer.backgroundKind(), podcasts.drainKind(consumer: nil)] + LibraryService.trashJobKinds(resolve: libraries.library) {
             await jobs.register(kind)
         }
         await jobs.start()
@@ -58,7 +61,8 @@ extension CompositionRoot {
         let indexer = try indexer()
         let backend = try BackendAPI.live(data: data, config: config, engine: try engine(), fetcher: fetcher(),
                                           exposed: exposed, now: context.now)
-        let auth = try OwnerAuth(dataDirectory: paths.dataDirectory, now: context.now)
+        let auth = try OwnerAuth(dataDirectory: paths.dataDirectory, database: data.database, now: context.now, log: logError)
+        let listen = ListenAddress.Holder()
         let reader = ArticleReader(fetcher: fetcher())
         let search = try searchService()
         let enrichment = try enrichment()
@@ -66,6 +70,7 @@ extension CompositionRoot {
         var options = WebOptions(stateDirectory: paths.dataDirectory, log: logError, enrichment: enrichment)
         options.share = try share()
         options.jobs = jobs
+        options.listenAddress = { listen.address }
         options.semanticSearch = { query, unreadOnly, tag in
             let request = SearchRequest(text: query, mode: .semantic, filter: SearchFilter(unreadOnly: unreadOnly, tag: tag), limit: 50)
             return try await search.search(request).map(\.document.bookmark)
@@ -74,13 +79,14 @@ extension CompositionRoot {
             library: library, auth: auth,
             settings: WebSettings(configStore: settings.store,
                                   verify: { try await LinkdingClient(config: $0).verifyConnection() },
-                                  activeServer: config.linkding),
+                                  activeServer: config.linkding,
+                                  makeLibrary: { [self] server in try self.library(for: server) }),
             widgets: widgets,
             reader: { try await reader.read($0) },
             options: options)
         let app = MarksApp(context: MarksApp.Context(version: MarksCommandLine.version, logError: logError, api: api,
                                                      remoteLinkding: remote, backend: backend, web: web))
         return ServeParts(api: api, remoteLinkding: remote, backend: backend, auth: auth, web: web, indexer: indexer, jobs: jobs,
-                          enrichment: enrichment, podcasts: podcastQueue(), library: library, app: app)
+                          enrichment: enrichment, podcasts: podcastQueue(), libraries: libraries, app: app, listen: listen)
     }
 }

@@ -11,9 +11,14 @@ extension LibraryService {
     public struct DeleteJobPayload: Codable, Sendable, Equatable {
         /// The bookmark's id on the linkding server.
         public var id: Int
+        /// The source's identity (its cache key): the server the delete is for, even after Settings switched servers.
+        public var source: String?
 
-        /// The payload for bookmark `id`.
-        public init(id: Int) { self.id = id }
+        /// The payload for bookmark `id` of `source`.
+        public init(id: Int, source: String?) {
+            self.id = id
+            self.source = source
+        }
     }
 
     /// A linkding server may be down for hours (a laptop offline): retry for about two days, then dead-letter
@@ -21,9 +26,14 @@ extension LibraryService {
     static let deleteRetry = JobRetryPolicy(maxAttempts: 100, baseDelay: .seconds(30), maximumDelay: .seconds(1800))
 
     /// The job that sends bookmark `id`'s delete at `runAfter`.
-    static func deleteJob(id: Int, runAfter: Date) throws -> JobRequest {
-        try JobRequest(kind: deleteKind, key: String(id), payload: DeleteJobPayload(id: id), runAfter: runAfter,
-                       maxAttempts: deleteRetry.maxAttempts)
+    func deleteJob(id: Int, runAfter: Date) throws -> JobRequest {
+        try JobRequest(kind: Self.deleteKind, key: Self.deleteKey(id: id, source: source.identity),
+                       payload: DeleteJobPayload(id: id, source: source.identity), runAfter: runAfter, maxAttempts: Self.deleteRetry.maxAttempts)
+    }
+
+    /// The job key of a delete: the source and the id, so two servers' bookmark 7 never coalesce.
+    static func deleteKey(id: Int, source: String) -> String {
+        source + "#" + String(id)
     }
 
     /// The first purge; the kind queues the next ones itself.
@@ -32,13 +42,23 @@ extension LibraryService {
     /// The trash's kinds: `linkding.delete` (sends a waiting delete; retried while the server is down) and
     /// `trash.purge` (every `purgeEvery`, drops what was deleted more than `trashRetention` ago, by the library's clock).
     public func trashJobKinds(purgeEvery: Duration = .seconds(6 * 3600)) -> [JobKind] {
+        Self.trashJobKinds(purgeEvery: purgeEvery) { [self] source in source == nil || source == self.source.identity ? self : nil }
+    }
+
+    /// The trash's kinds for a process whose library can change (Settings swapping the source): `resolve` gives the
+    /// library of a source identity (nil: the current one). A delete whose source is gone fails with a message and
+    /// is retried (its bookmark stays hidden in that source's trash).
+    public static func trashJobKinds(purgeEvery: Duration = .seconds(6 * 3600),
+                                     resolve: @escaping @Sendable (_ source: String?) -> LibraryService?) -> [JobKind] {
         [
-            JobKind(Self.deleteKind, concurrency: 2, retry: Self.deleteRetry) { context in
+            JobKind(deleteKind, concurrency: 2, retry: deleteRetry) { context in
                 let payload = try context.payload(as: DeleteJobPayload.self)
-                try await self.sendPendingDelete(id: payload.id)
+                guard let library = resolve(payload.source) else { throw LibraryError.sourceGone(payload.source ?? "") }
+                try await library.sendPendingDelete(id: payload.id)
             },
-            JobKind(Self.purgeKind, retry: JobRetryPolicy(maxAttempts: 3), repeatEvery: purgeEvery) { context in
-                let purged = try await self.emptyTrash(deletedBefore: self.now().addingTimeInterval(-Self.trashRetention))
+            JobKind(purgeKind, retry: JobRetryPolicy(maxAttempts: 3), repeatEvery: purgeEvery) { context in
+                guard let library = resolve(nil) else { return }
+                let purged = try await library.emptyTrash(deletedBefore: library.now().addingTimeInterval(-trashRetention))
                 context.report(JobProgress(fraction: 1, text: "purged \(purged.count) trashed bookmark\(purged.count == 1 ? "" : "s")"))
             },
         ]

@@ -107,7 +107,7 @@ extension LibraryService {
         }
         try cache.putInTrash(bookmark, deletedAt: deletedAt, state: .pending)
         do {
-            try await deferred.enqueue(Self.deleteJob(id: id, runAfter: deletedAt.addingTimeInterval(deferred.window)))
+            try await deferred.enqueue(deleteJob(id: id, runAfter: deletedAt.addingTimeInterval(deferred.window)))
         } catch {
             _ = try cache.takeFromTrash(id: id, state: .pending, restoring: bookmark)
             throw error
@@ -124,7 +124,7 @@ extension LibraryService {
             }
             if let deferred = deferredDeletes {
                 do {
-                    try await deferred.cancel(Self.deleteKind, String(id))
+                    try await deferred.cancel(Self.deleteKind, Self.deleteKey(id: id, source: source.identity))
                 } catch {
                     warn("the queued delete of bookmark \(id) was not cancelled (it will find nothing to send): \(error)")
                 }

@@ -60,6 +60,13 @@ enum ServeCommand: CLICommand {
             throw CLIFailure("Cannot listen on \(host):\(port): \(error). Is another server using the port? Try --port.")
         }
         let url = "http://\(shownHost):\(boundPort)/"
+        let listening = ListenAddress(host: host, port: boundPort)
+        parts.listen.set(listening)
+        do {
+            try listening.save(in: settings.paths.dataDirectory)
+        } catch {
+            context.printError("warning: marks signin-link will not know this server's address: \(CLIErrorMessage.describe(error))")
+        }
         if !isLoopback(host) {
             context.printError("warning: listening on \(host) exposes Marks to your network; anyone who can reach this port can try to use it. Use --host 127.0.0.1 to keep it on this machine.")
         }
@@ -67,7 +74,7 @@ enum ServeCommand: CLICommand {
         context.print("data: \(settings.paths.dataDirectory.path)")
         for line in banner(url: url, parts: parts) { context.print(line) }
         let signIn = try parts.auth.signInLink(baseURL: String(url.dropLast()))
-        context.print("sign in (once, this link): \(signIn)")
+        context.print("sign in (once, within 15 minutes; marks signin-link makes another): \(signIn)")
         logger.event("start", [("url", url), ("version", MarksCommandLine.version)])
         do {
             try await parts.startJobs()
@@ -85,6 +92,13 @@ enum ServeCommand: CLICommand {
         logger.event("stop", [("signal", signal)])
         await server.stop()
         await parts.jobs.stop()  // running jobs go back to the queue; the next start carries on
+        do {
+            if try ListenAddress.load(from: settings.paths.dataDirectory) == listening {
+                try ListenAddress.remove(from: settings.paths.dataDirectory)
+            }
+        } catch {
+            context.printError("warning: \(ListenAddress.file(in: settings.paths.dataDirectory).path) was not removed: \(CLIErrorMessage.describe(error))")
+        }
         context.print("Marks stopped.")
         return ExitCode.success
     }

@@ -12,4 +12,9 @@ struct MultipartForm: Sendable {
 
     var fields: [(String, String)] = []
     var files: [File] = []
+
+    /// The first plain field called `name` (the web app's import form reads its CSRF token and options so).
+    func field(_ name: String) -> String? {
+        fields.first { $0.0 == name }?.1
+    }
 }

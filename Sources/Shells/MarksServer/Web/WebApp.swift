@@ -10,7 +10,7 @@ import MarksLibrary
 /// Mount it with `webApp.register(on: &router)` (it answers every path no other route or mount claims),
 /// and print `try auth.signInLink(baseURL: "http://127.0.0.1:\(port)")` at start-up.
 public struct WebApp: HTTPResponder {
-    private let controller: WebController
+    let controller: WebController
     private let router: Router
 
     /// A web app over the library. `reader` fetches and extracts a page for the reader view (nil turns the

@@ -7,7 +7,8 @@ import MarksLibrary
 /// request and the ways a handler answers (a page in the layout, a redirect, a refusal, an error page).
 /// The handlers themselves live in `WebController+<Page>.swift`.
 final class WebController: Sendable {
-    let library: LibraryService
+    /// The library and source requests use now (Settings can swap them while the server runs).
+    let sources: SourceHolder
     let auth: OwnerAuth
     let settings: WebSettings
     let widgets: WidgetDataStore?
@@ -17,10 +18,16 @@ final class WebController: Sendable {
     let rows: RowRenderer
     let dates: WebDate
     let assets = WebAssets.shared
+    let verifiedTokens = VerifiedTokens()
+    /// Imports started from Settings, by id, with their progress.
+    let imports = ImportTracker()
+
+    /// The library requests use now.
+    var library: LibraryService { sources.library }
 
     init(library: LibraryService, auth: OwnerAuth, settings: WebSettings, widgets: WidgetDataStore?,
          reader: (@Sendable (String) async throws -> ReadableArticle)?, options: WebOptions) {
-        self.library = library
+        self.sources = SourceHolder(library: library, server: settings.activeServer)
         self.auth = auth
         self.settings = settings
         self.widgets = widgets
@@ -42,6 +49,13 @@ final class WebController: Sendable {
     func hasValidCSRF(_ request: HTTPRequest) -> Bool {
         guard let session = session(of: request) else { return false }
         if let header = request.headers["X-CSRF-Token"] { return auth.isValidCSRF(header, for: session) }
+        if let type = request.headers["Content-Type"], type.lowercased().hasPrefix("multipart/form-data") {
+            do {
+                return auth.isValidCSRF(try Self.multipartForm(request).field("_csrf"), for: session)
+            } catch {
+                return false
+            }
+        }
         do {
             return auth.isValidCSRF(try request.form()["_csrf"], for: session)
         } catch {
@@ -166,6 +180,7 @@ final class WebController: Sendable {
         case "purged": "Bookmark deleted forever."
         case "emptied": "The trash is empty."
         case "theme": "Theme changed."
+        case "signed-out-device", "signed-out-others": nil
         default: nil
         }
     }

@@ -163,6 +163,12 @@ final class WebDriver {
         }
     }
 
+    /// The value of the cookie `name` of the current page's site (HttpOnly ones too), nil when there is none.
+    func cookie(_ name: String) async throws -> String? {
+        let all = try await command("GET", "/cookie", nil) as? [[String: Any]] ?? []
+        return all.first { $0["name"] as? String == name }?["value"] as? String
+    }
+
     /// A PNG of the viewport.
     func screenshot() async throws -> Data {
         guard let text = try await command("GET", "/screenshot", nil) as? String, let data = Data(base64Encoded: text) else {

@@ -22,7 +22,8 @@ struct WebHarness {
                      verify: @escaping @Sendable (ServerConfig) async throws -> ServerHealth = { _ in ServerHealth(version: "1.31.0", status: "healthy") },
                      reader: (@Sendable (String) async throws -> ReadableArticle)? = nil,
                      enrichment: ((LibraryService) -> EnrichmentService)? = nil,
-                     shareQueue: PodcastRequestQueue? = nil) async throws -> WebHarness {
+                     shareQueue: PodcastRequestQueue? = nil,
+                     makeLibrary: (@Sendable (ServerConfig?) throws -> LibraryService)? = nil) async throws -> WebHarness {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-web-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         // As `marks serve` composes it: the data dir's database holds the embedded store and the library's cache.
@@ -35,9 +36,9 @@ struct WebHarness {
         let cache = cached ? try BookmarkCache(database: local.database, sourceKey: "embedded") : nil
         let library = LibraryService(source: source, widgets: widgets, now: { Date(timeIntervalSince1970: 1_750_000_000) },
                                      warn: { _ in }, cache: cache)
-        let auth = try OwnerAuth(dataDirectory: directory, now: { Date() })
+        let auth = try OwnerAuth(dataDirectory: directory, database: local.database, now: { Date() })
         let configStore = ConfigStore(file: directory.appendingPathComponent("config/config.json"))
-        let settings = WebSettings(configStore: configStore, verify: verify, activeServer: nil)
+        let settings = WebSettings(configStore: configStore, verify: verify, activeServer: nil, makeLibrary: makeLibrary)
         var options = options
         options.stateDirectory = directory
         let jobs = JobRunner(store: try JobStore(database: local.database), log: { _ in })

@@ -145,6 +145,16 @@ padding:.25rem .25rem calc(.25rem + env(safe-area-inset-bottom));z-index:6}
 .toast{bottom:5.5rem}
 .row{margin:0 -.5rem;padding:.85rem .5rem}}
 @media print{.chrome,.actions,.toolbar,.load-more,.cards{display:none}}
+/* Settings: account part (linkding fields, import, devices and sessions) */
+fieldset[hidden]{display:none}
+.device-links,.sessions,.import-problems{list-style:none;margin:.5rem 0;padding:0}
+.device-link{display:flex;flex-wrap:wrap;gap:.75rem;align-items:center;margin:.5rem 0}
+.qr{margin:0;display:flex;flex-direction:column;gap:.35rem}
+.qr svg{width:12rem;height:12rem;max-width:60vw;max-height:60vw;border:1px solid var(--line);border-radius:.3rem}
+.qr code{overflow-wrap:anywhere;font-size:.8rem}
+.sessions li{display:flex;justify-content:space-between;align-items:center;gap:1rem;padding:.5rem 0;border-bottom:1px solid var(--line)}
+.import-problems li{padding:.25rem 0}
+progress{width:100%;max-width:24rem;height:1rem}
 /* Trash (part C): the Undo form inside the notice after a delete; the Trash rows' two forms side by side. */
 .notice.undo form,.trash .actions form{display:inline}
 """#

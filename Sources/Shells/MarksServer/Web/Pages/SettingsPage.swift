@@ -1,7 +1,9 @@
 import MarksCore
 
 /// Settings: where bookmarks live (the embedded store, or a linkding server with a Verify button that
-/// shows the exact problem), the theme, signing in another device, signing out, and the keyboard keys.
+/// shows the exact problem), import and export, the theme, devices and sessions, and the keyboard keys.
+/// Without JavaScript both source choices and the linkding fields show; the script hides the fields while
+/// "Marks’ own store" is chosen.
 struct SettingsPage {
     /// The linkding fields as typed; the token is never echoed back.
     struct ServerFields: Equatable {
@@ -11,22 +13,33 @@ struct SettingsPage {
         var path = ""
         var https = true
         var hasSavedToken = false
+        /// Verify just checked the typed token; Save keeps it though the field comes back empty.
+        var hasVerifiedToken = false
+    }
+
+    /// What Save did with the running server.
+    enum SaveResult {
+        case unchanged
+        case applied
+        case restartNeeded
     }
 
     /// The outcome of Verify or Save.
     enum Outcome {
         case verified(String)
-        case saved(restartNeeded: Bool)
+        case saved(SaveResult)
         case problem(String)
     }
 
     var fields: ServerFields
     var outcome: Outcome?
-    /// A fresh one-time sign-in link for another device, when one was asked for.
-    var deviceLink: String?
+    var devices: DevicesView.Content
+    var transfer: TransferView.Content
     /// What the running server uses, in words.
     var activeDescription: String
     var configPath: String
+    /// True when Save switches the running server to a new source.
+    var appliesWithoutRestart: Bool
     var context: PageContext
 
     static let title = "Settings"
@@ -37,32 +50,36 @@ struct SettingsPage {
             <h1>\(Self.title)</h1>
             <section aria-labelledby="source-heading"><h2 id="source-heading">Where bookmarks live</h2>\
             <p>Now: \(activeDescription).</p>\(outcomeHTML())
-            <form method="post" action="/settings" class="stack" id="settings-form">\(csrf)\
+            <form method="post" action="/settings" class="stack" id="settings-form" data-source-form>\(csrf)\
             <fieldset><legend>Source</legend>\
             <label class="check"><input type="radio" name="source" value="embedded" id="source-embedded"\(HTML.checked(!fields.useLinkding))> \
             Marks’ own store on this computer</label>\
             <label class="check"><input type="radio" name="source" value="linkding" id="source-linkding"\(HTML.checked(fields.useLinkding))> \
             A linkding server</label></fieldset>\
-            <fieldset><legend>linkding server</legend><div class="stack">\
-            \(FormFields.text("host", label: "Host", value: fields.host, hint: "For example links.example.com — without https://.", attributes: " autocomplete=\"off\" spellcheck=\"false\" autocapitalize=\"none\""))\
+            <fieldset id="linkding-fields" data-linkding-fields><legend>linkding server</legend><div class="stack">\
+            \(FormFields.text("host", label: "Address", value: fields.host, hint: "The host, such as links.example.com, or paste the whole address: https://links.example.com:9090/linkding/", attributes: " autocomplete=\"off\" spellcheck=\"false\" autocapitalize=\"none\" inputmode=\"url\""))\
             \(FormFields.text("port", label: "Port (optional)", value: fields.port, attributes: " inputmode=\"numeric\" autocomplete=\"off\""))\
             \(FormFields.text("path", label: "Path prefix (optional)", value: fields.path, hint: "Only when linkding runs below a path, such as /linkding.", attributes: " autocomplete=\"off\" spellcheck=\"false\""))\
             <div><label for="token">API token</label><input type="password" id="token" name="token" value="" autocomplete="off" \
             aria-describedby="token-hint"><p class="hint" id="token-hint">In linkding: Settings → Integrations → REST API.\
-            \(fields.hasSavedToken ? " A token is saved; leave this empty to keep it." : "")</p></div>\
+            \(tokenHint)</p></div>\
             \(FormFields.check("https", label: "Use https", on: fields.https))</div></fieldset>\
             <div class="buttons"><button type="submit" formaction="/settings/verify" id="verify">Verify</button>\
             <button type="submit" class="primary" id="save-settings">Save</button></div>\
-            <p class="hint">Saved to \(configPath). A new source takes effect when marks serve is restarted.</p></form></section>
+            <p class="hint">Saved to \(configPath).\(appliesWithoutRestart ? " A new source applies at once." : " A new source takes effect when marks serve is restarted.")</p></form></section>
+            \(TransferView(content: transfer, context: context).render())
             <section aria-labelledby="theme-heading"><h2 id="theme-heading">Appearance</h2>\
             <form method="post" action="/theme" class="buttons" id="theme-form">\(csrf)\(HTML.hidden("return", "/settings"))\
             \(HTML.each(WebTheme.allCases, themeButton))</form></section>
-            <section aria-labelledby="devices-heading"><h2 id="devices-heading">Devices</h2>\
-            <p>To use Marks on your phone (on the same network), open a one-time sign-in link there.</p>\(deviceLinkHTML())\
-            <form method="post" action="/settings/device-link" class="buttons">\(csrf)<button type="submit" id="device-link">Make a sign-in link</button></form>\
-            <form method="post" action="/signout" class="buttons">\(csrf)<button type="submit" id="sign-out">Sign out</button></form></section>
+            \(DevicesView(content: devices, context: context).render())
             <section aria-labelledby="keys-heading"><h2 id="keys-heading">Keyboard</h2>\(Self.keys)</section>
             """
+    }
+
+    private var tokenHint: String {
+        if fields.hasVerifiedToken { return " The token you verified is kept; press Save to use it." }
+        if fields.hasSavedToken { return " A token is saved; leave this empty to keep it." }
+        return ""
     }
 
     private func themeButton(_ theme: WebTheme) -> HTML {
@@ -73,18 +90,11 @@ struct SettingsPage {
         switch outcome {
         case .none: return .empty
         case .verified(let message): return HTML.success(message)
-        case .saved(let restart):
-            return HTML.success(restart ? "Saved. Restart marks serve to use the new source." : "Saved.")
+        case .saved(.unchanged): return HTML.success("Saved.")
+        case .saved(.applied): return HTML.success("Saved. Marks now uses the new source.")
+        case .saved(.restartNeeded): return HTML.success("Saved. Restart marks serve to use the new source.")
         case .problem(let message): return HTML.problem(message)
         }
-    }
-
-    private func deviceLinkHTML() -> HTML {
-        guard let deviceLink else { return .empty }
-        return """
-            <p class="notice" role="status">Open this link on the other device within 24 hours; it works once:<br>\
-            <code id="device-link-url">\(deviceLink)</code></p>
-            """
     }
 
     static let keys: HTML = """

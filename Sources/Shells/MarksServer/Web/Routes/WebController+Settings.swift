@@ -3,7 +3,8 @@ import HTTPServer
 import MarksCore
 import MarksLibrary
 
-/// Settings (source, verify, theme, devices), sign-in and sign-out, and the public assets.
+/// Settings (source, verify, theme) and the public assets; devices and sessions are in `+Account`, import and
+/// export in `+Transfer`.
 extension WebController {
     /// `/settings`.
     func settingsPage(_ request: HTTPRequest) -> HTTPResponse {
@@ -15,7 +16,8 @@ extension WebController {
         }
     }
 
-    /// `POST /settings`: writes the config file (a new source needs a restart).
+    /// `POST /settings`: writes the config file and, when the server can build a library for the new source,
+    /// switches to it at once. An empty token keeps the saved one, or the one Verify just checked.
     func saveSettings(_ request: HTTPRequest) throws -> HTTPResponse {
         let form = try request.form()
         var config: MarksConfig
@@ -25,8 +27,9 @@ extension WebController {
             return settingsView(request, fields: Self.fields(form, saved: nil), outcome: .problem(String(describing: error)), status: 500)
         }
         let fields = Self.fields(form, saved: config.linkding)
+        let sessionID = session(of: request)?.nonce ?? ""
         if fields.useLinkding {
-            switch Self.server(from: form, saved: config.linkding) {
+            switch Self.server(from: form, saved: config.linkding, verified: { self.verifiedTokens.token(host: $0, session: sessionID, at: self.auth.now()) }) {
             case .failure(let problem): return settingsView(request, fields: fields, outcome: .problem(problem.message), status: 400)
             case .success(let server): config.linkding = server
             }
@@ -38,9 +41,24 @@ extension WebController {
         } catch {
             return settingsView(request, fields: fields, outcome: .problem(String(describing: error)), status: 500)
         }
-        var saved = fields
+        verifiedTokens.forget(session: sessionID)
+        var saved = config.linkding.map(Self.fields) ?? fields
+        saved.useLinkding = config.linkding != nil
         saved.hasSavedToken = config.linkding?.token.isEmpty == false
-        return settingsView(request, fields: saved, outcome: .saved(restartNeeded: config.linkding != settings.activeServer))
+        return settingsView(request, fields: saved, outcome: apply(config.linkding))
+    }
+
+    /// Switches the running library to `server` when it differs from the one in use.
+    private func apply(_ server: ServerConfig?) -> SettingsPage.Outcome {
+        guard server != sources.server else { return .saved(.unchanged) }
+        guard let makeLibrary = settings.makeLibrary else { return .saved(.restartNeeded) }
+        do {
+            sources.swap(to: try makeLibrary(server), server: server)
+            return .saved(.applied)
+        } catch {
+            options.log("settings: the new source could not be used: \(error)")
+            return .problem("Saved, but Marks could not switch to the new source: \(message(error)) It keeps using the old one until marks serve is restarted.")
+        }
     }
 
     /// `POST /settings/verify`: asks the server and shows the exact problem.
@@ -56,13 +74,18 @@ extension WebController {
         guard fields.useLinkding else {
             return settingsView(request, fields: fields, outcome: .verified("Marks’ own store needs no verification."))
         }
-        switch Self.server(from: form, saved: saved) {
+        let sessionID = session(of: request)?.nonce ?? ""
+        switch Self.server(from: form, saved: saved, verified: { self.verifiedTokens.token(host: $0, session: sessionID, at: self.auth.now()) }) {
         case .failure(let problem):
             return settingsView(request, fields: fields, outcome: .problem(problem.message), status: 400)
         case .success(let server):
             do {
                 let health = try await settings.verify(server)
-                return settingsView(request, fields: fields, outcome: .verified("Connected: linkding \(health.version) answers, and the token works."))
+                verifiedTokens.remember(server.token, host: server.host, session: sessionID, at: auth.now())
+                var shown = Self.fields(server)
+                shown.hasSavedToken = saved?.token.isEmpty == false
+                shown.hasVerifiedToken = true
+                return settingsView(request, fields: shown, outcome: .verified("Connected: linkding \(health.version) answers, and the token works. Save to use it."))
             } catch let error as BookmarkSourceError {
                 return settingsView(request, fields: fields, outcome: .problem(error.message))
             } catch {
@@ -71,49 +94,12 @@ extension WebController {
         }
     }
 
-    /// `POST /settings/device-link`: a one-time link for another device, valid for a day.
-    func deviceLink(_ request: HTTPRequest) throws -> HTTPResponse {
-        let host = request.headers["Host"].flatMap { $0.isEmpty ? nil : $0 } ?? "127.0.0.1"
-        let link = try auth.signInLink(baseURL: "http://" + host, validFor: 86_400)
-        var fields = SettingsPage.ServerFields()
-        do {
-            fields = Self.fields(try settings.configStore.load().linkding)
-        } catch {
-            options.log("settings: config unreadable: \(error)")
-        }
-        return settingsView(request, fields: fields, outcome: nil, deviceLink: link)
-    }
-
     /// `POST /theme`: stores the theme in a cookie.
     func setTheme(_ request: HTTPRequest) throws -> HTTPResponse {
         let form = try request.form()
         guard let theme = form["theme"].flatMap(WebTheme.init(rawValue:)) else { throw HTTPError(400, "Choose System, Light or Dark.") }
         var response = redirect(Self.returnPath(form))
         response.setCookie(SetCookie(name: WebTheme.cookieName, value: theme.rawValue, maxAge: 400 * 86_400))
-        return response
-    }
-
-    /// `POST /signout`.
-    func signOut() -> HTTPResponse {
-        var response = HTTPResponse.redirect(to: "/signin?out=1", status: .seeOther)
-        response.setCookie(SetCookie.deleting(OwnerAuth.cookieName))
-        return response
-    }
-
-    /// `/signin?token=…`: redeems a one-time link and starts a session; without a token, explains how to get one.
-    func signIn(_ request: HTTPRequest) throws -> HTTPResponse {
-        let ctx = context(request)
-        guard let token = request.query["token"] else {
-            if session(of: request) != nil { return .redirect(to: "/", status: .seeOther) }
-            let view = SignInPage(reason: request.query["out"] == "1" ? .signedOut : .noSession)
-            return page(SignInPage.title, tab: nil, view.render(), context: ctx, signedIn: false)
-        }
-        guard auth.redeem(token) else {
-            return page(SignInPage.title, tab: nil, SignInPage(reason: .linkRejected).render(), context: ctx, status: 403, signedIn: false)
-        }
-        let (_, cookie) = try auth.newSession()
-        var response = HTTPResponse.redirect(to: "/", status: .seeOther)
-        response.setCookie(SetCookie(name: OwnerAuth.cookieName, value: cookie, maxAge: Int(OwnerAuth.sessionLifetime), sameSite: .lax))
         return response
     }
 
@@ -137,14 +123,15 @@ extension WebController {
 
     // MARK: Helpers
 
-    private func settingsView(_ request: HTTPRequest, fields: SettingsPage.ServerFields, outcome: SettingsPage.Outcome?,
-                              deviceLink: String? = nil, status: Int = 200) -> HTTPResponse {
+    func settingsView(_ request: HTTPRequest, fields: SettingsPage.ServerFields, outcome: SettingsPage.Outcome?,
+                      devices: DevicesView.Content? = nil, transfer: TransferView.Content = TransferView.Content(), status: Int = 200) -> HTTPResponse {
         let ctx = context(request)
-        let active = settings.activeServer.map { server in
+        let active = sources.server.map { server in
             "the linkding server at " + (server.baseURL?.absoluteString ?? server.host)
         } ?? "Marks’ own store on this computer"
-        let view = SettingsPage(fields: fields, outcome: outcome, deviceLink: deviceLink, activeDescription: active,
-                                configPath: settings.configStore.file.path, context: ctx)
+        let view = SettingsPage(fields: fields, outcome: outcome, devices: devices ?? devicesContent(request, link: nil),
+                                transfer: transfer, activeDescription: active, configPath: settings.configStore.file.path,
+                                appliesWithoutRestart: settings.makeLibrary != nil, context: ctx)
         return page(SettingsPage.title, tab: .settings, view.render(), context: ctx, status: status)
     }
 
@@ -152,7 +139,7 @@ extension WebController {
         var message: String
     }
 
-    private static func fields(_ server: ServerConfig?) -> SettingsPage.ServerFields {
+    static func fields(_ server: ServerConfig?) -> SettingsPage.ServerFields {
         guard let server else { return SettingsPage.ServerFields() }
         return SettingsPage.ServerFields(useLinkding: true, host: server.host, port: server.port.map(String.init) ?? "",
                                          path: server.path, https: server.useHTTPS, hasSavedToken: !server.token.isEmpty)
@@ -163,18 +150,38 @@ extension WebController {
                                   path: form["path"] ?? "", https: form["https"] == "1", hasSavedToken: saved?.token.isEmpty == false)
     }
 
-    /// The server the form describes; an empty token keeps the saved one.
-    private static func server(from form: QueryParameters, saved: ServerConfig?) -> Result<ServerConfig, Problem> {
+    /// The server the form describes. The host field may hold a whole pasted address (`https://host:port/path/`,
+    /// with or without `/api/`): its scheme, port and path win over the other fields. An empty token keeps the one
+    /// Verify just checked for this host, else the saved one.
+    private static func server(from form: QueryParameters, saved: ServerConfig?,
+                               verified: (String) -> String?) -> Result<ServerConfig, Problem> {
+        var host = (form["host"] ?? "").trimmingCharacters(in: .whitespaces)
+        var path = (form["path"] ?? "").trimmingCharacters(in: .whitespaces)
+        var https = form["https"] == "1"
         let portText = (form["port"] ?? "").trimmingCharacters(in: .whitespaces)
         var port: Int?
         if !portText.isEmpty {
             guard let number = Int(portText) else { return .failure(Problem(message: "The port must be a number, such as 9090.")) }
             port = number
         }
+        if ServerAddress.needsSplitting(host) {
+            guard let address = ServerAddress.parse(host) else {
+                return .failure(Problem(message: "“\(host)” is not an address Marks understands. Paste it as https://links.example.com or type the host alone."))
+            }
+            host = address.host
+            if let parsedPort = address.port { port = parsedPort }
+            if !address.path.isEmpty { path = address.path }
+            if let scheme = address.useHTTPS { https = scheme }
+        }
+        if let address = ServerAddress.parse(path), path.contains("://") {
+            return .failure(Problem(message: "Put the whole address in the host field; the path is only a prefix such as /linkding (got \(address.host))."))
+        }
+        var segments = path.split(separator: "/").map(String.init)
+        if let api = segments.firstIndex(of: "api") { segments.removeSubrange(api...) }
+        path = segments.isEmpty ? "" : "/" + segments.joined(separator: "/")
         let typed = (form["token"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        let server = ServerConfig(host: (form["host"] ?? "").trimmingCharacters(in: .whitespaces), port: port,
-                                  path: (form["path"] ?? "").trimmingCharacters(in: .whitespaces),
-                                  token: typed.isEmpty ? saved?.token ?? "" : typed, useHTTPS: form["https"] == "1")
+        let token = typed.isEmpty ? (verified(host) ?? saved?.token ?? "") : typed
+        let server = ServerConfig(host: host, port: port, path: path, token: token, useHTTPS: https)
         if let problem = server.problems.first { return .failure(Problem(message: problem)) }
         return .success(server)
     }

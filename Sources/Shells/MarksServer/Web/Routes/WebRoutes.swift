@@ -43,8 +43,13 @@ enum WebRoutes {
         r.post("/settings") { try c.saveSettings($0) }
         r.post("/settings/verify") { try await c.verifySettings($0) }
         r.post("/settings/device-link") { try c.deviceLink($0) }
+        r.post("/settings/sessions/end-others") { try c.endOtherSessions($0) }
+        r.post("/settings/sessions/:id/end") { try c.endSession($0) }
+        r.post("/settings/import") { try c.startImport($0) }
+        r.get("/settings/import/:id") { try c.importStatus($0) }
+        r.get("/settings/export") { try await c.export($0) }
         r.post("/theme") { try c.setTheme($0) }
-        r.post("/signout") { _ in c.signOut() }
+        r.post("/signout") { try c.signOut($0) }
         r.get("/signin") { try c.signIn($0) }
         // Public assets.
         r.get("/offline") { c.offline($0) }

@@ -27,6 +27,11 @@ public struct WebOptions: Sendable {
     /// The job runner that enrichment after saving, Enrich All and the podcast drain are enqueued on (nil: saving
     /// does not enrich and Enrich All is off). Pages only read its table; no page view starts work.
     public var jobs: JobRunner?
+    /// Where the server listens once it does (Settings → Devices builds sign-in links on it); nil: the
+    /// request's Host header.
+    public var listenAddress: @Sendable () -> ListenAddress?
+    /// This machine's LAN addresses (for a server on 0.0.0.0); tests pass fixed ones.
+    public var lanAddresses: @Sendable () -> [String]
 
     /// Options; the defaults suit `marks serve`.
     public init(undoSeconds: Double = 6, pageSize: Int = 50, timeZone: TimeZone = .current, stateDirectory: URL? = nil,
@@ -42,5 +47,7 @@ public struct WebOptions: Sendable {
         self.semanticSearch = nil
         self.share = nil
         self.jobs = nil
+        self.listenAddress = { nil }
+        self.lanAddresses = { ListenAddress.lanAddresses() }
     }
 }

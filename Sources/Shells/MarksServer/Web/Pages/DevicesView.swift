@@ -1,0 +1,91 @@
+import Foundation
+import QRCode
+
+/// Settings → Devices: a one-time sign-in link for the address Marks really listens on (with a QR code for a
+/// phone's camera and a Copy button) — or the sentence saying it listens only on this computer — and the list
+/// of signed-in browsers, each with Sign out, plus Sign out everywhere.
+struct DevicesView {
+    /// A signed-in browser.
+    struct Device: Equatable {
+        var id: String
+        var name: String
+        var signedIn: String
+        var lastSeen: String
+        var isThisDevice: Bool
+    }
+
+    struct Content {
+        /// Where links can point.
+        var reach: ListenAddress.Reach
+        /// Freshly made sign-in links (one per address other devices can use), when asked for.
+        var links: [String] = []
+        var devices: [Device] = []
+        /// A problem reading the sessions, in words.
+        var problem: String?
+        /// What the last sign-out on this page did.
+        var notice: String?
+    }
+
+    var content: Content
+    var context: PageContext
+
+    func render() -> HTML {
+        let csrf = HTML.csrfField(context.csrfToken)
+        return """
+            <section aria-labelledby="devices-heading" id="devices"><h2 id="devices-heading">Devices</h2>\
+            \(content.notice.map(HTML.success) ?? .empty)\
+            \(reachHTML())\(linksHTML())\
+            <form method="post" action="/settings/device-link#devices" class="buttons">\(csrf)\
+            <button type="submit" id="device-link">Make a sign-in link</button></form>\
+            <h3 id="sessions-heading">Signed-in devices</h3>\(content.problem.map(HTML.problem) ?? .empty)\
+            <ul class="sessions" id="sessions" aria-labelledby="sessions-heading">\(HTML.each(content.devices, deviceHTML))</ul>\
+            <div class="buttons"><form method="post" action="/settings/sessions/end-others#devices">\(csrf)\
+            <button type="submit" id="sign-out-others"\(content.devices.count > 1 ? "" : " disabled")>Sign out everywhere else</button></form>\
+            <form method="post" action="/signout?everywhere=1">\(csrf)<button type="submit" id="sign-out-everywhere">Sign out everywhere</button></form>\
+            <form method="post" action="/signout">\(csrf)<button type="submit" id="sign-out">Sign out</button></form></div></section>
+            """
+    }
+
+    private func reachHTML() -> HTML {
+        switch content.reach {
+        case .thisComputer:
+            return "<p class=\"notice\" id=\"listen-note\" role=\"note\">\(ListenAddress.loopbackMessage)</p>"
+        case .network(let bases):
+            return "<p id=\"listen-note\">To use Marks on your phone (on the same network as \(bases.first ?? "this computer")), open a one-time sign-in link there: scan its QR code with the camera.</p>"
+        }
+    }
+
+    private func linksHTML() -> HTML {
+        guard !content.links.isEmpty else { return .empty }
+        let items = HTML.each(content.links.enumerated()) { index, link in
+            let qr: HTML
+            do {
+                qr = HTML.svg(try QRCode(link), label: "QR code of the sign-in link")
+            } catch {
+                qr = HTML.problem("No QR code: \(String(describing: error))")
+            }
+            let id = index == 0 ? "device-link-url" : "device-link-url-\(index + 1)"
+            return """
+                <li class="device-link"><figure class="qr" id="\(index == 0 ? "device-qr" : "device-qr-\(index + 1)")">\(qr)\
+                <figcaption><code id="\(id)">\(link)</code></figcaption></figure>\
+                <button type="button" data-act="copy" data-url="\(link)" aria-describedby="\(id)">Copy</button></li>
+                """
+        }
+        return """
+            <div class="notice" role="status"><p>Open this link on the other device within 15 minutes; it works once.</p>\
+            <ul class="device-links">\(items)</ul></div>
+            """
+    }
+
+    private func deviceHTML(_ device: Device) -> HTML {
+        let label: HTML = device.isThisDevice ? " <strong>(this device)</strong>" : .empty
+        let action: HTML = device.isThisDevice ? .empty : """
+            <form method="post" action="/settings/sessions/\(device.id)/end#devices">\(HTML.csrfField(context.csrfToken))\
+            <button type="submit" aria-label="Sign out \(device.name), last seen \(device.lastSeen)">Sign out</button></form>
+            """
+        return """
+            <li><span><span class="device-name">\(device.name)</span>\(label)<br><span class="hint">Signed in \(device.signedIn) · \
+            last seen \(device.lastSeen)</span></span>\(action)</li>
+            """
+    }
+}

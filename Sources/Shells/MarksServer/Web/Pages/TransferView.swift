@@ -1,0 +1,29 @@
+import MarksLibrary
+
+/// Settings → Import and export: upload a bookmark file (HTML from a browser or linkding; the same importer as
+/// `marks import`, problems listed by line) and download every bookmark as one.
+struct TransferView {
+    struct Content {
+        /// A problem with the last upload, in words.
+        var problem: String?
+    }
+
+    var content: Content
+    var context: PageContext
+
+    func render() -> HTML {
+        """
+        <section aria-labelledby="transfer-heading" id="transfer"><h2 id="transfer-heading">Import and export</h2>\
+        \(content.problem.map(HTML.problem) ?? .empty)\
+        <form method="post" action="/settings/import" enctype="multipart/form-data" class="stack" id="import-form" data-import-form>\
+        \(HTML.csrfField(context.csrfToken))\
+        <div><label for="import-file">Bookmark file</label><input type="file" id="import-file" name="file" accept=".html,.htm,text/html" \
+        required aria-describedby="import-hint"><p class="hint" id="import-hint">An HTML bookmark file from a browser \
+        (Bookmarks → Export) or from linkding. Existing addresses are updated, never duplicated.</p></div>\
+        \(FormFields.check("folders_as_tags", label: "Add folder names as tags", on: false))\
+        <div class="buttons"><button type="submit" id="import">Import</button></div></form>\
+        <p><a href="/settings/export" id="export" download>Download all bookmarks</a> \
+        <span class="hint">(an HTML bookmark file, archived ones included, as marks export writes it)</span></p></section>
+        """
+    }
+}

@@ -1,0 +1,114 @@
+import CryptoPrimitives
+import Foundation
+import HTTPServer
+import MarksCore
+import MarksLibrary
+
+/// Settings → Import and export: the upload starts an import (the CLI's importer) and goes to its page, which
+/// shows progress and then the report; export downloads the bookmark file `marks export` writes.
+extension WebController {
+    /// Bookmark files larger than this are refused (as `marks import` does, at the server's body limit first).
+    static let maxImportBytes = 256 * 1024 * 1024
+
+    /// `POST /settings/import` (multipart, field `file`): starts the import; 303 to its page (JSON: its id).
+    func startImport(_ request: HTTPRequest) throws -> HTTPResponse {
+        let form = try Self.multipartForm(request)
+        guard let file = form.files.first(where: { $0.name == "file" }), !file.data.isEmpty else {
+            return settingsView(request, fields: currentFields(), outcome: nil,
+                                transfer: TransferView.Content(problem: "Choose a bookmark file to import."), status: 400)
+        }
+        guard file.data.count <= Self.maxImportBytes else {
+            return settingsView(request, fields: currentFields(), outcome: nil,
+                                transfer: TransferView.Content(problem: "That file is too large; Marks imports files up to 256 MB."), status: 413)
+        }
+        let id: String
+        do {
+            id = try SecureRandom.urlSafeToken(bytes: 9)
+        } catch {
+            throw HTTPError(500, "No secure random numbers available.")
+        }
+        let text = String(decoding: file.data, as: UTF8.self)
+        let foldersAsTags = form.field("folders_as_tags") == "1"
+        let library = self.library
+        let name = file.filename.isEmpty ? "bookmarks.html" : file.filename
+        imports.start(id: id, file: name) { progress in
+            do {
+                return .finished(try await library.importNetscape(text, foldersAsTags: foldersAsTags, progress: progress))
+            } catch let error as NetscapeError {
+                return .failed(error.message)
+            } catch {
+                return .failed(self.message(error))
+            }
+        }
+        if request.headers["Accept"]?.contains("application/json") == true {
+            return .json(data: JSONValue.object([("id", .string(id)), ("status", .string("/settings/import/" + id))]).data, status: 202)
+        }
+        return .redirect(to: "/settings/import/" + id, status: .seeOther)
+    }
+
+    /// `GET /settings/import/:id`: the import's page (reloading itself while it runs), or its state as JSON
+    /// (`{"state":"running","done","total"}`, `{"state":"done","created","updated","skipped","problems":[{line,message}]}`,
+    /// `{"state":"failed","error"}`).
+    func importStatus(_ request: HTTPRequest) throws -> HTTPResponse {
+        guard let id = request.pathParameters["id"], let entry = imports.entry(id) else {
+            throw HTTPError(404, "That import is not known (imports are kept until the server restarts).")
+        }
+        if request.headers["Accept"]?.contains("application/json") == true {
+            return .json(data: Self.importJSON(entry.state).data)
+        }
+        let view = ImportPage(id: id, file: entry.file, state: entry.state)
+        var response = page(ImportPage.title, tab: .settings, view.render(), context: context(request))
+        if view.isRunning { response.headers["Refresh"] = "2" }
+        return response
+    }
+
+    /// `GET /settings/export`: every bookmark (archived too) as a Netscape bookmark file, as a download.
+    func export(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let exported = try await library.exportNetscape()
+        let day = dates.iso(auth.now())
+        return HTTPResponse(status: 200, headers: [
+            "Content-Type": "text/html; charset=utf-8",
+            "Content-Disposition": "attachment; filename=\"marks-bookmarks-\(day).html\"",
+            "Cache-Control": "no-store",
+        ], body: .bytes(Data(exported.text.utf8)))
+    }
+
+    /// A `multipart/form-data` body (the import form), through the `/api/`'s hardened parser; 400 when malformed.
+    static func multipartForm(_ request: HTTPRequest) throws -> MultipartForm {
+        guard let type = request.headers["Content-Type"], let boundary = MultipartFormParser.boundary(fromContentType: type) else {
+            throw HTTPError(400, "Send the file from the Import form (a multipart/form-data body with a boundary).")
+        }
+        do {
+            return try MultipartFormParser.parse(request.body, boundary: boundary)
+        } catch {
+            throw HTTPError(400, "The upload could not be read: \(error.message)")
+        }
+    }
+
+    /// The linkding fields as saved (for a page shown after an upload problem).
+    func currentFields() -> SettingsPage.ServerFields {
+        do {
+            return Self.fields(try settings.configStore.load().linkding)
+        } catch {
+            options.log("settings: config unreadable: \(error)")
+            return SettingsPage.ServerFields()
+        }
+    }
+
+    static func importJSON(_ state: ImportTracker.State) -> JSONValue {
+        switch state {
+        case .running(let done, let total):
+            return .object([("state", .string("running")), ("done", .int(done)), ("total", .int(total))])
+        case .failed(let message):
+            return .object([("state", .string("failed")), ("error", .string(message))])
+        case .finished(let report):
+            return .object([
+                ("state", .string("done")), ("created", .int(report.created)), ("updated", .int(report.updated)),
+                ("skipped", .int(report.skipped)), ("trimmed", .int(report.trimmed)),
+                ("problems", .array(report.problems.prefix(ImportPage.shownProblems).map { problem in
+                    .object([("line", problem.line.map(JSONValue.int) ?? .null), ("message", .string(problem.message))])
+                })),
+            ])
+        }
+    }
+}
