@@ -247,6 +247,16 @@ public final class JobStore: Sendable {
         try JobError.wrap { try database.write { db in try db.run("DELETE FROM jobs WHERE state = 'failed'") } }
     }
 
+    /// Drops the queued job of `kind` and `key`, if there is one (a running one finishes); returns how many.
+    @discardableResult
+    public func cancelQueued(kind: String, key: String) throws -> Int {
+        try JobError.wrap {
+            try database.write { db in
+                try db.run("DELETE FROM jobs WHERE kind = ? AND key = ? AND state = 'queued'", [SQLValue(kind), SQLValue(key)])
+            }
+        }
+    }
+
     // MARK: Helpers
 
     private func update(_ sql: String, _ arguments: [SQLValue]) throws {

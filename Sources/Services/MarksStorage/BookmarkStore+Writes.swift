@@ -58,10 +58,11 @@ extension BookmarkStore {
         try modify(id: id, update, urlRequired: true)
     }
 
-    /// Deletes a bookmark (its tags stay); `notFound` when there is none.
+    /// Deletes a bookmark (its tags stay): it leaves every list, search and count at once and waits in the trash
+    /// (`BookmarkStore+Trash.swift`) until it is restored or purged; `notFound` when there is none.
     public func delete(id: Int) throws(BookmarkStoreError) {
-        let changed = try write { db in try db.run("DELETE FROM store_bookmarks WHERE id = ?", [SQLValue(id)]) }
-        if changed == 0 { throw .notFound(kind: "Bookmark") }
+        let moved = try write { db in try Self.moveToTrash(id, deletedAt: StoreTime.micros(now()), db) }
+        if !moved { throw .notFound(kind: "Bookmark") }
     }
 
     /// Archives a bookmark; idempotent, and bumps `date_modified` every time (as linkding does).

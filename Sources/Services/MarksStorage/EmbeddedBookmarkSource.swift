@@ -45,6 +45,19 @@ public struct EmbeddedBookmarkSource: BookmarkSource {
         }
     }
 
+    /// The store's trash: `delete` moves a bookmark there; restore brings it back with its id.
+    public var trash: BookmarkTrash? {
+        let store = store
+        let database = store.database
+        return BookmarkTrash(
+            list: { try await database.onReaderThread { try Self.mapped { () throws(BookmarkStoreError) in try store.trashed() } } },
+            restore: { id in try await database.onWriterThread { try Self.mapped { () throws(BookmarkStoreError) in try store.restore(id: id) } } },
+            purge: { id in try await database.onWriterThread { try Self.mapped { () throws(BookmarkStoreError) in try store.purgeTrashed(id: id) } } },
+            purgeDeleted: { cutoff in
+                try await database.onWriterThread { try Self.mapped { () throws(BookmarkStoreError) in try store.purgeTrash(deletedBefore: cutoff) } }
+            })
+    }
+
     private static func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             Thread { continuation.resume(with: Result { try work() }) }.start()
@@ -168,6 +181,10 @@ public struct EmbeddedBookmarkSource: BookmarkSource {
 
     /// Runs a store call, reporting its failure as the seam's `BookmarkSourceError`.
     private func mapped<T>(_ body: () throws(BookmarkStoreError) -> T) throws(BookmarkSourceError) -> T {
+        try Self.mapped(body)
+    }
+
+    private static func mapped<T>(_ body: () throws(BookmarkStoreError) -> T) throws(BookmarkSourceError) -> T {
         do {
             return try body()
         } catch {

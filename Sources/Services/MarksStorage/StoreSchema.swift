@@ -14,6 +14,9 @@ import SQLiteDatabase
 ///   characters is then exactly linkding's case-insensitive `LIKE '%term%'`. Its rowid is the bookmark id, negated
 ///   while the bookmark is archived, so `rowid > 0` restricts a match to unarchived bookmarks inside the index.
 /// - `store_bundles`: saved searches.
+/// - `store_trash` (migration 2): deleted bookmarks, whole — the row's columns as they were, its tag names (a JSON
+///   array) and when it was deleted — so a restore brings one back with its id; purged after 30 days. The id is
+///   the bookmark's: `store_bookmarks` uses AUTOINCREMENT, so no new bookmark ever takes a trashed one's id.
 enum StoreSchema {
     /// The migration namespace in `schema_migrations`.
     static let namespace = "store"
@@ -95,6 +98,25 @@ enum StoreSchema {
                 date_created INTEGER NOT NULL,
                 date_modified INTEGER NOT NULL
             );
+            """),
+        Migration(id: 2, name: "store: trash", sql: """
+            CREATE TABLE store_trash (
+                id INTEGER PRIMARY KEY,
+                url TEXT NOT NULL,
+                url_normalized TEXT NOT NULL,
+                title TEXT NOT NULL,
+                description TEXT NOT NULL,
+                notes TEXT NOT NULL,
+                web_archive_snapshot_url TEXT NOT NULL,
+                is_archived INTEGER NOT NULL CHECK (is_archived IN (0, 1)),
+                unread INTEGER NOT NULL CHECK (unread IN (0, 1)),
+                shared INTEGER NOT NULL CHECK (shared IN (0, 1)),
+                date_added INTEGER NOT NULL,
+                date_modified INTEGER NOT NULL,
+                tag_names TEXT NOT NULL CHECK (json_valid(tag_names) AND json_type(tag_names) = 'array'),
+                deleted_at INTEGER NOT NULL
+            );
+            CREATE INDEX store_trash_by_deleted ON store_trash (deleted_at);
             """),
     ]
 }

@@ -25,21 +25,24 @@ struct ServeParts {
     let favicons: FaviconService?
     /// The cached bookmarks' addresses (the favicon sweep at start).
     let bookmarkURLs: @Sendable () throws -> [String]
+    /// Every library this server built (Settings can swap the source while it runs), for the trash's jobs.
+    let libraries: LibraryRegistry
     let app: MarksApp
     /// Where the server listens, once it does (Settings → Devices builds sign-in links on it).
     let listen: ListenAddress.Holder
 
     /// Registers every background kind, starts the runner (resuming what a stopped server left), and queues the
-    /// periodic jobs: the quiet enrichment pass, the podcast drain, and a catch-up run of the vector indexer.
+    /// periodic jobs: the quiet enrichment pass, the podcast drain, a catch-up run of the vector indexer and the
+    /// trash purge (linkding deletes waiting in the trash go out by their own jobs, queued by each delete).
     /// Podcast generation does not exist yet, so the drain has no consumer: requests stay queued and its job says so.
     func startJobs() async throws {
         let jobs = self.jobs
         let faviconKinds = favicons.map { [$0.jobKind(), $0.sweepKind(urls: bookmarkURLs, enqueue: { _ = try await jobs.enqueue($0) })] } ?? []
-        for kind in enrichment.jobKinds() + [indexer.backgroundKind(), podcasts.drainKind(consumer: nil)] + faviconKinds {
+        for kind in enrichment.jobKinds() + [indexer.backgroundKind(), podcasts.drainKind(consumer: nil)] + faviconKinds + LibraryService.trashJobKinds(resolve: libraries.library) {
             await jobs.register(kind)
         }
         await jobs.start()
-        for request in [VectorIndexer.job, EnrichmentService.backgroundPassJob, PodcastRequestQueue.drainJob] {
+        for request in [VectorIndexer.job, EnrichmentService.backgroundPassJob, PodcastRequestQueue.drainJob, LibraryService.purgeJob] {
             try await jobs.enqueue(request)
         }
         if favicons != nil { try await jobs.enqueue(FaviconService.sweepJob) }
@@ -102,6 +105,6 @@ extension CompositionRoot {
                                                      remoteLinkding: remote, backend: backend, web: web))
         return ServeParts(api: api, remoteLinkding: remote, backend: backend, auth: auth, web: web, indexer: indexer, jobs: jobs,
                           enrichment: enrichment, podcasts: podcastQueue(), favicons: favicons,
-                          bookmarkURLs: { try cache.bookmarks(archived: nil, withAIMetadata: false).map(\.url) }, app: app, listen: listen)
+                          bookmarkURLs: { try cache.bookmarks(archived: nil, withAIMetadata: false).map(\.url) }, libraries: libraries, app: app, listen: listen)
     }
 }

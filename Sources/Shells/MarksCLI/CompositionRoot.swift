@@ -29,6 +29,8 @@ final class CompositionRoot: Sendable {
     /// The widget files in the data directory (one store for every writer and reader).
     let widgets: WidgetDataStore
     private let parts = Mutex(Parts())
+    /// Every library built here, by source: the trash's jobs find the one their delete was queued by.
+    let libraries = LibraryRegistry()
 
     /// A root over `settings`. `warn` defaults to a `warning:` line on standard error.
     init(settings: Settings, context: CLIContext, runsBackgroundWork: Bool = false,
@@ -177,14 +179,29 @@ final class CompositionRoot: Sendable {
         } else {
             source = try data().embeddedSource(baseURL: Self.defaultServeURL, metadata: metadata())
         }
-        return LibraryService(source: source, widgets: widgets, now: context.now, warn: warn, observers: indexObservers(),
-                              cache: try BookmarkCache(database: try data().database, for: source))
+        let library = LibraryService(source: source, widgets: widgets, now: context.now, warn: warn, observers: indexObservers(),
+                                     cache: try BookmarkCache(database: try data().database, for: source),
+                                     deferredDeletes: try deferredDeletes())
+        libraries.add(library, current: true)
+        return library
     }
 
+    /// In `marks serve` a linkding source's deletes go out by the `linkding.delete` job when the undo window closes;
+    /// a CLI command sends them at once (its undo is `marks trash restore`).
     private func makeLibrary(observers: [LibraryObserver]) throws -> LibraryService {
-        LibraryService(source: try source(), widgets: widgets, now: context.now, warn: warn, observers: observers,
-                       cache: try cache())
+        let library = LibraryService(source: try source(), widgets: widgets, now: context.now, warn: warn, observers: observers,
+                                     cache: try cache(), deferredDeletes: try deferredDeletes())
+        libraries.add(library, current: false)
+        return library
     }
+
+    private func deferredDeletes() throws -> DeferredDeletes? {
+        runsBackgroundWork ? DeferredDeletes.through(try jobs(), window: Self.undoWindow) : nil
+    }
+
+    /// How long `marks serve` waits before a linkding delete is sent (the web app's Undo toast is shorter; the
+    /// Trash view restores exactly until then).
+    static let undoWindow: TimeInterval = 30
 
     private func indexObservers() -> [LibraryObserver] {
         do {

@@ -38,6 +38,7 @@ ServeCommand.self,
         SummarizeCommand.self,
         CollectionsCommand.self,
         JobsCommand.self,
+        TrashCommand.self,
     ]
 
     /// The root of the command tree.

@@ -127,7 +127,7 @@ import Testing
         defer { web.cleanUp() }
         var client = try await web.signedIn()
         let deleted = try await client.post("/bookmarks/1/delete", [("return", "/?unread=1")])
-        #expect(deleted.headers["Location"] == "/?unread=1&notice=deleted")
+        #expect(deleted.headers["Location"] == "/?unread=1&undo=1&notice=deleted")
         #expect(await web.source.find(1) == nil)
         #expect(try await client.post("/bookmarks/2/archive", [("return", "/")]).headers["Location"] == "/?notice=archived")
         #expect(await web.source.find(2)?.isArchived == true)

@@ -1,7 +1,9 @@
 import SQLiteDatabase
 
 /// The library's tables in `marks.sqlite` (namespace `library`): the cached bookmark list per source, AI metadata
-/// by bookmark id, AI tags dismissed per bookmark, AI summaries by URL, and each source's sync state. Append migrations; never edit a shipped one.
+/// by bookmark id, AI tags dismissed per bookmark, AI summaries by URL, and each source's sync state; since migration 3 the trash of a source without
+/// its own (a linkding server): each deleted bookmark, whole, and whether its delete is waiting (`pending`), going out
+/// (`sending`) or was sent (`sent`). Append migrations; never edit a shipped one.
 enum CacheSchema {
     static let namespace = "library"
 
@@ -59,6 +61,16 @@ enum CacheSchema {
                 bookmark_id INTEGER NOT NULL,
                 tag_folded TEXT NOT NULL CHECK (tag_folded <> ''),
                 PRIMARY KEY (source, bookmark_id, tag_folded)
+            ) WITHOUT ROWID;
+            """),
+        Migration(id: 3, name: "trash of a source without its own", sql: """
+            CREATE TABLE library_trash (
+                source TEXT NOT NULL,
+                id INTEGER NOT NULL,
+                bookmark TEXT NOT NULL CHECK (json_valid(bookmark)),
+                deleted_at REAL NOT NULL,
+                state TEXT NOT NULL CHECK (state IN ('pending', 'sending', 'sent')),
+                PRIMARY KEY (source, id)
             ) WITHOUT ROWID;
             """),
     ]

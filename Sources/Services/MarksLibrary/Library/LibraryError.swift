@@ -11,6 +11,10 @@ public enum LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
     case importInterrupted(done: Int, total: Int, reason: String)
     /// A tag name that is empty once cleaned (white space only, or nothing).
     case invalidTag(String)
+    /// A restore while the delete is on its way to the linkding server.
+    case deleteInFlight
+    /// A queued linkding delete whose server is no longer the configured one.
+    case sourceGone(String)
 
     public var description: String {
         switch self {
@@ -21,6 +25,10 @@ public enum LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
         case .importInterrupted(let done, let total, let reason):
             return "The import stopped after \(done) of \(total) bookmarks: \(reason) Run it again to finish: bookmarks already saved are updated, not duplicated."
         case .invalidTag(let tag): return "'\(tag.prefix(100))' is not a tag name: a tag needs at least one character other than spaces."
+        case .deleteInFlight:
+            return "The delete is being sent to the linkding server right now. Try Restore again in a moment."
+        case .sourceGone(let source):
+            return "This delete is for \(source), which is no longer the configured bookmark server; it is sent when that server is configured again."
         }
     }
 

@@ -7,7 +7,8 @@ extension LibraryService {
     /// The cache is left as it was when the source fails. One sync runs at a time; a second caller shares it.
     public func sync(full: Bool = false, progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }) async throws -> SyncReport {
         guard let cache else { throw LibraryError.noCache }
-        let synchronizer = LibrarySynchronizer(source: source, cache: cache, options: syncOptions, now: now, warn: warn)
+        let synchronizer = LibrarySynchronizer(source: source, cache: cache, options: syncOptions, now: now, warn: warn,
+                                               hidden: libraryTrashIDs())
         let (outcome, ranHere) = try await syncGate.run { try await synchronizer.run(full: full, progress: progress) }
         guard ranHere else { return outcome.report }
         await notifySaved(restoringAIMetadata(outcome.saved))

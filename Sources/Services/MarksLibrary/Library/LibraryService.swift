@@ -15,13 +15,16 @@ public final class LibraryService: Sendable {
     let observers: [LibraryObserver]
     let syncOptions: SyncOptions
     let syncGate = SyncGate()
+    /// How deletes reach a source without its own trash (nil: at once).
+    let deferredDeletes: DeferredDeletes?
 
     /// A library over a bookmark source; `widgets` nil turns widget files off. `warn` receives problems
     /// with side effects (a widget file that could not be written, a cache row that could not be read) that must
     /// not fail the operation itself. `observers` hear of every change (the search index, enrichment).
+    /// `deferredDeletes` sends a linkding source's deletes when the undo window closes (`LibraryService+Trash.swift`).
     public init(source: any BookmarkSource, widgets: WidgetDataStore?, now: @escaping @Sendable () -> Date,
                 warn: @escaping @Sendable (String) -> Void, observers: [LibraryObserver] = [],
-                cache: BookmarkCache? = nil, syncOptions: SyncOptions = SyncOptions()) {
+                cache: BookmarkCache? = nil, syncOptions: SyncOptions = SyncOptions(), deferredDeletes: DeferredDeletes? = nil) {
         self.source = source
         self.widgets = widgets
         self.now = now
@@ -29,6 +32,7 @@ public final class LibraryService: Sendable {
         self.observers = observers
         self.cache = cache
         self.syncOptions = syncOptions
+        self.deferredDeletes = deferredDeletes
     }
 
     func notifySaved(_ bookmarks: [Bookmark]) async {
@@ -58,7 +62,7 @@ public final class LibraryService: Sendable {
         if let cached, let page = cachedPage(filter) { await cached(page) }
         if let page = try await aiTaggedPage(filter) { return page }
         let query = filter.listQuery
-        let page = try await source.list(query)
+        let page = hidingTrashed(try await source.list(query))
         let bookmarks = restoringAIMetadata(page.results)
         if filter.isUnfiltered {
             saveFirstPage(bookmarks, isWholeList: page.next == nil, newestFirst: filter.sort == .addedDesc)
@@ -70,8 +74,8 @@ public final class LibraryService: Sendable {
 
     /// Loads the page a previous page's `next` points to; a page of the unfiltered list is added to the cache.
     public func loadMore(_ next: String) async throws -> LibraryPage {
-        if let page = try await cachedCursorPage(next) { return page }
-        let page = try await source.page(at: next)
+        if let page = try await cachedCursorPage(next) { return hidingTrashed(page) }
+        let page = hidingTrashed(try await source.page(at: next))
         let bookmarks = restoringAIMetadata(page.results)
         if Self.isUnfilteredLink(next) { cacheUpsert(bookmarks.filter { !$0.isArchived }) }
         await notifySaved(bookmarks.filter { !$0.isArchived })
@@ -80,7 +84,8 @@ public final class LibraryService: Sendable {
 
     /// One bookmark, with its local AI metadata.
     public func bookmark(id: Int) async throws -> Bookmark {
-        restoringAIMetadata(try await source.bookmark(id: id))
+        if isInLibraryTrash(id) { throw BookmarkSourceError.notFound }
+        return restoringAIMetadata(try await source.bookmark(id: id))
     }
 
     /// The existing bookmark for a URL (if any), page metadata and auto tags.
@@ -143,13 +148,6 @@ public final class LibraryService: Sendable {
         await notifySaved([saved])
     }
 
-    /// Deletes a bookmark; it leaves the cache with its AI metadata.
-    public func delete(id: Int) async throws {
-        try await source.delete(id: id)
-        cacheRemove([id], forgettingAIMetadata: true)
-        await refreshWidgets()
-        await notifyDeleted([id])
-    }
 
     /// Archives a bookmark; it leaves the cached live list.
     public func archive(id: Int) async throws {
@@ -172,7 +170,7 @@ public final class LibraryService: Sendable {
     func refreshWidgets() async {
         guard widgets != nil else { return }
         do {
-            let page = try await source.list(BookmarkListQuery(limit: WidgetDataStore.keptBookmarks))
+            let page = hidingTrashed(try await source.list(BookmarkListQuery(limit: WidgetDataStore.keptBookmarks)))
             saveFirstPage(page.results, isWholeList: page.next == nil, newestFirst: true)
             writeWidgets(restoringAIMetadata(page.results))
         } catch {

@@ -26,6 +26,8 @@ struct LibrarySynchronizer {
     let options: SyncOptions
     let now: @Sendable () -> Date
     let warn: @Sendable (String) -> Void
+    /// Ids in the library's trash: the server may still list them (the delete not yet sent), and they must not come back.
+    var hidden: Set<Int> = []
 
     func run(full requested: Bool, progress: @Sendable (SyncProgress) -> Void) async throws -> Outcome {
         let started = now()
@@ -57,6 +59,7 @@ struct LibrarySynchronizer {
             watermark = Self.latest(all, after: nil)
         }
 
+        for id in hidden { merged[id] = nil }
         progress(SyncProgress(phase: .saving, done: 0, total: nil))
         let newState = SyncState(modifiedWatermark: watermark, lastSync: started,
                                  lastFullReconcile: full ? started : state?.lastFullReconcile, tagVocabulary: vocabulary)

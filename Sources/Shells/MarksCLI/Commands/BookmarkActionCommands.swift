@@ -18,7 +18,7 @@ enum BookmarkAction {
 }
 
 enum DeleteCommand: CLICommand {
-    static let descriptor = BookmarkAction.descriptor("delete", "Delete a bookmark.")
+    static let descriptor = BookmarkAction.descriptor("delete", "Delete a bookmark (it waits in the trash for 30 days: marks trash).")
     static func run(_ arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
         try await BookmarkAction.run(arguments, context: context, verb: "deleted") { try await $0.delete(id: $1) }
     }

@@ -75,7 +75,8 @@ final class WebController: Sendable {
         return PageContext(csrfToken: csrf, theme: WebTheme(cookie: request.cookies[WebTheme.cookieName]),
                            returnPath: SafeURL.isLocalPath(request.rawPath + query) ? request.rawPath + query : "/",
                            assets: assets, undoMilliseconds: Int(options.undoSeconds * 1000),
-                           notice: notice ?? request.query["notice"].flatMap(Self.noticeText))
+                           notice: notice ?? request.query["notice"].flatMap(Self.noticeText),
+                           undoID: request.query["notice"] == "deleted" ? request.query["undo"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } : nil)
     }
 
     // MARK: Answers
@@ -176,9 +177,13 @@ final class WebController: Sendable {
         case "added": "Bookmark saved."
         case "merged": "It was already saved; your tags and notes were added to it."
         case "updated": "Changes saved."
-        case "deleted": "Bookmark deleted."
+        case "deleted": "Bookmark moved to the trash."
         case "archived": "Bookmark archived."
         case "unarchived": "Bookmark moved back to the list."
+        case "restored": "Bookmark restored."
+        case "recreated": "Bookmark restored. The linkding server had deleted it already, so it was saved there again with a new id."
+        case "purged": "Bookmark deleted forever."
+        case "emptied": "The trash is empty."
         case "theme": "Theme changed."
         case "tag-accepted": "Tag added."
         case "tag-renamed": "Tag renamed."

@@ -89,6 +89,7 @@ final class RecordingSource: BookmarkSource {
     // MARK: BookmarkSource
 
     var identity: String { "recording" }
+    var trash: BookmarkTrash? { inner.trash }
 
     func list(_ query: BookmarkListQuery) async throws -> Page<Bookmark> {
         try checkOutage()

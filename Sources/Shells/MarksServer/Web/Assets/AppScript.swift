@@ -1,6 +1,7 @@
 /// The app's one script: small and dependency-free, only where a page must react without a reload —
-/// infinite scroll that keeps the scroll position, act-now-with-Undo for archive and delete (the request
-/// goes when the Undo window closes or the page is left, by `sendBeacon`), keyboard shortcuts, copy
+/// infinite scroll that keeps the scroll position, act-now-with-Undo for archive (the request goes when the
+/// Undo window closes or the page is left, by `sendBeacon`), delete posted at once with an Undo that restores it
+/// from the trash, keyboard shortcuts, copy
 /// link, tag autocomplete, the duplicate hint on Add, reading progress, Enrich All's live progress, and the
 /// service worker; and (NavigationScript) in-place page swaps that keep the shell and `#persistent`.
 /// Every page works without it.
@@ -37,8 +38,8 @@ const $$ = (s, el) => Array.from((el || doc).querySelectorAll(s));
 const form = token => new URLSearchParams({ _csrf: token || csrf });
 let selected = null; // the list's current row (keyboard and roving tab stop)
 
-function post(url) {
-  return fetch(url, { method: "POST", credentials: "same-origin", body: form(),
+function post(url, keepalive) {
+  return fetch(url, { method: "POST", credentials: "same-origin", body: form(), keepalive: !!keepalive,
     headers: { "Accept": "application/json" } });
 }
 
@@ -59,7 +60,7 @@ function undoMs() { return parseInt(doc.body.dataset.undoMs || "6000", 10); }
 
 // ---- Archive / delete: act at once, send when the Undo window closes --------
 const pending = new Map();
-const verbs = { delete: ["Deleted", "delete"], archive: ["Archived", "archive"], unarchive: ["Moved back to the list", "unarchive"] };
+const verbs = { archive: ["Archived", "archive"], unarchive: ["Moved back to the list", "unarchive"] };
 
 // What a button does and where it posts: `data-act` + `formaction` (or its form's action), or a list row's
 // `name="a" value="<verb> <id>"` (B lists: rows carry no formaction), sent to the bookmark's own route.
@@ -77,6 +78,7 @@ function act(button) {
   if (!action || !item || !action.url) return false;
   const kind = action.kind, url = action.url;
   if (kind === "read" || kind === "unread") { markRead(item, url, kind === "unread"); return true; }
+  if (kind === "delete") return remove(button, url);
   if (!verbs[kind]) return false;
   const key = kind + ":" + item.dataset.id;
   if (pending.has(key)) return true;
@@ -112,6 +114,55 @@ function commit(key) {
     showToast("Could not " + verbs[entry.kind][1] + " “" + titleOf(entry.item) + "”. Check the connection and try again.");
   });
 }
+// ---- Delete: recorded in the trash at once; Undo restores it ------------------
+const deleted = new Map();
+function remove(button, url) {
+  const item = button.closest("[data-id]");
+  if (!item || !url) return false;
+  const key = "delete:" + item.dataset.id;
+  if (deleted.has(key)) return true;
+  const next = nextRow(item, 1) || nextRow(item, -1);
+  item.hidden = true;
+  if (selected === item) select(next);
+  const entry = { item, restore: url.replace(/\/delete$/, "/restore") };
+  // keepalive: a reload or a closed tab right after Delete does not cancel the request.
+  entry.sent = post(url, true).then(r => {
+    if (!r.ok) throw new Error("status " + r.status);
+    countBy(-1);
+    const leave = item.dataset.leave;
+    if (leave) location.assign(leave + (leave.includes("?") ? "&" : "?") + "undo=" + item.dataset.id + "&notice=deleted");
+  });
+  entry.sent.catch(() => {
+    deleted.delete(key);
+    item.hidden = false;
+    showToast("Could not delete “" + titleOf(item) + "”. Check the connection and try again.");
+  });
+  deleted.set(key, entry);
+  showToast("Deleted: " + titleOf(item), key);
+  return true;
+}
+function restore(key) {
+  const entry = deleted.get(key);
+  if (!entry) return;
+  deleted.delete(key);
+  hideToast();
+  entry.sent.then(() => post(entry.restore)).then(r => {
+    if (!r.ok) throw new Error("status " + r.status);
+    return r.json();
+  }).then(body => {
+    if (String(body.id) !== entry.item.dataset.id) { location.reload(); return; }
+    entry.item.hidden = false;
+    countBy(1);
+    select(entry.item);
+    showToast("Restored");
+  }).catch(() => showToast("Could not undo. The bookmark is in the Trash: restore it from there."));
+}
+function countBy(delta) {
+  const count = $("#count");
+  if (!count) return;
+  const n = Math.max(0, parseInt(count.textContent, 10) + delta);
+  count.textContent = n + (n === 1 ? " bookmark" : " bookmarks");
+}
 function finish(entry) {
   const leave = entry.item.dataset.leave;
   entry.item.remove();
@@ -122,7 +173,10 @@ function finish(entry) {
   }
   if (leave) location.assign(leave);
 }
-undoButton && undoButton.addEventListener("click", () => { if (toastFor) undo(toastFor); }, { signal });
+undoButton && undoButton.addEventListener("click", () => {
+  if (!toastFor) return;
+  if (deleted.has(toastFor)) restore(toastFor); else undo(toastFor);
+}, { signal });
 addEventListener("pagehide", () => {
   for (const [key, entry] of pending) {
     clearTimeout(entry.timer);
@@ -282,7 +336,7 @@ doc.addEventListener("keydown", e => {
     || (t.tagName === "INPUT" && !/^(checkbox|radio|button|submit)$/.test(t.type)));
   if (!e.defaultPrevented && toastFor && !typing && !e.altKey && !e.metaKey && (e.key === "z" || e.key === "Z")) {
     e.preventDefault();
-    undo(toastFor);
+    if (deleted.has(toastFor)) restore(toastFor); else undo(toastFor);
     return;
   }
   if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;

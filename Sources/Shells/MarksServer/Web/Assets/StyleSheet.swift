@@ -318,5 +318,7 @@ padding:.6rem 0;margin:0 0 .5rem;border-bottom:1px solid var(--line)}
 .reader-end h2{margin-top:0}
 .reader-end form{display:inline}
 @media print{.row>button,.row>a,.bulk,.row-menu,.reader-end{display:none}}
+/* Trash (part C): the Undo form inside the notice after a delete; the Trash rows' two forms side by side. */
+.notice.undo form,.trash .actions form{display:inline}
 """#
 }

@@ -64,6 +64,7 @@ struct BookmarksPage {
         let cardsHTML = !isContinuation && tag == nil && choice == ListChoice() ? cards?.render() ?? .empty : .empty
         return """
             \(heading)\(cardsHTML)<div class="toolbar">\(filters)\(count)<span class="spacer"></span>\(select)\(refresh)\
+            <a class="link" href="/trash" id="trash-link">Trash</a>\
             <a class="button primary" href="/add" data-key="n">Add bookmark</a></div>\(tagTools)
             \(body)
             """

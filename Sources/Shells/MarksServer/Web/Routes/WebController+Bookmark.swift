@@ -3,7 +3,7 @@ import HTTPServer
 import MarksCore
 import MarksLibrary
 
-/// One bookmark: its page, the reader view, reading progress, edit, delete, archive and unarchive.
+/// One bookmark: its page, the reader view, reading progress, edit, archive and unarchive (delete and restore: `+Trash`).
 extension WebController {
     /// `/bookmarks/:id`.
     /// With the bookmark server down, the copy saved on this computer is shown, and the page says so.
@@ -88,12 +88,6 @@ extension WebController {
         let ctx = context(request)
         let view = EditPage(bookmark: original, values: values, problem: problem, knownTags: await knownTags(), context: ctx)
         return page(EditPage.title, tab: nil, view.render(), context: ctx, status: status)
-    }
-
-    /// `POST /bookmarks/:id/delete`.
-    func delete(_ request: HTTPRequest) async throws -> HTTPResponse {
-        try await library.delete(id: Self.bookmarkID(request))
-        return done(request, back: Self.returnPath(try request.form()), notice: "deleted")
     }
 
     /// `POST /bookmarks/:id/archive`.

@@ -31,6 +31,11 @@ enum WebRoutes {
         r.get("/bookmarks/:id/edit") { try await c.editForm($0) }
         r.post("/bookmarks/:id/edit") { try await c.saveEdit($0) }
         r.post("/bookmarks/:id/delete") { try await c.delete($0) }
+        r.post("/bookmarks/:id/restore") { try await c.restore($0) }
+        r.get("/trash") { await c.trashPage($0) }
+        r.post("/trash/:id/purge") { try await c.purgeTrashed($0) }
+        r.get("/trash/empty") { try await c.confirmEmptyTrash($0) }
+        r.post("/trash/empty") { try await c.emptyTrash($0) }
         r.post("/bookmarks/:id/archive") { try await c.archive($0) }
         r.post("/bookmarks/:id/unarchive") { try await c.unarchive($0) }
         r.post("/bookmarks/action") { try await c.rowAction($0) }
