@@ -70,13 +70,14 @@ extension LibraryService {
     /// The live cached bookmarks with AI metadata (synced first when the cache never was, as `tagCounts` does).
     private func cachedLiveBookmarks() async throws -> [Bookmark] {
         guard let cache else { throw LibraryError.noCache }
+        let trashed = libraryTrashIDs()  // a linkding bookmark waiting in the library's trash is gone here too
         do {
             if try cache.syncState() == nil { _ = try await sync() }
-            return try cache.bookmarks(archived: false)
+            return try cache.bookmarks(archived: false).filter { !trashed.contains($0.id) }
         } catch let error as CacheError {
             reportCacheFailure(error)
             _ = try await sync(full: true)
-            return try cache.bookmarks(archived: false)
+            return try cache.bookmarks(archived: false).filter { !trashed.contains($0.id) }
         }
     }
 

@@ -74,7 +74,7 @@ public final class LibraryService: Sendable {
 
     /// Loads the page a previous page's `next` points to; a page of the unfiltered list is added to the cache.
     public func loadMore(_ next: String) async throws -> LibraryPage {
-        if let page = try await cachedCursorPage(next) { return hidingTrashed(page) }
+        if let page = try await cachedCursorPage(next) { return page }
         let page = hidingTrashed(try await source.page(at: next))
         let bookmarks = restoringAIMetadata(page.results)
         if Self.isUnfilteredLink(next) { cacheUpsert(bookmarks.filter { !$0.isArchived }) }
