@@ -60,7 +60,7 @@ import Testing
             #expect(try await browser.text("#no-results h2") == "No close matches for “qwxz florp”")
             try await browser.click("#mode-keyword")
             try await browser.wait("the keyword search") { try await browser.currentURL.contains("mode=keyword") }
-            #expect(try await browser.text("#no-results h2") == "No results for “qwxz florp”")
+            try await browser.wait("the keyword results swapped in") { try await browser.text("#no-results h2") == "No results for “qwxz florp”" }
             try await browser.open(base + "/search?q=%22article")
             #expect(try await browser.text("#query-problems").contains("never closed"))
 

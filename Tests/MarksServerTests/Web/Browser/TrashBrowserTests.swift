@@ -79,6 +79,7 @@ import Testing
                 // Empty trash asks once.
                 try await second.open(base + "/trash")
                 try await second.click("#empty-trash")
+                try await second.wait("the one confirmation") { !(try await second.findAll("#confirm-empty")).isEmpty }
                 try await second.click("#confirm-empty")
                 try await second.wait("the empty trash") { try await second.text("main").contains("The trash is empty") }
                 #expect(try web.source.store.trashed().isEmpty)

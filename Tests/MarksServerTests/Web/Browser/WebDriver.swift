@@ -115,7 +115,11 @@ final class WebDriver {
         }
     }
 
+    /// Clicks `element` after scrolling it to the middle of the window, as a person would, so a toast or the bottom bar
+    /// at the window's edge does not take the click.
     func click(_ element: Element) async throws {
+        _ = try await run("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})",
+                          [["element-6066-11e4-a52e-4f735466cecf": element.id]])
         _ = try await command("POST", "/element/\(element.id)/click", [:])
     }
 

@@ -108,8 +108,15 @@ if (canSwap) {
     const action = new URL((submitter && submitter.getAttribute("formaction")) || form.getAttribute("action") || location.href, location.href);
     if (!local(action) || (method !== "get" && method !== "post")) return;
     if ((form.getAttribute("enctype") || "").includes("multipart")) return;
-    const data = new FormData(form);
-    if (submitter && submitter.name) data.append(submitter.name, submitter.value);
+    // The submitter goes in at its place in the form, as a browser's own submission puts it (a hidden field of the
+    // same name after it must not win).
+    let data;
+    try {
+      data = new FormData(form, submitter || undefined);
+    } catch (error) {
+      data = new FormData(form);
+      if (submitter && submitter.name) data.append(submitter.name, submitter.value);
+    }
     const fields = new URLSearchParams();
     for (const [name, value] of data) if (typeof value === "string") fields.append(name, value);
     e.preventDefault();
