@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""Runs the test suite (`swift test`, already built) with a watchdog.
+
+A hung test would otherwise hold `make test` until CI's own limit and leave nothing to read. The watchdog
+follows swift-testing's event stream; when no test has ended for MARKS_TEST_STALL seconds (default 480), or
+the run passes MARKS_TEST_LIMIT seconds (default 3000), it prints the tests still running and how long
+each has run, every thread's stack in the test process (gdb), then stops the run and fails.
+
+Arguments after the script's name go to `swift test` unchanged.
+"""
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+STALL = float(os.environ.get("MARKS_TEST_STALL", "480"))
+LIMIT = float(os.environ.get("MARKS_TEST_LIMIT", "3000"))
+SWIFT = os.environ.get("SWIFT", "swift")
+
+
+def say(text):
+    print(f"[run-tests] {text}", file=sys.stderr, flush=True)
+
+
+def descendants(root):
+    """Every process under root (by /proc's parent links)."""
+    children = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+            children.setdefault(int(fields[1]), []).append(int(entry))
+        except (OSError, IndexError, ValueError):
+            continue
+    found, queue = [], [root]
+    while queue:
+        pid = queue.pop()
+        for child in children.get(pid, []):
+            found.append(child)
+            queue.append(child)
+    return found
+
+
+def command_line(pid):
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as file:
+            return file.read().replace(b"\0", b" ").decode(errors="replace").strip()
+    except OSError:
+        return ""
+
+
+def report(reason, running, started_at, root):
+    now = time.monotonic()
+    say(f"stopping the run: {reason}")
+    say(f"{len(running)} test(s) still running:")
+    for test_id, since in sorted(running.items(), key=lambda item: item[1]):
+        say(f"  {now - since:7.0f} s  {test_id}")
+    for pid in descendants(root):
+        line = command_line(pid)
+        say(f"process {pid}: {line[:300]}")
+        if ".xctest" not in line:
+            continue
+        try:
+            stacks = subprocess.run(
+                ["gdb", "-p", str(pid), "-batch", "-nx", "-ex", "set pagination off", "-ex", "thread apply all bt 40"],
+                capture_output=True, text=True, timeout=180)
+            print(stacks.stdout, file=sys.stderr, flush=True)
+        except (OSError, subprocess.TimeoutExpired) as error:
+            say(f"no stacks from gdb: {error}")
+    say(f"after {now - started_at:.0f} s")
+
+
+def main():
+    events_path = os.path.join(tempfile.mkdtemp(prefix="marks-tests-"), "events.jsonl")
+    command = [SWIFT, "test", "--skip-build", "--event-stream-output-path", events_path,
+               "--event-stream-version", "0", *sys.argv[1:]]
+    started_at = time.monotonic()
+    last_end = started_at
+    running = {}
+    process = subprocess.Popen(command, start_new_session=True)
+    offset, pending = 0, b""
+    while True:
+        try:
+            code = process.wait(timeout=2)
+            return code
+        except subprocess.TimeoutExpired:
+            pass
+        try:
+            with open(events_path, "rb") as events:
+                events.seek(offset)
+                chunk = events.read()
+                offset += len(chunk)
+        except OSError:
+            chunk = b""
+        pending += chunk
+        *lines, pending = pending.split(b"\n")
+        now = time.monotonic()
+        for line in lines:
+            try:
+                record = json.loads(line)
+            except ValueError:
+                continue
+            payload = record.get("payload") or {}
+            kind, test_id = payload.get("kind"), payload.get("testID")
+            if record.get("kind") != "event" or not test_id:
+                continue
+            if kind == "testStarted":
+                running[test_id] = now
+            elif kind == "testEnded":
+                running.pop(test_id, None)
+                last_end = now
+        reason = None
+        if now - started_at > LIMIT:
+            reason = f"the run passed its limit of {LIMIT:.0f} s"
+        elif now - last_end > STALL:
+            reason = f"no test ended for {STALL:.0f} s"
+        if reason:
+            report(reason, running, started_at, process.pid)
+            everyone = descendants(process.pid)
+            try:
+                os.killpg(process.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            for pid in everyone:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+            process.wait()
+            return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
