@@ -18,6 +18,15 @@ import Testing
         return (runner, lines)
     }
 
+    /// A podcast request queue holding two requests (a, b) and a runner on a database in the same directory.
+    static func twoPodcastRequests(in dir: TemporaryDirectory, clock: ManualClock) throws -> (PodcastRequestQueue, JobRunner) {
+        let queue = PodcastRequestQueue(dataDirectory: dir.url, now: clock.now)
+        try queue.enqueue(url: "https://example.com/a", title: "A", bookmarkID: 1, trigger: .requested)
+        try queue.enqueue(url: "https://example.com/b", title: "B", bookmarkID: 2, trigger: .requested)
+        let (runner, _) = try runner(try Database(path: dir.url.appendingPathComponent("marks.sqlite").path), clock: clock)
+        return (queue, runner)
+    }
+
     @Test func theEnrichJobAfterAddRunsAndStoresTheSummary() async throws {
         let fixture = try LibraryFixture(.embedded)
         let saved = try fixture.add("https://example.com/bread", title: "Bread")
@@ -92,11 +101,7 @@ import Testing
         let dir = try TemporaryDirectory()
         defer { dir.cleanUp() }
         let clock = ManualClock()
-        let queue = PodcastRequestQueue(dataDirectory: dir.url, now: clock.now)
-        try queue.enqueue(url: "https://example.com/a", title: "A", bookmarkID: 1, trigger: .requested)
-        try queue.enqueue(url: "https://example.com/b", title: "B", bookmarkID: 2, trigger: .requested)
-        let database = try Database(path: dir.url.appendingPathComponent("marks.sqlite").path)
-        let (runner, _) = try Self.runner(database, clock: clock)
+        let (queue, runner) = try Self.twoPodcastRequests(in: dir, clock: clock)
         await runner.register(queue.drainKind(consumer: nil))
         let job = try await runner.enqueue(PodcastRequestQueue.drainJob)
         await runner.runUntilIdle()
@@ -114,11 +119,7 @@ import Testing
         let dir = try TemporaryDirectory()
         defer { dir.cleanUp() }
         let clock = ManualClock()
-        let queue = PodcastRequestQueue(dataDirectory: dir.url, now: clock.now)
-        try queue.enqueue(url: "https://example.com/a", title: "A", bookmarkID: 1, trigger: .requested)
-        try queue.enqueue(url: "https://example.com/b", title: "B", bookmarkID: 2, trigger: .requested)
-        let database = try Database(path: dir.url.appendingPathComponent("marks.sqlite").path)
-        let (runner, _) = try Self.runner(database, clock: clock)
+        let (queue, runner) = try Self.twoPodcastRequests(in: dir, clock: clock)
         let consumer = RecordingConsumer()
         await runner.register(queue.drainKind(consumer: consumer, every: .seconds(900)))
         let job = try await runner.enqueue(PodcastRequestQueue.drainJob)

@@ -5,7 +5,7 @@ import MarksLibrary
 import Testing
 @testable import MarksServer
 
-/// Part D in headless Chromium against a real server on port 0: the Tags tab's counts equal the tag page's rows
+/// The Tags tab in headless Chromium against a real server on port 0: the Tags tab's counts equal the tag page's rows
 /// for an AI-only tag, Accept and Dismiss from the bookmark page's tag menu, a semantic search with no close match
 /// and the Keyword switch re-running it, a bundle created and opened, a tag renamed. Screenshots of the Tags tab,
 /// the open tag menu and the bundle page go where `BrowserTests` writes its own.

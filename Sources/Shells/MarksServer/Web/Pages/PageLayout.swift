@@ -58,7 +58,7 @@ struct PageLayout {
     private func notice() -> HTML {
         guard let notice = context.notice, !notice.isEmpty else { return .empty }
         guard let id = context.undoID else { return HTML.success(notice) }
-        // Trash (part C): the notice after a delete carries an Undo form, so undo works without script too.
+        // The notice after a delete carries an Undo form, so undo works without script too.
         let back = WebController.removingQueryItem("undo", from: WebController.removingQueryItem("notice", from: context.returnPath))
         return """
             <div class="notice success undo" role="status">\(notice) \

@@ -41,7 +41,7 @@ struct SettingsPage {
     /// True when Save switches the running server to a new source.
     var appliesWithoutRestart: Bool
     var context: PageContext
-    /// The reading preferences (B lists' fieldset).
+    /// The reading preferences.
     var reading = ReadingPreferences()
 
     static let title = "Settings"

@@ -39,7 +39,7 @@ enum WebRoutes {
         r.post("/bookmarks/:id/archive") { try await c.archive($0) }
         r.post("/bookmarks/:id/unarchive") { try await c.unarchive($0) }
         r.post("/bookmarks/action") { try await c.rowAction($0) }
-        // The read-later loop and bulk actions (B lists).
+        // The read-later loop and bulk actions.
         r.get("/bookmarks/next-unread") { try await c.nextUnread($0) }
         r.post("/bookmarks/:id/mark-read") { try await c.markRead($0) }
         r.post("/bookmarks/:id/mark-unread") { try await c.markUnread($0) }

@@ -1,0 +1,170 @@
+/// Part of the app script's page set-up (`AppScript` puts the parts in order inside `page(signal, arrival)`).
+/// The toast with Undo, and a row's archive and delete: done at once in the page, sent when the Undo window
+/// closes (archive) or posted at once and undone from the trash (delete).
+enum RowActionsScript {
+    static let js = #"""
+// ---- Toast with Undo -------------------------------------------------------
+const toast = $("#toast"), toastText = $("#toast-text"), undoButton = $("#toast-undo");
+let toastFor = null, toastTimer = 0;
+function showToast(text, key) {
+  if (!toast) return;
+  toastText.textContent = text;
+  undoButton.hidden = !key;
+  toastFor = key || null;
+  toast.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(hideToast, key ? undoMs() : 3000);
+}
+function hideToast() { if (toast) toast.hidden = true; toastFor = null; }
+function undoMs() { return parseInt(doc.body.dataset.undoMs || "6000", 10); }
+
+// ---- Archive / delete: act at once, send when the Undo window closes --------
+const pending = new Map();
+const verbs = { archive: ["Archived", "archive"], unarchive: ["Moved back to the list", "unarchive"] };
+
+// What a button does and where it posts: `data-act` + `formaction` (or its form's action), or a list row's
+// `name="a" value="<verb> <id>"` (rows carry no formaction), sent to the bookmark's own route.
+function actionOf(button) {
+  if (button.dataset.act) {
+    return { kind: button.dataset.act, url: button.getAttribute("formaction") || (button.form && button.form.getAttribute("action")) };
+  }
+  const m = button.name === "a" && /^(read|unread|archive|unarchive|delete) (\d+)$/.exec(button.value || "");
+  if (!m) return null;
+  return { kind: m[1], url: "/bookmarks/" + m[2] + "/" + ({ read: "mark-read", unread: "mark-unread" }[m[1]] || m[1]) };
+}
+
+function act(button) {
+  const action = actionOf(button), item = button.closest("[data-id]");
+  if (!action || !item || !action.url) return false;
+  const kind = action.kind, url = action.url;
+  if (kind === "read" || kind === "unread") { markRead(item, url, kind === "unread"); return true; }
+  if (kind === "delete") return remove(button, url);
+  if (!verbs[kind]) return false;
+  const key = kind + ":" + item.dataset.id;
+  if (pending.has(key)) return true;
+  const next = nextRow(item, 1) || nextRow(item, -1);
+  item.hidden = true;
+  if (selected === item) select(next);
+  const entry = { url, item, kind, timer: setTimeout(() => commit(key), undoMs()) };
+  pending.set(key, entry);
+  showToast(verbs[kind][0] + ": " + titleOf(item), key);
+  return true;
+}
+function titleOf(item) { const t = $(".title, h2, h1", item); return t ? t.textContent.trim().slice(0, 80) : "bookmark"; }
+function undo(key) {
+  const entry = pending.get(key);
+  if (!entry) return;
+  clearTimeout(entry.timer);
+  pending.delete(key);
+  entry.item.hidden = false;
+  select(entry.item);
+  showToast("Undone");
+}
+function commit(key) {
+  const entry = pending.get(key);
+  if (!entry) return;
+  pending.delete(key);
+  clearTimeout(entry.timer);
+  if (toastFor === key) hideToast();
+  post(entry.url).then(r => {
+    if (!r.ok) throw new Error("status " + r.status);
+    finish(entry);
+  }).catch(() => {
+    entry.item.hidden = false;
+    showToast("Could not " + verbs[entry.kind][1] + " “" + titleOf(entry.item) + "”. Check the connection and try again.");
+  });
+}
+// ---- Delete: recorded in the trash at once; Undo restores it ------------------
+const deleted = new Map();
+function remove(button, url) {
+  const item = button.closest("[data-id]");
+  if (!item || !url) return false;
+  const key = "delete:" + item.dataset.id;
+  if (deleted.has(key)) return true;
+  const next = nextRow(item, 1) || nextRow(item, -1);
+  item.hidden = true;
+  if (selected === item) select(next);
+  const entry = { item, restore: url.replace(/\/delete$/, "/restore") };
+  // keepalive: a reload or a closed tab right after Delete does not cancel the request.
+  entry.sent = post(url, true).then(r => {
+    if (!r.ok) throw new Error("status " + r.status);
+    countBy(-1);
+    const leave = item.dataset.leave;
+    if (leave) location.assign(leave + (leave.includes("?") ? "&" : "?") + "undo=" + item.dataset.id + "&notice=deleted");
+  });
+  entry.sent.catch(() => {
+    deleted.delete(key);
+    item.hidden = false;
+    showToast("Could not delete “" + titleOf(item) + "”. Check the connection and try again.");
+  });
+  deleted.set(key, entry);
+  showToast("Deleted: " + titleOf(item), key);
+  return true;
+}
+function restore(key) {
+  const entry = deleted.get(key);
+  if (!entry) return;
+  deleted.delete(key);
+  hideToast();
+  entry.sent.then(() => post(entry.restore)).then(r => {
+    if (!r.ok) throw new Error("status " + r.status);
+    return r.json();
+  }).then(body => {
+    if (String(body.id) !== entry.item.dataset.id) { location.reload(); return; }
+    entry.item.hidden = false;
+    countBy(1);
+    select(entry.item);
+    showToast("Restored");
+  }).catch(() => showToast("Could not undo. The bookmark is in the Trash: restore it from there."));
+}
+function countBy(delta) {
+  const count = $("#count");
+  if (!count) return;
+  const n = Math.max(0, parseInt(count.textContent, 10) + delta);
+  count.textContent = n + (n === 1 ? " bookmark" : " bookmarks");
+}
+function finish(entry) {
+  const leave = entry.item.dataset.leave;
+  entry.item.remove();
+  const count = $("#count");
+  if (count) {
+    const n = Math.max(0, parseInt(count.textContent, 10) - 1);
+    count.textContent = n + (n === 1 ? " bookmark" : " bookmarks");
+  }
+  if (leave) location.assign(leave);
+}
+undoButton && undoButton.addEventListener("click", () => {
+  if (!toastFor) return;
+  if (deleted.has(toastFor)) restore(toastFor); else undo(toastFor);
+}, { signal });
+addEventListener("pagehide", () => {
+  for (const [key, entry] of pending) {
+    clearTimeout(entry.timer);
+    navigator.sendBeacon(entry.url, form());
+    pending.delete(key);
+  }
+  saveList();
+});
+
+doc.addEventListener("click", e => {
+  const button = e.target.closest('button[data-act], button[name="a"]');
+  if (!button) return;
+  if (button.dataset.act === "copy") { e.preventDefault(); copy(button.dataset.url); return; }
+  if (act(button)) e.preventDefault();
+});
+
+function copy(text) {
+  const done = () => showToast("Link copied");
+  if (navigator.clipboard && window.isSecureContext) {
+    navigator.clipboard.writeText(text).then(done, () => fallbackCopy(text, done));
+  } else fallbackCopy(text, done);
+}
+function fallbackCopy(text, done) {
+  const area = doc.createElement("textarea");
+  area.value = text; area.setAttribute("readonly", ""); area.className = "visually-hidden";
+  doc.body.appendChild(area); area.select();
+  try { doc.execCommand("copy"); done(); } catch (_) { showToast("Copy failed: " + text); }
+  area.remove();
+}
+"""#
+}
