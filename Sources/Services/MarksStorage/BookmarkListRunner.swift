@@ -4,7 +4,8 @@ import SQLiteDatabase
 
 /// Runs one list request inside a read transaction: scope and filters, the search (`q`) and the bundle as a
 /// `SearchPlan` — driven by the trigram and tag indexes when they can enumerate the matches, row by row otherwise,
-/// in memory when it nests too deeply for SQLite's parser — then `count` and one page in the requested sort.
+/// in memory when it nests too deeply for SQLite's parser — then `count` and one page in the requested sort. A list
+/// filtered by nothing but its archive state (and the unread flag) takes its `count` from `store_counts`.
 struct BookmarkListRunner {
     let query: BookmarkListQuery
     let scope: BookmarkScope
@@ -12,8 +13,14 @@ struct BookmarkListRunner {
     /// Run the search as linkding's LIKE scan instead of the indexed plan (a baseline).
     var scan = false
 
-    func run(_ db: Connection) throws -> CountedResults<Bookmark> {
-        let nothing = CountedResults<Bookmark>(count: 0, results: [])
+    /// One list's page; `countsDamaged` when `store_counts` could not be trusted (the rows were counted instead).
+    struct Outcome {
+        var page: CountedResults<Bookmark>
+        var countsDamaged = false
+    }
+
+    func run(_ db: Connection) throws -> Outcome {
+        let nothing = Outcome(page: CountedResults<Bookmark>(count: 0, results: []))
         guard let search = SearchQuery.parse(query.search) else { return nothing }
         let bundle = try query.bundle.flatMap { try BundleRows.load(id: $0, db) }
         let bundleSearch = bundle?.searchExpression
@@ -43,10 +50,11 @@ struct BookmarkListRunner {
             let ids = try matchingInMemory(search: search, bundle: bundleSearch, scope: scopeCondition, db)
             let start = min(offset, ids.count)
             let page = Array(ids[start..<(start + min(limit, ids.count - start))])
-            return CountedResults(count: ids.count, results: try BookmarkRows.load(ids: page, db))
+            return Outcome(page: CountedResults(count: ids.count, results: try BookmarkRows.load(ids: page, db)))
         }
 
         let page: (count: Int, ids: [Int])
+        var countsDamaged = false
         if !scan, plan.truth == .depends, let candidates = plan.candidates {
             page = try IndexedPage(candidates: candidates, residual: plan.residual, scope: scope, scopeCondition: scopeCondition,
                                    plainScope: scopeParts.count == 1 && scope != .shared, sort: query.sort, limit: limit,
@@ -60,14 +68,33 @@ struct BookmarkListRunner {
             } else if plan.truth == .depends {
                 condition = SQLFragment.joined([scopeCondition, plan.condition], " AND ")
             }
-            page = try scannedPage(condition, limit: limit, offset: offset, db)
+            var known: Int?
+            if !scan, plan.truth == .always, bundle == nil, let archived = plainListArchiveState {
+                known = try StoreCounts.read(db)?.count(archived: archived, unread: query.unread)
+                countsDamaged = known == nil
+            }
+            page = try scannedPage(condition, count: known, limit: limit, offset: offset, db)
         }
-        return CountedResults(count: page.count, results: try BookmarkRows.load(ids: page.ids, db))
+        return Outcome(page: CountedResults(count: page.count, results: try BookmarkRows.load(ids: page.ids, db)),
+                       countsDamaged: countsDamaged)
     }
 
-    /// `count` and one page of the bookmarks meeting `condition`, row by row (no index can enumerate them).
-    private func scannedPage(_ condition: SQLFragment, limit: Int, offset: Int, _ db: Connection) throws -> (count: Int, ids: [Int]) {
-        let count = try db.queryOne("SELECT count(*) FROM store_bookmarks b WHERE \(condition.sql)", condition.arguments)
+    /// The archive state of a list that no filter but the unread flag narrows (its count is kept in
+    /// `store_counts`); nil for the shared list and for any other filter.
+    private var plainListArchiveState: Bool? {
+        guard query.shared == nil, query.modifiedSince == nil, query.addedSince == nil else { return nil }
+        switch scope {
+        case .unarchived: return false
+        case .archived: return true
+        case .shared: return nil
+        }
+    }
+
+    /// `count` and one page of the bookmarks meeting `condition`, row by row (no index can enumerate them); `count`
+    /// is counted here unless the caller knows it.
+    private func scannedPage(_ condition: SQLFragment, count known: Int?, limit: Int, offset: Int,
+                             _ db: Connection) throws -> (count: Int, ids: [Int]) {
+        let count = try known ?? db.queryOne("SELECT count(*) FROM store_bookmarks b WHERE \(condition.sql)", condition.arguments)
             .map { try $0.int(at: 0) } ?? 0
         guard offset < count else { return (count, []) }
         let rows = try db.query(

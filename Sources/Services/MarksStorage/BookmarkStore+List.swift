@@ -12,13 +12,15 @@ extension BookmarkStore {
     /// One page of a list in any scope (`shared` lists shared bookmarks, archived ones included).
     public func list(_ query: BookmarkListQuery, scope: BookmarkScope, tagSearch: TagSearchMode = .strict) throws(BookmarkStoreError) -> CountedResults<Bookmark> {
         let runner = BookmarkListRunner(query: query, scope: scope, tagSearch: tagSearch)
-        return try read { db in try runner.run(db) }
+        let outcome = try read { db in try runner.run(db) }
+        if outcome.countsDamaged { repairDamagedCounts() }
+        return outcome.page
     }
 
     /// The same list computed the way linkding's own query runs on SQLite: a `LIKE` scan of every row, no index.
     /// A baseline for benchmarks and a cross-check for tests; real callers use `list`.
     public func scanList(_ query: BookmarkListQuery, scope: BookmarkScope, tagSearch: TagSearchMode = .strict) throws(BookmarkStoreError) -> CountedResults<Bookmark> {
         let runner = BookmarkListRunner(query: query, scope: scope, tagSearch: tagSearch, scan: true)
-        return try read { db in try runner.run(db) }
+        return try read { db in try runner.run(db) }.page
     }
 }

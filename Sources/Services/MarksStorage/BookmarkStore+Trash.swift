@@ -70,9 +70,13 @@ extension BookmarkStore {
 
     /// Moves a bookmark's row and tag names into the trash inside the caller's transaction; false when there is none.
     static func moveToTrash(_ id: Int, deletedAt: Int64, _ db: Connection) throws -> Bool {
+        guard try db.queryOne("SELECT 1 FROM store_bookmarks WHERE id = ?", [SQLValue(id)]) != nil else { return false }
+        // A delete, then a plain insert, not INSERT OR REPLACE: a replace's implicit delete fires no trigger, and
+        // `store_counts` counts the trash by its triggers.
+        try db.run("DELETE FROM store_trash WHERE id = ?", [SQLValue(id)])
         let copied = try db.run("""
-            INSERT OR REPLACE INTO store_trash (id, url, url_normalized, title, description, notes, web_archive_snapshot_url,
-                                                is_archived, unread, shared, date_added, date_modified, tag_names, deleted_at)
+            INSERT INTO store_trash (id, url, url_normalized, title, description, notes, web_archive_snapshot_url,
+                                     is_archived, unread, shared, date_added, date_modified, tag_names, deleted_at)
             SELECT b.id, b.url, b.url_normalized, b.title, b.description, b.notes, b.web_archive_snapshot_url,
                    b.is_archived, b.unread, b.shared, b.date_added, b.date_modified,
                    (SELECT json_group_array(t.name) FROM store_bookmark_tags bt JOIN store_tags t ON t.id = bt.tag_id

@@ -18,6 +18,7 @@ public final class BookmarkStore: Sendable {
         } catch {
             throw Self.wrap(error)
         }
+        try verifyCounts()
     }
 
     /// Opens (creating if needed) the database file at `path` and a store over it.

@@ -17,6 +17,8 @@ import SQLiteDatabase
 /// - `store_trash` (migration 2): deleted bookmarks, whole — the row's columns as they were, its tag names (a JSON
 ///   array) and when it was deleted — so a restore brings one back with its id; purged after 30 days. The id is
 ///   the bookmark's: `store_bookmarks` uses AUTOINCREMENT, so no new bookmark ever takes a trashed one's id.
+/// - `store_counts` (migration 3): how many bookmarks each list holds (archive state × unread) and the trash,
+///   kept by triggers on both tables (`StoreCounts`), so a list's `count` is not a count over every row.
 enum StoreSchema {
     /// The migration namespace in `schema_migrations`.
     static let namespace = "store"
@@ -118,5 +120,6 @@ enum StoreSchema {
             );
             CREATE INDEX store_trash_by_deleted ON store_trash (deleted_at);
             """),
+        Migration(id: 3, name: "store: counts per list, kept by triggers") { db in try StoreCounts.migrate(db) },
     ]
 }
