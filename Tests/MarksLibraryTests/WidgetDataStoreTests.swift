@@ -61,3 +61,42 @@ import SystemSupport
         #expect(snapshot.recent.first?.title == "One, renamed")
     }
 }
+
+/// The bookmarks file is read once and then remembered until it changes — by this store, another store over the same
+/// directory (another process) or anything else that replaces or removes it.
+@Suite struct WidgetDataStoreMemoTests {
+    private static func bookmark(_ id: Int, _ title: String) -> Bookmark {
+        Bookmark(id: id, url: "https://example.com/\(id)", title: title, dateAdded: Date(timeIntervalSince1970: Double(id)),
+                 dateModified: Date(timeIntervalSince1970: 0))
+    }
+
+    @Test func aFileChangedByAnyoneIsReadAgain() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("marks-widget-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) } // safe: test cleanup
+        let server = WidgetDataStore(directory: dir)
+        let other = WidgetDataStore(directory: dir)
+        try server.saveBookmarks([Self.bookmark(1, "One")], now: Date(timeIntervalSince1970: 100))
+        #expect(try other.loadBookmarks().recent.map(\.title) == ["One"])
+        #expect(try server.loadBookmarks().recent.map(\.title) == ["One"])
+
+        // Another store (as another process would) writes: both see it.
+        try other.saveBookmarks([Self.bookmark(2, "Two")], now: Date(timeIntervalSince1970: 200))
+        #expect(try server.loadBookmarks().recent.map(\.title) == ["Two"])
+        // So the server's unchanged-check compares with the new file, not the one it remembered, and writes.
+        try server.saveBookmarks([Self.bookmark(1, "One")], now: Date(timeIntervalSince1970: 300))
+        #expect(try other.loadBookmarks().recent.map(\.title) == ["One"])
+        #expect(try other.loadBookmarks().updatedAt == Date(timeIntervalSince1970: 300))
+
+        // Replaced by hand with another file of the same size, or removed: read again.
+        let before = try Data(contentsOf: server.bookmarksFile)
+        let edited = Data(String(decoding: before, as: UTF8.self).replacingOccurrences(of: "\"One\"", with: "\"Uno\"").utf8)
+        #expect(edited.count == before.count)
+        try AtomicFile.write(edited, to: server.bookmarksFile, mode: 0o644)
+        #expect(try server.loadBookmarks().recent.map(\.title) == ["Uno"])
+        try FileManager.default.removeItem(at: server.bookmarksFile)
+        #expect(try server.loadBookmarks().recent.isEmpty)
+        try server.saveBookmarks([Self.bookmark(1, "One")], now: Date(timeIntervalSince1970: 400))
+        #expect(try other.loadBookmarks().recent.map(\.title) == ["One"], "an unchanged list rewrites a file that was removed")
+    }
+}

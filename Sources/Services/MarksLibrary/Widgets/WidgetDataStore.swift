@@ -9,6 +9,8 @@ public struct WidgetDataStore: Sendable {
     public static let keptBookmarks = 20
 
     public let directory: URL
+    /// The bookmarks file as last read here (list loads check it and the home cards show it on every page).
+    private let memo = WidgetFileMemo()
 
     /// A store over a data directory.
     public init(directory: URL) {
@@ -19,11 +21,12 @@ public struct WidgetDataStore: Sendable {
     public var podcastsFile: URL { directory.appendingPathComponent("widget_podcasts.json") }
 
     /// Writes the most recent bookmarks (by date added, newest first; archived ones left out). When the file
-    /// already holds exactly these items nothing is written (no fsync on every list load).
+    /// already holds exactly these items nothing is written (no fsync on every list load), and a file this store
+    /// has already read is not read again until it changes.
     public func saveBookmarks(_ bookmarks: [Bookmark], now: Date) throws {
         let recent = bookmarks.filter { !$0.isArchived }.sorted { $0.dateAdded > $1.dateAdded }.prefix(Self.keptBookmarks)
         let items = recent.map(WidgetSnapshot.BookmarkItem.init)
-        if let current: WidgetSnapshot.Bookmarks = try? read(bookmarksFile), current.recent == items { return } // safe: an unreadable file is simply rewritten
+        if let current = try? readBookmarks(), current.recent == items { return } // safe: an unreadable file is simply rewritten
         try write(WidgetSnapshot.Bookmarks(updatedAt: now, recent: items), to: bookmarksFile)
     }
 
@@ -35,7 +38,18 @@ public struct WidgetDataStore: Sendable {
 
     /// The bookmarks file, or an empty snapshot when there is none yet.
     public func loadBookmarks() throws -> WidgetSnapshot.Bookmarks {
-        try read(bookmarksFile) ?? WidgetSnapshot.Bookmarks(updatedAt: Date(timeIntervalSince1970: 0), recent: [])
+        try readBookmarks() ?? WidgetSnapshot.Bookmarks(updatedAt: Date(timeIntervalSince1970: 0), recent: [])
+    }
+
+    /// The bookmarks file, from the memo while the file keeps the stamp it was read with; nil when there is none.
+    private func readBookmarks() throws -> WidgetSnapshot.Bookmarks? {
+        guard let stamp = FileStamp.of(bookmarksFile) else { return nil }
+        if let known = memo.bookmarks(matching: stamp) { return known }
+        guard let value: WidgetSnapshot.Bookmarks = try read(bookmarksFile) else { return nil }
+        // Read after the stamp: a file replaced in between is remembered under the old stamp, which no longer
+        // matches, so it is read again next time (never a stale file under a current stamp).
+        memo.remember(value, stamp: stamp)
+        return value
     }
 
     /// The podcasts file, or an empty snapshot when there is none yet.
