@@ -8,9 +8,10 @@ import Testing
 /// axe-core (from the `axe-selenium-python` wheel, see scripts/fetch-axe.sh) on every page of the app, in
 /// light and dark, at phone and desktop sizes, in headless Chromium against a real server: no serious or
 /// critical violation anywhere. Pages are also checked in the states that add markup: a list with AI tags (one
-/// tag menu open), select mode with the bulk bar and the bulk delete question, the trash with an item, the
-/// bundles (list, page, new and edit forms), a finished import, the reader after its end was reached. Writes a
-/// screenshot of each page and `axe-report.txt` (every violation, minor ones too) per size to the screenshot folder.
+/// tag menu open), a tag's Rename / Delete open and its delete question, select mode with the bulk bar and the
+/// bulk delete question, the trash with an item, the bundles (list, page, new and edit forms), a finished import,
+/// the reader after its end was reached. Writes a screenshot of each page and `axe-report.txt` (every violation,
+/// minor ones too) per size to the screenshot folder.
 @Suite struct AccessibilityBrowserTests {
     /// A page to check: its address, and what to do there first (open a menu, reach the end), if anything.
     struct Page {
@@ -41,6 +42,14 @@ import Testing
             try await browser.click("#bulk-delete")
             try await browser.wait("the bulk delete question") { try await browser.findAll("#bulk-confirm-delete").count == 1 }
         },
+        Page(name: "tag-manage", path: "/tags/five") { browser in
+            try await browser.click("#tag-manage summary")
+        },
+        Page(name: "tag-delete", path: "/tags/five") { browser in
+            try await browser.click("#tag-manage summary")
+            try await browser.click("#tag-delete")
+            try await browser.wait("the tag delete question") { try await browser.findAll("#tag-delete-confirm").count == 1 }
+        },
         Page(name: "trash", path: "/trash"), Page(name: "trash-empty", path: "/trash/empty"),
         Page(name: "bundle-new", path: "/bundles/new"),
         Page(name: "reader-end", path: "/bookmarks/6/read") { browser in
@@ -60,7 +69,9 @@ import Testing
                 try await source.seed(40, tags: { ($0 % 2 == 0 ? ["even"] : []) + ($0 % 5 == 0 ? ["five"] : []) }, unread: { $0 % 3 == 0 })
             },
             reader: { url in
-                ReadableArticle(url: url, title: "An article", paragraphs: ["The first paragraph of the article.", "The second one."], wordCount: 920)
+                // Long enough to scroll, so that reaching the end is a real scroll.
+                ReadableArticle(url: url, title: "An article", paragraphs: ["The first paragraph of the article.", "The second one."]
+                                    + (3...40).map { "Paragraph \($0), with enough words to fill a line or two of the reader view." }, wordCount: 920)
             })
         defer { web.cleanUp() }
         // AI tags on the first rows of the list and on a tag page; one bookmark in the trash; a bundle; a finished import.

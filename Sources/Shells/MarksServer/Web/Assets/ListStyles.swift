@@ -36,7 +36,6 @@ font:inherit;font-size:.95rem;color:var(--fg);text-decoration:none;min-height:44
 .bulk{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;position:sticky;top:3.2rem;z-index:4;background:var(--bg);
 padding:.6rem 0;margin:0 0 .5rem;border-bottom:1px solid var(--line)}
 .bulk input[type=text]{width:9rem;padding:.35rem .55rem}
-.danger{background:var(--bad);border-color:var(--bad);color:#fff;font-weight:600}
 .bulk-titles{margin:0 0 1.25rem;padding-left:1.25rem}
 .segments.sort a{font-size:.9rem}
 .reader-end{font-family:var(--sans);font-size:1rem;border-top:1px solid var(--line);margin:2.5rem 0 1.5rem;padding-top:1rem}
