@@ -10,8 +10,8 @@ import Testing
 /// critical violation anywhere. Pages are also checked in the states that add markup: a list with AI tags (one
 /// tag menu open), a tag's Rename / Delete open and its delete question, select mode with the bulk bar and the
 /// bulk delete question, the trash with an item, the bundles (list, page, new and edit forms), a finished import,
-/// the reader after its end was reached. Writes a screenshot of each page and `axe-report.txt` (every violation,
-/// minor ones too) per size to the screenshot folder.
+/// the reader after its end was reached, a sign-in link with its QR code. Writes a screenshot of each page and
+/// `axe-report.txt` (every violation, minor ones too) per size to the screenshot folder.
 @Suite struct AccessibilityBrowserTests {
     /// A page to check: its address, and what to do there first (open a menu, reach the end), if anything.
     struct Page {
@@ -57,6 +57,11 @@ import Testing
             try await browser.wait("the reader's end") { try await browser.text("#reader-end-status") == "Marked read." }
         },
         Page(name: "offline", path: "/offline"),
+        Page(name: "share", path: "/share?url=https%3A%2F%2Fexample.org%2Fshared&title=Shared%20page"),
+        Page(name: "settings-devices", path: "/settings") { browser in
+            try await browser.click("#device-link")
+            try await browser.wait("the sign-in link and its QR code") { try await browser.findAll("#device-qr svg").count == 1 }
+        },
     ]
 
     @Test(.enabled(if: WebDriver.isAvailable, "skipped: /usr/bin/chromium and /usr/bin/chromedriver are needed (apt-get install chromium chromium-driver)"),
