@@ -9,7 +9,7 @@ import Testing
 /// port 0: an AI tag accepted and dismissed from a list row's tag menu (in place with script, through the list's
 /// form and back to the row without it), and the bulk bar's Mark read, Archive and Remove tag. Screenshots
 /// (`rows-ai-tag-*.png`, `bulk-*.png`) go where `BrowserTests` writes its own.
-@Suite struct CoverageBrowserTests {
+@Suite(.serialized) struct CoverageBrowserTests {  // one browser at a time: the suite runs beside the other browser tests
     static let options = WebOptions(undoSeconds: 3, pageSize: 50, timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
 
     @Test(.enabled(if: WebDriver.isAvailable, "skipped: /usr/bin/chromium and /usr/bin/chromedriver are needed (apt-get install chromium chromium-driver)"),
