@@ -93,19 +93,21 @@ final class WebController: Sendable {
     }
 
     /// A 303 to a local path (anything else goes to `/`).
-    func redirect(_ path: String, notice: String? = nil) -> HTTPResponse {
+    func redirect(_ path: String, notice: String? = nil, anchor: String? = nil) -> HTTPResponse {
         var target = SafeURL.isLocalPath(path) ? path : "/"
         if let notice {
             target = Self.removingQueryItem("notice", from: target)
             target += (target.contains("?") ? "&" : "?") + "notice=" + notice
         }
+        if let anchor { target += "#" + SafeURL.encode(anchor) }
         return .redirect(to: target, status: .seeOther)
     }
 
-    /// The answer to a POST made by the script (`Accept: application/json`): 204; by a form: a 303.
-    func done(_ request: HTTPRequest, back path: String, notice: String) -> HTTPResponse {
+    /// The answer to a POST made by the script (`Accept: application/json`): 204; by a form: a 303 to `path`
+    /// (scrolled to the element `anchor` names, when given).
+    func done(_ request: HTTPRequest, back path: String, notice: String, anchor: String? = nil) -> HTTPResponse {
         if request.headers["Accept"]?.contains("application/json") == true { return .noContent }
-        return redirect(path, notice: notice)
+        return redirect(path, notice: notice, anchor: anchor)
     }
 
     /// No session: pages redirect to the sign-in page, script requests get 401.
