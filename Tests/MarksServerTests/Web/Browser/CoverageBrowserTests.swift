@@ -13,7 +13,7 @@ import Testing
     static let options = WebOptions(undoSeconds: 3, pageSize: 50, timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
 
     @Test(.enabled(if: WebDriver.isAvailable, "skipped: /usr/bin/chromium and /usr/bin/chromedriver are needed (apt-get install chromium chromium-driver)"),
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(10)))  // a hang guard: on 2 shared cores beside the rest of the suite a walk can take minutes
     func aiTagsAreAcceptedAndDismissedFromTheRow() async throws {
         let web = try await WebHarness.make(options: Self.options, prepare: { source in
             try await source.seed(6, title: { "Article \($0)" })
@@ -96,7 +96,7 @@ import Testing
     }
 
     @Test(.enabled(if: WebDriver.isAvailable, "skipped: /usr/bin/chromium and /usr/bin/chromedriver are needed (apt-get install chromium chromium-driver)"),
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(10)))  // a hang guard: on 2 shared cores beside the rest of the suite a walk can take minutes
     func theBulkBarMarksReadArchivesAndRemovesATag() async throws {
         let web = try await WebHarness.make(options: Self.options, prepare: { source in
             try await source.seed(8, tags: { $0 <= 4 ? ["later"] : [] }, unread: { _ in true })

@@ -12,7 +12,7 @@ import Testing
 /// layout. Screenshots (`lists-*.png`) go where BrowserTests writes its own.
 @Suite struct ReadLaterBrowserTests {
     @Test(.enabled(if: WebDriver.isAvailable, "skipped: /usr/bin/chromium and /usr/bin/chromedriver are needed (apt-get install chromium chromium-driver)"),
-          .timeLimit(.minutes(4)))
+          .timeLimit(.minutes(10)))  // a hang guard: on 2 shared cores beside the rest of the suite a walk can take minutes
     func theReadLaterLoopInARealBrowser() async throws {
         let paragraphs = (1...60).map { "Paragraph \($0) of a long article, with enough words to fill a line or two of the reader view." }
         let web = try await WebHarness.make(

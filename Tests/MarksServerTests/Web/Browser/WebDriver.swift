@@ -200,7 +200,7 @@ final class WebDriver {
 
     /// Polls `condition` until it holds or `timeout` passes (waiting on the browser, not sleeping for a fixed
     /// time). WebDriver errors while polling (an element replaced by a navigation) count as "not yet".
-    func wait(_ what: String, timeout: Double = 10, _ condition: () async throws -> Bool) async throws {
+    func wait(_ what: String, timeout: Double = 30, _ condition: () async throws -> Bool) async throws {
         let deadline = Date().addingTimeInterval(timeout)
         var last = ""
         while Date() < deadline {
