@@ -87,6 +87,14 @@ private struct LoopSteps {
         try await browser.keys(Self.escape)
         #expect(try await browser.property("#row-menu", "hidden") as? Bool == true)
         #expect(try await browser.run("return document.activeElement.getAttribute('href')") as? String == "/bookmarks/27", "focus goes back to More")
+        // The menu lives outside #main and leaves with its page view: an in-place move to another list leaves none behind.
+        try await browser.click("#show a[href*='show=unread']")
+        try await browser.wait("the Unread list, swapped in place") { try await browser.run("return location.search") as? String == "?show=unread" }
+        #expect(try await browser.run("return document.querySelectorAll('#row-menu').length") as? Int == 0)
+        try await browser.click("#b27 > a")
+        try await browser.wait("the menu on the new page") { try await browser.property("#row-menu", "hidden") as? Bool == false }
+        #expect(try await browser.run("return document.querySelectorAll('#row-menu').length") as? Int == 1)
+        try await browser.keys(Self.escape)
     }
 
     func readerEnd() async throws {

@@ -40,7 +40,9 @@ padding:.6rem 0;margin:0 0 .5rem;border-bottom:1px solid var(--line)}
 .bulk input[type=text]{width:9rem;padding:.35rem .55rem}
 .danger{background:var(--bad);border-color:var(--bad);color:#fff;font-weight:600}
 .bulk-titles{margin:0 0 1.25rem;padding-left:1.25rem}
-.segments.sort a{font-size:.9rem}
+.segments.sort a{font-size:.9rem;padding:.3rem .6rem}
+/* The list toolbar's links wrap as one group, never one word alone on a line. */
+.toolbar-links{display:inline-flex;gap:1rem;white-space:nowrap}
 .reader-end{font-family:var(--sans);font-size:1rem;border-top:1px solid var(--line);margin:2.5rem 0 1.5rem;padding-top:1rem}
 .reader-end h2{margin-top:0}
 .reader-end form{display:inline}
