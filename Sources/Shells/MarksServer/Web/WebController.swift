@@ -7,8 +7,8 @@ import MarksLibrary
 /// request and the ways a handler answers (a page in the layout, a redirect, a refusal, an error page).
 /// The handlers themselves live in `WebController+<Page>.swift`.
 final class WebController: Sendable {
-    /// The library and source requests use now (Settings can swap them while the server runs).
-    let sources: SourceHolder
+    /// The source and its parts (Settings can switch them while the server runs; a request keeps the one it began with).
+    let sources: SourceSwitch
     let auth: OwnerAuth
     let settings: WebSettings
     let widgets: WidgetDataStore?
@@ -23,12 +23,14 @@ final class WebController: Sendable {
     /// Imports started from Settings, by id, with their progress.
     let imports = ImportTracker()
 
-    /// The library requests use now.
-    var library: LibraryService { sources.library }
+    /// The source this request uses, with its library, enrichment and share flow.
+    var served: ServedSource { sources.current }
+    /// The library this request uses.
+    var library: LibraryService { served.library }
 
-    init(library: LibraryService, auth: OwnerAuth, settings: WebSettings, widgets: WidgetDataStore?,
+    init(sources: SourceSwitch, auth: OwnerAuth, settings: WebSettings, widgets: WidgetDataStore?,
          reader: (@Sendable (String) async throws -> ReadableArticle)?, options: WebOptions) {
-        self.sources = SourceHolder(library: library, server: settings.activeServer)
+        self.sources = sources
         self.auth = auth
         self.settings = settings
         self.widgets = widgets
