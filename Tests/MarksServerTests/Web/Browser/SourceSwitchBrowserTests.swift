@@ -14,7 +14,7 @@ import Testing
 /// embedded store, the 503 naming the server, and the store again, the list following each time.
 @Suite struct SourceSwitchBrowserTests {
     @Test(.enabled(if: WebDriver.isAvailable, "skipped: /usr/bin/chromium and /usr/bin/chromedriver are needed (apt-get install chromium chromium-driver)"),
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(10)))  // a hang guard: on 2 shared cores beside the rest of the suite a walk can take minutes
     func switchingToLinkdingAndBackAppliesToThePagesAndTheAPI() async throws {
         let standIn = try TemporaryDirectory(prefix: "marks-standin")
         defer { standIn.cleanUp() }
