@@ -97,7 +97,7 @@ let package = Package(
         tests("MarksLibrary", ["MarksJobs", "MarksLibrary", "MarksStorage", "MarksClients", "MarksEngine", "MarksCore", "SQLiteDatabase", "HTTPClient", "StandInNetwork", "SystemSupport"]),
         tests("MarksServer", ["MarksJobs", "MarksBackend", "MarksEngine", "MarksServer", "MarksLibrary", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer", "Compression", "SystemSupport"],
               resources: [.copy("Compatibility/Fixtures")]),
-        tests("MarksCLI", ["MarksCLI", "MarksServer", "MarksIndex", "MarksStorage", "MarksCore", "HTTPServer", "SentenceEmbeddings", "StandInNetwork"]),
+        tests("MarksCLI", ["MarksCLI", "MarksServer", "MarksLibrary", "MarksJobs", "MarksIndex", "MarksStorage", "MarksCore", "HTTPServer", "HTTPClient", "SentenceEmbeddings", "StandInNetwork"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -107,6 +107,37 @@ import Testing
         await runner.stop()
     }
 
+    /// A job falling due while a pass of the loop runs — after the pass's claims, before its look for the next
+    /// run time — is claimed by the next pass, not slept through until the maintenance (a suite run hung in the
+    /// test above this way: its clock moved at that moment). Here the clock moves 60 s on each of the next three
+    /// reads (the enqueue, the pass's maintenance check, its claims) and then stands still, so the job due at
+    /// +150 s is not due at the claims (+120 s) but is by the time the pass looks ahead (+180 s).
+    @Test func aJobFallingDueDuringAPassIsNotSleptThrough() async throws {
+        let fixture = try JobFixture()
+        let manual = fixture.clock
+        let steps = Atomic(0)
+        let clock = JobClock(now: {
+            let date = manual.date
+            if steps.wrappingSubtract(1, ordering: .relaxed).oldValue > 0 { manual.advance(60) }
+            return date
+        }, sleep: { try await manual.sleep(until: $0) })
+        let runner = JobRunner(store: fixture.store, clock: clock, owner: "test", log: { _ in })
+        await runner.register(JobKind("k") { _ in })
+        let start = manual.date
+        await runner.start()
+        await manual.waitForSleeper(until: start.addingTimeInterval(300))  // the loop is idle until its maintenance
+        steps.store(3, ordering: .relaxed)
+        let job = try await runner.enqueue(JobRequest(kind: "k", runAfter: start.addingTimeInterval(150)))
+        // A hang guard, not a timing: the job runs at once or never (until a maintenance nobody advances to).
+        let deadline = Date().addingTimeInterval(30)
+        while try fixture.store.job(id: job.id)?.state != .done, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(try fixture.store.job(id: job.id)?.state == .done)
+        #expect(manual.date == start.addingTimeInterval(180))
+        await runner.stop()
+    }
+
     @Test func eachKindRunsAtMostItsBoundAtOnce() async throws {
         let fixture = try JobFixture()
         let runner = fixture.runner()

@@ -9,14 +9,14 @@ extension JobRunner {
         case failed(String)
     }
 
-    /// Claims and starts due jobs of every registered kind up to each kind's bound.
-    func launchDue() {
+    /// Claims and starts the jobs due at `now` of every registered kind, up to each kind's bound.
+    func launchDue(at now: Date) {
         guard !stopping else { return }
         for kind in kinds.values.sorted(by: { $0.name < $1.name }) {
             while runningCount(kind.name) < kind.concurrency {
                 let job: Job?
                 do {
-                    job = try store.claim(kind: kind.name, owner: owner, now: clock.now())
+                    job = try store.claim(kind: kind.name, owner: owner, now: now)
                 } catch {
                     log("jobs: cannot claim a \(kind.name) job: \(error)")
                     break

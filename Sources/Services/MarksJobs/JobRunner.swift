@@ -120,19 +120,23 @@ public actor JobRunner {
         }
     }
 
+    /// Each pass claims what is due at one instant and then asks for the next run-after *after that same
+    /// instant*: a job falling due while the pass runs (between the claims and the look ahead) is then the next
+    /// deadline, already past, and the next pass claims it. (Reading the clock again for the look ahead skipped
+    /// such a job until the next maintenance.)
     private func runLoop() async {
         while !stopping {
             let seen = generation
             maintain(force: false)
-            launchDue()
-            await waitForChange(since: seen, deadline: nextDeadline())
+            let now = clock.now()
+            launchDue(at: now)
+            await waitForChange(since: seen, deadline: nextDeadline(after: now))
         }
     }
 
-    /// The next moment the loop must look again: the earliest future run-after of a kind with a free slot, or
-    /// the next maintenance.
-    private func nextDeadline() -> Date {
-        let now = clock.now()
+    /// The next moment the loop must look again: the earliest run-after later than `now` of a kind with a free
+    /// slot, or the next maintenance.
+    private func nextDeadline(after now: Date) -> Date {
         var deadline = now.addingTimeInterval(JobRetryPolicy.seconds(settings.maintenanceInterval))
         let free = kinds.values.filter { runningCount($0.name) < $0.concurrency }.map(\.name)
         do {
@@ -167,7 +171,7 @@ public actor JobRunner {
     public func runUntilIdle() async {
         while !stopping {
             let seen = generation
-            launchDue()
+            launchDue(at: clock.now())
             if running.isEmpty { return }
             await waitForChange(since: seen, deadline: nil)
         }
