@@ -53,7 +53,7 @@ public final class APITokenStore: Sendable {
 
     /// The token on disk (re-read only when the file changed), nil when there is no file.
     private func current() throws(APITokenError) -> String? {
-        guard let stamp = FileStamp(path: file.path) else { return nil }
+        guard let stamp = FileStamp.of(file) else { return nil }
         if let cached = cache.withLock({ $0 }), cached.stamp == stamp { return cached.token }
         let text: String
         do {
