@@ -117,6 +117,30 @@ final class SourceStore: Sendable {
         }
     }
 
+    /// Replaces a live source's text and pages (after OCR) and its note; nil when there is no such source.
+    func replaceText(id: UUID, pages: [String], note: String?, now: Date) throws -> IngestedSource? {
+        try SourceError.wrap {
+            try database.write { connection -> IngestedSource? in
+                let uuid = SQLValue.text(id.uuidString.lowercased())
+                guard let row = try connection.queryOne("SELECT id FROM sources WHERE uuid = ? AND deleted_at IS NULL", [uuid]) else { return nil }
+                let number = SQLValue.integer(Int64(try row.int(at: 0)))
+                let body = pages.filter { !$0.isEmpty }.joined(separator: "\n\n")
+                _ = try connection.run("UPDATE sources SET body = ?, text_length = ?, extraction_note = ?, modified_at = ? WHERE id = ?",
+                                       [.text(body), .integer(Int64(body.count)), note.map(SQLValue.text) ?? .null,
+                                        .real(now.timeIntervalSince1970), number])
+                _ = try connection.run("DELETE FROM source_pages WHERE source_id = ?", [number])
+                let page = try connection.prepare("INSERT INTO source_pages (source_id, page, text) VALUES (?, ?, ?)")
+                for (offset, text) in pages.enumerated() {
+                    try page.bind([number, .integer(Int64(offset + 1)), .text(text)])
+                    try page.run()
+                }
+                guard let stored = try Self.read(uuid: uuid, connection: connection) else { return nil }
+                try Self.writeFullText(stored, connection: connection)
+                return stored
+            }
+        }
+    }
+
     /// Moves a live source to the trash (`at`) or a trashed one back (`nil`); returns it, or nil when there is
     /// no such source in that state.
     func setDeleted(id: UUID, at date: Date?) throws -> IngestedSource? {

@@ -4,6 +4,7 @@ import MarksCore
 import MarksIndex
 import MarksJobs
 import MarksLibrary
+import MarksSources
 import MarksServer
 
 /// What `marks serve` runs, made from the composition root's shared parts: `/api/` (the embedded store's
@@ -27,6 +28,8 @@ struct ServeParts {
     let bookmarkURLs: @Sendable () throws -> [String]
     /// Every library this server built (Settings can swap the source while it runs), for the trash's jobs.
     let libraries: LibraryRegistry
+    /// The sources library (its `sources.ocr` kind reads image-only PDF pages in the background).
+    let sources: SourceLibrary
     let app: MarksApp
     /// Where the server listens, once it does (Settings → Devices builds sign-in links on it).
     let listen: ListenAddress.Holder
@@ -38,7 +41,8 @@ struct ServeParts {
     func startJobs() async throws {
         let jobs = self.jobs
         let faviconKinds = favicons.map { [$0.jobKind(), $0.sweepKind(urls: bookmarkURLs, enqueue: { _ = try await jobs.enqueue($0) })] } ?? []
-        for kind in enrichment.jobKinds() + [indexer.backgroundKind(), podcasts.drainKind(consumer: nil)] + faviconKinds + LibraryService.trashJobKinds(resolve: libraries.library) {
+        for kind in enrichment.jobKinds() + [indexer.backgroundKind(), podcasts.drainKind(consumer: nil)] + faviconKinds + LibraryService.trashJobKinds(resolve: libraries.library)
+            + [sources.ocrJobKind()] {
             await jobs.register(kind)
         }
         await jobs.start()
@@ -105,6 +109,7 @@ extension CompositionRoot {
                                                      remoteLinkding: remote, backend: backend, web: web))
         return ServeParts(api: api, remoteLinkding: remote, backend: backend, auth: auth, web: web, indexer: indexer, jobs: jobs,
                           enrichment: enrichment, podcasts: podcastQueue(), favicons: favicons,
-                          bookmarkURLs: { try cache.bookmarks(archived: nil, withAIMetadata: false).map(\.url) }, libraries: libraries, app: app, listen: listen)
+                          bookmarkURLs: { try cache.bookmarks(archived: nil, withAIMetadata: false).map(\.url) }, libraries: libraries,
+                          sources: try sources(), app: app, listen: listen)
     }
 }

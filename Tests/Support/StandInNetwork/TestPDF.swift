@@ -2,37 +2,44 @@
 /// fixture is committed): pages of Helvetica text lines, and pages with only a drawing (no text layer, as a
 /// scanned page has).
 public enum TestPDF {
-    /// One page: lines of text, or none (a page with a filled rectangle and no text).
+    /// One page: lines of text, only a drawing (no text layer), or a full-page 8-bit grey image (a scan).
     public enum Page: Sendable {
         case text([String])
         case drawingOnly
+        case image(width: Int, height: Int, gray: [UInt8])
     }
 
     /// The PDF's bytes, one page per entry.
     public static func make(_ pages: [Page]) -> [UInt8] {
-        var objects: [String] = []
-        let pageCount = pages.count
-        // 1 catalog, 2 pages, 3 font, then page k at 4 + 2k and its content at 5 + 2k.
-        objects.append("<< /Type /Catalog /Pages 2 0 R >>")
-        let kids = (0..<pageCount).map { "\(4 + 2 * $0) 0 R" }.joined(separator: " ")
-        objects.append("<< /Type /Pages /Kids [\(kids)] /Count \(pageCount) >>")
-        objects.append("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
+        var objects: [[UInt8]] = []
+        func add(_ text: String) { objects.append(Array(text.utf8)) }
+        // 1 catalog, 2 pages, 3 font, then page k at 4 + 3k, its content at 5 + 3k and its image (or null) at 6 + 3k.
+        add("<< /Type /Catalog /Pages 2 0 R >>")
+        let kids = (0..<pages.count).map { "\(4 + 3 * $0) 0 R" }.joined(separator: " ")
+        add("<< /Type /Pages /Kids [\(kids)] /Count \(pages.count) >>")
+        add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
         for (index, page) in pages.enumerated() {
             let content: String
+            var image: [UInt8] = Array("null".utf8)
             switch page {
             case .text(let lines):
                 content = "BT /F1 11 Tf 14 TL 72 740 Td " + lines.map { "(\(escape($0))) Tj T*" }.joined(separator: " ") + " ET"
             case .drawingOnly:
                 content = "0.2 0.3 0.8 rg 72 300 300 300 re f"
+            case .image(let width, let height, let gray):
+                content = "q 612 0 0 792 0 0 cm /Im1 Do Q"
+                image = Array("<< /Type /XObject /Subtype /Image /Width \(width) /Height \(height) /ColorSpace /DeviceGray /BitsPerComponent 8 /Length \(gray.count) >>\nstream\n".utf8)
+                    + gray + Array("\nendstream".utf8)
             }
-            objects.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents \(5 + 2 * index) 0 R >>")
-            objects.append("<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream")
+            add("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> /XObject << /Im1 \(6 + 3 * index) 0 R >> >> /Contents \(5 + 3 * index) 0 R >>")
+            add("<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream")
+            objects.append(image)
         }
-        var out = Array("%PDF-1.4\n%\u{E2}\u{E3}\u{CF}\u{D3}\n".utf8)
+        var out = Array("%PDF-1.4\n".utf8)
         var offsets: [Int] = []
         for (index, object) in objects.enumerated() {
             offsets.append(out.count)
-            out += Array("\(index + 1) 0 obj\n\(object)\nendobj\n".utf8)
+            out += Array("\(index + 1) 0 obj\n".utf8) + object + Array("\nendobj\n".utf8)
         }
         let xref = out.count
         var table = "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
@@ -40,6 +47,28 @@ public enum TestPDF {
         table += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
         out += Array(table.utf8)
         return out
+    }
+
+    /// The pixels of a binary PGM (`P5`, 8-bit, as `pdftoppm -gray` writes it): width, height and grey bytes.
+    public static func parsePGM(_ bytes: [UInt8]) -> (width: Int, height: Int, gray: [UInt8])? {
+        var fields: [Int] = []
+        var index = 2
+        guard bytes.starts(with: Array("P5".utf8)) else { return nil }
+        while fields.count < 3 && index < bytes.count {
+            while index < bytes.count && (bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09) { index += 1 }
+            var number = 0
+            var digits = 0
+            while index < bytes.count && bytes[index] >= 0x30 && bytes[index] <= 0x39 {
+                number = number * 10 + Int(bytes[index] - 0x30)
+                index += 1
+                digits += 1
+            }
+            guard digits > 0 else { return nil }
+            fields.append(number)
+        }
+        index += 1 // the single white-space byte after the maximum value
+        guard fields.count == 3, fields[2] == 255, bytes.count >= index + fields[0] * fields[1] else { return nil }
+        return (fields[0], fields[1], Array(bytes[index..<(index + fields[0] * fields[1])]))
     }
 
     /// A PDF of `count` pages of text, each with `linesPerPage` lines that name their page ("page 12 line 3 …").

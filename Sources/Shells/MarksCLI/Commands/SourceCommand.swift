@@ -19,7 +19,8 @@ enum SourceCommand: CLICommand {
                                           .option("title", value: "T", help: "A title (default: the first line)."), tags, BookmarkArguments.data],
                               printsData: true),
             CommandDescriptor(name: "import", abstract: "Import files: PDFs, text, Markdown, HTML or any data.",
-                              arguments: [.positional("file", repeating: true, help: "Files to import."), tags, BookmarkArguments.data],
+                              arguments: [.positional("file", repeating: true, help: "Files to import."), tags,
+                                          .flag("no-ocr", help: "Do not read image-only PDF pages with OCR (tesseract)."), BookmarkArguments.data],
                               printsData: true),
             CommandDescriptor(name: "list", abstract: "List sources, newest first.", arguments: [BookmarkArguments.data], printsData: true),
             CommandDescriptor(name: "show", abstract: "Show a source and its text.", arguments: [id, BookmarkArguments.data], printsData: true),
@@ -64,7 +65,13 @@ enum SourceCommand: CLICommand {
                 let url = URL(fileURLWithPath: file, relativeTo: URL(fileURLWithPath: context.currentDirectory, isDirectory: true))
                 if files.count > 1 && !json { context.printError("[\(offset + 1)/\(files.count)] \(file)") }
                 do {
-                    let added = try await library.importFile(at: url, tags: BookmarkArguments.tags(arguments) ?? [])
+                    var added = try await library.importFile(at: url, tags: BookmarkArguments.tags(arguments) ?? [])
+                    if case .added(let source) = added, !arguments.flag("no-ocr"), !library.pagesForOCR(source).isEmpty {
+                        let recognized = try await library.recognize(id: source.summary.id) { done, total in
+                            if !json { context.printError("OCR: page \(done) of \(total)") }
+                        }
+                        added = .added(recognized)
+                    }
                     if json { results.append(additionJSON(added)) } else { printAddition(added, context: context, json: false) }
                 } catch let error as SourceError {
                     failed += 1
