@@ -10,7 +10,7 @@ run: deps release
 
 # Tests run in parallel, at most 6 at a time: on 2 cores an unbounded width puts ~900 tests in flight at once and
 # the live-server tests' own time limits start to measure the queue instead of the code. scripts/run-tests.py
-# stops a run in which no test ends for 8 minutes and prints what was running, with every thread's stack.
+# stops a run in which no test ends for 15 minutes and prints what was running, with every thread's stack.
 test: test-deps model eval-data
 	$(SWIFT) build --build-tests
 	SWIFT=$(SWIFT) ./scripts/run-tests.py --parallel --experimental-maximum-parallelization-width 6

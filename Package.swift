@@ -99,7 +99,7 @@ let package = Package(
         tests("MarksServer", ["MarksJobs", "MarksBackend", "MarksEngine", "MarksServer", "MarksLibrary", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer", "Compression", "SystemSupport"],
               resources: [.copy("Compatibility/Fixtures")]),
         tests("MarksSources", ["MarksSources", "MarksLibrary", "MarksIndex", "MarksJobs", "SQLiteDatabase", "SystemSupport", "StandInNetwork"]),
-        tests("MarksCLI", ["MarksCLI", "MarksServer", "MarksIndex", "MarksStorage", "MarksCore", "HTTPServer", "SentenceEmbeddings", "StandInNetwork"]),
+        tests("MarksCLI", ["MarksCLI", "MarksServer", "MarksLibrary", "MarksJobs", "MarksIndex", "MarksStorage", "MarksCore", "HTTPServer", "HTTPClient", "SentenceEmbeddings", "StandInNetwork"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -44,9 +44,9 @@ import Testing
         #expect(shared.code == 0, "\(shared.stderr)")
         #expect(shared.stdout.contains("AI summary and tags: queued for marks serve"))
         let jobs = try await marks.run(["jobs", "--json"])
-        #expect(jobs.stdout.contains(#""kind":"enrich","key":"1","state":"queued""#), "\(jobs.stdout)")
+        #expect(jobs.stdout.contains(#""kind":"enrich","key":"embedded#1","state":"queued""#), "\(jobs.stdout)")
         let text = try await marks.run(["jobs"])
-        #expect(text.stdout.contains("queued   enrich 1  attempt 0/3  due"), "\(text.stdout)")
+        #expect(text.stdout.contains("queued   enrich embedded#1  attempt 0/3  due"), "\(text.stdout)")
     }
 }
 

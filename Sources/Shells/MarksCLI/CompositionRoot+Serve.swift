@@ -7,29 +7,24 @@ import MarksLibrary
 import MarksSources
 import MarksServer
 
-/// What `marks serve` runs, made from the composition root's shared parts: `/api/` (the embedded store's
-/// linkding API, or a 503 naming the remote linkding server), the `/v1/` backend, the web app and its owner
-/// sign-in, the job runner with every background kind, and the router over all of them.
+/// What `marks serve` runs, made from the composition root's shared parts: the bookmark source and every part
+/// built from it (`sources`: the library, enrichment, share, and `/api/` — the embedded store's linkding API or a
+/// 503 naming the remote linkding server), the `/v1/` backend, the web app and its owner sign-in, the job runner
+/// with every background kind, and the router over all of them.
 struct ServeParts {
-    /// The embedded store's linkding API; nil when the library is a remote linkding server.
-    let api: LinkdingAPI?
-    /// What `/api/` answers instead when the library is a remote linkding server.
-    let remoteLinkding: RemoteLinkdingNotice?
+    /// The source in use and its parts; Settings switches it while the server runs.
+    let sources: SourceSwitch
     let backend: BackendAPI
     let auth: OwnerAuth
     let web: WebApp
+    let index: SearchIndex
     let indexer: VectorIndexer
     let jobs: JobRunner
-    let enrichment: EnrichmentService
     let podcasts: PodcastRequestQueue
     /// The favicons Marks keeps; nil when they cannot be stored (a warning said why).
     let favicons: FaviconService?
-    /// The cached bookmarks' addresses (the favicon sweep at start).
-    let bookmarkURLs: @Sendable () throws -> [String]
-    /// Every library this server built (Settings can swap the source while it runs), for the trash's jobs.
-    let libraries: LibraryRegistry
-    /// The sources library (its `sources.ocr` kind reads image-only PDF pages in the background).
-    let sources: SourceLibrary
+    /// The sources library (pasted text, PDFs, files); its `sources.ocr` kind reads image-only PDF pages.
+    let ingested: SourceLibrary
     let app: MarksApp
     /// Where the server listens, once it does (Settings → Devices builds sign-in links on it).
     let listen: ListenAddress.Holder
@@ -37,38 +32,63 @@ struct ServeParts {
     /// Registers every background kind, starts the runner (resuming what a stopped server left), and queues the
     /// periodic jobs: the quiet enrichment pass, the podcast drain, a catch-up run of the vector indexer and the
     /// trash purge (linkding deletes waiting in the trash go out by their own jobs, queued by each delete).
+    /// Every kind that works on bookmarks asks `sources` when it runs: a job queued for one bookmark (enrich, a
+    /// linkding delete) runs on the source it was queued for, the others on the source current then.
     /// Podcast generation does not exist yet, so the drain has no consumer: requests stay queued and its job says so.
     func startJobs() async throws {
-        let jobs = self.jobs
-        let faviconKinds = favicons.map { [$0.jobKind(), $0.sweepKind(urls: bookmarkURLs, enqueue: { _ = try await jobs.enqueue($0) })] } ?? []
-        for kind in enrichment.jobKinds() + [indexer.backgroundKind(), podcasts.drainKind(consumer: nil)] + faviconKinds + LibraryService.trashJobKinds(resolve: libraries.library)
-            + [sources.ocrJobKind()] {
-            await jobs.register(kind)
-        }
+        await registerJobs()
         await jobs.start()
         for request in [VectorIndexer.job, EnrichmentService.backgroundPassJob, PodcastRequestQueue.drainJob, LibraryService.purgeJob] {
             try await jobs.enqueue(request)
         }
         if favicons != nil { try await jobs.enqueue(FaviconService.sweepJob) }
     }
+
+    /// Registers every background kind on the runner (without starting it).
+    func registerJobs() async {
+        let jobs = self.jobs
+        let sources = self.sources
+        let bookmarkURLs: @Sendable () throws -> [String] = {
+            try sources.current.library.cache?.bookmarks(archived: nil, withAIMetadata: false).map(\.url) ?? []
+        }
+        let faviconKinds = favicons.map { [$0.jobKind(), $0.sweepKind(urls: bookmarkURLs, enqueue: { _ = try await jobs.enqueue($0) })] } ?? []
+        let sourceKinds = EnrichmentService.jobKinds { sources.source(identity: $0)?.enrichment }
+            + LibraryService.trashJobKinds { sources.source(identity: $0)?.library }
+            + [LibraryService.sourceSyncKind(index: index, indexer: indexer) { sources.current.library }]
+        for kind in sourceKinds + [indexer.backgroundKind(), podcasts.drainKind(consumer: nil), ingested.ocrJobKind()] + faviconKinds {
+            await jobs.register(kind)
+        }
+    }
 }
 
 extension CompositionRoot {
     /// The server's parts. `exposed` says it listens beyond loopback; `origin` is its address for links when a
-    /// request has no usable Host header; `logError` is the server log's error line.
-    func serveParts(exposed: Bool, origin: String, logError: @escaping @Sendable (String) -> Void) throws -> ServeParts {
+    /// request has no usable Host header; `logError` is the server log's error line, `logEvent` its line for a
+    /// change of source.
+    func serveParts(exposed: Bool, origin: String, logError: @escaping @Sendable (String) -> Void,
+                    logEvent: @escaping @Sendable (_ source: String) -> Void = { _ in }) throws -> ServeParts {
         let data = try data()
-        var api: LinkdingAPI?
-        var remote: RemoteLinkdingNotice?
-        if let linkding = remoteLinkding {
-            _ = try source() // the settings check: a server with broken linkding settings does not start
-            remote = RemoteLinkdingNotice(serverURL: linkding.baseURL?.absoluteString ?? linkding.host)
-        } else {
-            let tokens = APITokenStore(directory: paths.dataDirectory)
-            _ = try tokens.token()
-            api = LinkdingAPI(store: data.store, tokens: tokens, configuration: .init(fallbackOrigin: origin), metadataService: metadata())
+        let favicons: FaviconService?
+        do {
+            favicons = try self.favicons()
+        } catch {
+            warn("favicons are off: \(CLIErrorMessage.describe(error))")
+            favicons = nil
         }
-        let library = try library()
+        let jobs = try jobs()
+        let initial = try servedSource(for: config.linkding, origin: origin, favicons: favicons)
+        let warn = warn
+        let sources = SourceSwitch(initial, build: { [self] server in
+            try self.servedSource(for: server, origin: origin, favicons: favicons)
+        }, didSwitch: { served in
+            logEvent(served.description)
+            do {
+                try await jobs.enqueue(LibraryService.sourceSyncJob)
+            } catch {
+                warn("the cache, widgets and search index did not catch up with the new source (run marks sync and marks index): \(CLIErrorMessage.describe(error))")
+            }
+        })
+        let index = try searchIndex()
         let indexer = try indexer()
         let backend = try BackendAPI.live(data: data, config: config, engine: try engine(), fetcher: fetcher(),
                                           exposed: exposed, now: context.now)
@@ -76,40 +96,44 @@ extension CompositionRoot {
         let listen = ListenAddress.Holder()
         let reader = ArticleReader(fetcher: fetcher())
         let search = try searchService()
-        let enrichment = try enrichment()
-        let jobs = try jobs()
-        var options = WebOptions(stateDirectory: paths.dataDirectory, log: logError, enrichment: enrichment)
-        options.share = try share()
+        var options = WebOptions(stateDirectory: paths.dataDirectory, log: logError)
         options.jobs = jobs
         options.images = ImageFetcher(fetcher: fetcher())
-        var favicons: FaviconService?
-        do {
-            favicons = try self.favicons()
-        } catch {
-            warn("favicons are off: \(CLIErrorMessage.describe(error))")
-        }
         options.favicons = favicons
-        let cache = try cache()
-        api?.favicons = favicons
         options.listenAddress = { listen.address }
         options.semanticSearch = { query, unreadOnly, tag in
             let request = SearchRequest(text: query, mode: .semantic, filter: SearchFilter(unreadOnly: unreadOnly, tag: tag), limit: 50)
             return try await search.search(request).map(\.document.bookmark)
         }
         let web = WebApp(
-            library: library, auth: auth,
+            sources: sources, auth: auth,
             settings: WebSettings(configStore: settings.store,
                                   verify: { try await LinkdingClient(config: $0).verifyConnection() },
-                                  activeServer: config.linkding,
-                                  makeLibrary: { [self] server in try self.library(for: server) }),
+                                  activeServer: config.linkding),
             widgets: widgets,
             reader: { try await reader.read($0) },
             options: options)
-        let app = MarksApp(context: MarksApp.Context(version: MarksCommandLine.version, logError: logError, api: api,
-                                                     remoteLinkding: remote, backend: backend, web: web))
-        return ServeParts(api: api, remoteLinkding: remote, backend: backend, auth: auth, web: web, indexer: indexer, jobs: jobs,
-                          enrichment: enrichment, podcasts: podcastQueue(), favicons: favicons,
-                          bookmarkURLs: { try cache.bookmarks(archived: nil, withAIMetadata: false).map(\.url) }, libraries: libraries,
-                          sources: try sources(), app: app, listen: listen)
+        let app = MarksApp(context: MarksApp.Context(version: MarksCommandLine.version, logError: logError, sources: sources,
+                                                     backend: backend, web: web))
+        return ServeParts(sources: sources, backend: backend, auth: auth, web: web, index: index, indexer: indexer, jobs: jobs,
+                          podcasts: podcastQueue(), favicons: favicons, ingested: try self.sources(), app: app, listen: listen)
+    }
+
+    /// Every part `marks serve` builds from a bookmark source, for `server` (nil: the embedded store): the library
+    /// (its own cache, the search index and favicon observers, deferred linkding deletes), enrichment and share
+    /// over it, and for the embedded store its linkding API at `/api/`. Used at start and by Settings → Save.
+    func servedSource(for server: ServerConfig?, origin: String, favicons: FaviconService?) throws -> ServedSource {
+        let source = try makeSource(server)
+        let library = try makeLibrary(over: source, cache: try BookmarkCache(database: try data().database, for: source),
+                                      observers: indexObservers() + faviconObservers())
+        var api: LinkdingAPI?
+        if server == nil {
+            let tokens = APITokenStore(directory: paths.dataDirectory)
+            _ = try tokens.token()
+            api = LinkdingAPI(store: try data().store, tokens: tokens, configuration: .init(fallbackOrigin: origin), metadataService: metadata())
+            api?.favicons = favicons
+        }
+        return ServedSource(server: server, library: library, enrichment: try makeEnrichment(over: library),
+                            share: makeShare(over: library), api: api)
     }
 }

@@ -30,8 +30,6 @@ final class CompositionRoot: Sendable {
     /// The widget files in the data directory (one store for every writer and reader).
     let widgets: WidgetDataStore
     private let parts = Mutex(Parts())
-    /// Every library built here, by source: the trash's jobs find the one their delete was queued by.
-    let libraries = LibraryRegistry()
 
     /// A root over `settings`. `warn` defaults to a `warning:` line on standard error.
     init(settings: Settings, context: CLIContext, runsBackgroundWork: Bool = false,
@@ -108,16 +106,18 @@ final class CompositionRoot: Sendable {
     /// The configured bookmark source: the user's linkding server (its settings checked first), or the
     /// embedded store in the data directory.
     func source() throws -> any BookmarkSource {
-        try part(\.source) {
-            if let linkding = config.linkding {
-                let problems = linkding.problems
-                guard problems.isEmpty else {
-                    throw CLIFailure("The linkding settings need fixing (marks login): " + problems.joined(separator: " "))
-                }
-                return LinkdingClient(config: linkding, timeout: settings.requestTimeout)
-            }
-            return try data().embeddedSource(baseURL: Self.defaultServeURL, metadata: metadata())
+        try part(\.source) { try makeSource(config.linkding) }
+    }
+
+    /// A bookmark source over `server` (nil: the embedded store in the data directory); a server whose settings
+    /// need fixing is refused with what to fix.
+    func makeSource(_ server: ServerConfig?) throws -> any BookmarkSource {
+        guard let server else { return try data().embeddedSource(baseURL: Self.defaultServeURL, metadata: metadata()) }
+        let problems = server.problems
+        guard problems.isEmpty else {
+            throw CLIFailure("The linkding settings need fixing (marks login): " + problems.joined(separator: " "))
         }
+        return LinkdingClient(config: server, timeout: settings.requestTimeout)
     }
 
     /// The remote linkding server the library reads and writes, if there is one (nil: the embedded store).
@@ -170,31 +170,16 @@ final class CompositionRoot: Sendable {
         try part(\.unindexedLibrary) { try makeLibrary(observers: []) }
     }
 
-    /// A new library over `server` (nil: the embedded store), for Settings → Save in a running server: its own
-    /// source and cache, the index kept in step. The parts built earlier (enrichment, `/api/`) keep the old library.
-    func library(for server: ServerConfig?) throws -> LibraryService {
-        let source: any BookmarkSource
-        if let server {
-            let problems = server.problems
-            guard problems.isEmpty else { throw CLIFailure("The linkding settings need fixing: " + problems.joined(separator: " ")) }
-            source = LinkdingClient(config: server, timeout: settings.requestTimeout)
-        } else {
-            source = try data().embeddedSource(baseURL: Self.defaultServeURL, metadata: metadata())
-        }
-        let library = LibraryService(source: source, widgets: widgets, now: context.now, warn: warn, observers: indexObservers(),
-                                     cache: try BookmarkCache(database: try data().database, for: source),
-                                     deferredDeletes: try deferredDeletes())
-        libraries.add(library, current: true)
-        return library
-    }
-
     /// In `marks serve` a linkding source's deletes go out by the `linkding.delete` job when the undo window closes;
     /// a CLI command sends them at once (its undo is `marks trash restore`).
     private func makeLibrary(observers: [LibraryObserver]) throws -> LibraryService {
-        let library = LibraryService(source: try source(), widgets: widgets, now: context.now, warn: warn, observers: observers,
-                                     cache: try cache(), deferredDeletes: try deferredDeletes())
-        libraries.add(library, current: false)
-        return library
+        try makeLibrary(over: try source(), cache: try cache(), observers: observers)
+    }
+
+    /// A library over `source` and its cache, writing the widget files, heard by `observers`.
+    func makeLibrary(over source: any BookmarkSource, cache: BookmarkCache, observers: [LibraryObserver]) throws -> LibraryService {
+        LibraryService(source: source, widgets: widgets, now: context.now, warn: warn, observers: observers,
+                       cache: cache, deferredDeletes: try deferredDeletes())
     }
 
     private func deferredDeletes() throws -> DeferredDeletes? {
@@ -205,7 +190,7 @@ final class CompositionRoot: Sendable {
     /// Trash view restores exactly until then).
     static let undoWindow: TimeInterval = 30
 
-    private func indexObservers() -> [LibraryObserver] {
+    func indexObservers() -> [LibraryObserver] {
         do {
             let index = try searchIndex()
             let indexer = runsBackgroundWork ? try self.indexer() : nil
@@ -235,11 +220,13 @@ final class CompositionRoot: Sendable {
     /// Enrichment over the library: a remote backend when configured, else the process's engine.
     func enrichment() throws -> EnrichmentService {
         let library = try library()
-        let engine = try engine()
-        return part(\.enrichment) {
-            EnrichmentService.live(library: library, config: config, local: engine, fetcher: fetcher(),
-                                   dataDirectory: paths.dataDirectory, appVersion: MarksCommandLine.version)
-        }
+        return try part(\.enrichment) { try makeEnrichment(over: library) }
+    }
+
+    /// Enrichment over `library` (the configured library, or in `marks serve` a source Settings switched to).
+    func makeEnrichment(over library: LibraryService) throws -> EnrichmentService {
+        EnrichmentService.live(library: library, config: config, local: try engine(), fetcher: fetcher(),
+                               dataDirectory: paths.dataDirectory, appVersion: MarksCommandLine.version)
     }
 
     // MARK: - Share and podcasts
@@ -252,10 +239,13 @@ final class CompositionRoot: Sendable {
     /// The share flow over the library, with tag suggestions from the process's engine.
     func share() throws -> ShareService {
         let library = try library()
+        return part(\.share) { makeShare(over: library) }
+    }
+
+    /// The share flow over `library`; tag suggestions fail softly when the engine cannot be made.
+    func makeShare(over library: LibraryService) -> ShareService {
         let engine = Result { try self.engine() }
-        return part(\.share) {
-            ShareService(library: library, podcasts: podcastQueue(), autoPodcastTags: config.autoPodcastTags,
-                         suggestTags: AITagSuggester.suggestions { try engine.get().engine })
-        }
+        return ShareService(library: library, podcasts: podcastQueue(), autoPodcastTags: config.autoPodcastTags,
+                            suggestTags: AITagSuggester.suggestions { try engine.get().engine })
     }
 }

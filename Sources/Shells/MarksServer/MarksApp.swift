@@ -15,6 +15,9 @@ public struct MarksApp: Sendable {
         public var api: LinkdingAPI?
         /// When the library is a remote linkding server: every `/api/` path answers 503 naming it (set instead of `api`).
         public var remoteLinkding: RemoteLinkdingNotice?
+        /// A source that can change while the server runs (`marks serve`): `/api/` and `/health` then answer from
+        /// its current source, the embedded API or the notice, and `api` and `remoteLinkding` are not used.
+        public var sources: SourceSwitch?
         /// The Marks backend at `/v1/`; nil leaves `/v1/` unanswered (404).
         public var backend: BackendAPI?
         /// The web app at `/`; nil leaves `/` unanswered (404).
@@ -24,12 +27,13 @@ public struct MarksApp: Sendable {
 
         /// A context.
         public init(version: String, logError: @escaping @Sendable (String) -> Void, api: LinkdingAPI? = nil,
-                    remoteLinkding: RemoteLinkdingNotice? = nil, backend: BackendAPI? = nil, web: WebApp? = nil,
-                    heavy: HeavyRequests = HeavyRequests()) {
+                    remoteLinkding: RemoteLinkdingNotice? = nil, sources: SourceSwitch? = nil, backend: BackendAPI? = nil,
+                    web: WebApp? = nil, heavy: HeavyRequests = HeavyRequests()) {
             self.version = version
             self.logError = logError
             self.api = api
             self.remoteLinkding = remoteLinkding
+            self.sources = sources
             self.backend = backend
             self.web = web
             self.heavy = heavy
@@ -44,8 +48,12 @@ public struct MarksApp: Sendable {
         router.get("/healthz") { _ in
             HTTPResponse.json(data: JSONValue.object([("status", .string("ok")), ("version", .string(context.version))]).data)
         }
-        context.api?.register(on: &router)
-        context.remoteLinkding?.register(on: &router)
+        if let sources = context.sources {
+            SourceAPI(sources: sources).register(on: &router)
+        } else {
+            context.api?.register(on: &router)
+            context.remoteLinkding?.register(on: &router)
+        }
         router.errorRenderer(forPrefix: "/api/", .json(messageKey: "detail"))
         router.errorRenderer(forPrefix: "/v1/", .json(messageKey: "error"))
         context.backend?.register(on: &router)

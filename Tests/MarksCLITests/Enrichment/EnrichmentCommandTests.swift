@@ -46,7 +46,7 @@ import Testing
         #expect(shown.stdout.lowercased().contains("sourdough"))
         #expect(shown.stdout.contains("ai tags: "))
         let jobs = try await marks.run(["jobs", "--all", "--json"])
-        #expect(jobs.stdout.contains(#""kind":"enrich","key":"1","state":"done""#), "\(jobs.stdout)")  // the summary came from the enrich job
+        #expect(jobs.stdout.contains(#""kind":"enrich","key":"embedded#1","state":"done""#), "\(jobs.stdout)")  // the summary came from the enrich job
         let summarized = try await marks.run(["summarize", "1", "--json"], extraEnvironment: Self.model)
         #expect(summarized.code == 0)
         #expect(summarized.stdout.contains(#""engine":"offline""#))

@@ -27,7 +27,8 @@ import Testing
 
     @Test func addAsJSONWaitsForTheEnrichmentAndSaysWhatBecameOfIt() async throws {
         // No model in this HOME, so the offline engine cannot run: the JSON says so instead of staying silent.
-        let h = try CLIHarness(environment: ["MARKS_ENRICH_WAIT": "20"])
+        // The wait is a hang guard: without a model the job fails at once, but a loaded machine can take a while.
+        let h = try CLIHarness(environment: ["MARKS_ENRICH_WAIT": "180"])
         defer { h.cleanUp() }
         #expect(await h.run(["add", "https://example.com/json", "--title", "Saved as JSON", "--json"]) == 0)
         let saved = try object(h.stdout)

@@ -50,6 +50,26 @@ import Testing
         #expect(outcomes.withLock { $0[job.id]?.summary } == stored.summary)
     }
 
+    /// After Settings switched sources, an enrich job still names the source it was queued for: the same id of two
+    /// sources never coalesces, and a job for a source the process does not know is done without enriching.
+    @Test func anEnrichJobRunsOnlyOnTheSourceItWasQueuedFor() async throws {
+        let fixture = try LibraryFixture(.embedded)
+        let saved = try fixture.add("https://example.com/bread", title: "Bread")
+        let service = fixture.enrichment(readPage: { _ in PageTextReader.Page(title: "Bread", description: "", text: "Sourdough bread needs a starter.") })
+        let (runner, _) = try Self.runner(fixture.cacheDatabase, clock: fixture.clock)
+        for kind in service.jobKinds() { await runner.register(kind) }
+        let identity = fixture.library.source.identity
+        let other = try await runner.enqueue(try EnrichmentService.enrichJob(id: saved.id, source: "https://other.example/"))
+        let own = try await runner.enqueue(try EnrichmentService.enrichJob(id: saved.id, source: identity))
+        #expect(own.id != other.id && own.key == "\(identity)#\(saved.id)")
+        let skipped = try #require(try await runner.run(id: other.id))
+        #expect(skipped.state == .done)
+        #expect(skipped.progress?.text == "skipped: queued for https://other.example/ that is no longer in use")
+        #expect(try fixture.library.aiMetadata(id: saved.id) == nil, "nothing written for the other source's bookmark")
+        #expect(try await runner.run(id: own.id)?.state == .done)
+        #expect(try fixture.library.aiMetadata(id: saved.id)?.summary != nil)
+    }
+
     @Test func aFailedEnrichmentIsRetriedLaterWithItsError() async throws {
         let fixture = try LibraryFixture(.embedded)
         let saved = try fixture.add("https://fail.example/page", title: "Will fail")

@@ -97,6 +97,72 @@ import Testing
         #expect(tags.contains("<span>#overview</span><span class=\"n\">1 <span class=\"ai-count\">(1 AI)</span>"))
     }
 
+    /// The part of a page that is bookmark `id`'s row.
+    static func row(_ id: Int, in html: String) -> String {
+        guard let start = html.range(of: "id=\"b\(id)\"") else { return "" }
+        let rest = html[start.upperBound...]
+        let end = rest.range(of: "<li class=\"row")?.lowerBound ?? rest.endIndex
+        return String(rest[..<end])
+    }
+
+    @Test func aListRowAcceptsAnAITagWithoutScriptAndReturnsToTheRow() async throws {
+        let web = try await Self.harness()
+        defer { web.cleanUp() }
+        var client = try await web.signedIn()
+        let list = WebClient.text(try await client.get("/?sort=title"))
+        let row = Self.row(1, in: list)
+        #expect(row.contains("<details class=\"tag-menu\"><summary aria-label=\"Accept or dismiss the AI tag overview\">"), "\(row)")
+        #expect(row.contains("name=\"a\" value=\"accept 1 overview\""))
+        #expect(row.contains("name=\"a\" value=\"dismiss 1 overview\""))
+        #expect(!Self.row(3, in: list).contains("value=\"accept 3"), "an AI tag that is the bookmark's own is not offered")
+        #expect(list.contains("<form method=\"post\" class=\"list-form\" action=\"/bookmarks/action\">"))
+        #expect(list.contains("name=\"return\" value=\"/?sort=title\""))
+
+        let response = try await client.post("/bookmarks/action", [("a", "accept 1 overview"), ("return", "/?sort=title")])
+        #expect(response.status == 303)
+        #expect(response.headers["Location"] == "/?sort=title&notice=tag-accepted#b1", "back to the same list, at the row")
+        #expect(web.source.updates.last?.update.tagNames == ["overview"])
+        #expect(await web.source.find(1)?.tagNames == ["overview"])
+        let after = Self.row(1, in: WebClient.text(try await client.get("/?sort=title&notice=tag-accepted")))
+        #expect(after.contains("<a href=\"/tags/overview\">#overview</a>"), "\(after)")
+        #expect(!after.contains("(suggested by AI)"))
+        #expect(!after.contains("value=\"accept 1"))
+    }
+
+    @Test func aListRowDismissesAnAITagForGood() async throws {
+        let web = try await Self.harness()
+        defer { web.cleanUp() }
+        var client = try await web.signedIn()
+        #expect(Self.row(2, in: WebClient.text(try await client.get("/tags/overview"))).contains("value=\"dismiss 2 Overview\""))
+        let response = try await client.post("/bookmarks/action", [("a", "dismiss 2 Overview"), ("return", "/tags/overview")])
+        #expect(response.headers["Location"] == "/tags/overview?notice=tag-dismissed#b2")
+        #expect(web.source.updates.isEmpty, "a dismissal stays on this computer")
+        let page = WebClient.text(try await client.get("/tags/overview"))
+        #expect(WebListTests.rowIDs(page) == [1])
+        let row = Self.row(2, in: WebClient.text(try await client.get("/")))
+        #expect(!row.contains("Overview"), "\(row)")
+        #expect(row.contains("value=\"dismiss 2 rust\""), "the other AI tag keeps its menu")
+        // Enriched again, the bookmark is not given the dismissed tag back.
+        try await web.library.setAIMetadata(id: 2, summary: nil, tags: ["overview", "rust"], engine: "test")
+        #expect(!Self.row(2, in: WebClient.text(try await client.get("/"))).contains("overview"))
+    }
+
+    @Test func aRowsAITagActionAnswersTheScriptWith204AndRefusesAMissingTag() async throws {
+        let web = try await Self.harness()
+        defer { web.cleanUp() }
+        var client = try await web.signedIn()
+        let json = [("Origin", "http://127.0.0.1:8080"), ("Sec-Fetch-Site", "same-origin"), ("Accept", "application/json")]
+        // The script posts to the bookmark's own route, as the row's other buttons do.
+        #expect(try await client.post("/bookmarks/2/tags/accept", [("tag", "rust")], headers: json).status == 204)
+        #expect(await web.source.find(2)?.tagNames == ["rust"])
+        #expect(try await client.post("/bookmarks/2/tags/dismiss", [("tag", "overview")], headers: json).status == 204)
+        #expect(try await web.library.bookmark(id: 2).suggestedTags.isEmpty)
+        #expect(try await client.post("/bookmarks/action", [("a", "accept 1"), ("return", "/")]).status == 400)
+        #expect(try await client.post("/bookmarks/action", [("a", "accept 1  "), ("return", "/")]).status == 400)
+        #expect(try await client.post("/bookmarks/action", [("a", "read 1 extra"), ("return", "/")]).status == 400)
+        #expect(await web.source.find(1)?.tagNames == [])
+    }
+
     @Test func anAISummaryEqualToTheDescriptionIsShownOnce() async throws {
         let web = try await WebHarness.make(seed: 2)
         defer { web.cleanUp() }

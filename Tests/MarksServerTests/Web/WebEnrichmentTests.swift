@@ -72,7 +72,8 @@ import Testing
         #expect(jobs.map(\.state) == [.queued])
         await web.jobs.runUntilIdle()
         let first = try #require(jobs.first)
-        let id = try #require(Int(first.key))
+        #expect(first.key.hasPrefix(web.library.source.identity + "#"), "the key names the source")
+        let id = try #require(Int(first.key.split(separator: "#").last ?? ""))
         #expect(try web.library.aiMetadata(id: id)?.engine == "offline")  // enriched (a title alone may give no summary)
         #expect(try web.jobs.store.job(id: jobs[0].id)?.state == .done)
     }

@@ -50,7 +50,7 @@ extension AddCommand {
             where kind.name == EnrichmentService.JobKinds.enrich {
                 await runner.register(kind)
             }
-            job = try await runner.enqueue(try EnrichmentService.enrichJob(id: id))
+            job = try await runner.enqueue(try EnrichmentService.enrichJob(id: id, source: try root.source().identity))
         } catch {
             return .failed(CLIErrorMessage.describe(error))
         }

@@ -44,7 +44,8 @@ enum ServeCommand: CLICommand {
         let root = CompositionRoot(settings: settings, context: context, runsBackgroundWork: true, warn: logError)
         let parts: ServeParts
         do {
-            parts = try root.serveParts(exposed: !isLoopback(host), origin: "http://\(shownHost):\(port)", logError: logError)
+            parts = try root.serveParts(exposed: !isLoopback(host), origin: "http://\(shownHost):\(port)", logError: logError,
+                                        logEvent: { source in logger.event("source", [("source", source)]) })
         } catch {
             throw CLIFailure("Cannot start Marks on \(settings.paths.dataDirectory.path): \(CLIErrorMessage.describe(error))")
         }
@@ -104,9 +105,10 @@ enum ServeCommand: CLICommand {
     }
 
     /// The banner's lines about bookmarks: the embedded store's linkding API is advertised; a remote linkding
-    /// server is named instead (this server's `/api/` only points clients there).
+    /// server is named instead (this server's `/api/` only points clients there). A source switched in Settings
+    /// later is a `source` line in the log.
     static func banner(url: String, parts: ServeParts) -> [String] {
-        if let remote = parts.remoteLinkding {
+        if let remote = parts.sources.current.remoteNotice {
             return ["bookmarks: the linkding server at \(remote.serverURL) (point linkding clients there)"]
         }
         return ["linkding API: \(url)api/ (print its token with `marks token`)"]

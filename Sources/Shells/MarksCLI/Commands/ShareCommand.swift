@@ -135,7 +135,7 @@ enum ShareCommand: CLICommand {
         do {
             let jobs = try root.jobs()
             if !outcome.updated {
-                try await jobs.enqueue(try EnrichmentService.enrichJob(id: outcome.bookmark.id))
+                try await jobs.enqueue(try EnrichmentService.enrichJob(id: outcome.bookmark.id, source: try root.source().identity))
                 if !json { context.print("AI summary and tags: queued for marks serve (see marks jobs).") }
             }
             if outcome.podcastNewlyQueued { try await jobs.enqueue(PodcastRequestQueue.drainJob) }

@@ -14,13 +14,22 @@ public struct WebApp: HTTPResponder {
     let controller: WebController
     private let router: Router
 
-    /// A web app over the library. `reader` fetches and extracts a page for the reader view (nil turns the
-    /// reader off); `widgets` feeds the home cards (nil hides them).
-    public init(library: LibraryService, auth: OwnerAuth, settings: WebSettings, widgets: WidgetDataStore?,
+    /// A web app over a source that can change while it runs (`marks serve`): every request reads the library,
+    /// enrichment and share flow of the source current when it began. `reader` fetches and extracts a page for
+    /// the reader view (nil turns the reader off); `widgets` feeds the home cards (nil hides them).
+    public init(sources: SourceSwitch, auth: OwnerAuth, settings: WebSettings, widgets: WidgetDataStore?,
                 reader: (@Sendable (String) async throws -> ReadableArticle)?, options: WebOptions = WebOptions()) {
-        let controller = WebController(library: library, auth: auth, settings: settings, widgets: widgets, reader: reader, options: options)
+        let controller = WebController(sources: sources, auth: auth, settings: settings, widgets: widgets, reader: reader, options: options)
         self.controller = controller
         self.router = WebRoutes.router(controller)
+    }
+
+    /// A web app over one library (`settings.activeServer` names its source; `options.enrichment` and
+    /// `options.share` work on it); Settings → Save then says a restart is needed.
+    public init(library: LibraryService, auth: OwnerAuth, settings: WebSettings, widgets: WidgetDataStore?,
+                reader: (@Sendable (String) async throws -> ReadableArticle)?, options: WebOptions = WebOptions()) {
+        let served = ServedSource(server: settings.activeServer, library: library, enrichment: options.enrichment, share: options.share)
+        self.init(sources: SourceSwitch(served, build: nil), auth: auth, settings: settings, widgets: widgets, reader: reader, options: options)
     }
 
     /// Mounts the app at `/` of `router`, below any route or longer mount (such as `/api/` and `/v1/`).
@@ -28,8 +37,9 @@ public struct WebApp: HTTPResponder {
         router.mount("/", self)
     }
 
+    /// Answers with the source current when the request began, for the whole request.
     public func respond(to request: HTTPRequest) async throws -> HTTPResponse {
-        var response = await gate(request)
+        var response = await controller.sources.pinning { await gate(request) }
         SecurityHeaders.apply(to: &response)
         ResponseCompression.apply(to: &response, for: request)
         return response

@@ -7,8 +7,8 @@ import MarksLibrary
 /// request and the ways a handler answers (a page in the layout, a redirect, a refusal, an error page).
 /// The handlers themselves live in `WebController+<Page>.swift`.
 final class WebController: Sendable {
-    /// The library and source requests use now (Settings can swap them while the server runs).
-    let sources: SourceHolder
+    /// The source and its parts (Settings can switch them while the server runs; a request keeps the one it began with).
+    let sources: SourceSwitch
     let auth: OwnerAuth
     let settings: WebSettings
     let widgets: WidgetDataStore?
@@ -23,12 +23,14 @@ final class WebController: Sendable {
     /// Imports started from Settings, by id, with their progress.
     let imports = ImportTracker()
 
-    /// The library requests use now.
-    var library: LibraryService { sources.library }
+    /// The source this request uses, with its library, enrichment and share flow.
+    var served: ServedSource { sources.current }
+    /// The library this request uses.
+    var library: LibraryService { served.library }
 
-    init(library: LibraryService, auth: OwnerAuth, settings: WebSettings, widgets: WidgetDataStore?,
+    init(sources: SourceSwitch, auth: OwnerAuth, settings: WebSettings, widgets: WidgetDataStore?,
          reader: (@Sendable (String) async throws -> ReadableArticle)?, options: WebOptions) {
-        self.sources = SourceHolder(library: library, server: settings.activeServer)
+        self.sources = sources
         self.auth = auth
         self.settings = settings
         self.widgets = widgets
@@ -93,19 +95,21 @@ final class WebController: Sendable {
     }
 
     /// A 303 to a local path (anything else goes to `/`).
-    func redirect(_ path: String, notice: String? = nil) -> HTTPResponse {
+    func redirect(_ path: String, notice: String? = nil, anchor: String? = nil) -> HTTPResponse {
         var target = SafeURL.isLocalPath(path) ? path : "/"
         if let notice {
             target = Self.removingQueryItem("notice", from: target)
             target += (target.contains("?") ? "&" : "?") + "notice=" + notice
         }
+        if let anchor { target += "#" + SafeURL.encode(anchor) }
         return .redirect(to: target, status: .seeOther)
     }
 
-    /// The answer to a POST made by the script (`Accept: application/json`): 204; by a form: a 303.
-    func done(_ request: HTTPRequest, back path: String, notice: String) -> HTTPResponse {
+    /// The answer to a POST made by the script (`Accept: application/json`): 204; by a form: a 303 to `path`
+    /// (scrolled to the element `anchor` names, when given).
+    func done(_ request: HTTPRequest, back path: String, notice: String, anchor: String? = nil) -> HTTPResponse {
         if request.headers["Accept"]?.contains("application/json") == true { return .noContent }
-        return redirect(path, notice: notice)
+        return redirect(path, notice: notice, anchor: anchor)
     }
 
     /// No session: pages redirect to the sign-in page, script requests get 401.

@@ -7,15 +7,61 @@ import Testing
 
 /// axe-core (from the `axe-selenium-python` wheel, see scripts/fetch-axe.sh) on every page of the app, in
 /// light and dark, at phone and desktop sizes, in headless Chromium against a real server: no serious or
-/// critical violation anywhere. Writes a screenshot of each page and `axe-report.txt` (every violation,
-/// minor ones too) per size to the screenshot folder.
+/// critical violation anywhere. Pages are also checked in the states that add markup: a list with AI tags (one
+/// tag menu open), a tag's Rename / Delete open and its delete question, select mode with the bulk bar and the
+/// bulk delete question, the trash with an item, the bundles (list, page, new and edit forms), a finished import,
+/// the reader after its end was reached, a sign-in link with its QR code. Writes a screenshot of each page and
+/// `axe-report.txt` (every violation, minor ones too) per size to the screenshot folder.
 @Suite struct AccessibilityBrowserTests {
-    static let pages: [(name: String, path: String)] = [
-        ("list", "/"), ("bookmark", "/bookmarks/5"), ("reader", "/bookmarks/5/read"),
-        ("edit", "/bookmarks/5/edit"), ("add", "/add"), ("search", "/search?q=number&scope=all"),
-        ("no-results", "/search?q=swfit"), ("tags", "/tags"), ("tag", "/tags/even"), ("collections", "/collections"),
-        ("settings", "/settings"), ("podcasts", "/podcasts"), ("sources", "/sources"), ("ask", "/ask"), ("more", "/more"),
-        ("not-found", "/bookmarks/9999"),
+    /// A page to check: its address, and what to do there first (open a menu, reach the end), if anything.
+    struct Page {
+        var name: String
+        var path: String
+        var then: (@Sendable (WebDriver) async throws -> Void)? = nil
+    }
+
+    static let pages: [Page] = [
+        Page(name: "list", path: "/"), Page(name: "bookmark", path: "/bookmarks/5"), Page(name: "reader", path: "/bookmarks/5/read"),
+        Page(name: "edit", path: "/bookmarks/5/edit"), Page(name: "add", path: "/add"), Page(name: "search", path: "/search?q=number&scope=all"),
+        Page(name: "no-results", path: "/search?q=swfit"), Page(name: "tags", path: "/tags"), Page(name: "tag", path: "/tags/even"),
+        Page(name: "collections", path: "/collections"), Page(name: "settings", path: "/settings"), Page(name: "podcasts", path: "/podcasts"),
+        Page(name: "sources", path: "/sources"), Page(name: "ask", path: "/ask"), Page(name: "more", path: "/more"),
+        Page(name: "not-found", path: "/bookmarks/9999"),
+        // The states that add markup.
+        Page(name: "tag-ai", path: "/tags/overview"),
+        Page(name: "tag-ai-menu", path: "/tags/overview") { browser in
+            try await browser.click("#rows > li.row .tag-menu summary")
+        },
+        Page(name: "bookmark-ai", path: "/bookmarks/39"), Page(name: "edit-ai", path: "/bookmarks/39/edit"),
+        Page(name: "select", path: "/?select=on") { browser in
+            try await browser.click("#rows > li.row:nth-child(2) input.pick")
+            try await browser.click("#rows > li.row:nth-child(3) input.pick")
+        },
+        Page(name: "bulk-delete", path: "/?select=on") { browser in
+            try await browser.click("#rows > li.row:nth-child(4) input.pick")
+            try await browser.click("#bulk-delete")
+            try await browser.wait("the bulk delete question") { try await browser.findAll("#bulk-confirm-delete").count == 1 }
+        },
+        Page(name: "tag-manage", path: "/tags/five") { browser in
+            try await browser.click("#tag-manage summary")
+        },
+        Page(name: "tag-delete", path: "/tags/five") { browser in
+            try await browser.click("#tag-manage summary")
+            try await browser.click("#tag-delete")
+            try await browser.wait("the tag delete question") { try await browser.findAll("#tag-delete-confirm").count == 1 }
+        },
+        Page(name: "trash", path: "/trash"), Page(name: "trash-empty", path: "/trash/empty"),
+        Page(name: "bundle-new", path: "/bundles/new"),
+        Page(name: "reader-end", path: "/bookmarks/6/read") { browser in
+            _ = try await browser.run("window.scrollTo(0, document.body.scrollHeight)")
+            try await browser.wait("the reader's end") { try await browser.text("#reader-end-status") == "Marked read." }
+        },
+        Page(name: "offline", path: "/offline"),
+        Page(name: "share", path: "/share?url=https%3A%2F%2Fexample.org%2Fshared&title=Shared%20page"),
+        Page(name: "settings-devices", path: "/settings") { browser in
+            try await browser.click("#device-link")
+            try await browser.wait("the sign-in link and its QR code") { try await browser.findAll("#device-qr svg").count == 1 }
+        },
     ]
 
     @Test(.enabled(if: WebDriver.isAvailable, "skipped: /usr/bin/chromium and /usr/bin/chromedriver are needed (apt-get install chromium chromium-driver)"),
@@ -28,9 +74,26 @@ import Testing
                 try await source.seed(40, tags: { ($0 % 2 == 0 ? ["even"] : []) + ($0 % 5 == 0 ? ["five"] : []) }, unread: { $0 % 3 == 0 })
             },
             reader: { url in
-                ReadableArticle(url: url, title: "An article", paragraphs: ["The first paragraph of the article.", "The second one."], wordCount: 920)
+                // Long enough to scroll, so that reaching the end is a real scroll.
+                ReadableArticle(url: url, title: "An article", paragraphs: ["The first paragraph of the article.", "The second one."]
+                                    + (3...40).map { "Paragraph \($0), with enough words to fill a line or two of the reader view." }, wordCount: 920)
             })
         defer { web.cleanUp() }
+        // AI tags on the first rows of the list and on a tag page; one bookmark in the trash; a bundle; a finished import.
+        for id in [40, 39, 38] { try await web.library.setAIMetadata(id: id, summary: "What the model wrote about \(id).", tags: ["overview", "systems"], engine: "test") }
+        try await web.library.delete(id: 37)
+        var client = try await web.signedIn()
+        let bundle = try await client.post("/bundles", [("name", "Even and five"), ("search", ""), ("any_tags", ""), ("all_tags", "even five"),
+                                                       ("excluded_tags", ""), ("filter_unread", "off"), ("filter_shared", "off")])
+        let bundlePath = String(try #require(bundle.headers["Location"]).prefix { $0 != "?" })
+        let (type, body) = WebAccountTests.multipart([("_csrf", client.csrf)], file: ("bookmarks.html", WebAccountTests.bookmarkFile))
+        let upload = try await client.send(.post, "/settings/import", headers: [("Content-Type", type), ("Origin", "http://127.0.0.1:8080")], body: body)
+        let importPath = try #require(upload.headers["Location"])
+        let pages = Self.pages + [Page(name: "bundle", path: bundlePath), Page(name: "bundle-edit", path: bundlePath + "/edit"),
+                                  Page(name: "import", path: importPath) { browser in
+                                      try await browser.wait("the import report") { try await browser.text("main").contains("Imported 2 bookmarks") }
+                                  }]
+
         let folder = Screenshots.folder()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var report: [String] = []
@@ -55,8 +118,9 @@ import Testing
             try await browser.wait("the list") { try await browser.currentURL == base + "/" }
             for scheme in ["light", "dark"] {
                 try await browser.emulateColorScheme(scheme)
-                for page in Self.pages {
+                for page in pages {
                     try await browser.open(base + page.path)
+                    try await page.then?(browser)
                     let label = "\(page.name) \(scheme) \(size)"
                     let violations = try await browser.axe()
                     report += violations.map { "\(label): \($0)" }

@@ -12,7 +12,7 @@ import Testing
 /// list, add, search and tags pages in light and dark mode. One browser, one test, steps in order.
 @Suite struct BrowserTests {
     @Test(.enabled(if: WebDriver.isAvailable, "skipped: /usr/bin/chromium and /usr/bin/chromedriver are needed (apt-get install chromium chromium-driver)"),
-          .timeLimit(.minutes(6)))  // one long walk through every page, on 2 shared cores beside the rest of the suite
+          .timeLimit(.minutes(10)))  // a hang guard: on 2 shared cores beside the rest of the suite a walk can take minutes
     func theWebAppInARealBrowser() async throws {
         let web = try await WebHarness.make(
             options: WebOptions(undoSeconds: 3, pageSize: 50, timeZone: TimeZone(secondsFromGMT: 0) ?? .current),

@@ -12,7 +12,7 @@ import Testing
 /// layout. Screenshots (`lists-*.png`) go where BrowserTests writes its own.
 @Suite struct ReadLaterBrowserTests {
     @Test(.enabled(if: WebDriver.isAvailable, "skipped: /usr/bin/chromium and /usr/bin/chromedriver are needed (apt-get install chromium chromium-driver)"),
-          .timeLimit(.minutes(4)))
+          .timeLimit(.minutes(10)))  // a hang guard: on 2 shared cores beside the rest of the suite a walk can take minutes
     func theReadLaterLoopInARealBrowser() async throws {
         let paragraphs = (1...60).map { "Paragraph \($0) of a long article, with enough words to fill a line or two of the reader view." }
         let web = try await WebHarness.make(
@@ -87,6 +87,14 @@ private struct LoopSteps {
         try await browser.keys(Self.escape)
         #expect(try await browser.property("#row-menu", "hidden") as? Bool == true)
         #expect(try await browser.run("return document.activeElement.getAttribute('href')") as? String == "/bookmarks/27", "focus goes back to More")
+        // The menu lives outside #main and leaves with its page view: an in-place move to another list leaves none behind.
+        try await browser.click("#show a[href*='show=unread']")
+        try await browser.wait("the Unread list, swapped in place") { try await browser.run("return location.search") as? String == "?show=unread" }
+        #expect(try await browser.run("return document.querySelectorAll('#row-menu').length") as? Int == 0)
+        try await browser.click("#b27 > a")
+        try await browser.wait("the menu on the new page") { try await browser.property("#row-menu", "hidden") as? Bool == false }
+        #expect(try await browser.run("return document.querySelectorAll('#row-menu').length") as? Int == 1)
+        try await browser.keys(Self.escape)
     }
 
     func readerEnd() async throws {

@@ -11,7 +11,7 @@ import Testing
 /// the open tag menu and the bundle page go where `BrowserTests` writes its own.
 @Suite struct TagsBrowserTests {
     @Test(.enabled(if: WebDriver.isAvailable, "skipped: /usr/bin/chromium and /usr/bin/chromedriver are needed (apt-get install chromium chromium-driver)"),
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(10)))  // a hang guard: on 2 shared cores beside the rest of the suite a walk can take minutes
     func aiTagsSearchBundlesAndTagManagementInARealBrowser() async throws {
         var options = WebOptions(undoSeconds: 3, pageSize: 50, timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
         // The semantic seam as `marks serve` wires it, answering as the real index does below its floor: nothing.

@@ -192,9 +192,15 @@ final class WebDriver {
                                                              "params": ["features": [["name": "prefers-color-scheme", "value": scheme]]]])
     }
 
+    /// Turns the page's scripts off (or back on) through the DevTools protocol, to use the app as a browser without
+    /// JavaScript does; it holds for the pages opened afterwards.
+    func disableScripts(_ disabled: Bool) async throws {
+        _ = try await command("POST", "/goog/cdp/execute", ["cmd": "Emulation.setScriptExecutionDisabled", "params": ["value": disabled]])
+    }
+
     /// Polls `condition` until it holds or `timeout` passes (waiting on the browser, not sleeping for a fixed
     /// time). WebDriver errors while polling (an element replaced by a navigation) count as "not yet".
-    func wait(_ what: String, timeout: Double = 10, _ condition: () async throws -> Bool) async throws {
+    func wait(_ what: String, timeout: Double = 30, _ condition: () async throws -> Bool) async throws {
         let deadline = Date().addingTimeInterval(timeout)
         var last = ""
         while Date() < deadline {

@@ -38,7 +38,7 @@ struct WebHarness {
                                      warn: { _ in }, cache: cache)
         let auth = try OwnerAuth(dataDirectory: directory, database: local.database, now: { Date() })
         let configStore = ConfigStore(file: directory.appendingPathComponent("config/config.json"))
-        let settings = WebSettings(configStore: configStore, verify: verify, activeServer: nil, makeLibrary: makeLibrary)
+        let settings = WebSettings(configStore: configStore, verify: verify, activeServer: nil)
         var options = options
         options.stateDirectory = directory
         let jobs = JobRunner(store: try JobStore(database: local.database), log: { _ in })
@@ -49,7 +49,14 @@ struct WebHarness {
             for kind in service.jobKinds() { await jobs.register(kind) }
         }
         if let shareQueue { options.share = ShareService(library: library, podcasts: shareQueue, autoPodcastTags: []) }
-        let app = WebApp(library: library, auth: auth, settings: settings, widgets: widgets, reader: reader, options: options)
+        // `makeLibrary` stands in for the composition root's build of a new source (its library only).
+        var build: (@Sendable (ServerConfig?) throws -> ServedSource)?
+        if let makeLibrary {
+            build = { server in ServedSource(server: server, library: try makeLibrary(server)) }
+        }
+        let sources = SourceSwitch(ServedSource(server: nil, library: library, enrichment: options.enrichment, share: options.share),
+                                   build: build)
+        let app = WebApp(sources: sources, auth: auth, settings: settings, widgets: widgets, reader: reader, options: options)
         return WebHarness(directory: directory, source: source, library: library, auth: auth, app: app, configStore: configStore,
                           jobs: jobs)
     }

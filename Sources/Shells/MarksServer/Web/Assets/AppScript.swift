@@ -38,8 +38,10 @@ const $$ = (s, el) => Array.from((el || doc).querySelectorAll(s));
 const form = token => new URLSearchParams({ _csrf: token || csrf });
 let selected = null; // the list's current row (keyboard and roving tab stop)
 
-function post(url, keepalive) {
-  return fetch(url, { method: "POST", credentials: "same-origin", body: form(), keepalive: !!keepalive,
+function post(url, keepalive, fields) {
+  const body = form();
+  for (const [key, value] of Object.entries(fields || {})) body.set(key, value);
+  return fetch(url, { method: "POST", credentials: "same-origin", body, keepalive: !!keepalive,
     headers: { "Accept": "application/json" } });
 }
 

@@ -27,13 +27,13 @@ function select(row) {
 function rove() {
   if (!rowsList) return;
   for (const r of $$("#rows > li.row")) if (!r.dataset.id) r.dataset.id = r.id.slice(1); // rows carry only id="b<id>"
-  for (const el of $$("#rows > li.row :is(a, button, input)")) el.tabIndex = -1;
+  for (const el of $$("#rows > li.row :is(a, button, input, summary)")) el.tabIndex = -1;
   for (const more of $$("#rows > li.row > a")) { more.setAttribute("aria-haspopup", "menu"); more.setAttribute("aria-expanded", "false"); }
   const rows = visibleRows();
   const current = selected && !selected.hidden ? selected : rows.find(r => r.tabIndex === 0) || rows[0];
   for (const r of rows) r.tabIndex = r === current ? 0 : -1;
 }
-function controls(row) { return $$(":is(a, button, input)", row).filter(el => el.offsetParent !== null); }
+function controls(row) { return $$(":is(a, button, input, summary)", row).filter(el => el.offsetParent !== null); }
 doc.addEventListener("focusin", e => {
   const row = e.target.closest && e.target.closest("#rows > li.row");
   if (row && row !== selected) mark(row);
@@ -82,7 +82,12 @@ doc.addEventListener("keydown", e => {
       if (n >= 0 && n < list.length) list[n].focus(); else inRow.focus();
       break;
     }
-    case "Escape": { if (inRow && t !== inRow) inRow.focus(); else return; break; }
+    case "Escape": {
+      if (!inRow || t === inRow) return;
+      for (const menu of $$("details[open]", inRow)) menu.open = false;
+      inRow.focus();
+      break;
+    }
     case "Enter": { if (!inRow || t !== inRow) return; const a = $("h2 a", inRow); if (a) a.click(); break; }
     case "o": { const a = target && $(".title a, h2 a, h1 a", target); if (a) a.click(); break; }
     case "e": { if (target) location.assign("/bookmarks/" + target.dataset.id + "/edit"); break; }

@@ -41,8 +41,10 @@ function openMenu(link) {
   if (!menu) {
     menu = doc.createElement("div");
     menu.id = "row-menu"; menu.className = "row-menu"; menu.setAttribute("role", "menu");
-    menu.addEventListener("keydown", menuKeys);
+    menu.addEventListener("keydown", menuKeys, { signal });
     doc.body.appendChild(menu);
+    // The menu lives outside #main: it leaves with this page view (an in-place swap would keep it).
+    signal.addEventListener("abort", () => { menu.remove(); menu = null; menuFor = null; });
   }
   const items = [["Read", "/bookmarks/" + id + "/read"], ["Edit", "/bookmarks/" + id + "/edit"]];
   if (/^https?:/.test(url)) items.push(["Open in a new tab", url, "tab"], ["Copy link", url, "copy"]);

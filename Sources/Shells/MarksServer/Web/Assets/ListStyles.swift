@@ -12,8 +12,6 @@ enum ListStyles {
 .meta[data-m]::before{margin-right:.1rem;content:attr(data-m);content:attr(data-m) / "";display:inline-grid;place-items:center;width:16px;height:16px;
 border-radius:3px;background:var(--line);font-size:.65rem;font-weight:700;color:var(--muted)}
 .row.unread .meta::after{content:"Unread";color:var(--tint);font-size:.75rem;border:1px solid currentColor;border-radius:1rem;padding:0 .45rem}
-.tags a.ai{border-style:dashed}
-.tags a.ai::before{content:"✦ ";font-size:.75em}
 .row>button,.row>a{display:inline-flex;vertical-align:middle;margin:.35rem .2rem 0 0;align-items:center;gap:.3rem;background:none;border:1px solid transparent;color:var(--muted);
 font-size:.85rem;line-height:1.2;padding:.3rem .45rem;border-radius:var(--radius);text-decoration:none;min-height:2rem}
 .row>button:hover,.row>a:hover,.row>[aria-expanded=true]{color:var(--fg);border-color:var(--line);background:var(--card)}
@@ -38,9 +36,10 @@ font:inherit;font-size:.95rem;color:var(--fg);text-decoration:none;min-height:44
 .bulk{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;position:sticky;top:3.2rem;z-index:4;background:var(--bg);
 padding:.6rem 0;margin:0 0 .5rem;border-bottom:1px solid var(--line)}
 .bulk input[type=text]{width:9rem;padding:.35rem .55rem}
-.danger{background:var(--bad);border-color:var(--bad);color:#fff;font-weight:600}
 .bulk-titles{margin:0 0 1.25rem;padding-left:1.25rem}
-.segments.sort a{font-size:.9rem}
+.segments.sort a{font-size:.9rem;padding:.3rem .6rem}
+/* The list toolbar's links wrap as one group, never one word alone on a line. */
+.toolbar-links{display:inline-flex;gap:1rem;white-space:nowrap}
 .reader-end{font-family:var(--sans);font-size:1rem;border-top:1px solid var(--line);margin:2.5rem 0 1.5rem;padding-top:1rem}
 .reader-end h2{margin-top:0}
 .reader-end form{display:inline}

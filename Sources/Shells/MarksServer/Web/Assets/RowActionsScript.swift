@@ -28,6 +28,8 @@ function actionOf(button) {
   if (button.dataset.act) {
     return { kind: button.dataset.act, url: button.getAttribute("formaction") || (button.form && button.form.getAttribute("action")) };
   }
+  const tag = button.name === "a" && /^(accept|dismiss) (\d+) (.+)$/.exec(button.value || "");
+  if (tag) return { kind: "ai-tag", verb: tag[1], tag: tag[3], url: "/bookmarks/" + tag[2] + "/tags/" + tag[1] };
   const m = button.name === "a" && /^(read|unread|archive|unarchive|delete) (\d+)$/.exec(button.value || "");
   if (!m) return null;
   return { kind: m[1], url: "/bookmarks/" + m[2] + "/" + ({ read: "mark-read", unread: "mark-unread" }[m[1]] || m[1]) };
@@ -39,6 +41,7 @@ function act(button) {
   const kind = action.kind, url = action.url;
   if (kind === "read" || kind === "unread") { markRead(item, url, kind === "unread"); return true; }
   if (kind === "delete") return remove(button, url);
+  if (kind === "ai-tag") return aiTag(button, item, action);
   if (!verbs[kind]) return false;
   const key = kind + ":" + item.dataset.id;
   if (pending.has(key)) return true;
@@ -74,6 +77,29 @@ function commit(key) {
     showToast("Could not " + verbs[entry.kind][1] + " “" + titleOf(entry.item) + "”. Check the connection and try again.");
   });
 }
+// ---- A row's AI tag: Accept makes it one of the row's own tags, Dismiss takes it away (no Undo) ----------
+function aiTag(button, item, action) {
+  const chip = button.closest("li.ai"), list = chip && chip.parentElement;
+  if (!chip) return false;
+  const details = chip.querySelector("details");
+  if (details) details.open = false;
+  post(action.url, false, { tag: action.tag }).then(r => {
+    if (!r.ok) throw new Error("status " + r.status);
+    if (action.verb === "accept") {
+      const own = doc.createElement("li"), link = doc.createElement("a"), first = $("li.ai", list);
+      link.href = $("a", chip).getAttribute("href");
+      link.textContent = "#" + action.tag;
+      if (item.closest("#rows")) link.tabIndex = -1;  // the list keeps its one tab stop
+      own.append(link);
+      list.insertBefore(own, first);
+    }
+    chip.remove();
+    if (item.matches("#rows > li.row")) select(item);
+    showToast(action.verb === "accept" ? "Tagged #" + action.tag : "Dismissed “" + action.tag + "”: it will not be suggested for this bookmark again");
+  }).catch(() => showToast("Could not " + action.verb + " the tag “" + action.tag + "”. Check the connection and try again."));
+  return true;
+}
+
 // ---- Delete: recorded in the trash at once; Undo restores it ------------------
 const deleted = new Map();
 function remove(button, url) {

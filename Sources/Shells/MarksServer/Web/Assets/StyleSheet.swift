@@ -59,7 +59,7 @@ h2{font:600 1.15rem/1.3 var(--sans);margin:1.5rem 0 .5rem}
 .wordmark{font:700 2.4rem/1 var(--serif);letter-spacing:-.02em;margin:.75rem 0 1rem}
 @supports (animation-timeline:scroll()){.wordmark{animation:fade linear both;animation-timeline:scroll();animation-range:0 8rem}}
 @keyframes fade{to{opacity:0}}
-.toolbar{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1rem;margin:.5rem 0 1rem}
+.toolbar{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem .75rem;margin:.5rem 0 1rem}
 .segments{display:inline-flex;border:1px solid var(--line);border-radius:var(--radius);overflow:hidden}
 .segments a,.segments button{padding:.3rem .8rem;text-decoration:none;color:var(--muted);border:0;background:none;font:inherit}
 .segments [aria-current=page],.segments [aria-pressed=true]{background:var(--fg);color:var(--bg)}

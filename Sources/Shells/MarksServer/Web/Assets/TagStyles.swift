@@ -23,7 +23,8 @@ border:1px solid var(--line);border-radius:var(--radius);padding:.3rem;min-width
 .tag-manage summary{cursor:pointer;color:var(--muted)}
 .tag-manage form{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem;margin:.6rem 0}
 .tag-manage .hint{flex-basis:100%;margin:0}
-button.danger{color:var(--bad);border-color:var(--bad)}
+/* A destructive button: the error colour as text and border, on the usual button background. */
+button.danger{color:var(--bad);border-color:var(--bad);font-weight:600}
 .bundles{margin:.5rem 0 1.25rem}
 .bundles h2{font-size:1rem;margin:.2rem 0 .4rem}
 .bundle-list{list-style:none;display:flex;flex-wrap:wrap;gap:.4rem;margin:0 0 .6rem;padding:0}

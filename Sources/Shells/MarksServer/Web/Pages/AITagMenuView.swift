@@ -2,11 +2,12 @@ import MarksCore
 
 /// A bookmark's tags as chips: its linkding tags, then its AI tags marked ✦ ("suggested by AI" for screen readers),
 /// each AI tag with a small menu (a `<details>`, so it opens without script) to **Accept** it (it becomes a real
-/// tag) or **Dismiss** it (never suggested for that bookmark again). Rows inside a list form use `.insideForm`
-/// (buttons with `formaction`, the enclosing form carries the CSRF token); elsewhere each action is its own form.
+/// tag) or **Dismiss** it (never suggested for that bookmark again). List rows use `.insideForm`: buttons of the
+/// list's one form (`/bookmarks/action`, which carries the CSRF token and the list's address) named as the row's
+/// other buttons are, `a=accept <id> <tag>`, so they add no `formaction` to a row; elsewhere each action is its own form.
 struct AITagMenuView {
     enum Placement {
-        /// Inside a POST form that already carries the CSRF token (a list of rows).
+        /// Inside a list's form to `/bookmarks/action` (which carries the CSRF token and the list's address).
         case insideForm
         /// Outside any form: each action is a form of its own with this CSRF token.
         case standalone(csrfToken: String)
@@ -31,17 +32,17 @@ struct AITagMenuView {
         return """
             <li class="ai"><a href="\(BookmarkRowView.tagLink(tag))" title="Suggested by AI">\(tag)<span class="visually-hidden"> (suggested by AI)</span></a>\
             <details class="tag-menu"><summary aria-label="Accept or dismiss the AI tag \(tag)"><span aria-hidden="true">▾</span></summary>\
-            <div class="tag-menu-actions">\(action(base + "accept", tag, "Accept", "Keep “\(tag)” as a tag"))\
-            \(action(base + "dismiss", tag, "Dismiss", "Never suggest “\(tag)” for this bookmark again"))</div></details></li>
+            <div class="tag-menu-actions">\(action(base, "accept", tag, "Accept", "Keep “\(tag)” as a tag"))\
+            \(action(base, "dismiss", tag, "Dismiss", "Never suggest “\(tag)” for this bookmark again"))</div></details></li>
             """
     }
 
-    private func action(_ path: String, _ tag: String, _ label: String, _ hint: String) -> HTML {
-        let route = SafeURL.path(path)
+    private func action(_ base: String, _ verb: String, _ tag: String, _ label: String, _ hint: String) -> HTML {
         switch placement {
         case .insideForm:
-            return "<button type=\"submit\" class=\"link\" formaction=\"\(route)\" name=\"tag\" value=\"\(tag)\" title=\"\(hint)\" data-act=\"ai-tag\">\(label)</button>"
+            return "<button class=\"link\" name=\"a\" value=\"\(verb) \(bookmark.id) \(tag)\" title=\"\(hint)\">\(label)</button>"
         case .standalone(let token):
+            let route = SafeURL.path(base + verb)
             return """
                 <form method="post" action="\(route)">\(HTML.csrfField(token))\(HTML.hidden("tag", tag))\(HTML.hidden("return", returnPath))\
                 <button type="submit" class="link" title="\(hint)">\(label)</button></form>

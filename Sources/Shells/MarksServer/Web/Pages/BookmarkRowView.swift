@@ -2,7 +2,7 @@ import MarksCore
 
 /// One bookmark as a row (`<li class="row" id="b<id>">`; the script adds `data-id`): the title (serif,
 /// wrapping, never truncated) is the main target — it opens the original page or the reader view (a setting); favicon or monogram, domain, date and reading time, one
-/// unread mark, excerpt or AI summary, tags with AI tags marked, reading progress, podcast state; then
+/// unread mark, excerpt or AI summary, tags with AI tags marked (each with Accept / Dismiss), reading progress, podcast state; then
 /// Mark read, Archive and Delete as labelled buttons and a "More" link (the bookmark's page without script,
 /// a menu with Read, Edit, New tab, Copy link and Details with it). Tags are links in one paragraph.
 ///
@@ -79,13 +79,14 @@ struct BookmarkRowView {
         return "<p class=\"excerpt\">\(Self.clip(text, 280))</p>"
     }
 
+    /// Linkding tags as links in one paragraph; with AI tags (✦), the list `AITagMenuView` draws, each AI tag with its
+    /// Accept / Dismiss menu posting through the list's form (a row without AI tags stays a paragraph, the smaller).
     private func tags() -> HTML {
-        let own = Set(bookmark.tagNames.map { $0.lowercased() })
-        let ai = bookmark.aiTags.filter { !own.contains($0.lowercased()) }
-        guard !bookmark.tagNames.isEmpty || !ai.isEmpty else { return .empty }
-        let linkding = HTML.each(bookmark.tagNames) { "<a href=\"\(Self.tagLink($0))\">#\($0)</a>" }
-        let aiItems = HTML.each(ai) { "<a class=\"ai\" href=\"\(Self.tagLink($0))\" title=\"Suggested by AI\">\($0)<span class=\"visually-hidden\"> (suggested by AI)</span></a>" }
-        return "<p class=\"tags\">\(linkding)\(aiItems)</p>"
+        guard bookmark.suggestedTags.isEmpty else {
+            return AITagMenuView(bookmark: bookmark, returnPath: "", placement: .insideForm).render()
+        }
+        guard !bookmark.tagNames.isEmpty else { return .empty }
+        return "<p class=\"tags\">\(HTML.each(bookmark.tagNames) { "<a href=\"\(Self.tagLink($0))\">#\($0)</a>" })</p>"
     }
 
     private func progress() -> HTML {

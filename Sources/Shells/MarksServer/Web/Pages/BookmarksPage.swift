@@ -63,8 +63,8 @@ struct BookmarksPage {
         }
         let cardsHTML = !isContinuation && tag == nil && choice == ListChoice() ? cards?.render() ?? .empty : .empty
         return """
-            \(heading)\(cardsHTML)<div class="toolbar">\(filters)\(count)<span class="spacer"></span>\(select)\(refresh)\
-            <a class="link" href="/trash" id="trash-link">Trash</a>\
+            \(heading)\(cardsHTML)<div class="toolbar">\(filters)\(count)<span class="spacer"></span>\
+            <span class="toolbar-links">\(select)\(refresh)<a class="link" href="/trash" id="trash-link">Trash</a></span>\
             <a class="button primary" href="/add" data-key="n">Add bookmark</a></div>\(tagTools)
             \(body)
             """

@@ -15,7 +15,7 @@ extension WebController {
         values.notes = shared.notes
         values.unread = request.query["unread"] == "1"
         var view = AddPage(values: values, context: context(request))
-        if request.path == "/share", let share = options.share, !(shared.url ?? "").isEmpty {
+        if request.path == "/share", let share = served.share, !(shared.url ?? "").isEmpty {
             do {
                 let draft = try await share.prepare(sharedURL: request.query["url"], title: request.query["title"], text: text)
                 view.values.url = draft.url
@@ -70,7 +70,7 @@ extension WebController {
             view.problem = error.description
             return await addPage(request, view, status: 400)
         }
-        if form["via"] == "share", let share = options.share {
+        if form["via"] == "share", let share = served.share {
             do {
                 let outcome = try await share.save(url: values.url, title: values.title, notes: values.notes,
                                                    tags: TagNames.parse(values.tags), unread: values.unread,

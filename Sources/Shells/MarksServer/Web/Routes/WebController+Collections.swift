@@ -10,9 +10,9 @@ extension WebController {
     /// recent bookmarks. Only reads: the page starts no work.
     func collections(_ request: HTTPRequest) async -> HTTPResponse {
         let ctx = context(request)
-        var view = CollectionsPage(status: options.enrichment?.status, content: .off, enrichAll: enrichAllState(),
+        var view = CollectionsPage(status: served.enrichment?.status, content: .off, enrichAll: enrichAllState(),
                                    canEnrichAll: options.jobs != nil, context: ctx, rows: rows)
-        if let enrichment = options.enrichment {
+        if let enrichment = served.enrichment {
             do {
                 view.content = .loaded(try await enrichment.collections())
             } catch {
@@ -37,7 +37,7 @@ extension WebController {
     /// nothing), then back to the tab, which shows its progress from the jobs table. The page's script asks for
     /// JSON (the job's state) and then follows `GET /collections/enrich` for live progress.
     func enrichAll(_ request: HTTPRequest) async throws -> HTTPResponse {
-        guard options.enrichment != nil, let jobs = options.jobs else { return redirect("/collections") }
+        guard served.enrichment != nil, let jobs = options.jobs else { return redirect("/collections") }
         if enrichAllState()?.state != .running {
             _ = try await jobs.enqueue(EnrichmentService.enrichAllJob)
         }
@@ -78,9 +78,9 @@ extension WebController {
     /// Queues the enrichment of a just-saved bookmark as a job (it runs in the background; a failure to queue
     /// goes to the log — the bookmark itself is saved).
     func enqueueEnrichment(_ id: Int) async {
-        guard options.enrichment != nil, let jobs = options.jobs else { return }
+        guard served.enrichment != nil, let jobs = options.jobs else { return }
         do {
-            _ = try await jobs.enqueue(try EnrichmentService.enrichJob(id: id))
+            _ = try await jobs.enqueue(try EnrichmentService.enrichJob(id: id, source: served.identity))
         } catch {
             options.log("enrichment of bookmark \(id) was not queued: \(error)")
         }

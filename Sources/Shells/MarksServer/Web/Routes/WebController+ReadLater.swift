@@ -20,11 +20,20 @@ extension WebController {
 
     /// `POST /bookmarks/action`: a list row's button without script (`a=<verb> <id>`), answered by the
     /// bookmark's own route for that verb; with no button (Enter in a field), back to the list.
+    /// An AI tag's Accept or Dismiss (`a=accept <id> <tag>`) returns to the list at the row.
     func rowAction(_ request: HTTPRequest) async throws -> HTTPResponse {
         let form = try request.form()
         guard let action = form["a"] else { return redirect(Self.returnPath(form)) }
-        let parts = action.split(separator: " ")
-        guard parts.count == 2, let id = Int(parts[1]), id > 0 else { throw HTTPError(400, "This button does not name a bookmark.") }
+        let parts = action.split(separator: " ", maxSplits: 2)
+        guard parts.count >= 2, let id = Int(parts[1]), id > 0 else { throw HTTPError(400, "This button does not name a bookmark.") }
+        if parts[0] == "accept" || parts[0] == "dismiss" {
+            let tag = try Self.aiTag(parts.count == 3 ? String(parts[2]) : nil)
+            let back = Self.returnPath(form)
+            return parts[0] == "accept"
+                ? try await acceptAITag(request, id: id, tag: tag, back: back, anchor: "b\(id)")
+                : try await dismissAITag(request, id: id, tag: tag, back: back, anchor: "b\(id)")
+        }
+        guard parts.count == 2 else { throw HTTPError(400, "This button does not name a bookmark.") }
         var forwarded = request
         forwarded.pathParameters["id"] = String(id)
         switch parts[0] {

@@ -16,9 +16,10 @@ extension WebController {
         }
     }
 
-    /// `POST /settings`: writes the config file and, when the server can build a library for the new source,
-    /// switches to it at once. An empty token keeps the saved one, or the one Verify just checked.
-    func saveSettings(_ request: HTTPRequest) throws -> HTTPResponse {
+    /// `POST /settings`: writes the config file and, when the server can switch sources, switches every part
+    /// built from the source to the new one at once (`SourceSwitch`). An empty token keeps the saved one, or the
+    /// one Verify just checked.
+    func saveSettings(_ request: HTTPRequest) async throws -> HTTPResponse {
         let form = try request.form()
         var config: MarksConfig
         do {
@@ -36,8 +37,17 @@ extension WebController {
         } else {
             config.linkding = nil
         }
+        let outcome: SettingsPage.Outcome
         do {
-            try settings.configStore.save(config)
+            let saved = config
+            switch try await sources.switchTo(config.linkding, saving: { try settings.configStore.save(saved) }) {
+            case .unchanged: outcome = .saved(.unchanged)
+            case .applied: outcome = .saved(.applied)
+            case .restartNeeded: outcome = .saved(.restartNeeded)
+            }
+        } catch SourceSwitchError.build(let error) {
+            options.log("settings: the new source could not be used: \(error)")
+            outcome = .problem("Saved, but Marks could not switch to the new source: \(message(error)) It keeps using the old one until marks serve is restarted.")
         } catch {
             return settingsView(request, fields: fields, outcome: .problem(String(describing: error)), status: 500)
         }
@@ -45,20 +55,7 @@ extension WebController {
         var saved = config.linkding.map(Self.fields) ?? fields
         saved.useLinkding = config.linkding != nil
         saved.hasSavedToken = config.linkding?.token.isEmpty == false
-        return settingsView(request, fields: saved, outcome: apply(config.linkding))
-    }
-
-    /// Switches the running library to `server` when it differs from the one in use.
-    private func apply(_ server: ServerConfig?) -> SettingsPage.Outcome {
-        guard server != sources.server else { return .saved(.unchanged) }
-        guard let makeLibrary = settings.makeLibrary else { return .saved(.restartNeeded) }
-        do {
-            sources.swap(to: try makeLibrary(server), server: server)
-            return .saved(.applied)
-        } catch {
-            options.log("settings: the new source could not be used: \(error)")
-            return .problem("Saved, but Marks could not switch to the new source: \(message(error)) It keeps using the old one until marks serve is restarted.")
-        }
+        return settingsView(request, fields: saved, outcome: outcome)
     }
 
     /// `POST /settings/verify`: asks the server and shows the exact problem.
@@ -113,12 +110,10 @@ extension WebController {
     func settingsView(_ request: HTTPRequest, fields: SettingsPage.ServerFields, outcome: SettingsPage.Outcome?,
                       devices: DevicesView.Content? = nil, transfer: TransferView.Content = TransferView.Content(), status: Int = 200) -> HTTPResponse {
         let ctx = context(request)
-        let active = sources.server.map { server in
-            "the linkding server at " + (server.baseURL?.absoluteString ?? server.host)
-        } ?? "Marks’ own store on this computer"
+        let active = sources.latest.description  // the newest: a Save that just switched reports the new source
         var view = SettingsPage(fields: fields, outcome: outcome, devices: devices ?? devicesContent(request, link: nil),
                                 transfer: transfer, activeDescription: active, configPath: settings.configStore.file.path,
-                                appliesWithoutRestart: settings.makeLibrary != nil, context: ctx)
+                                appliesWithoutRestart: sources.canSwitch, context: ctx)
         view.reading = preferences.current
         return page(SettingsPage.title, tab: .settings, view.render(), context: ctx, status: status)
     }

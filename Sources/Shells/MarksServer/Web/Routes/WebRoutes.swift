@@ -61,7 +61,7 @@ enum WebRoutes {
         r.get("/add/check") { try await c.checkURL($0) }
         // Settings, theme, devices, sign-in.
         r.get("/settings") { c.settingsPage($0) }
-        r.post("/settings") { try c.saveSettings($0) }
+        r.post("/settings") { try await c.saveSettings($0) }
         r.post("/settings/verify") { try await c.verifySettings($0) }
         r.post("/settings/device-link") { try c.deviceLink($0) }
         r.post("/settings/sessions/end-others") { try c.endOtherSessions($0) }

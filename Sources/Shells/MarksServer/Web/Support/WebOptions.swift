@@ -20,9 +20,11 @@ public struct WebOptions: Sendable {
     /// Search by meaning (the Search tab's Semantic mode): query, unread only, tag → bookmarks, best first.
     /// Nil keeps the Semantic switch off.
     public var semanticSearch: (@Sendable (_ query: String, _ unreadOnly: Bool, _ tag: String?) async throws -> [Bookmark])?
-    /// AI enrichment (summaries and tags after adding, Enrich All, the Collections tab); nil turns them off.
+    /// AI enrichment (summaries and tags after adding, Enrich All, the Collections tab) for `WebApp(library:)`; nil
+    /// turns them off. `WebApp(sources:)` takes each source's own from the switch.
     public var enrichment: EnrichmentService?
-    /// The share flow behind the PWA share target and the bookmarklet (`/share`); nil uses the plain Add form.
+    /// The share flow behind the PWA share target and the bookmarklet (`/share`) for `WebApp(library:)`; nil uses
+    /// the plain Add form. `WebApp(sources:)` takes each source's own from the switch.
     public var share: ShareService?
     /// The job runner that enrichment after saving, Enrich All and the podcast drain are enqueued on (nil: saving
     /// does not enrich and Enrich All is off). Pages only read its table; no page view starts work.

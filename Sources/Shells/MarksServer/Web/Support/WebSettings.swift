@@ -2,25 +2,22 @@ import MarksCore
 import MarksLibrary
 
 /// What the Settings page needs: the config file, a way to verify a linkding server (the live value is
-/// `LinkdingClient(config).verifyConnection()`; tests pass a closure), and a description of the source
-/// the running server uses, so the page can say when a restart is needed.
+/// `LinkdingClient(config).verifyConnection()`; tests pass a closure), and the source a web app over one
+/// library uses. Switching the source while the server runs is `SourceSwitch`'s.
 public struct WebSettings: Sendable {
     /// Reads and writes `config.json`.
     public var configStore: ConfigStore
     /// Checks a server configuration; throws `BookmarkSourceError` (or any error) with the exact problem.
     public var verify: @Sendable (ServerConfig) async throws -> ServerHealth
-    /// The linkding server the running process uses, nil for the embedded store.
+    /// The linkding server the process started with, nil for the embedded store (`WebApp(library:)` names its
+    /// source with it; `WebApp(sources:)` asks the switch).
     public var activeServer: ServerConfig?
-    /// Builds a library over a newly saved source (nil: the embedded store), so Save applies it without a restart;
-    /// nil here leaves the running library alone (the page then says a restart is needed).
-    public var makeLibrary: (@Sendable (ServerConfig?) throws -> LibraryService)?
 
     /// Settings over a config store and a verifier.
     public init(configStore: ConfigStore, verify: @escaping @Sendable (ServerConfig) async throws -> ServerHealth,
-                activeServer: ServerConfig?, makeLibrary: (@Sendable (ServerConfig?) throws -> LibraryService)? = nil) {
+                activeServer: ServerConfig?) {
         self.configStore = configStore
         self.verify = verify
         self.activeServer = activeServer
-        self.makeLibrary = makeLibrary
     }
 }
