@@ -64,20 +64,21 @@ let package = Package(
         layer("Services", "MarksBackend", ["MarksCore", "SQLiteDatabase", "CryptoPrimitives"]),
         layer("Services", "MarksIndex", ["MarksCore", "MarksJobs", "SQLiteDatabase", "SentenceEmbeddings", "SystemSupport"]),
         layer("Services", "MarksEngine", ["MarksCore", "SentenceEmbeddings", "HTMLExtraction", "SystemSupport"]),
-        layer("Services", "MarksLibrary", ["MarksCore", "MarksJobs", "MarksStorage", "MarksClients", "MarksIndex", "MarksEngine", "HTMLExtraction", "SQLiteDatabase", "HTTPClient", "SentenceEmbeddings", "SystemSupport"]),
+        layer("Services", "MarksSources", ["MarksCore", "MarksJobs", "SQLiteDatabase", "HTMLExtraction", "CryptoPrimitives", "SystemSupport"]),
+        layer("Services", "MarksLibrary", ["MarksSources", "MarksCore", "MarksJobs", "MarksStorage", "MarksClients", "MarksIndex", "MarksEngine", "HTMLExtraction", "SQLiteDatabase", "HTTPClient", "SentenceEmbeddings", "SystemSupport"]),
 
         // Shells.
         layer("Shells", "MarksServer", ["MarksJobs", "MarksBackend", "MarksClients", "MarksEngine", "MarksLibrary", "MarksStorage", "MarksCore", "HTTPServer", "CryptoPrimitives", "SQLiteDatabase", "QRCode", "Compression", "HTMLExtraction", "SystemSupport"]),
-        layer("Shells", "MarksCLI", ["MarksJobs", "MarksIndex", "MarksEngine", "MarksServer", "MarksLibrary", "MarksClients", "MarksCore", "HTTPServer", "SentenceEmbeddings", "SystemSupport"]),
+        layer("Shells", "MarksCLI", ["MarksSources", "MarksJobs", "MarksIndex", "MarksEngine", "MarksServer", "MarksLibrary", "MarksClients", "MarksCore", "HTTPServer", "SentenceEmbeddings", "SystemSupport"]),
         .executableTarget(name: "marks", dependencies: ["MarksCLI"], path: "Sources/Shells/marks"),
-        .executableTarget(name: "marks-bench", dependencies: ["MarksServer", "MarksEngine", "MarksClients", "MarksStorage", "MarksLibrary", "MarksIndex", "MarksCore", "HTTPServer", "HTTPClient", "StandInNetwork", "SentenceEmbeddings"], path: "Sources/Shells/marks-bench"),
+        .executableTarget(name: "marks-bench", dependencies: ["MarksSources", "SystemSupport", "MarksServer", "MarksEngine", "MarksClients", "MarksStorage", "MarksLibrary", "MarksIndex", "MarksCore", "HTTPServer", "HTTPClient", "StandInNetwork", "SentenceEmbeddings"], path: "Sources/Shells/marks-bench"),
 
         // Stand-in servers for network tests and benchmarks (raw sockets that misbehave on purpose).
         .target(name: "StandInNetwork", path: "Tests/Support/StandInNetwork"),
 
         // Tests: each against real SQLite files, real servers on port 0 and real parsers. MarksTestSupport holds
         // the one copy of what they share: the test embedder, clock, seeded generator, stand-in server, child processes.
-        .target(name: "MarksTestSupport", dependencies: ["HTTPServer", "MarksEngine"], path: "Tests/MarksTestSupport"),
+        .target(name: "MarksTestSupport", dependencies: ["HTTPServer", "MarksEngine", "SystemSupport"], path: "Tests/MarksTestSupport"),
         tests("SystemSupport", ["SystemSupport"]),
         tests("SQLiteDatabase", ["SQLiteDatabase"]),
         tests("HTTPServer", ["HTTPServer", "SystemSupport"]),
@@ -97,6 +98,7 @@ let package = Package(
         tests("MarksLibrary", ["MarksJobs", "MarksLibrary", "MarksStorage", "MarksClients", "MarksEngine", "MarksCore", "SQLiteDatabase", "HTTPClient", "StandInNetwork", "SystemSupport"]),
         tests("MarksServer", ["MarksJobs", "MarksBackend", "MarksEngine", "MarksServer", "MarksLibrary", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer", "Compression", "SystemSupport"],
               resources: [.copy("Compatibility/Fixtures")]),
+        tests("MarksSources", ["MarksSources", "MarksLibrary", "MarksIndex", "MarksJobs", "SQLiteDatabase", "SystemSupport", "StandInNetwork"]),
         tests("MarksCLI", ["MarksCLI", "MarksServer", "MarksLibrary", "MarksJobs", "MarksIndex", "MarksStorage", "MarksCore", "HTTPServer", "HTTPClient", "SentenceEmbeddings", "StandInNetwork"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,12 +1,14 @@
 import Foundation
 import Synchronization
+import SystemSupport
 
 /// The one way tests run a program: to its end, collecting standard output and error, without blocking the
 /// cooperative thread pool (pipes drained on dispatch threads, the exit through `terminationHandler`). A
 /// program still running after `timeout` is killed, so a stuck child cannot hang the run.
 ///
 /// Spawns are serialised process-wide: Foundation's `Process.run()` on Linux is not safe to call from several
-/// threads at once (a parallel test run crashed in it with a bad pointer), so `run` holds one lock around it.
+/// threads at once (a parallel test run crashed in it with a bad pointer), so `launch` goes through
+/// `ProcessRunner.launch`, the one lock the product's own child processes use too.
 public enum ChildProcess {
     /// How a program ended and what it printed.
     public struct Result: Sendable {
@@ -17,8 +19,6 @@ public enum ChildProcess {
         /// The last non-empty line of standard output.
         public var lastLine: String { stdout.split(separator: "\n").last.map(String.init) ?? "" }
     }
-
-    private static let spawnLock = Mutex(())
 
     /// Runs `executable` with `arguments`; `stdin` (if any) is written to its standard input, then closed.
     public static func run(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
@@ -74,12 +74,8 @@ public enum ChildProcess {
     /// Starts `process` (already configured) under the process-wide spawn lock. Every test that starts a
     /// `Process` itself goes through here.
     public static func launch(_ process: Process) throws {
-        _ = ignoreBrokenPipes
-        try spawnLock.withLock { _ in try process.run() }
+        try ProcessRunner.launch(process)
     }
-
-    /// Writing to a child that has already exited must be an error, not a SIGPIPE that kills the whole test run.
-    private static let ignoreBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
 
     /// A program found on PATH.
     public static func which(_ name: String) -> URL? {

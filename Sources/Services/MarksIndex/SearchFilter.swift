@@ -9,12 +9,34 @@ public struct SearchFilter: Sendable, Equatable, Hashable {
     public var tag: String?
     /// Archived bookmarks instead of the live library.
     public var archived: Bool
+    /// Whether sources (pasted text, PDFs, files; kept in the index under negative ids) are found too.
+    public var sources: SourceScope
 
-    /// A filter; the default is the whole live (unarchived) library.
-    public init(unreadOnly: Bool = false, tag: String? = nil, archived: Bool = false) {
+    /// Which documents a search looks at: bookmarks, sources or both.
+    public enum SourceScope: Sendable, Equatable, Hashable {
+        /// Bookmarks only (the default, for every caller that shows bookmark rows).
+        case excluded
+        /// Bookmarks and sources.
+        case included
+        /// Sources only.
+        case only
+
+        /// Whether a document id (negative for a source) is in this scope.
+        func allows(_ id: Int) -> Bool {
+            switch self {
+            case .excluded: id > 0
+            case .included: true
+            case .only: id < 0
+            }
+        }
+    }
+
+    /// A filter; the default is the whole live (unarchived) library, bookmarks only.
+    public init(unreadOnly: Bool = false, tag: String? = nil, archived: Bool = false, sources: SourceScope = .excluded) {
         self.unreadOnly = unreadOnly
         self.tag = tag
         self.archived = archived
+        self.sources = sources
     }
 
     /// The tag to match, trimmed and lower-cased; nil when there is none.
@@ -28,6 +50,11 @@ public struct SearchFilter: Sendable, Equatable, Hashable {
         var clause = "d.archived = :archived"
         var arguments: [String: SQLValue] = ["archived": .integer(archived ? 1 : 0)]
         if unreadOnly { clause += " AND d.unread = 1" }
+        switch sources {
+        case .excluded: clause += " AND d.bookmark_id > 0"
+        case .included: break
+        case .only: clause += " AND d.bookmark_id < 0"
+        }
         if let tag = foldedTag {
             clause += " AND EXISTS (SELECT 1 FROM index_tags t WHERE t.tag = :tag AND t.bookmark_id = d.bookmark_id)"
             arguments["tag"] = .text(tag)

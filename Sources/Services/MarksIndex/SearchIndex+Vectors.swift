@@ -64,7 +64,8 @@ extension SearchIndex {
         }
         let matches = try withCurrentMatrix { rows in
             try IndexError.wrap {
-                try rows.top(query, count: limit, archivedScope: filter.archived, unreadOnly: filter.unreadOnly, allowedIDs: allowedIDs)
+                try rows.top(query, count: limit, archivedScope: filter.archived, unreadOnly: filter.unreadOnly, allowedIDs: allowedIDs,
+                         sources: filter.sources)
             }
         }
         return matches.enumerated().map { offset, match in

@@ -96,11 +96,12 @@ public final class SearchIndex: Sendable {
         }
     }
 
-    /// Removes every document whose id is not in `ids` (after a full walk of the source); returns how many.
+    /// Removes every bookmark whose id is not in `ids` (after a full walk of the source); returns how many.
+    /// Sources (negative ids) are not the bookmark source's to remove and stay.
     @discardableResult
     public func removeAll(except ids: Set<Int>) throws -> Int {
         let stale = try IndexError.wrap {
-            try database.read { try $0.query("SELECT bookmark_id FROM index_documents").map { try $0.int(at: 0) } }
+            try database.read { try $0.query("SELECT bookmark_id FROM index_documents WHERE bookmark_id > 0").map { try $0.int(at: 0) } }
         }.filter { !ids.contains($0) }
         try remove(ids: stale)
         return stale.count

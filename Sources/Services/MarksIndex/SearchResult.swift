@@ -12,7 +12,7 @@ public struct SearchResult: Sendable, Equatable, Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, url, domain, title, description, notes, summary, tags, aiTags = "ai_tags", unread, archived
+        case id, kind, url, domain, title, description, notes, summary, tags, aiTags = "ai_tags", unread, archived
         case score, legs, keywordRank = "keyword_rank", vectorRank = "vector_rank", vectorScore = "vector_score"
     }
 
@@ -20,6 +20,7 @@ public struct SearchResult: Sendable, Equatable, Encodable {
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(document.id, forKey: .id)
+        try c.encode(document.id < 0 ? "source" : "bookmark", forKey: .kind)
         try c.encode(document.url, forKey: .url)
         try c.encode(document.domain, forKey: .domain)
         try c.encode(document.title, forKey: .title)

@@ -69,10 +69,12 @@ final class VectorMatrix: Sendable {
         }
 
         /// The `count` rows most similar to `query` among those the filter allows, best first.
-        func top(_ query: [Float], count: Int, archivedScope: Bool, unreadOnly: Bool, allowedIDs: Set<Int>?) throws -> [(id: Int, score: Float)] {
+        func top(_ query: [Float], count: Int, archivedScope: Bool, unreadOnly: Bool, allowedIDs: Set<Int>?,
+                 sources: SearchFilter.SourceScope = .excluded) throws -> [(id: Int, score: Float)] {
             guard count > 0, !ids.isEmpty else { return [] }
             func allowed(_ row: Int) -> Bool {
                 archived[row] == archivedScope && (!unreadOnly || unread[row]) && (allowedIDs?.contains(ids[row]) ?? true)
+                    && sources.allows(ids[row])
             }
             let allowedRows = (0..<ids.count).filter(allowed)
             guard !allowedRows.isEmpty else { return [] }

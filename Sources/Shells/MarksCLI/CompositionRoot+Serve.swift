@@ -4,6 +4,7 @@ import MarksCore
 import MarksIndex
 import MarksJobs
 import MarksLibrary
+import MarksSources
 import MarksServer
 
 /// What `marks serve` runs, made from the composition root's shared parts: the bookmark source and every part
@@ -22,6 +23,8 @@ struct ServeParts {
     let podcasts: PodcastRequestQueue
     /// The favicons Marks keeps; nil when they cannot be stored (a warning said why).
     let favicons: FaviconService?
+    /// The sources library (pasted text, PDFs, files); its `sources.ocr` kind reads image-only PDF pages.
+    let ingested: SourceLibrary
     let app: MarksApp
     /// Where the server listens, once it does (Settings → Devices builds sign-in links on it).
     let listen: ListenAddress.Holder
@@ -52,7 +55,7 @@ struct ServeParts {
         let sourceKinds = EnrichmentService.jobKinds { sources.source(identity: $0)?.enrichment }
             + LibraryService.trashJobKinds { sources.source(identity: $0)?.library }
             + [LibraryService.sourceSyncKind(index: index, indexer: indexer) { sources.current.library }]
-        for kind in sourceKinds + [indexer.backgroundKind(), podcasts.drainKind(consumer: nil)] + faviconKinds {
+        for kind in sourceKinds + [indexer.backgroundKind(), podcasts.drainKind(consumer: nil), ingested.ocrJobKind()] + faviconKinds {
             await jobs.register(kind)
         }
     }
@@ -113,7 +116,7 @@ extension CompositionRoot {
         let app = MarksApp(context: MarksApp.Context(version: MarksCommandLine.version, logError: logError, sources: sources,
                                                      backend: backend, web: web))
         return ServeParts(sources: sources, backend: backend, auth: auth, web: web, index: index, indexer: indexer, jobs: jobs,
-                          podcasts: podcastQueue(), favicons: favicons, app: app, listen: listen)
+                          podcasts: podcastQueue(), favicons: favicons, ingested: try self.sources(), app: app, listen: listen)
     }
 
     /// Every part `marks serve` builds from a bookmark source, for `server` (nil: the embedded store): the library

@@ -4,6 +4,7 @@ import MarksCore
 import MarksIndex
 import MarksJobs
 import MarksLibrary
+import MarksSources
 import SentenceEmbeddings
 import Synchronization
 
@@ -69,6 +70,7 @@ final class CompositionRoot: Sendable {
         var enrichment: EnrichmentService?
         var share: ShareService?
         var favicons: FaviconService?
+        var sources: SourceLibrary?
     }
 
     /// Returns the part at `key`, building it with `make` the first time. `make` runs outside the lock (it may

@@ -39,6 +39,7 @@ ServeCommand.self,
         CollectionsCommand.self,
         JobsCommand.self,
         TrashCommand.self,
+        SourceCommand.self,
     ]
 
     /// The root of the command tree.

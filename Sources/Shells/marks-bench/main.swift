@@ -15,6 +15,7 @@ let sections: [(name: String, run: () async throws -> [String])] = [
     ("api", APIBenchmark.run),
     ("fetch", FetchBenchmark.run),
     ("load", LoadBenchmark.run),
+    ("sources", SourcesBenchmark.run),
 ]
 
 var failed = false

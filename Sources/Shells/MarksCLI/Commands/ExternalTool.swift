@@ -1,8 +1,9 @@
 import Foundation
-import Synchronization
+import SystemSupport
 
 /// A program Marks runs when it is installed (`wl-paste`, `xclip`, `xdg-mime`, `update-desktop-database`):
-/// found on the `PATH` of the command's environment, run with arguments, its output captured.
+/// found on the `PATH` of the command's environment, run with arguments through the one `ProcessRunner`, its
+/// output captured.
 struct ExternalTool {
     /// What a run gave back.
     struct Result {
@@ -15,57 +16,25 @@ struct ExternalTool {
 
     /// The program `name` on `PATH` (from `environment`), or nil when it is not installed.
     static func find(_ name: String, environment: [String: String]) -> ExternalTool? {
-        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        for directory in path.split(separator: ":") where directory.hasPrefix("/") {
-            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return ExternalTool(url: candidate) }
-        }
-        return nil
+        ProcessRunner.find(name, path: environment["PATH"]).map { ExternalTool(url: URL(fileURLWithPath: $0)) }
     }
 
-    /// Runs the program with the given environment; it is stopped after `timeout` seconds.
+    /// Runs the program with the given environment; it is stopped after `timeout` seconds (status 124, as
+    /// `timeout(1)` reports it).
     func run(_ arguments: [String], environment: [String: String], timeout: TimeInterval = 15) throws -> Result {
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let limits = ProcessLimits(wallClock: .milliseconds(Int(timeout * 1000)), errorBytes: 2000)
+        let outcome: ProcessOutcome
         do {
-            try process.run()
+            outcome = try ProcessRunner().runBlocking(url.path, arguments, environment: environment, limits: limits)
         } catch {
-            throw CLIFailure("Could not start \(url.path): \(error.localizedDescription)")
+            throw CLIFailure("\(error)")
         }
-        let timer = DispatchWorkItem { if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
-        let errorData = ErrorCollector(err.fileHandleForReading)
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        timer.cancel()
-        return Result(status: process.terminationStatus, output: output,
-                      errorOutput: String(decoding: errorData.wait().prefix(2000), as: UTF8.self))
-    }
-}
-
-/// Reads a pipe to its end on another thread, so a program that fills its error stream cannot block.
-private final class ErrorCollector: Sendable {
-    private let data = Mutex(Data())
-    private let group = DispatchGroup()
-
-    init(_ handle: FileHandle) {
-        group.enter()
-        DispatchQueue.global().async { [self] in
-            let bytes = handle.readDataToEndOfFile()
-            data.withLock { $0 = bytes }
-            group.leave()
+        let status: Int32
+        switch outcome.termination {
+        case .exited(let code): status = code
+        case .signalled(let signal): status = 128 + signal
+        case .timedOut, .outputLimit, .cancelled: status = 124
         }
-    }
-
-    func wait() -> Data {
-        group.wait()
-        return data.withLock { $0 }
+        return Result(status: status, output: Data(outcome.output), errorOutput: outcome.errorOutput)
     }
 }

@@ -41,6 +41,8 @@ enum IndexCommand: CLICommand {
             if let synced {
                 context.printError("Read \(synced.live) bookmarks and \(synced.archived) archived; removed \(synced.removed) gone from the library.")
             }
+            let sources = try await root.sources().reindex()
+            if sources > 0 { context.printError("Read \(sources) source\(sources == 1 ? "" : "s").") }
         }
         let pending = try index.statistics().pendingTexts
         var embedded = 0

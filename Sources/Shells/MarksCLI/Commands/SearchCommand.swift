@@ -18,6 +18,7 @@ enum SearchCommand: CLICommand {
             .flag("archived", help: "Search archived bookmarks."),
             .option("limit", short: "n", value: "N", help: "How many (default 100; 20 with --semantic)."),
             .flag("all", help: "Follow every page."),
+            .flag("bookmarks-only", help: "Leave sources (marks source) out of the results."),
             BookmarkArguments.data,
         ],
         printsData: true
@@ -29,18 +30,27 @@ enum SearchCommand: CLICommand {
         let limit = try arguments.intOption("limit", in: 1...100_000) ?? BookmarkListQuery.defaultLimit
         if arguments.flag("semantic") {
             if arguments.flag("all") { throw arguments.usageError("--all pages through linkding's results; use --limit with --semantic") }
-            let filter = SearchFilter(unreadOnly: arguments.flag("unread"), tag: arguments.option("tag"), archived: arguments.flag("archived"))
+            let withSources = !arguments.flag("bookmarks-only") && !arguments.flag("unread") && !arguments.flag("archived")
+            let filter = SearchFilter(unreadOnly: arguments.flag("unread"), tag: arguments.option("tag"), archived: arguments.flag("archived"),
+                                      sources: withSources ? .included : .excluded)
             let semanticLimit = arguments.option("limit") == nil ? 20 : min(limit, 1000)
             return try await SemanticSearch.run(query: query, filter: filter, limit: semanticLimit, arguments: arguments,
                                                 context: context)
         }
         let filter = LibraryFilter(search: query, unreadOnly: arguments.flag("unread"), tag: arguments.option("tag"),
                                    archived: arguments.flag("archived"), limit: limit)
-        let library = try CompositionRoot.load(arguments, context: context).library()
+        let root = try CompositionRoot.load(arguments, context: context)
+        let library = try root.library()
         let read = try await library.loadOrCopy(filter)
         OfflineNotice.print(read.offline, context: context)
-        return try await ListCommand.printPages(library: library, first: read.value, followAll: arguments.flag("all"),
-                                                arguments: arguments, context: context,
-                                                emptyMessage: "No results for “\(query.singleLine)”.")
+        // Sources have no unread or archived state: a search scoped to those is a bookmark search.
+        guard !arguments.flag("bookmarks-only"), !arguments.flag("unread"), !arguments.flag("archived") else {
+            return try await ListCommand.printPages(library: library, first: read.value, followAll: arguments.flag("all"),
+                                                    arguments: arguments, context: context,
+                                                    emptyMessage: "No results for “\(query.singleLine)”.")
+        }
+        let sources = try SourceSearch.matches(query, tag: arguments.option("tag"), root: root, limit: min(limit, 100))
+        return try await SourceSearch.printPages(library: library, first: read.value, sources: sources, query: query,
+                                                 arguments: arguments, context: context)
     }
 }

@@ -47,10 +47,20 @@ enum SemanticSearch {
             context.print("No results for “\(query.singleLine)”.")
         } else {
             for result in results {
-                context.print(BookmarkOutput.line(result.document.bookmark) + "  (" + result.legNames.joined(separator: "+") + ")")
+                let line = result.document.isSource ? sourceLine(result.document) : BookmarkOutput.line(result.document.bookmark)
+                context.print(line + "  (" + result.legNames.joined(separator: "+") + ")")
             }
         }
         return ExitCode.success
+    }
+
+    /// A source found in the index: `source 1a2b3c4d  Title  (file.pdf)  #tags`.
+    static func sourceLine(_ document: IndexedDocument) -> String {
+        let short = String(document.url.dropFirst("marks-source://".count).prefix(8))
+        var text = "source " + short + "  " + document.displayTitle.singleLine
+        if !document.domain.isEmpty { text += "  (" + document.domain.singleLine + ")" }
+        if !document.tagNames.isEmpty { text += "  " + document.tagNames.map { "#" + $0 }.joined(separator: " ") }
+        return text
     }
 
     /// Brings the index up to the server's state first: an incremental sync of the library, whose observers write

@@ -1,0 +1,27 @@
+/// What extraction made of one file: its kind, the media type its bytes are, its text (page by page for a
+/// PDF), and a note when there is no text or only part of it.
+public struct Extraction: Sendable, Equatable {
+    public var kind: SourceKind
+    public var mediaType: String
+    public var text: String
+    /// A PDF's pages (page 1 first); empty for anything else.
+    public var pages: [String]
+    public var pageCount: Int?
+    /// Why there is no text, or only part (`no text could be extracted: …`); nil when all went well.
+    public var note: String?
+
+    /// An extraction value.
+    public init(kind: SourceKind, mediaType: String, text: String, pages: [String] = [], pageCount: Int? = nil, note: String? = nil) {
+        self.kind = kind
+        self.mediaType = mediaType
+        self.text = text
+        self.pages = pages
+        self.pageCount = pageCount
+        self.note = note
+    }
+
+    /// No text, and why.
+    static func none(kind: SourceKind, mediaType: String, pageCount: Int? = nil, reason: String) -> Extraction {
+        Extraction(kind: kind, mediaType: mediaType, text: "", pageCount: pageCount, note: "no text could be extracted: " + reason)
+    }
+}

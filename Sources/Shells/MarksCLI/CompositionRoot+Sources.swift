@@ -1,0 +1,31 @@
+import Foundation
+import MarksLibrary
+import MarksSources
+import SystemSupport
+
+extension CompositionRoot {
+    /// The sources library in `marks.sqlite`, originals under `<data>/sources/`, extraction tools found on `PATH`;
+    /// every change reaches the search index through its source observer (when the index opens).
+    func sources() throws -> SourceLibrary {
+        let data = try data()
+        let observer = sourceIndexObserver()
+        let environment = context.environment
+        let now = context.now
+        return try part(\.sources) {
+            let tools = SourceExtractor.Tools.find(path: environment["PATH"])
+            return try SourceLibrary(database: data.database, directory: data.paths.dataDirectory.appendingPathComponent("sources", isDirectory: true),
+                                     extractor: SourceExtractor(tools: tools), observer: observer, now: now)
+        }
+    }
+
+    private func sourceIndexObserver() -> SourceObserver? {
+        do {
+            let index = try searchIndex()
+            let indexer = runsBackgroundWork ? try self.indexer() : nil
+            return index.sourceObserver(indexer: indexer, warn: warn)
+        } catch {
+            warn("the search index is not being updated: \(CLIErrorMessage.describe(error))")
+            return nil
+        }
+    }
+}

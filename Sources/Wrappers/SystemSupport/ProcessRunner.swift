@@ -1,0 +1,222 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The one way Marks runs another program (pdftotext, mutool, tesseract, xclip, xdg-mime, …): with limits
+/// (`ProcessLimits`: a wall-clock kill, rlimits applied before the program starts, capped output), killable by
+/// cancelling the awaiting task, its pipes drained on a dedicated thread (never on the cooperative pool) and its
+/// exit seen through `terminationHandler` (Foundation's `waitUntilExit` costs ~45 ms per spawn on Linux).
+/// Resource limits go through `prlimit` (util-linux, always on Debian), which sets them on itself and execs the
+/// program, so they hold from the program's first instruction.
+public struct ProcessRunner: Sendable {
+    /// The `prlimit` program, or nil when it is missing (then only the wall clock and output limits hold).
+    public let prlimitPath: String?
+
+    /// A runner; `prlimitPath` defaults to `prlimit` on the standard path.
+    public init(prlimitPath: String? = ProcessRunner.find("prlimit", path: nil)) {
+        self.prlimitPath = prlimitPath
+    }
+
+    /// The absolute path of program `name` on `path` (a `PATH` value; nil for the standard one), or nil when it is
+    /// not installed. A name with a slash is checked as it is.
+    public static func find(_ name: String, path: String?) -> String? {
+        if name.contains("/") { return FileManager.default.isExecutableFile(atPath: name) ? name : nil }
+        let directories = (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").filter { $0.hasPrefix("/") }
+        for directory in directories {
+            let candidate = String(directory) + "/" + name
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// Starts `process` (already configured) under the process-wide spawn lock: Foundation's `Process.run()` on
+    /// Linux is not safe to call from several threads at once. Everything in this process that starts a `Process`
+    /// goes through here (the tests' child processes too).
+    public static func launch(_ process: Process) throws {
+        _ = ignoreBrokenPipes
+        try spawnLock.withLock { _ in try process.run() }
+    }
+
+    private static let spawnLock = Mutex(())
+
+    /// Writing to a child that has already exited must be an error, not a SIGPIPE that ends this process.
+    private static let ignoreBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
+
+    /// Runs `program` (an absolute path) to its end within `limits`; cancelling the task kills it.
+    public func run(_ program: String, _ arguments: [String], environment: [String: String] = [:],
+                    limits: ProcessLimits = ProcessLimits()) async throws -> ProcessOutcome {
+        let child = try start(program, arguments, environment: environment, limits: limits)
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in child.onFinish { continuation.resume(returning: $0) } }
+        } onCancel: {
+            child.kill(.cancelled)
+        }
+    }
+
+    /// Runs `program` to its end within `limits`, blocking the calling thread (for synchronous callers that are
+    /// not on the cooperative pool, such as the CLI's clipboard reader).
+    public func runBlocking(_ program: String, _ arguments: [String], environment: [String: String] = [:],
+                            limits: ProcessLimits = ProcessLimits()) throws -> ProcessOutcome {
+        let child = try start(program, arguments, environment: environment, limits: limits)
+        let done = DispatchSemaphore(value: 0)
+        let result = Mutex<ProcessOutcome?>(nil)
+        child.onFinish { outcome in
+            result.withLock { $0 = outcome }
+            done.signal()
+        }
+        done.wait()
+        return result.withLock { $0 } ?? ProcessOutcome(termination: .cancelled, output: [], errorOutput: "")
+    }
+
+    private func start(_ program: String, _ arguments: [String], environment: [String: String],
+                       limits: ProcessLimits) throws -> RunningChild {
+        let process = Process()
+        let options = limits.prlimitOptions
+        if let prlimitPath, !options.isEmpty {
+            process.executableURL = URL(fileURLWithPath: prlimitPath)
+            process.arguments = options + ["--", program] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = arguments
+        }
+        process.environment = environment
+        let child = RunningChild(process: process, limits: limits)
+        do {
+            try Self.launch(process)
+        } catch {
+            child.abandon()
+            throw ProcessRunnerError.couldNotStart(program: program, reason: error.localizedDescription)
+        }
+        child.started()
+        return child
+    }
+}
+
+/// One started child: its pipes, read to their ends on one thread, and how it ended. Safe to share: every mutable
+/// field is behind `state`'s lock, and `process` is only touched to read its pid and status once it has ended.
+private final class RunningChild: @unchecked Sendable {
+    private struct State {
+        var reason: ProcessOutcome.Termination?
+        var exit: ProcessOutcome.Termination?
+        var exited = false
+        var drained = false
+        var output: [UInt8] = []
+        var errors: [UInt8] = []
+        var outcome: ProcessOutcome?
+        var waiters: [@Sendable (ProcessOutcome) -> Void] = []
+    }
+
+    private let process: Process
+    private let limits: ProcessLimits
+    private let out = Pipe()
+    private let err = Pipe()
+    private let state = Mutex(State())
+
+    init(process: Process, limits: ProcessLimits) {
+        self.process = process
+        self.limits = limits
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        process.terminationHandler = { [weak self] finished in
+            let status = finished.terminationStatus
+            let exit: ProcessOutcome.Termination = finished.terminationReason == .uncaughtSignal ? .signalled(status) : .exited(status)
+            self?.finish { $0.exited = true; $0.exit = exit }
+        }
+    }
+
+    /// The launch failed: nothing runs, the pipes are closed.
+    func abandon() {
+        process.terminationHandler = nil
+        for handle in [out.fileHandleForReading, out.fileHandleForWriting, err.fileHandleForReading, err.fileHandleForWriting] {
+            do { try handle.close() } catch {} // a pipe end already closed: nothing to do
+        }
+    }
+
+    /// The child runs: drain its pipes and arm the wall-clock kill.
+    func started() {
+        let reader = Thread { [self] in drain() }
+        reader.name = "child-output"
+        reader.start()
+        let nanoseconds = limits.wallClock.components.seconds * 1_000_000_000 + limits.wallClock.components.attoseconds / 1_000_000_000
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds))) { [weak self] in
+            self?.kill(.timedOut)
+        }
+    }
+
+    /// Calls `body` with the outcome once the child has ended and its pipes are drained (at once if it has).
+    func onFinish(_ body: @escaping @Sendable (ProcessOutcome) -> Void) {
+        let ready = state.withLock { state -> ProcessOutcome? in
+            if let outcome = state.outcome { return outcome }
+            state.waiters.append(body)
+            return nil
+        }
+        if let ready { body(ready) }
+    }
+
+    /// Kills the child (SIGKILL) unless it has already ended; `reason` is what the outcome reports.
+    func kill(_ reason: ProcessOutcome.Termination) {
+        state.withLock { state in
+            guard !state.exited, state.reason == nil else { return }
+            state.reason = reason
+            _ = Glibc.kill(process.processIdentifier, SIGKILL)
+        }
+    }
+
+    private func finish(_ change: (inout State) -> Void) {
+        let (waiters, outcome) = state.withLock { state -> ([@Sendable (ProcessOutcome) -> Void], ProcessOutcome?) in
+            change(&state)
+            guard state.exited, state.drained, state.outcome == nil, let exit = state.exit else { return ([], nil) }
+            let outcome = ProcessOutcome(termination: state.reason ?? exit, output: state.output,
+                                         errorOutput: String(decoding: state.errors, as: UTF8.self))
+            state.outcome = outcome
+            defer { state.waiters = [] }
+            return (state.waiters, outcome)
+        }
+        if let outcome { for waiter in waiters { waiter(outcome) } }
+    }
+
+    /// Reads standard output and error until both are closed, keeping what the limits allow.
+    private func drain() {
+        let descriptors = [out.fileHandleForReading.fileDescriptor, err.fileHandleForReading.fileDescriptor]
+        var open = [true, true]
+        var polls = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        var buffer = [UInt8](repeating: 0, count: 64 << 10)
+        while open[0] || open[1] {
+            for index in 0..<2 {
+                polls[index].fd = open[index] ? descriptors[index] : -1
+                polls[index].revents = 0
+            }
+            let ready = poll(&polls, 2, -1)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            for index in 0..<2 where open[index] && polls[index].revents != 0 {
+                let count = buffer.withUnsafeMutableBytes { read(descriptors[index], $0.baseAddress, $0.count) }
+                if count > 0 {
+                    keep(buffer[0..<count], isError: index == 1)
+                } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+                    open[index] = false
+                }
+            }
+        }
+        finish { $0.drained = true }
+    }
+
+    private func keep(_ bytes: ArraySlice<UInt8>, isError: Bool) {
+        let overflow = state.withLock { state -> Bool in
+            if isError {
+                let room = max(0, limits.errorBytes - state.errors.count)
+                state.errors.append(contentsOf: bytes.prefix(room))
+                return false
+            }
+            let room = max(0, limits.outputBytes - state.output.count)
+            state.output.append(contentsOf: bytes.prefix(room))
+            return bytes.count > room
+        }
+        if overflow { kill(.outputLimit) }
+    }
+}
