@@ -39,18 +39,9 @@ struct SourceFiles: Sendable {
             defer { close(input) }
             let output = try open(target, forWriting: true)
             defer { close(output) }
-            let hasher = SHA256.Hasher()
-            var total = 0
-            while true {
-                let chunk = try input.read(upToCount: 1 << 20) ?? Data()
-                if chunk.isEmpty { break }
-                total += chunk.count
-                guard total <= limit else { throw SourceError.tooLarge(limit: limit) }
-                chunk.withUnsafeBytes { hasher.update($0) }
-                try output.write(contentsOf: chunk)
-            }
+            let (total, sha256) = try Self.hash(input, limit: limit, copyingTo: output)
             try output.synchronize()
-            return Staged(url: target, byteSize: total, sha256: hasher.finalHex())
+            return Staged(url: target, byteSize: total, sha256: sha256)
         } catch {
             discard(target)
             if let error = error as? SourceError { throw error }
@@ -58,21 +49,29 @@ struct SourceFiles: Sendable {
         }
     }
 
+    /// Reads `input` to its end in 1 MB chunks, hashing each (and writing it to `output` when given); more than
+    /// `limit` bytes is `tooLarge`. Returns the byte count and the SHA-256 in hex.
+    private static func hash(_ input: FileHandle, limit: Int, copyingTo output: FileHandle?) throws -> (Int, String) {
+        let hasher = SHA256.Hasher()
+        var total = 0
+        while true {
+            let chunk = try input.read(upToCount: 1 << 20) ?? Data()
+            if chunk.isEmpty { break }
+            total += chunk.count
+            guard total <= limit else { throw SourceError.tooLarge(limit: limit) }
+            chunk.withUnsafeBytes { hasher.update($0) }
+            try output?.write(contentsOf: chunk)
+        }
+        return (total, hasher.finalHex())
+    }
+
     /// Hashes a file already in `incoming/` (an upload streamed there); over `limit` it is removed and `tooLarge`.
     func stage(streamed file: URL, limit: Int) throws -> Staged {
         do {
             let input = try open(file, forWriting: false)
             defer { close(input) }
-            let hasher = SHA256.Hasher()
-            var total = 0
-            while true {
-                let chunk = try input.read(upToCount: 1 << 20) ?? Data()
-                if chunk.isEmpty { break }
-                total += chunk.count
-                guard total <= limit else { throw SourceError.tooLarge(limit: limit) }
-                chunk.withUnsafeBytes { hasher.update($0) }
-            }
-            return Staged(url: file, byteSize: total, sha256: hasher.finalHex())
+            let (total, sha256) = try Self.hash(input, limit: limit, copyingTo: nil)
+            return Staged(url: file, byteSize: total, sha256: sha256)
         } catch {
             discard(file)
             if let error = error as? SourceError { throw error }
