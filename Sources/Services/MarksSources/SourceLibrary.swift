@@ -225,7 +225,7 @@ public struct SourceLibrary: Sendable {
 
     /// A client's filename as metadata: control characters (NUL, bidirectional overrides) removed, at most 255
     /// characters; nil when nothing is left. It is never used as a path.
-    static func metadataName(_ name: String?) -> String? {
+    public static func metadataName(_ name: String?) -> String? {
         guard let name else { return nil }
         let kept = String(String.UnicodeScalarView(name.unicodeScalars.filter { scalar in
             !(scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format)

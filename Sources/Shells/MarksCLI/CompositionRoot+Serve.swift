@@ -100,6 +100,9 @@ extension CompositionRoot {
         options.jobs = jobs
         options.images = ImageFetcher(fetcher: fetcher())
         options.favicons = favicons
+        let ingested = try self.sources()
+        options.sourceLibrary = ingested
+        options.podcasts = podcastQueue()
         options.listenAddress = { listen.address }
         options.semanticSearch = { query, unreadOnly, tag in
             let request = SearchRequest(text: query, mode: .semantic, filter: SearchFilter(unreadOnly: unreadOnly, tag: tag), limit: 50)
@@ -116,7 +119,7 @@ extension CompositionRoot {
         let app = MarksApp(context: MarksApp.Context(version: MarksCommandLine.version, logError: logError, sources: sources,
                                                      backend: backend, web: web))
         return ServeParts(sources: sources, backend: backend, auth: auth, web: web, index: index, indexer: indexer, jobs: jobs,
-                          podcasts: podcastQueue(), favicons: favicons, ingested: try self.sources(), app: app, listen: listen)
+                          podcasts: podcastQueue(), favicons: favicons, ingested: ingested, app: app, listen: listen)
     }
 
     /// Every part `marks serve` builds from a bookmark source, for `server` (nil: the embedded store): the library
