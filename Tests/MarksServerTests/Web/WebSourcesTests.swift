@@ -24,6 +24,7 @@ import Testing
         #expect(empty.contains("id=\"sources-empty\""))
         #expect(empty.contains("action=\"/sources/upload\"") && empty.contains("enctype=\"multipart/form-data\""))
         #expect(empty.contains("type=\"file\" id=\"files\" name=\"files\" multiple"))
+        #expect(empty.contains("<form method=\"get\" action=\"/sources\" role=\"search\""), "the search form is markup, not text")
 
         let added = try await client.post("/sources/text", [("title", "Meeting notes"), ("text", "The quarterly zebra count\r\nwent well."), ("tags", "work, notes")])
         #expect(added.status == 303)

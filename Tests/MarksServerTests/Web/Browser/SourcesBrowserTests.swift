@@ -43,6 +43,7 @@ import Testing
 
             // Upload a PDF and a text file: one request each, with progress, then what happened to each.
             try await browser.open(base + "/sources")
+            try await browser.click("#source-adder > summary")
             try await browser.type(pdf.path + "\n" + text.path, into: "#files", clear: false)
             try await browser.click("#upload-send")
             try await browser.wait("both files added") {
@@ -101,6 +102,7 @@ import Testing
 
             // An image-only PDF: no text, so no podcast (and why); a text source queues one.
             try await browser.open(base + "/sources")
+            try await browser.click("#source-adder > summary")
             try await browser.type(scan.path, into: "#files", clear: false)
             try await browser.click("#upload-send")
             try await browser.wait("the scan added") { try await browser.text("#upload-progress").contains("Added:") }

@@ -4,7 +4,9 @@
 enum SourcesStyles {
     static let css = #"""
 /* Sources: add panels, drop zone, upload progress, rows, the text with page markers. */
-.source-add{display:grid;gap:1.25rem;margin:1rem 0 1.5rem}
+.source-adder{margin:1rem 0 1.5rem}
+.source-adder>summary{cursor:pointer;font-weight:600;padding:.4rem 0;width:max-content}
+.source-add{display:grid;gap:1.25rem;margin:.75rem 0 0}
 @media (min-width:1000px){.source-add{grid-template-columns:1fr 1fr}}
 .source-add .panel{border:1px solid var(--line);border-radius:var(--radius);padding:1rem;background:var(--card)}
 .source-add h2{margin:0 0 .75rem;font-size:1.1rem}

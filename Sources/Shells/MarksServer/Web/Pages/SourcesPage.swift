@@ -49,10 +49,13 @@ struct SourcesPage {
         """
     }
 
+    /// The paste box and the upload, folded away once there are sources (so the list is in view on a phone).
     private func forms() -> HTML {
-        guard case .loaded = content else { return .empty }
+        guard case .loaded(_, let total) = content else { return .empty }
         let most = SourceRowView.megabytes(limits.maximumFileBytes)
+        let open = total == 0 || problem != nil || !outcomes.isEmpty || !pasted.text.isEmpty
         return """
+            <details class="source-adder" id="source-adder"\(HTML.when(open, " open"))><summary>Add text or files</summary>\
             <div class="source-add"><section aria-labelledby="paste-heading" class="panel">\
             <h2 id="paste-heading">Add text</h2>\
             <form method="post" action="/sources/text" class="stack" id="paste-form">\(HTML.csrfField(context.csrfToken))\
@@ -72,7 +75,7 @@ struct SourcesPage {
             <p class="hint" id="files-hint">Up to \(limits.maximumFilesPerUpload) files at once, each at most \(most). \
             <span class="js-only">You can also drop files here.</span></p></div>\
             <div class="buttons"><button type="submit" class="primary" id="upload-send">Upload</button></div>\
-            <ul class="upload-progress" id="upload-progress" aria-live="polite"></ul></form></section></div>
+            <ul class="upload-progress" id="upload-progress" aria-live="polite"></ul></form></section></div></details>
             """
     }
 
@@ -109,7 +112,7 @@ struct SourcesPage {
         case .failed(let message):
             return "<div class=\"empty\" role=\"alert\"><h2>The sources could not be loaded</h2><p>\(message)</p><p><a href=\"/sources\">Try again</a>.</p></div>"
         case .loaded(let sources, let total):
-            let search = """
+            let search: HTML = """
                 <form method="get" action="/sources" role="search" class="toolbar source-search">\
                 <label for="source-q" class="visually-hidden">Search sources</label>\
                 <input type="search" id="source-q" name="q" value="\(query)" placeholder="Search sources">\
