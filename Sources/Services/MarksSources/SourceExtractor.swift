@@ -64,6 +64,11 @@ public struct SourceExtractor: Sendable {
             return .none(kind: .file, mediaType: lowerName.hasSuffix(".epub") ? "application/epub+zip" : "application/zip",
                          reason: lowerName.hasSuffix(".epub") ? "EPUB books are not read yet" : "a ZIP archive is not text")
         }
+        // Binary data is told from its first 64 KB when they hold a NUL without a BOM (`TextDecoding` would say
+        // the same of the whole file), so a large binary file is never read into memory whole.
+        if TextDecoding.hasNULWithoutBOM(try Self.read(file, limit: min(byteSize, 64 * 1024))) {
+            return .none(kind: .file, mediaType: "application/octet-stream", reason: "the file is binary data, not text")
+        }
         let bytes = try Self.read(file, limit: byteSize)
         guard let (text, charset) = TextDecoding.decode(bytes) else {
             return .none(kind: .file, mediaType: "application/octet-stream", reason: "the file is binary data, not text")

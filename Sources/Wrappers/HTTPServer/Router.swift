@@ -126,7 +126,10 @@ public struct Router: HTTPResponder {
             routed.pathParameters.merge(parameters) { _, new in new }
             return stream.body(routed)
         }
-        if routes.contains(where: { $0.pattern.match(head.pathSegments) != nil }) { return nil }
+        let answered = routes.contains { route in
+            (route.method == head.method || (head.method == .head && route.method == .get)) && route.pattern.match(head.pathSegments) != nil
+        }
+        if answered { return nil }  // a route of this router answers it; mounts never see it
         return mounts.first(where: { Self.path(head.path, isUnder: $0.prefix) })?.responder.bodyStream(for: head)
     }
 
