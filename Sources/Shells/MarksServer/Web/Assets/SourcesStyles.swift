@@ -19,7 +19,7 @@ enum SourcesStyles {
 .upload-progress .name{font-weight:600}
 .upload-progress li.failed,.upload-results li.failed{color:var(--bad)}
 .upload-results ul{list-style:none;margin:0;padding:0;display:grid;gap:.35rem}
-.source-row .meta .icon,.detail.source .meta .icon{width:1rem;height:1rem;vertical-align:-.15rem;margin-right:.3rem}
+.source-row .meta .icon,.detail.source .meta .icon{width:1rem;height:1rem;flex:none}
 .filename{overflow-wrap:anywhere;unicode-bidi:isolate}
 .source-search{display:flex;gap:.5rem;align-items:center;margin:.5rem 0}
 .source-search input{flex:1;min-width:0}

@@ -28,8 +28,8 @@ struct SourcePage {
             <article class="detail source" data-id="\(id)" data-leave="/sources" data-notice="source-deleted">\
             <p class="back"><a href="/sources">Sources</a></p>\
             <h1 class="title" id="source-title" dir="auto">\(s.displayTitle)</h1>\
-            <p class="meta">\(SourceRowView.icon(s.kind))<span>\(SourceRowView.kindName(s.kind))</span> · \
-            \(SourceRowView.facts(s, dates: dates))</p>\(tags)\(note())\
+            <p class="meta">\(SourceRowView.icon(s.kind))<span>\(SourceRowView.kindName(s.kind)) · \
+            \(SourceRowView.facts(s, dates: dates))</span></p>\(tags)\(note())\
             <div class="source-actions" role="group" aria-labelledby="source-title">\(actions(id))</div>\
             \(ocrState())<h2>Text</h2>\(text())</article>
             """

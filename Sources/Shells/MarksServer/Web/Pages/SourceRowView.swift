@@ -17,8 +17,8 @@ struct SourceRowView {
         return """
             <li class="row source-row" id="s\(s.shortID)" data-kind="\(s.kind.rawValue)">\
             <h2><a href="\(SafeURL.path("/sources/" + s.id.uuidString.lowercased()))">\(s.displayTitle)</a></h2>\
-            <p class="meta">\(Self.icon(s.kind))<span class="visually-hidden">\(Self.kindName(s.kind)), </span>\
-            \(HTML.when(marked, "<span class=\"badge\">Source</span> "))\(Self.facts(s, dates: dates))</p>\(tags)</li>
+            <p class="meta">\(Self.icon(s.kind))<span><span class="visually-hidden">\(Self.kindName(s.kind)), </span>\
+            \(HTML.when(marked, "<span class=\"badge\">Source</span> "))\(Self.facts(s, dates: dates))</span></p>\(tags)</li>
             """
     }
 
