@@ -257,6 +257,25 @@ import Testing
         #expect(restored.headers["Location"] == "/sources/\(id)?notice=source-restored")
     }
 
+    @Test func theTrashListsDeletedSourcesToRestoreOrDeleteForever() async throws {
+        let h = try await SourcesHarness.make()
+        defer { h.cleanUp() }
+        var client = try await h.web.signedIn()
+        _ = try await client.uploadSources([.file(name: "files", filename: "gone.txt", type: "text/plain", data: Data("soon gone".utf8))])
+        let source = try #require(try h.library.list().first)
+        let id = source.id.uuidString.lowercased()
+        let original = try #require(try h.library.originalFile(id: source.id))
+        #expect(try await client.post("/sources/\(id)/purge").status == 404, "a live source is not deleted forever from here")
+        _ = try await client.post("/sources/\(id)/delete")
+        let trash = WebClient.text(try await client.get("/trash"))
+        #expect(trash.contains("id=\"source-trash-rows\"") && trash.contains("gone.txt") && trash.contains("action=\"/sources/\(id)/restore\""))
+        let purged = try await client.post("/sources/\(id)/purge")
+        #expect(purged.headers["Location"] == "/trash?notice=purged-source")
+        #expect(try h.rowCount() == 0)
+        #expect(!FileManager.default.fileExists(atPath: original.path))
+        #expect(!WebClient.text(try await client.get("/trash")).contains("source-trash-rows"))
+    }
+
     @Test func podcastQueuesTheSourcesTextAndKindOnce() async throws {
         let h = try await SourcesHarness.make()
         defer { h.cleanUp() }
@@ -318,7 +337,7 @@ import Testing
         let added = try await client.post("/sources/text", [("text", "Guarded.")])
         let id = try #require(Self.id(fromLocation: added.headers["Location"]))
         for path in ["/sources/text", "/sources/\(id)/edit", "/sources/\(id)/delete", "/sources/\(id)/restore", "/sources/\(id)/podcast",
-                     "/sources/\(id)/ocr"] {
+                     "/sources/\(id)/ocr", "/sources/\(id)/purge"] {
             let refused = try await client.post(path, [("text", "forged"), ("title", "forged")], csrf: .some(nil))
             #expect(refused.status == 403, "\(path)")
             let wrong = try await client.post(path, [("text", "forged")], csrf: "not-the-token")

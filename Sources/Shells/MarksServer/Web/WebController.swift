@@ -220,6 +220,7 @@ final class WebController: Sendable {
         case "source-duplicate": "The same content is already here: this is it."
         case "source-deleted": "Source moved to the trash."
         case "source-restored": "Source restored."
+        case "purged-source": "Source deleted forever, with its original file."
         case "podcast-queued": "Podcast queued: it is made when podcasts are generated."
         case "podcast-waiting": "A podcast of this source is already queued."
         case "ocr-queued": "OCR queued: the pages are read in the background."

@@ -63,8 +63,8 @@ struct PageLayout {
         return """
             <div class="notice success undo" role="status">\(notice) \
             <form method="post" action="\(SafeURL.path(action))">\(HTML.csrfField(context.csrfToken))\
-            \(HTML.hidden("return", back))<button type="submit" class="link" id="notice-undo">Undo</button></form>\
-            \(HTML.when(action.hasPrefix("/bookmarks/"), " <a href=\"/trash\">Trash</a>"))</div>
+            \(HTML.hidden("return", back))<button type="submit" class="link" id="notice-undo">Undo</button></form> \
+            <a href="/trash">Trash</a></div>
             """
     }
 }

@@ -5,7 +5,7 @@ import MarksSources
 
 /// The Sources tab: `GET /sources` (list, `?q=` search, `?page=`), `POST /sources/text` (paste), `POST /sources/upload`
 /// (files, streamed to disk by `SourceUploadStream`), a source's page `GET /sources/:id`, its Edit form
-/// (`GET`/`POST /sources/:id/edit`), `POST /sources/:id/delete` and `/restore` (Undo), `/podcast` and `/ocr`. The
+/// (`GET`/`POST /sources/:id/edit`), `POST /sources/:id/delete` and `/restore` (Undo), `/purge` (the Trash), `/podcast` and `/ocr`. The
 /// original is served by `WebController+SourceFiles.swift`.
 extension WebController {
     /// The sources library, else a 404 saying this server has none.
@@ -190,6 +190,26 @@ extension WebController {
         let key = restored.summary.id.uuidString.lowercased()
         if Self.wantsJSON(request) { return .json(data: JSONValue.object([("id", .string(key))]).data) }
         return redirect("/sources/" + key, notice: "source-restored")
+    }
+
+    /// `POST /sources/:id/purge`: the Trash's Delete forever (row and original file); 404 for a live source.
+    func purgeSource(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let id = try Self.sourceID(request)
+        let library = try sourceLibrary()
+        guard try library.trash().contains(where: { $0.id == id }) else { throw HTTPError(404, "That source is not in the trash.") }
+        try await library.purge(id: id)
+        return done(request, back: "/trash", notice: "purged-source")
+    }
+
+    /// The trashed sources for the Trash page (none without a library; a failure is logged, not shown).
+    func trashedSources() -> [SourceSummary] {
+        guard let library = options.sourceLibrary else { return [] }
+        do {
+            return try library.trash()
+        } catch {
+            options.log("trash: sources could not be listed: \(error)")
+            return []
+        }
     }
 
     /// `POST /sources/:id/podcast`: queues a podcast request for `marks-source://<uuid>` with the text and the kind

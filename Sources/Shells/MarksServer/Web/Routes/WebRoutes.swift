@@ -85,6 +85,7 @@ enum WebRoutes {
         r.get("/sources/:id/original") { try c.sourceOriginal($0) }
         r.post("/sources/:id/delete") { try await c.deleteSource($0) }
         r.post("/sources/:id/restore") { try await c.restoreSource($0) }
+        r.post("/sources/:id/purge") { try await c.purgeSource($0) }
         r.post("/sources/:id/podcast") { try await c.podcastSource($0) }
         r.post("/sources/:id/ocr") { try await c.ocrSource($0) }
         r.get("/ask") { c.placeholder(.ask, $0) }
