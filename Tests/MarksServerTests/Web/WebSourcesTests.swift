@@ -115,6 +115,25 @@ import Testing
         #expect(h.incomingFiles().isEmpty && rows == 0)
     }
 
+    @Test func anUploadCutOffMidFileLeavesNothingBehind() async throws {
+        let h = try await SourcesHarness.make()
+        defer { h.cleanUp() }
+        let client = try await h.web.signedIn()
+        let body = MultipartBody(parts: [.field("_csrf", client.csrf),
+                                         .file(name: "files", filename: "first.txt", type: "text/plain", data: Data("complete".utf8)),
+                                         .file(name: "files", filename: "cut.txt", type: "text/plain", data: Data(repeating: 0x61, count: 50_000))]).data
+        var headers = HTTPHeaders([("Host", "127.0.0.1:8080"), ("Origin", "http://127.0.0.1:8080"), ("Content-Type", MultipartBody(parts: []).contentType)])
+        headers["Cookie"] = client.cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+        let head = try HTTPRequest(method: .post, target: "/sources/upload", headers: headers)
+        let stream = try #require(h.web.app.bodyStream(for: head))
+        let more = body.prefix(body.count - 20_000).withUnsafeBytes { stream.write($0) }
+        #expect(more)
+        #expect(h.incomingFiles().count == 2, "both files are being written")
+        stream.cancel()  // the client went away
+        let rows = try h.rowCount()
+        #expect(h.incomingFiles().isEmpty && rows == 0)
+    }
+
     @Test func theSameContentTwiceLinksTheExistingSource() async throws {
         let h = try await SourcesHarness.make()
         defer { h.cleanUp() }

@@ -87,7 +87,10 @@ extension WebController {
             guard auth.isValidCSRF(header, for: session) else { return nil }
             headerCSRF = true
         }
-        return SourceUploadStream(library: library, boundary: boundary, headerCSRF: headerCSRF) { auth.isValidCSRF($0, for: session) }
+        let declared = head.headers["Content-Length"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        return SourceUploadStream(library: library, boundary: boundary, declaredLength: declared, headerCSRF: headerCSRF) {
+            auth.isValidCSRF($0, for: session)
+        }
     }
 
     /// `POST /sources/upload`: imports each streamed file (moving it out of `incoming/`). The script sends one file per

@@ -7,8 +7,9 @@ import MarksSources
 /// while it streams: a file over `maximumFileBytes` or more than `maximumFilesPerUpload` files stop the writing, remove
 /// every file written so far and become the request's refusal (413 or 400, with the limit in the message); so does a
 /// file part before a valid CSRF token (the `X-CSRF-Token` header, or the form's `_csrf` field ahead of the files),
-/// so a forged form cannot fill the disk. After a refusal the rest of the body is read and dropped (up to one more
-/// file's worth, then the connection is closed), so the browser still sees the answer.
+/// so a forged form cannot fill the disk. After a refusal the rest of the body is read and dropped (all of a declared
+/// `Content-Length` up to 2 GB, else one more file's worth; then the connection is closed), so the browser still sees
+/// the answer.
 ///
 /// The server calls it from one worker thread at a time (`HTTPBodyStream`); `finish` hands the result on as a
 /// `SourceUpload`.
@@ -27,6 +28,8 @@ final class SourceUploadStream: HTTPBodyStream {
     private var current: Part?
     private var refusal: HTTPError?
     private var dropped = 0
+    /// Bytes read and dropped after a refusal before the connection is closed.
+    private let dropAllowance: Int
 
     private enum Part {
         case file(handle: FileHandle, url: URL, filename: String, contentType: String?, bytes: Int)
@@ -36,8 +39,9 @@ final class SourceUploadStream: HTTPBodyStream {
 
     /// A stream over a body delimited by `boundary`; `headerCSRF` is the request's `X-CSRF-Token` already checked
     /// (true) or absent (false: the form's `_csrf` field must come before any file).
-    init(library: SourceLibrary, boundary: String, headerCSRF: Bool, isValidCSRF: @escaping (String) -> Bool) {
+    init(library: SourceLibrary, boundary: String, declaredLength: Int?, headerCSRF: Bool, isValidCSRF: @escaping (String) -> Bool) {
         self.library = library
+        self.dropAllowance = max(library.limits.maximumFileBytes + (1 << 20), min(declaredLength ?? 0, 2 << 30))
         self.parser = MultipartStreamParser(boundary: boundary)
         self.csrfVerified = headerCSRF
         self.isValidCSRF = isValidCSRF
@@ -46,7 +50,7 @@ final class SourceUploadStream: HTTPBodyStream {
     func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
         if refusal != nil {
             dropped += bytes.count
-            return dropped <= library.limits.maximumFileBytes + (1 << 20)
+            return dropped <= dropAllowance
         }
         do {
             try parser.feed(bytes) { event in
