@@ -3,7 +3,8 @@ import MarksPodcasts
 
 /// Issue 13's neural-voice figure: the Piper voice (joe, through sherpa-onnx's C API) speaking a 1,500-word
 /// article — synthesis × real time (target ≥ 15×), model load, phonemes (espeak-ng) and the time to the first
-/// chunk of audio. Skipped, and said so, when the voice is not installed (make voices).
+/// chunk of audio. Skipped, and said so, when the voice is not installed (make voices). MARKS_BENCH_PIPER_WORDS and
+/// MARKS_BENCH_PIPER_THREADS change the article's length and onnxruntime's threads for a comparison.
 enum PiperVoiceBenchmark {
     static func run() async throws -> [String] {
         let directory = NeuralVoiceDirectory(environment: ProcessInfo.processInfo.environment)
