@@ -145,6 +145,28 @@ import Testing
         }
     }
 
+    @Test func aLongBookStopsReadingAtTheTextLimitAndSaysSo() async throws {
+        let fixture = try SourceFixture(limits: SourceLimits(maximumTextBytes: 300))
+        defer { fixture.directory.cleanUp() }
+        let chapters = (1...50).map { ("c\($0).xhtml", "Chapter \($0)", [String(repeating: "Lantern light over the bay. ", count: 8)]) }
+        let added = try await fixture.library.importFile(at: try fixture.file("long.epub", try TestEPUB.make(title: "Long", chapters: chapters)))
+        #expect(added.summary.textLength <= 300)
+        let note = try #require(added.summary.extractionNote)
+        #expect(note.contains("of 50 chapters were read (the text limit)"), "\(note)")
+        #expect(note.contains("only the first 300 B of text were kept") || note.contains("of text were kept"), "\(note)")
+    }
+
+    @Test func anEntryWhoseCompressedBytesExceedWhatItMayInflateToIsNotRead() throws {
+        let directory = try TemporaryDirectory(prefix: "marks-zip")
+        defer { directory.cleanUp() }
+        let url = directory.file("big.zip")
+        var random = SystemRandomNumberGenerator()
+        let noise = (0..<(3 << 20)).map { _ in UInt8.random(in: 0...255, using: &random) }
+        try Data(try TestZip.make([TestZip.Entry(name: "noise", bytes: noise)], claimedSizes: ["noise": 10])).write(to: url)
+        let archive = try ZipArchive(url: url, limits: ZipArchive.Limits(maximumEntries: 10, maximumEntryBytes: 1 << 20, maximumTotalBytes: 8 << 20))
+        #expect(throws: ZipError.tooLarge("“noise” holds more than 1048576 bytes")) { try archive.contents(of: archive.entries[0]) }
+    }
+
     @Test func theZipReaderStopsAtItsTotalLimitAcrossEntries() throws {
         let directory = try TemporaryDirectory(prefix: "marks-zip")
         defer { directory.cleanUp() }

@@ -12,6 +12,8 @@ struct EPUBReader {
     var limits = ZipArchive.Limits(maximumEntries: 10_000, maximumEntryBytes: 16 << 20, maximumTotalBytes: 256 << 20)
     /// Chapters read at most (the rest of the spine is left out, and the note says so).
     var maximumChapters = 2_000
+    /// UTF-8 bytes of text after which no further chapter is read (the extractor cuts the text to its limit).
+    var maximumTextBytes = SourceLimits().maximumTextBytes
 
     static let mediaType = "application/epub+zip"
 
@@ -54,7 +56,12 @@ struct EPUBReader {
         let base = opfPath.split(separator: "/").dropLast().joined(separator: "/")
         var chapters: [String] = []
         var problems: [String] = []
+        var textBytes = 0
         for idref in spine.prefix(maximumChapters) {
+            guard textBytes <= maximumTextBytes else {
+                problems.append("only the first \(chapters.count) of \(spine.count) chapters were read (the text limit)")
+                break
+            }
             guard let item = manifest[idref] else { problems.append("a spine entry names no manifest item"); chapters.append(""); continue }
             guard item.mediaType.isEmpty || item.mediaType.contains("html") else { chapters.append(""); continue }
             guard let path = Self.resolve(item.href, from: base) else {
@@ -64,7 +71,9 @@ struct EPUBReader {
                 problems.append("“\(ZipArchive.shown(path))” is missing"); chapters.append(""); continue
             }
             let bytes = try archive.contents(of: entry)
-            chapters.append(Self.chapterText(bytes))
+            let text = Self.chapterText(bytes)
+            textBytes += text.utf8.count
+            chapters.append(text)
         }
         if spine.count > maximumChapters { problems.append("only the first \(maximumChapters) of \(spine.count) chapters were read") }
         let empty = chapters.filter(\.isEmpty).count

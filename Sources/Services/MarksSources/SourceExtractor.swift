@@ -68,7 +68,7 @@ public struct SourceExtractor: Sendable {
             guard lowerName.hasSuffix(".epub") || Self.isEPUB(head: head) else {
                 return .none(kind: .file, mediaType: "application/zip", reason: "a ZIP archive is not text")
             }
-            let book = EPUBReader().read(file)
+            let book = EPUBReader(maximumTextBytes: maximumTextBytes).read(file)
             var extraction = book.extraction
             let kept = cut(extraction.text)
             if kept.note != nil {

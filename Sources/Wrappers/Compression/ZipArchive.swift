@@ -87,6 +87,11 @@ public final class ZipArchive {
         guard entry.compressedSize <= fileSize, dataStart <= fileSize - entry.compressedSize else {
             throw ZipError.malformed("“\(Self.shown(entry.name))” runs past the end of the file")
         }
+        // Deflate never grows data by more than a few bytes per 16 KB block: more compressed bytes than the entry may
+        // inflate to (plus that margin) cannot be a valid entry within the limit, so they are not even read.
+        guard entry.compressedSize <= limits.maximumEntryBytes + limits.maximumEntryBytes / 1000 + 1024 else {
+            throw ZipError.tooLarge("“\(Self.shown(entry.name))” holds more than \(limits.maximumEntryBytes) bytes")
+        }
         let budget = min(limits.maximumEntryBytes, limits.maximumTotalBytes - inflatedTotal)
         guard budget >= 0 else { throw ZipError.tooLarge("the archive inflates to more than \(limits.maximumTotalBytes) bytes") }
         let compressed = try read(at: dataStart, count: entry.compressedSize)
