@@ -30,15 +30,17 @@ struct ServeParts {
     let listen: ListenAddress.Holder
 
     /// Registers every background kind, starts the runner (resuming what a stopped server left), and queues the
-    /// periodic jobs: the quiet enrichment pass, the podcast drain, a catch-up run of the vector indexer and the
-    /// trash purge (linkding deletes waiting in the trash go out by their own jobs, queued by each delete).
+    /// periodic jobs: the quiet enrichment pass, the podcast drain, a catch-up run of the vector indexer, the
+    /// sources' trash purge (after the bookmarks' retention) and the bookmarks' trash purge (linkding deletes
+    /// waiting in the trash go out by their own jobs, queued by each delete).
     /// Every kind that works on bookmarks asks `sources` when it runs: a job queued for one bookmark (enrich, a
     /// linkding delete) runs on the source it was queued for, the others on the source current then.
     /// Podcast generation does not exist yet, so the drain has no consumer: requests stay queued and its job says so.
     func startJobs() async throws {
         await registerJobs()
         await jobs.start()
-        for request in [VectorIndexer.job, EnrichmentService.backgroundPassJob, PodcastRequestQueue.drainJob, LibraryService.purgeJob] {
+        for request in [VectorIndexer.job, EnrichmentService.backgroundPassJob, PodcastRequestQueue.drainJob, LibraryService.purgeJob,
+                        SourceLibrary.purgeJob] {
             try await jobs.enqueue(request)
         }
         if favicons != nil { try await jobs.enqueue(FaviconService.sweepJob) }
@@ -55,7 +57,8 @@ struct ServeParts {
         let sourceKinds = EnrichmentService.jobKinds { sources.source(identity: $0)?.enrichment }
             + LibraryService.trashJobKinds { sources.source(identity: $0)?.library }
             + [LibraryService.sourceSyncKind(index: index, indexer: indexer) { sources.current.library }]
-        for kind in sourceKinds + [indexer.backgroundKind(), podcasts.drainKind(consumer: nil), ingested.ocrJobKind()] + faviconKinds {
+        for kind in sourceKinds + [indexer.backgroundKind(), podcasts.drainKind(consumer: nil), ingested.ocrJobKind(),
+                                   ingested.purgeJobKind(retention: LibraryService.trashRetention)] + faviconKinds {
             await jobs.register(kind)
         }
     }
