@@ -5,7 +5,7 @@ import MarksSources
 /// One source's page: title, kind, filename, pages, size, date and tags; why there is no text (the extraction
 /// note); the actions — open the original (a file source), Edit, Podcast (disabled, with the reason, when there is
 /// no text), OCR (when pages need it and OCR is installed; its job's state once queued), Delete (with Undo, as a
-/// bookmark's) — and then the text, with a "p. 3" marker before each page of a PDF.
+/// bookmark's) — and then the text, with a "p. 3" marker before each page of a PDF ("ch. 3" before each chapter of an EPUB).
 struct SourcePage {
     var source: IngestedSource
     var dates: WebDate
@@ -93,8 +93,9 @@ struct SourcePage {
         }
         let pages = HTML.each(source.pages.enumerated()) { index, page -> HTML in
             let number = index + 1
-            let body: HTML = page.isEmpty ? "<p class=\"hint\">No text on this page.</p>" : "<div class=\"source-text\" dir=\"auto\">\(page)</div>"
-            return "<section class=\"source-page\" id=\"p\(number)\" aria-label=\"Page \(number)\"><p class=\"page-marker\">p. \(number)</p>\(body)</section>"
+            let body: HTML = page.isEmpty ? "<p class=\"hint\">No text on this \(source.summary.pageUnit).</p>" : "<div class=\"source-text\" dir=\"auto\">\(page)</div>"
+            let unit = source.summary.pageUnit == "chapter" ? "Chapter" : "Page"
+            return "<section class=\"source-page\" id=\"p\(number)\" aria-label=\"\(unit) \(number)\"><p class=\"page-marker\">\(source.summary.pageMarker(number))</p>\(body)</section>"
         }
         return "<div id=\"source-text\">\(pages)</div>"
     }

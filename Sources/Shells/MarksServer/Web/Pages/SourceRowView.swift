@@ -26,7 +26,7 @@ struct SourceRowView {
     static func facts(_ s: SourceSummary, dates: WebDate) -> HTML {
         var parts: [HTML] = []
         if let name = s.originalFilename, s.kind != .text, name != s.displayTitle { parts.append("<span class=\"filename\" dir=\"auto\">\(name)</span>") }
-        if let pages = s.pageCount { parts.append("\(pages) \(pages == 1 ? "page" : "pages")") }
+        if let pages = s.pageCount { parts.append("\(pages) \(s.pageUnit)\(pages == 1 ? "" : "s")") }
         parts.append(.text(size(s.byteSize)))
         parts.append("<time datetime=\"\(dates.iso(s.createdAt))\">\(dates.day(s.createdAt))</time>")
         if !s.hasText { parts.append("<span class=\"badge\">No text</span>") }
