@@ -42,6 +42,7 @@ let package = Package(
         system("CCurl", pkgConfig: "libcurl", apt: ["libcurl4-openssl-dev"]),
         system("CZlib", pkgConfig: "zlib", apt: ["zlib1g-dev"]),
         system("CQREncode", pkgConfig: "libqrencode", apt: ["libqrencode-dev"]),
+        system("CLame", pkgConfig: nil, apt: ["libmp3lame-dev"]),
 
         // Safe wrappers, one per C library (plus the embedding model on OpenBLAS).
         wrapper("SystemSupport", []),
@@ -53,6 +54,7 @@ let package = Package(
         wrapper("HTTPClient", ["CCurl"]),
         wrapper("Compression", ["CZlib"]),
         wrapper("QRCode", ["CQREncode"]),
+        wrapper("MP3Encoding", ["CLame"]),
 
         // Core: models and pure logic.
         layer("Core", "MarksCore", []),
@@ -65,7 +67,7 @@ let package = Package(
         layer("Services", "MarksIndex", ["MarksCore", "MarksJobs", "SQLiteDatabase", "SentenceEmbeddings", "SystemSupport"]),
         layer("Services", "MarksEngine", ["MarksCore", "SentenceEmbeddings", "HTMLExtraction", "SystemSupport"]),
         layer("Services", "MarksSources", ["MarksCore", "MarksJobs", "SQLiteDatabase", "HTMLExtraction", "CryptoPrimitives", "SystemSupport"]),
-        layer("Services", "MarksPodcasts", ["MarksCore", "MarksJobs", "SQLiteDatabase", "HTMLExtraction", "CryptoPrimitives", "SystemSupport"]),
+        layer("Services", "MarksPodcasts", ["MarksCore", "MarksJobs", "SQLiteDatabase", "HTMLExtraction", "MP3Encoding", "Compression", "CryptoPrimitives", "SystemSupport"]),
         layer("Services", "MarksLibrary", ["MarksSources", "MarksCore", "MarksJobs", "MarksStorage", "MarksClients", "MarksIndex", "MarksEngine", "HTMLExtraction", "SQLiteDatabase", "HTTPClient", "SentenceEmbeddings", "SystemSupport"]),
 
         // Shells.
@@ -100,7 +102,7 @@ let package = Package(
         tests("MarksServer", ["MarksJobs", "MarksBackend", "MarksEngine", "MarksServer", "MarksLibrary", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer", "Compression", "SystemSupport"],
               resources: [.copy("Compatibility/Fixtures")]),
         tests("MarksSources", ["MarksSources", "MarksLibrary", "MarksIndex", "MarksJobs", "SQLiteDatabase", "SystemSupport", "StandInNetwork"]),
-        tests("MarksPodcasts", ["MarksPodcasts", "MarksCore", "MarksJobs", "SQLiteDatabase", "SystemSupport"]),
+        tests("MarksPodcasts", ["MarksPodcasts", "MarksCore", "MarksJobs", "SQLiteDatabase", "MP3Encoding", "SystemSupport"]),
         tests("MarksCLI", ["MarksCLI", "MarksServer", "MarksLibrary", "MarksJobs", "MarksIndex", "MarksStorage", "MarksCore", "HTTPServer", "HTTPClient", "SentenceEmbeddings", "StandInNetwork"]),
     ],
     swiftLanguageModes: [.v6]
