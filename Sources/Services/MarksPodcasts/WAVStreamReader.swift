@@ -37,20 +37,30 @@ struct WAVStreamReader {
     var endedEarly: Bool { !inData }
 
     private mutating func samples(from bytes: Slice<UnsafeRawBufferPointer>) -> [Int16] {
-        var samples: [Int16] = []
-        samples.reserveCapacity((bytes.count + 1) / 2)
         var index = bytes.startIndex
+        var first: Int16?
         if let low = carry, index < bytes.endIndex {
-            samples.append(Int16(bitPattern: UInt16(low) | (UInt16(bytes[index]) << 8)))
+            first = Int16(bitPattern: UInt16(low) | (UInt16(bytes[index]) << 8))
             carry = nil
             index += 1
         }
-        while index + 1 < bytes.endIndex {
-            samples.append(Int16(bitPattern: UInt16(bytes[index]) | (UInt16(bytes[index + 1]) << 8)))
-            index += 2
+        let pairs = (bytes.endIndex - index) / 2
+        let lead = first == nil ? 0 : 1
+        // WAV is little-endian, like every host Marks runs on: the bytes are the samples (copied, not decoded one by one).
+        let samples = [Int16](unsafeUninitializedCapacity: pairs + lead) { buffer, initialized in
+            if let first { buffer[0] = first }
+            if pairs > 0, let base = bytes.base.baseAddress, let target = buffer.baseAddress {
+                (target + lead).withMemoryRebound(to: UInt8.self, capacity: pairs * 2) { $0.update(from: (base + index).assumingMemoryBound(to: UInt8.self), count: pairs * 2) }
+            }
+            initialized = pairs + lead
         }
+        index += pairs * 2
         if index < bytes.endIndex { carry = bytes[index] }
+        #if _endian(little)
         return samples
+        #else
+        return samples.map { Int16(littleEndian: $0) }
+        #endif
     }
 
     /// Where the samples start in `header`, once the `data` chunk's header is in; nil while more is needed.
