@@ -18,8 +18,9 @@ public final class PodcastService: Sendable {
     public typealias ReadArticle = @Sendable (URL) async throws -> NarrationSource
     /// The voice to speak with (resolved when a job first needs it: espeak-ng's languages come from running it).
     public typealias VoiceProvider = @Sendable () async throws -> any SpeechSynthesizer
-    /// The cover for a site (its favicon), or nil for the generated card.
-    public typealias Cover = @Sendable (_ site: String) -> ID3Tag.Picture?
+    /// The cover for the page at a URL (its site's favicon, when a PNG or JPEG one is stored), or nil for the
+    /// generated card.
+    public typealias Cover = @Sendable (_ url: String) -> ID3Tag.Picture?
 
     /// The job kind's name.
     public static let jobKindName = "podcast.generate"
@@ -138,7 +139,7 @@ public final class PodcastService: Sendable {
         case .article(let host): site = host
         case .source: site = "marks"
         }
-        let picture = try cover(site) ?? CoverCard.picture(for: site)
+        let picture = try cover(episode.url) ?? CoverCard.picture(for: site)
         try report(id, .synthesis, 0.1, title: script.title, context: context)
         var configured = EpisodeRenderer(voice: speaker)
         configured.maxSeconds = maxSeconds

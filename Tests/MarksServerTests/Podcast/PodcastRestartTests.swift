@@ -11,7 +11,7 @@ import Testing
     @Test func aJobInterruptedByARestartFinishes() async throws {
         let fixture = try await PodcastFixture()
         let token = try await fixture.register()
-        let text = String(repeating: "This long source keeps the voice busy for a while, sentence after sentence. ", count: 400)
+        let text = String(repeating: "This long source keeps the voice busy for a while, sentence after sentence. ", count: 200)
         let reply = try await fixture.call("POST", "/v1/podcast/generate", json: #"{"url":"marks-source://restart","title":"Long","text":"\#(text)","source_kind":"text"}"#, token: token)
         let job = try #require(reply.json?["job_id"] as? String)
         // Wait until it is speaking.
