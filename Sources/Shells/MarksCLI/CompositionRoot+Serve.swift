@@ -30,15 +30,17 @@ struct ServeParts {
     let listen: ListenAddress.Holder
 
     /// Registers every background kind, starts the runner (resuming what a stopped server left), and queues the
-    /// periodic jobs: the quiet enrichment pass, the podcast drain, a catch-up run of the vector indexer and the
-    /// trash purge (linkding deletes waiting in the trash go out by their own jobs, queued by each delete).
+    /// periodic jobs: the quiet enrichment pass, the podcast drain, a catch-up run of the vector indexer, the
+    /// sources' trash purge (after the bookmarks' retention) and the bookmarks' trash purge (linkding deletes
+    /// waiting in the trash go out by their own jobs, queued by each delete).
     /// Every kind that works on bookmarks asks `sources` when it runs: a job queued for one bookmark (enrich, a
     /// linkding delete) runs on the source it was queued for, the others on the source current then.
     /// Podcast generation does not exist yet, so the drain has no consumer: requests stay queued and its job says so.
     func startJobs() async throws {
         await registerJobs()
         await jobs.start()
-        for request in [VectorIndexer.job, EnrichmentService.backgroundPassJob, PodcastRequestQueue.drainJob, LibraryService.purgeJob] {
+        for request in [VectorIndexer.job, EnrichmentService.backgroundPassJob, PodcastRequestQueue.drainJob, LibraryService.purgeJob,
+                        SourceLibrary.purgeJob] {
             try await jobs.enqueue(request)
         }
         if favicons != nil { try await jobs.enqueue(FaviconService.sweepJob) }
@@ -56,7 +58,8 @@ struct ServeParts {
             + LibraryService.trashJobKinds { sources.source(identity: $0)?.library }
             + [LibraryService.sourceSyncKind(index: index, indexer: indexer) { sources.current.library }]
         let generation = backend.podcasts.map { [$0.jobKind()] } ?? []
-        for kind in sourceKinds + [indexer.backgroundKind(), podcasts.drainKind(consumer: nil), ingested.ocrJobKind()] + faviconKinds + generation {
+        for kind in sourceKinds + [indexer.backgroundKind(), podcasts.drainKind(consumer: nil), ingested.ocrJobKind(),
+                                   ingested.purgeJobKind(retention: LibraryService.trashRetention)] + faviconKinds + generation {
             await jobs.register(kind)
         }
     }
@@ -102,6 +105,9 @@ extension CompositionRoot {
         options.jobs = jobs
         options.images = ImageFetcher(fetcher: fetcher())
         options.favicons = favicons
+        let ingested = try self.sources()
+        options.sourceLibrary = ingested
+        options.podcasts = podcastQueue()
         options.listenAddress = { listen.address }
         options.semanticSearch = { query, unreadOnly, tag in
             let request = SearchRequest(text: query, mode: .semantic, filter: SearchFilter(unreadOnly: unreadOnly, tag: tag), limit: 50)
@@ -118,7 +124,7 @@ extension CompositionRoot {
         let app = MarksApp(context: MarksApp.Context(version: MarksCommandLine.version, logError: logError, sources: sources,
                                                      backend: backend, web: web))
         return ServeParts(sources: sources, backend: backend, auth: auth, web: web, index: index, indexer: indexer, jobs: jobs,
-                          podcasts: podcastQueue(), favicons: favicons, ingested: try self.sources(), app: app, listen: listen)
+                          podcasts: podcastQueue(), favicons: favicons, ingested: ingested, app: app, listen: listen)
     }
 
     /// Every part `marks serve` builds from a bookmark source, for `server` (nil: the embedded store): the library
