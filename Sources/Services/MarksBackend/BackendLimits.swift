@@ -13,6 +13,10 @@ public struct BackendLimits: Sendable, Equatable {
     public var searchBody = 2 * 1024 * 1024
     /// Largest body of `POST /v1/marks/collections`.
     public var collectionsBody = 2 * 1024 * 1024
+    /// Largest body of `POST /v1/podcast/generate` (it may carry a source's text).
+    public var podcastBody = (1 << 20) + 64 * 1024
+    /// The text a podcast request may carry (1 MB; an episode is cut at 3 hours anyway).
+    public var podcastText = 1 << 20
     /// Largest body of `POST /v1/analytics/events`.
     public var analyticsBody = 256 * 1024
 
@@ -37,6 +41,10 @@ public struct BackendLimits: Sendable, Equatable {
     public var enrichCalls = RateLimit(count: 120, windowSeconds: 60)
     /// `search` and `collections` calls per device.
     public var rankCalls = RateLimit(count: 120, windowSeconds: 60)
+    /// `podcast/generate` calls per device.
+    public var podcastCalls = RateLimit(count: 30, windowSeconds: 60)
+    /// `podcast/status` and `podcast/audio` calls per device (a client polls every few seconds; players seek).
+    public var podcastReads = RateLimit(count: 600, windowSeconds: 60)
     /// Analytics batches per device.
     public var analyticsCalls = RateLimit(count: 60, windowSeconds: 60)
 

@@ -57,8 +57,9 @@ struct ServeParts {
         let sourceKinds = EnrichmentService.jobKinds { sources.source(identity: $0)?.enrichment }
             + LibraryService.trashJobKinds { sources.source(identity: $0)?.library }
             + [LibraryService.sourceSyncKind(index: index, indexer: indexer) { sources.current.library }]
+        let generation = backend.podcasts.map { [$0.jobKind()] } ?? []
         for kind in sourceKinds + [indexer.backgroundKind(), podcasts.drainKind(consumer: nil), ingested.ocrJobKind(),
-                                   ingested.purgeJobKind(retention: LibraryService.trashRetention)] + faviconKinds {
+                                   ingested.purgeJobKind(retention: LibraryService.trashRetention)] + faviconKinds + generation {
             await jobs.register(kind)
         }
     }
@@ -93,8 +94,9 @@ extension CompositionRoot {
         })
         let index = try searchIndex()
         let indexer = try indexer()
-        let backend = try BackendAPI.live(data: data, config: config, engine: try engine(), fetcher: fetcher(),
+        var backend = try BackendAPI.live(data: data, config: config, engine: try engine(), fetcher: fetcher(),
                                           exposed: exposed, now: context.now)
+        backend.podcasts = try podcastService(jobs: jobs)
         let auth = try OwnerAuth(dataDirectory: paths.dataDirectory, database: data.database, now: context.now, log: logError)
         let listen = ListenAddress.Holder()
         let reader = ArticleReader(fetcher: fetcher())

@@ -17,6 +17,7 @@ let sections: [(name: String, run: () async throws -> [String])] = [
     ("load", LoadBenchmark.run),
     ("sources", SourcesBenchmark.run),
     ("voices", PiperVoiceBenchmark.run),
+    ("podcast", PodcastBenchmark.run),
 ]
 
 var failed = false

@@ -71,8 +71,30 @@ public struct ProcessRunner: Sendable {
         return result.withLock { $0 } ?? ProcessOutcome(termination: .cancelled, output: [], errorOutput: "")
     }
 
+    /// Runs `program` to its end within `limits`, blocking the calling thread, and hands its standard output to
+    /// `onOutput` as it arrives instead of keeping it (`ProcessOutcome.output` stays empty; `outputBytes` still caps
+    /// the total). The pipe gives back-pressure: while `onOutput` works, the child waits to write. For long outputs
+    /// that must not sit in memory (espeak-ng's audio); call it from a bounded worker thread, never the cooperative
+    /// pool. `isCancelled` is polled ten times a second and while output flows; once true the child is killed and
+    /// the outcome says `cancelled`. When `onOutput` throws, the child is killed and that error is rethrown.
+    public func stream(_ program: String, _ arguments: [String], environment: [String: String] = [:],
+                       limits: ProcessLimits = ProcessLimits(), isCancelled: @Sendable () -> Bool = { false },
+                       onOutput: (UnsafeRawBufferPointer) throws -> Void) throws -> ProcessOutcome {
+        let child = try start(program, arguments, environment: environment, limits: limits, drainInline: true)
+        let failure = withoutActuallyEscaping(onOutput) { sink in child.drain(streamingTo: sink, isCancelled: isCancelled) }
+        let done = DispatchSemaphore(value: 0)
+        let result = Mutex<ProcessOutcome?>(nil)
+        child.onFinish { outcome in
+            result.withLock { $0 = outcome }
+            done.signal()
+        }
+        done.wait()
+        if let failure { throw failure }
+        return result.withLock { $0 } ?? ProcessOutcome(termination: .cancelled, output: [], errorOutput: "")
+    }
+
     private func start(_ program: String, _ arguments: [String], environment: [String: String],
-                       limits: ProcessLimits, input: URL? = nil) throws -> RunningChild {
+                       limits: ProcessLimits, input: URL? = nil, drainInline: Bool = false) throws -> RunningChild {
         let process = Process()
         let options = limits.prlimitOptions
         if let prlimitPath, !options.isEmpty {
@@ -99,7 +121,7 @@ public struct ProcessRunner: Sendable {
         }
         // The child has its own copy of the descriptor now.
         if let inputHandle { do { try inputHandle.close() } catch {} } // read-only: nothing to flush
-        child.started()
+        child.started(drainInline: drainInline)
         return child
     }
 }
@@ -145,11 +167,14 @@ private final class RunningChild: @unchecked Sendable {
         }
     }
 
-    /// The child runs: drain its pipes and arm the wall-clock kill.
-    func started() {
-        let reader = Thread { [self] in drain() }
-        reader.name = "child-output"
-        reader.start()
+    /// The child runs: drain its pipes (on a thread of their own unless the caller drains them inline with
+    /// `drain(streamingTo:isCancelled:)`) and arm the wall-clock kill.
+    func started(drainInline: Bool = false) {
+        if !drainInline {
+            let reader = Thread { [self] in _ = drain(streamingTo: nil, isCancelled: { false }) }
+            reader.name = "child-output"
+            reader.start()
+        }
         let nanoseconds = limits.wallClock.components.seconds * 1_000_000_000 + limits.wallClock.components.attoseconds / 1_000_000_000
         DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds))) { [weak self] in
             self?.kill(.timedOut)
@@ -188,18 +213,23 @@ private final class RunningChild: @unchecked Sendable {
         if let outcome { for waiter in waiters { waiter(outcome) } }
     }
 
-    /// Reads standard output and error until both are closed, keeping what the limits allow.
-    private func drain() {
+    /// Reads standard output and error until both are closed, keeping what the limits allow — or, with `sink`,
+    /// handing standard output to it as it comes (then `isCancelled` is polled and kills the child). Returns what
+    /// the sink threw, if it did (the child is killed then, and the pipes are still read to their ends).
+    func drain(streamingTo sink: ((UnsafeRawBufferPointer) throws -> Void)?, isCancelled: () -> Bool) -> (any Error)? {
         let descriptors = [out.fileHandleForReading.fileDescriptor, err.fileHandleForReading.fileDescriptor]
         var open = [true, true]
         var polls = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         var buffer = [UInt8](repeating: 0, count: 64 << 10)
+        var streamed = 0
+        var failure: (any Error)?
         while open[0] || open[1] {
+            if sink != nil, failure == nil, isCancelled() { kill(.cancelled) }
             for index in 0..<2 {
                 polls[index].fd = open[index] ? descriptors[index] : -1
                 polls[index].revents = 0
             }
-            let ready = poll(&polls, 2, -1)
+            let ready = poll(&polls, 2, sink == nil ? -1 : 100)
             if ready < 0 {
                 if errno == EINTR { continue }
                 break
@@ -207,13 +237,26 @@ private final class RunningChild: @unchecked Sendable {
             for index in 0..<2 where open[index] && polls[index].revents != 0 {
                 let count = buffer.withUnsafeMutableBytes { read(descriptors[index], $0.baseAddress, $0.count) }
                 if count > 0 {
-                    keep(buffer[0..<count], isError: index == 1)
+                    if index == 0, let sink {
+                        guard failure == nil else { continue }  // killed: read to the end, hand nothing on
+                        streamed += count
+                        if streamed > limits.outputBytes { kill(.outputLimit); continue }
+                        do {
+                            try buffer.withUnsafeBytes { try sink(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+                        } catch {
+                            failure = error
+                            kill(.cancelled)
+                        }
+                    } else {
+                        keep(buffer[0..<count], isError: index == 1)
+                    }
                 } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
                     open[index] = false
                 }
             }
         }
         finish { $0.drained = true }
+        return failure
     }
 
     private func keep(_ bytes: ArraySlice<UInt8>, isError: Bool) {

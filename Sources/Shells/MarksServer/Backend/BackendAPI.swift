@@ -5,9 +5,10 @@ import MarksClients
 import MarksCore
 import MarksEngine
 import MarksLibrary
+import MarksPodcasts
 
 /// The Marks backend at `/v1/` (docs/BACKEND_API.md): device registration, the AI endpoints (enrich,
-/// search, collections) and analytics. Every call but registration needs a bearer token; every endpoint
+/// search, collections), podcast generation and analytics. Every call but registration needs a bearer token; every endpoint
 /// enforces its body size, list and string lengths and a per-device (or per-address) rate limit, and
 /// answers errors as `{"error": …}`.
 public struct BackendAPI: Sendable {
@@ -23,6 +24,10 @@ public struct BackendAPI: Sendable {
     let enrichLimiter: SlidingWindowLimiter
     let rankLimiter: SlidingWindowLimiter
     let analyticsLimiter: SlidingWindowLimiter
+    let podcastLimiter: SlidingWindowLimiter
+    let podcastReadLimiter: SlidingWindowLimiter
+    /// Podcast generation (`/v1/podcast/*`); nil answers those routes with 503.
+    public var podcasts: PodcastService?
     /// Things the operator should know at start-up (a provider without a key, an open registration).
     public var startupWarnings: [String] = []
 
@@ -38,6 +43,8 @@ public struct BackendAPI: Sendable {
         enrichLimiter = SlidingWindowLimiter(limit: limits.enrichCalls, now: now)
         rankLimiter = SlidingWindowLimiter(limit: limits.rankCalls, now: now)
         analyticsLimiter = SlidingWindowLimiter(limit: limits.analyticsCalls, now: now)
+        podcastLimiter = SlidingWindowLimiter(limit: limits.podcastCalls, now: now)
+        podcastReadLimiter = SlidingWindowLimiter(limit: limits.podcastReads, now: now)
     }
 
     /// Adds the `/v1/` routes to `router`.
@@ -47,6 +54,9 @@ public struct BackendAPI: Sendable {
         router.post("/v1/marks/search") { request in try await handle { try await search(request) } }
         router.post("/v1/marks/collections") { request in try await handle { try await collections(request) } }
         router.post("/v1/analytics/events") { request in try await handle { try recordEvents(request) } }
+        router.post("/v1/podcast/generate") { request in try await handle { try await generatePodcast(request) } }
+        router.get("/v1/podcast/status/:id") { request in try await handle { try podcastStatus(request) } }
+        router.get("/v1/podcast/audio/:id") { request in try await handle { try podcastAudio(request) } }
     }
 
     /// The device id of the request's bearer token, after its per-device rate limit.

@@ -4,6 +4,7 @@ import MarksBackend
 import MarksClients
 import MarksCore
 import MarksEngine
+import MarksPodcasts
 
 /// The JSON bodies `/v1/` answers with, fields in the documented order.
 enum BackendJSON {
@@ -33,6 +34,23 @@ enum BackendJSON {
             ])
         }
         return respond([("collections", .array(collections))] + attribution(answer.engine, answer.fallbackReason))
+    }
+
+    static func podcastJob(_ episode: PodcastEpisode) -> HTTPResponse {
+        respond([("job_id", .string(episode.id)), ("status", .string(episode.status.rawValue))])
+    }
+
+    static func podcastStatus(_ episode: PodcastEpisode) -> HTTPResponse {
+        var fields: [(String, JSONValue)] = [
+            ("job_id", .string(episode.id)), ("status", .string(episode.status.rawValue)),
+            ("progress", .double((episode.progress * 1000).rounded() / 1000)),
+            ("title", episode.title.map(JSONValue.string) ?? .null),
+        ]
+        if let stage = episode.stage { fields.append(("stage", .string(stage.rawValue))) }
+        if let duration = episode.durationSeconds { fields.append(("duration_seconds", .double((duration * 1000).rounded() / 1000))) }
+        if let error = episode.error { fields.append(("error", .string(error))) }
+        if episode.wasCut { fields.append(("note", .string("The text was longer than three hours of speech; the episode stops there with a note."))) }
+        return respond(fields)
     }
 
     private static func attribution(_ engine: String, _ fallbackReason: String?) -> [(String, JSONValue)] {

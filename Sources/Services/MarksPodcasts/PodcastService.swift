@@ -1,0 +1,206 @@
+import CryptoPrimitives
+import Foundation
+import MarksCore
+import MarksJobs
+import SQLiteDatabase
+import Synchronization
+import SystemSupport
+
+/// The backend's podcast generation: `generate` records an episode (or finds the one for the same URL and text)
+/// and queues its `podcast.generate` job; the job fetches and reads the page (unless text was sent), builds the
+/// narration script, and has the voice speak it into an MP3 (`EpisodeRenderer`) on the podcast thread — one
+/// dedicated, low-priority thread, never Swift's cooperative pool. Progress moves 0…1 through the stages (fetch,
+/// script, synthesis, encoding) in the episodes table, which a client polls. Jobs live in the job runner's table,
+/// so one running when the server stopped runs again after the restart. A failure is recorded on the episode with
+/// an error a person can act on; asking again for a failed episode retries it.
+public final class PodcastService: Sendable {
+    /// Reads the article at a URL (fetch + readable text), for requests without text.
+    public typealias ReadArticle = @Sendable (URL) async throws -> NarrationSource
+    /// The voice to speak with (resolved when a job first needs it: espeak-ng's languages come from running it).
+    public typealias VoiceProvider = @Sendable () async throws -> any SpeechSynthesizer
+    /// The cover for the page at a URL (its site's favicon, when a PNG or JPEG one is stored), or nil for the
+    /// generated card.
+    public typealias Cover = @Sendable (_ url: String) -> ID3Tag.Picture?
+
+    /// The job kind's name.
+    public static let jobKindName = "podcast.generate"
+    /// The one thread episodes are rendered on (nice 10: requests win the cores).
+    static let renderPool = WorkerPool(name: "podcast", threads: 1, niceness: 10)
+
+    /// Where the episodes' MP3 files are (`<data>/podcasts/audio`).
+    public let directory: URL
+    /// The limits of a request.
+    public let limits: PodcastLimits
+    let store: PodcastStore
+    private let jobs: JobRunner
+    private let voice: VoiceProvider
+    private let readArticle: ReadArticle
+    private let cover: Cover
+    private let now: @Sendable () -> Date
+    private let maxSeconds: Double
+
+    /// The service over `database` (its migrations applied), writing audio to `directory`, queueing on `jobs`.
+    public init(database: Database, directory: URL, jobs: JobRunner, voice: @escaping VoiceProvider,
+                readArticle: @escaping ReadArticle, cover: @escaping Cover = { _ in nil }, limits: PodcastLimits = PodcastLimits(),
+                maxSeconds: Double = 3 * 3600, now: @escaping @Sendable () -> Date = Date.init) throws {
+        store = try PodcastStore(database: database)
+        self.directory = directory
+        self.jobs = jobs
+        self.voice = voice
+        self.readArticle = readArticle
+        self.cover = cover
+        self.limits = limits
+        self.maxSeconds = maxSeconds
+        self.now = now
+    }
+
+    /// Records the episode `request` asks for (or finds the existing one for its URL and text) and queues its job
+    /// unless it is already queued, running or done. Throws `PodcastError.invalid` for a request over the limits.
+    public func generate(_ request: PodcastRequest) async throws -> PodcastEpisode {
+        let url = request.url.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = request.text.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
+        try limits.check(url: url, title: request.title, text: text, sourceKind: request.sourceKind)
+        let digest = text.map { SHA256.hex($0) } ?? ""
+        let id = UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        let title = request.title.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
+        let found = try store.findOrInsert(id: id, url: url, digest: digest, title: title, sourceKind: request.sourceKind,
+                                           text: text, now: now())
+        if found.created || found.requeued || found.episode.status == .queued {
+            try await jobs.enqueue(JobRequest(kind: Self.jobKindName, key: found.episode.id, payload: Payload(episode: found.episode.id)))
+        }
+        return found.episode
+    }
+
+    /// The episode with job id `id`.
+    public func episode(id: String) throws -> PodcastEpisode? {
+        guard id.count == 32, id.allSatisfy(\.isHexDigit) else { return nil }
+        return try store.episode(id: id.lowercased())
+    }
+
+    /// Episodes, newest first.
+    public func episodes(limit: Int = 500) throws -> [PodcastEpisode] {
+        try store.episodes(limit: limit)
+    }
+
+    /// The MP3 of a done episode.
+    public func audioFile(for episode: PodcastEpisode) -> URL {
+        directory.appendingPathComponent(episode.fileName)
+    }
+
+    /// The `podcast.generate` kind, to register on the runner: one episode at a time.
+    public func jobKind() -> JobKind {
+        JobKind(Self.jobKindName, concurrency: 1, retry: JobRetryPolicy(maxAttempts: 3)) { [self] context in
+            try await run(context)
+        }
+    }
+
+    struct Payload: Codable {
+        var episode: String
+    }
+
+    /// One run of a job: the whole episode, from the page to the file. Failures end on the episode (the job is done);
+    /// a cancelled run (the server stopping) goes back to the queue and starts over next time.
+    func run(_ context: JobContext) async throws {
+        let id = try context.payload(as: Payload.self).episode
+        guard let episode = try store.episode(id: id), episode.status != .done else { return }
+        removeLeftovers(of: episode)
+        do {
+            try await make(episode, context: context)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            if context.isCancelled { throw CancellationError() }
+            try store.fail(id: id, error: Self.message(for: error), now: now())
+        }
+    }
+
+    private func make(_ episode: PodcastEpisode, context: JobContext) async throws {
+        let id = episode.id
+        try report(id, .fetch, 0.01, context: context)
+        var source: NarrationSource
+        if let text = try store.text(id: id) {
+            source = NarrationSource(title: episode.title, origin: origin(of: episode), language: nil, blocks: PlainTextBlocks.blocks(from: text))
+        } else {
+            guard let url = URL(string: episode.url) else { throw PodcastError.invalid("The url is not an address to fetch.") }
+            source = try await readArticle(url)
+            if let title = episode.title { source.title = title }
+        }
+        try context.checkCancellation()
+        try report(id, .script, 0.05, context: context)
+        guard let script = NarrationScriptBuilder.script(for: source) else {
+            throw PodcastError.noReadableText(episode.textDigest.isEmpty ? "the page has no article text" : "the text has nothing to speak")
+        }
+        let speaker = try await voice()
+        guard let language = speaker.language(for: script.language) else {
+            throw PodcastError.voice(.noVoice(language: script.language ?? "", available: speaker.voice.languages))
+        }
+        let site: String
+        switch source.origin {
+        case .article(let host): site = host
+        case .source: site = "marks"
+        }
+        let picture = try cover(episode.url) ?? CoverCard.picture(for: site)
+        try report(id, .synthesis, 0.1, title: script.title, context: context)
+        var configured = EpisodeRenderer(voice: speaker)
+        configured.maxSeconds = maxSeconds
+        let renderer = configured
+        let destination = audioFile(for: episode)
+        let store = self.store
+        let clock = now
+        let rendered = try await Self.renderPool.run {
+            let last = Mutex((fraction: 0.0, at: Date.distantPast))
+            return try renderer.render(script, language: language, cover: picture, to: destination,
+                                       isCancelled: { WorkerPool.isCancelled }) { fraction, _ in
+                let stamp = clock()
+                let due = last.withLock { last -> Bool in
+                    guard fraction >= 1 || fraction - last.fraction >= 0.02 || stamp.timeIntervalSince(last.at) >= 1 else { return false }
+                    last = (fraction, stamp)
+                    return true
+                }
+                guard due else { return }
+                let stage: PodcastEpisode.Stage = fraction >= 1 ? .encoding : .synthesis
+                let overall = 0.1 + 0.88 * fraction
+                // A progress row that cannot be written is not worth failing the episode for; the next one may land.
+                do { try store.progress(id: id, stage: stage, progress: overall, now: stamp) } catch {}
+                context.report(JobProgress(fraction: overall, text: "\(stage.rawValue): \(script.title)"))
+            }
+        }
+        try store.finish(id: id, duration: rendered.durationSeconds, bytes: rendered.bytes, voice: speaker.voice.name,
+                         language: language, wasCut: rendered.wasCut, now: now())
+    }
+
+    private func report(_ id: String, _ stage: PodcastEpisode.Stage, _ progress: Double, title: String? = nil, context: JobContext) throws {
+        try store.progress(id: id, stage: stage, progress: progress, title: title, now: now())
+        context.report(JobProgress(fraction: progress, text: stage.rawValue))
+    }
+
+    private func origin(of episode: PodcastEpisode) -> NarrationSource.Origin {
+        if let url = URL(string: episode.url), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
+            return .article(site: PodcastArticle.site(of: url))
+        }
+        return .source(kind: episode.sourceKind ?? "text")
+    }
+
+    /// Temp files a stopped run left for this episode.
+    private func removeLeftovers(of episode: PodcastEpisode) {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        } catch {
+            return  // no directory yet: nothing left over
+        }
+        for name in names where name.hasPrefix(".\(episode.fileName).") && name.hasSuffix(".tmp") {
+            do { try FileManager.default.removeItem(at: directory.appendingPathComponent(name)) } catch {}  // retried next run
+        }
+    }
+
+    /// The sentence stored on a failed episode.
+    static func message(for error: any Error) -> String {
+        switch error {
+        case let error as PodcastError: error.description
+        case let error as SpeechError: error.description
+        case let error as CustomStringConvertible: "The page could not be read: \(error.description)"
+        default: "The episode failed: \(error)"
+        }
+    }
+}

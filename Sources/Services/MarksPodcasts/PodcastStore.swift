@@ -1,0 +1,143 @@
+import Foundation
+import SQLiteDatabase
+
+/// The `podcast_episodes` table: every statement the podcast service runs.
+final class PodcastStore: Sendable {
+    let database: Database
+
+    /// The store in `database`, applying its migrations.
+    init(database: Database) throws {
+        try PodcastStore.wrap { _ = try database.migrate(namespace: PodcastSchema.namespace, PodcastSchema.migrations) }
+        self.database = database
+    }
+
+    private static let columns = """
+        id, url, text_digest, title, source_kind, status, progress, stage, error, duration_seconds, byte_count, voice,
+        language, was_cut, created_at, updated_at, finished_at
+        """
+
+    /// The episode for `url` and `digest`, inserting a queued one (with `text`) when there is none; `created` says
+    /// which. A failed episode found is queued again (its error cleared): asking again is the retry.
+    func findOrInsert(id: String, url: String, digest: String, title: String?, sourceKind: String?, text: String?,
+                      now: Date) throws -> (episode: PodcastEpisode, created: Bool, requeued: Bool) {
+        try Self.wrap {
+            try database.write { connection in
+                if let row = try connection.queryOne("SELECT \(Self.columns) FROM podcast_episodes WHERE url = ? AND text_digest = ?",
+                                                     [.text(url), .text(digest)]) {
+                    var episode = try Self.episode(row)
+                    guard episode.status == .failed else { return (episode, false, false) }
+                    try connection.run("""
+                        UPDATE podcast_episodes SET status = 'queued', progress = 0, stage = NULL, error = NULL, updated_at = ?,
+                            finished_at = NULL, text = COALESCE(?, text) WHERE id = ?
+                        """, [.real(now.timeIntervalSince1970), text.map(SQLValue.text) ?? .null, .text(episode.id)])
+                    episode.status = .queued
+                    episode.progress = 0
+                    episode.stage = nil
+                    episode.error = nil
+                    return (episode, false, true)
+                }
+                try connection.run("""
+                    INSERT INTO podcast_episodes (id, url, text_digest, title, source_kind, text, status, created_at, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?)
+                    """, [.text(id), .text(url), .text(digest), title.map(SQLValue.text) ?? .null, sourceKind.map(SQLValue.text) ?? .null,
+                          text.map(SQLValue.text) ?? .null, .real(now.timeIntervalSince1970), .real(now.timeIntervalSince1970)])
+                guard let row = try connection.queryOne("SELECT \(Self.columns) FROM podcast_episodes WHERE id = ?", [.text(id)]) else {
+                    throw PodcastError.storage("the new episode was not found")
+                }
+                return (try Self.episode(row), true, false)
+            }
+        }
+    }
+
+    /// The episode with `id`.
+    func episode(id: String) throws -> PodcastEpisode? {
+        try Self.wrap {
+            try database.read { connection in
+                try connection.queryOne("SELECT \(Self.columns) FROM podcast_episodes WHERE id = ?", [.text(id)]).map(Self.episode)
+            }
+        }
+    }
+
+    /// The posted text of episode `id` (nil when the server fetches the page).
+    func text(id: String) throws -> String? {
+        try Self.wrap {
+            try database.read { connection in
+                try connection.queryOne("SELECT text FROM podcast_episodes WHERE id = ?", [.text(id)]).flatMap { try $0.optionalString(at: 0) }
+            }
+        }
+    }
+
+    /// Episodes, newest first (for `marks podcast list` and the library).
+    func episodes(limit: Int = 500) throws -> [PodcastEpisode] {
+        try Self.wrap {
+            try database.read { connection in
+                try connection.query("SELECT \(Self.columns) FROM podcast_episodes ORDER BY created_at DESC LIMIT ?",
+                                     [.integer(Int64(limit))]).map(Self.episode)
+            }
+        }
+    }
+
+    /// Marks the episode running at `stage` with `progress`.
+    func progress(id: String, stage: PodcastEpisode.Stage, progress: Double, title: String? = nil, now: Date) throws {
+        try Self.wrap {
+            _ = try database.write { connection in
+                try connection.run("""
+                    UPDATE podcast_episodes SET status = 'running', stage = ?, progress = ?, title = COALESCE(?, title), updated_at = ?
+                    WHERE id = ? AND status IN ('queued', 'running')
+                    """, [.text(stage.rawValue), .real(min(1, max(0, progress))), title.map(SQLValue.text) ?? .null,
+                          .real(now.timeIntervalSince1970), .text(id)])
+            }
+        }
+    }
+
+    /// Records the finished episode (and forgets the posted text).
+    func finish(id: String, duration: Double, bytes: Int, voice: String, language: String, wasCut: Bool, now: Date) throws {
+        try Self.wrap {
+            _ = try database.write { connection in
+                try connection.run("""
+                    UPDATE podcast_episodes SET status = 'done', stage = 'done', progress = 1, duration_seconds = ?, byte_count = ?,
+                        voice = ?, language = ?, was_cut = ?, error = NULL, text = NULL, updated_at = ?, finished_at = ? WHERE id = ?
+                    """, [.real(duration), .integer(Int64(bytes)), .text(voice), .text(language), .integer(wasCut ? 1 : 0),
+                          .real(now.timeIntervalSince1970), .real(now.timeIntervalSince1970), .text(id)])
+            }
+        }
+    }
+
+    /// Records why the episode failed.
+    func fail(id: String, error: String, now: Date) throws {
+        try Self.wrap {
+            _ = try database.write { connection in
+                try connection.run("""
+                    UPDATE podcast_episodes SET status = 'failed', error = ?, updated_at = ?, finished_at = ? WHERE id = ?
+                    """, [.text(String(error.prefix(2000))), .real(now.timeIntervalSince1970), .real(now.timeIntervalSince1970), .text(id)])
+            }
+        }
+    }
+
+    private static func episode(_ row: Row) throws -> PodcastEpisode {
+        PodcastEpisode(
+            id: try row.string("id"), url: try row.string("url"), textDigest: try row.string("text_digest"),
+            title: try row.optionalString("title"), sourceKind: try row.optionalString("source_kind"),
+            status: PodcastEpisode.Status(rawValue: try row.string("status")) ?? .failed,
+            progress: try row.double("progress"),
+            stage: try row.optionalString("stage").flatMap(PodcastEpisode.Stage.init(rawValue:)),
+            error: try row.optionalString("error"), durationSeconds: try row.optionalDouble("duration_seconds"),
+            byteCount: try row.optionalInt("byte_count"), voice: try row.optionalString("voice"),
+            language: try row.optionalString("language"), wasCut: try row.int("was_cut") != 0,
+            createdAt: Date(timeIntervalSince1970: try row.double("created_at")),
+            updatedAt: Date(timeIntervalSince1970: try row.double("updated_at")),
+            finishedAt: try row.optionalDouble("finished_at").map(Date.init(timeIntervalSince1970:)))
+    }
+
+    static func wrap<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as PodcastError {
+            throw error
+        } catch let error as SQLiteError {
+            throw PodcastError.storage(error.description)
+        } catch {
+            throw PodcastError.storage("\(error)")
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import MarksCore
+import MarksJobs
+import MarksPodcasts
+import SQLiteDatabase
+import Synchronization
+import SystemSupport
+
+/// Issue 13's figures for the espeak-ng voice: synthesis + encoding speed as × real time for a 1,500-word article
+/// (target ≥ 100×), peak RSS above idle while a 2-hour episode is made (target ≤ 150 MB), and the time from
+/// `generate` to the first playable byte for the 1,500-word article (through the real job runner and service).
+enum PodcastBenchmark {
+    static func run() async throws -> [String] {
+        let directory = try BenchSupport.temporaryDirectory("podcast")
+        defer { do { try FileManager.default.removeItem(at: directory) } catch {} } // a temp dir: nothing to report
+        let voice: EspeakVoice
+        do {
+            voice = try await EspeakVoice.installed(scratch: directory)
+        } catch {
+            return ["skipped: \(error)"]
+        }
+        var lines: [String] = []
+        let article = text(words: 1_500, seed: 13)
+        let script = try requireScriptImpl(article)
+
+        var samples: [(wall: Double, audio: Double)] = []
+        for run in 0..<3 {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let rendered = try await render(script, voice: voice, to: directory.appendingPathComponent("article-\(run).mp3"))
+            samples.append((Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, rendered.durationSeconds))
+        }
+        let median = samples.sorted { $0.wall < $1.wall }[1]
+        lines.append(String(format: "1,500-word article, espeak-ng + LAME 64 kbit/s: %.1f s of audio in %.2f s, %.0f× real time (target >= 100×)",
+                            median.audio, median.wall, median.audio / median.wall))
+
+        let long = try requireScriptImpl(text(words: 15_000, seed: 14))  // with its pauses: about two hours
+        let idle = residentKB()
+        let peak = Mutex(idle)
+        let sampling = Atomic(true)
+        let sampler = Thread {
+            while sampling.load(ordering: .relaxed) {
+                let now = residentKB()
+                peak.withLock { $0 = max($0, now) }
+                usleep(20_000)
+            }
+        }
+        sampler.start()
+        let start = DispatchTime.now().uptimeNanoseconds
+        let episode = try await render(long, voice: voice, to: directory.appendingPathComponent("long.mp3"))
+        let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        sampling.store(false, ordering: .relaxed)
+        let above = (peak.withLock { $0 } - idle) / 1024
+        lines.append(String(format: "2-hour episode (%.0f min of audio, %d MB) in %.1f s (%.0f×): peak RSS %d MB above idle (target <= 150 MB; espeak-ng runs as its own process)",
+                            episode.durationSeconds / 60, episode.bytes >> 20, wall, episode.durationSeconds / wall, above))
+
+        lines.append(try await firstPlayableByte(article, voice: voice, directory: directory))
+        return lines
+    }
+
+    /// Generate → done → the first bytes of the file, through a real job runner and the podcast service.
+    private static func firstPlayableByte(_ text: String, voice: EspeakVoice, directory: URL) async throws -> String {
+        let database = try Database(path: directory.appendingPathComponent("marks.sqlite").path)
+        let jobs = JobRunner(store: try JobStore(database: database), log: { _ in })
+        let service = try PodcastService(database: database, directory: directory.appendingPathComponent("audio"), jobs: jobs,
+                                         voice: { voice }, readArticle: { _ in throw BenchSupport.Failure(description: "no fetch in the bench") })
+        await jobs.register(service.jobKind())
+        await jobs.start()
+        let start = DispatchTime.now().uptimeNanoseconds
+        let episode = try await service.generate(PodcastRequest(url: "marks-source://bench", title: "Bench", text: text, sourceKind: "text"))
+        var current = episode
+        while current.status != .done {
+            if current.status == .failed { throw BenchSupport.Failure(description: current.error ?? "failed") }
+            try await Task.sleep(for: .milliseconds(5))
+            current = try service.episode(id: episode.id) ?? current
+        }
+        let handle = try FileHandle(forReadingFrom: service.audioFile(for: current))
+        let first = try handle.read(upToCount: 4096) ?? Data()
+        try handle.close()
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        await jobs.stop()
+        guard !first.isEmpty else { throw BenchSupport.Failure(description: "the episode file is empty") }
+        return String(format: "generate → first playable byte, 1,500-word source (espeak-ng): %.2f s (the whole file first: it is renamed into place when complete)", elapsed)
+    }
+
+    private static func render(_ script: NarrationScript, voice: EspeakVoice, to file: URL) async throws -> RenderedEpisode {
+        let pool = WorkerPool(name: "bench-podcast", threads: 1)
+        return try await pool.run {
+            try EpisodeRenderer(voice: voice).render(script, language: "en-us", cover: try CoverCard.picture(for: "bench"), to: file,
+                                                     isCancelled: { false })
+        }
+    }
+
+    private static func text(words: Int, seed: UInt64) -> String {
+        var generator = SyntheticText(seed: seed)
+        var paragraphs: [String] = []
+        var count = 0
+        while count < words {
+            var paragraph: [String] = []
+            for _ in 0..<5 { paragraph.append(generator.sentence(words: 12)) }
+            count += 60
+            paragraphs.append(paragraph.joined(separator: " "))
+            if paragraphs.count % 8 == 0 { paragraphs.append("## Part \(paragraphs.count / 8)") }
+        }
+        return paragraphs.joined(separator: "\n\n")
+    }
+
+    private static func residentKB() -> Int {
+        let text: String
+        do { text = try String(contentsOfFile: "/proc/self/status", encoding: .utf8) } catch { return 0 } // a figure of 0 shows it could not be read
+        let line = text.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+}
+
+private func requireScriptImpl(_ text: String) throws -> NarrationScript {
+    let source = NarrationSource(title: "Bench", origin: .source(kind: "text"), language: "en", blocks: PlainTextBlocks.blocks(from: text))
+    guard let script = NarrationScriptBuilder.script(for: source) else { throw BenchSupport.Failure(description: "no script") }
+    return script
+}

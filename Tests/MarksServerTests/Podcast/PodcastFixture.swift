@@ -1,0 +1,98 @@
+import Foundation
+import HTTPServer
+import MarksBackend
+import MarksCore
+import MarksJobs
+import MarksLibrary
+import MarksPodcasts
+import MarksServer
+import MarksTestSupport
+import SQLiteDatabase
+
+/// The backend with podcast generation on a fresh data directory: a real job runner and the espeak-ng voice (or a
+/// stand-in program), pages fetched from loopback, the app served live on port 0 (the audio is a file body).
+final class PodcastFixture: Sendable {
+    let directory: TemporaryDirectory
+    let data: LocalData
+    let server: LiveServer
+    let jobs: JobRunner
+    let podcasts: PodcastService
+    let voiceProgram: String?
+
+    init(voiceProgram: String? = nil, maxSeconds: Double = 3 * 3600) async throws {
+        directory = try TemporaryDirectory(prefix: "marks-podcast")
+        self.voiceProgram = voiceProgram
+        data = try LocalData(paths: MarksPaths(environment: [:], dataDirectory: directory.path, currentDirectory: "/"), now: Date.init)
+        let config = MarksConfig(allowPrivateNetworkFetches: true)
+        (jobs, podcasts) = try Self.jobsAndService(database: data.database, directory: directory, voiceProgram: voiceProgram, maxSeconds: maxSeconds)
+        var api = try BackendAPI.live(data: data, config: config, environment: [:], embedder: TestEmbedder(), exposed: false, now: Date.init)
+        api.podcasts = podcasts
+        let router = MarksApp(context: MarksApp.Context(version: "test", logError: { _ in }, backend: api)).router
+        server = try LiveServer(router)
+        await jobs.register(podcasts.jobKind())
+        await jobs.start()
+    }
+
+    /// A runner and a service over `database`, as a (re)started server makes them.
+    static func jobsAndService(database: Database, directory: TemporaryDirectory, voiceProgram: String?,
+                               maxSeconds: Double = 3 * 3600) throws -> (JobRunner, PodcastService) {
+        let jobs = JobRunner(store: try JobStore(database: database), log: { _ in })
+        let scratch = directory.url
+        let fetcher = PageFetcher(policy: FetchPolicy(config: MarksConfig(allowPrivateNetworkFetches: true)))
+        let voice: PodcastService.VoiceProvider = {
+            if let voiceProgram { return EspeakVoice(program: voiceProgram, languages: ["en-us"], scratch: scratch) }
+            return try await EspeakVoice.installed(scratch: scratch)
+        }
+        let service = try PodcastService(database: database, directory: directory.file("podcasts/audio"), jobs: jobs, voice: voice,
+                                         readArticle: { try await PodcastPages.read($0, fetcher: fetcher) }, maxSeconds: maxSeconds)
+        return (jobs, service)
+    }
+
+    func close() async {
+        await jobs.stop()
+        await server.stop()
+        directory.cleanUp()
+    }
+
+    var port: Int { server.port }
+
+    /// One request over a fresh connection.
+    func call(_ method: String, _ path: String, json: String? = nil, token: String?, headers: [String] = []) async throws -> APIReply {
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+        if let token { head += "Authorization: Bearer \(token)\r\n" }
+        for header in headers { head += header + "\r\n" }
+        var body = Data()
+        if let json {
+            body = Data(json.utf8)
+            head += "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n"
+        }
+        return try await RawHTTP.exchange(port: port, Data((head + "\r\n").utf8) + body, timeoutSeconds: 60)
+    }
+
+    func register() async throws -> String {
+        let reply = try await call("POST", "/v1/auth/register", json: #"{"device_id":"podcast-device","platform":"test","app_version":"1"}"#, token: nil)
+        guard let token = reply.json?["token"] as? String else { throw RawHTTP.Failure(description: "registration failed: \(reply.status)") }
+        return token
+    }
+
+    /// Polls the job until it is done or failed (a generous deadline: espeak-ng takes seconds), returning every
+    /// status seen.
+    func poll(_ job: String, token: String) async throws -> [[String: Any]] {
+        var seen: [[String: Any]] = []
+        let deadline = Date().addingTimeInterval(180)
+        while Date() < deadline {
+            let reply = try await call("GET", "/v1/podcast/status/\(job)", token: token)
+            guard reply.status == 200, let object = reply.json else { throw RawHTTP.Failure(description: "status answered \(reply.status)") }
+            seen.append(object)
+            if let status = object["status"] as? String, status == "done" || status == "failed" { return seen }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw RawHTTP.Failure(description: "job \(job) did not finish: \(seen.last ?? [:])")
+    }
+}
+
+extension APIReply {
+    var json: [String: Any]? {
+        do { return try JSONSerialization.jsonObject(with: body) as? [String: Any] } catch { return nil }
+    }
+}
