@@ -25,6 +25,8 @@ struct ServeParts {
     let favicons: FaviconService?
     /// The sources library (pasted text, PDFs, files); its `sources.ocr` kind reads image-only PDF pages.
     let ingested: SourceLibrary
+    /// The page-text archive; its `archive.text` kind fetches new bookmarks' pages, and the reader reads through it.
+    let archive: PageArchive
     let app: MarksApp
     /// Where the server listens, once it does (Settings → Devices builds sign-in links on it).
     let listen: ListenAddress.Holder
@@ -38,7 +40,8 @@ struct ServeParts {
     func startJobs() async throws {
         await registerJobs()
         await jobs.start()
-        for request in [VectorIndexer.job, EnrichmentService.backgroundPassJob, PodcastRequestQueue.drainJob, LibraryService.purgeJob] {
+        for request in [VectorIndexer.job, EnrichmentService.backgroundPassJob, PodcastRequestQueue.drainJob, LibraryService.purgeJob,
+                        PageArchive.sweepJob] {
             try await jobs.enqueue(request)
         }
         if favicons != nil { try await jobs.enqueue(FaviconService.sweepJob) }
@@ -55,7 +58,13 @@ struct ServeParts {
         let sourceKinds = EnrichmentService.jobKinds { sources.source(identity: $0)?.enrichment }
             + LibraryService.trashJobKinds { sources.source(identity: $0)?.library }
             + [LibraryService.sourceSyncKind(index: index, indexer: indexer) { sources.current.library }]
-        for kind in sourceKinds + [indexer.backgroundKind(), podcasts.drainKind(consumer: nil), ingested.ocrJobKind()] + faviconKinds {
+        let liveFirst: @Sendable () throws -> [String] = {
+            guard let cache = sources.current.library.cache else { return [] }
+            return try cache.bookmarks(archived: false, withAIMetadata: false).map(\.url)
+                + cache.bookmarks(archived: true, withAIMetadata: false).map(\.url)
+        }
+        let archiveKinds = [archive.jobKind(urls: liveFirst, enqueue: { _ = try await jobs.enqueue($0) })]
+        for kind in sourceKinds + [indexer.backgroundKind(), podcasts.drainKind(consumer: nil), ingested.ocrJobKind()] + faviconKinds + archiveKinds {
             await jobs.register(kind)
         }
     }
@@ -94,7 +103,7 @@ extension CompositionRoot {
                                           exposed: exposed, now: context.now)
         let auth = try OwnerAuth(dataDirectory: paths.dataDirectory, database: data.database, now: context.now, log: logError)
         let listen = ListenAddress.Holder()
-        let reader = ArticleReader(fetcher: fetcher())
+        let archive = try pageArchive()
         let search = try searchService()
         var options = WebOptions(stateDirectory: paths.dataDirectory, log: logError)
         options.jobs = jobs
@@ -111,12 +120,13 @@ extension CompositionRoot {
                                   verify: { try await LinkdingClient(config: $0).verifyConnection() },
                                   activeServer: config.linkding),
             widgets: widgets,
-            reader: { try await reader.read($0) },
+            reader: { try await archive.article(for: $0) },
             options: options)
         let app = MarksApp(context: MarksApp.Context(version: MarksCommandLine.version, logError: logError, sources: sources,
                                                      backend: backend, web: web))
         return ServeParts(sources: sources, backend: backend, auth: auth, web: web, index: index, indexer: indexer, jobs: jobs,
-                          podcasts: podcastQueue(), favicons: favicons, ingested: try self.sources(), app: app, listen: listen)
+                          podcasts: podcastQueue(), favicons: favicons, ingested: try self.sources(), archive: archive, app: app,
+                          listen: listen)
     }
 
     /// Every part `marks serve` builds from a bookmark source, for `server` (nil: the embedded store): the library
@@ -125,7 +135,7 @@ extension CompositionRoot {
     func servedSource(for server: ServerConfig?, origin: String, favicons: FaviconService?) throws -> ServedSource {
         let source = try makeSource(server)
         let library = try makeLibrary(over: source, cache: try BookmarkCache(database: try data().database, for: source),
-                                      observers: indexObservers() + faviconObservers())
+                                      observers: indexObservers() + faviconObservers() + archiveObservers())
         var api: LinkdingAPI?
         if server == nil {
             let tokens = APITokenStore(directory: paths.dataDirectory)
