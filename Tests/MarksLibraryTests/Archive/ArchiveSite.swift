@@ -51,11 +51,16 @@ final class ArchiveSite: Sendable {
                            resolve: { host in host.hasSuffix(".test") ? loopback : [] })
     }
 
-    func archive(pacing: Duration = .zero, parallel: Int = 4, enabled: Bool = true) throws -> PageArchive {
+    /// An archive over the site; `didStore` hears of stored texts after the site's own record of them.
+    func archive(pacing: Duration = .zero, parallel: Int = 4, enabled: Bool = true,
+                 didStore: @escaping @Sendable ([PageArchive.StoredText]) async -> Void = { _ in }) throws -> PageArchive {
         let clock = clock, stored = stored, sleeps = sleeps
         return try PageArchive(database: database, fetcher: fetcher(enabled: enabled), now: { clock.withLock { $0 } }, pacing: pacing,
                                parallel: parallel, sleep: { duration in sleeps.withLock { $0.append(duration) } },
-                               didStore: { texts in stored.withLock { $0 += texts } })
+                               didStore: { texts in
+                                   stored.withLock { $0 += texts }
+                                   await didStore(texts)
+                               })
     }
 
     func advance(_ seconds: TimeInterval) {
