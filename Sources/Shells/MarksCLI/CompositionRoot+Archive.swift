@@ -40,4 +40,9 @@ extension CompositionRoot {
             return []
         }
     }
+
+    /// The search tool Ask calls (issue 14): hybrid passage retrieval over the index, on the shared model.
+    func searchTool() throws -> BookmarkSearchTool {
+        BookmarkSearchTool(index: try searchIndex(), embedder: model)
+    }
 }

@@ -57,7 +57,7 @@ struct ServeParts {
         let faviconKinds = favicons.map { [$0.jobKind(), $0.sweepKind(urls: bookmarkURLs, enqueue: { _ = try await jobs.enqueue($0) })] } ?? []
         let sourceKinds = EnrichmentService.jobKinds { sources.source(identity: $0)?.enrichment }
             + LibraryService.trashJobKinds { sources.source(identity: $0)?.library }
-            + [LibraryService.sourceSyncKind(index: index, indexer: indexer) { sources.current.library }]
+            + [LibraryService.sourceSyncKind(index: index, indexer: indexer, pages: archive.pageTexts) { sources.current.library }]
         let liveFirst: @Sendable () throws -> [String] = {
             guard let cache = sources.current.library.cache else { return [] }
             return try cache.bookmarks(archived: false, withAIMetadata: false).map(\.url)

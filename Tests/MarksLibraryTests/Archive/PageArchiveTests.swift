@@ -119,6 +119,22 @@ import Testing
         #expect(queued.all == [PageArchive.sweepJob])
         await (try site.archive(enabled: false)).observer(enqueue: { queued.add($0) }, warn: { _ in }).saved([bookmark])
         #expect(queued.all.count == 1)
+        // Once its page is archived, loading the bookmark again (a list page) queues nothing.
+        let archive = try site.archive()
+        _ = try await archive.article(for: bookmark.url)
+        await archive.observer(enqueue: { queued.add($0) }, warn: { _ in }).saved([bookmark])
+        #expect(queued.all.count == 1)
+    }
+
+    @Test func aRunThatLeavesAPageToRetryQueuesTheSweepForWhenItIsDue() async throws {
+        let site = try ArchiveSite()
+        let archive = try site.archive()
+        let jobs = JobRunner(store: try JobStore(database: site.database), log: { _ in })
+        let queued = RequestLog()
+        await jobs.register(archive.jobKind(urls: { [site.url("/flaky")] }, enqueue: { queued.add($0) }))
+        _ = try await jobs.run(id: try await jobs.enqueue(PageArchive.sweepJob).id)
+        let retry = try #require(queued.all.first?.runAfter)
+        #expect(retry == site.clock.withLock { $0 }.addingTimeInterval(3600))
     }
 
     @Test func aDamagedRowIsReportedNotShownAsText() async throws {

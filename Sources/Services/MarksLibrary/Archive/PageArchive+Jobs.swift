@@ -57,20 +57,28 @@ extension PageArchive {
                 context.report(JobProgress(done: done, total: total, text: "\(done) of \(total) pages archived"))
             }
             try context.checkCancellation()
-            if let enqueue, due.count > batch.count, !hooks.shouldStop() {
-                try await enqueue(Self.sweepJob)
+            if let enqueue, !hooks.shouldStop() {
+                if due.count > batch.count {
+                    try await enqueue(Self.sweepJob)
+                } else if let retry = try nextRetry() {
+                    var later = Self.sweepJob
+                    later.runAfter = retry // failed pages that may pass are tried again when due
+                    try await enqueue(later)
+                }
             }
             hooks.report(try report(for: all, fetched: result.stored))
         }
     }
 
-    /// An observer that queues the sweep when bookmarks are saved (added, imported, synced): the job fetches
-    /// what is new. Nothing is queued with fetching off.
+    /// An observer that queues the sweep when saved bookmarks (added, imported, synced) include a page never
+    /// fetched: the job fetches what is new. A list page's load of known bookmarks queues nothing (a page view
+    /// starts no work), and nothing is queued with fetching off.
     public func observer(enqueue: @escaping @Sendable (JobRequest) async throws -> Void, warn: @escaping @Sendable (String) -> Void) -> LibraryObserver {
         let enabled = fetchingEnabled
-        let queue: @Sendable ([Bookmark]) async -> Void = { bookmarks in
+        let queue: @Sendable ([Bookmark]) async -> Void = { [self] bookmarks in
             guard enabled, !bookmarks.isEmpty else { return }
             do {
+                guard try hasUnfetched(bookmarks.map(\.url)) else { return }
                 try await enqueue(Self.sweepJob)
             } catch {
                 warn("page texts not queued for archiving: \(error)")

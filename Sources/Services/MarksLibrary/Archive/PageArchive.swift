@@ -183,6 +183,31 @@ public final class PageArchive: Sendable {
 
     // MARK: - Runs over many pages
 
+    /// Whether any of `urls` has never been fetched (what the save observer asks before queueing the sweep).
+    public func hasUnfetched(_ urls: [String]) throws -> Bool {
+        try storage {
+            try database.read { connection in
+                let statement = try connection.prepare("SELECT 1 FROM archive_pages WHERE url = ?")
+                for url in Set(urls) {
+                    try statement.bind([.text(url)])
+                    defer { statement.reset() }
+                    if try statement.step() == nil { return true }
+                }
+                return false
+            }
+        }
+    }
+
+    /// When the next failed page is due for another try, if any is.
+    public func nextRetry() throws -> Date? {
+        try storage {
+            try database.read { connection in
+                try connection.queryOne("SELECT MIN(retry_after) FROM archive_pages WHERE state = 'failed' AND retry_after IS NOT NULL")?
+                    .optionalDouble(at: 0).map { Date(timeIntervalSince1970: $0) }
+            }
+        }
+    }
+
     /// The URLs among `urls` the sweep should fetch: never fetched, or failed and due again; with `refetchAll`,
     /// every one of them.
     public func due(among urls: [String], refetchAll: Bool = false) throws -> [String] {
@@ -298,7 +323,10 @@ public final class PageArchive: Sendable {
             ArticleContent(title: try row.optionalString("title"), tokens: try ArticleTokenCoding.decode(text),
                            wordCount: try row.int("word_count"), imageCount: 0)
         }
-        return ArchivedPage(url: try row.string("url"), state: ArchivedPage.State(rawValue: try row.string("state")) ?? .failed,
+        guard let state = ArchivedPage.State(rawValue: try row.string("state")) else {
+            throw PageArchiveError.damaged("An archived page has an unknown state; fetch it again with marks archive-text --all.")
+        }
+        return ArchivedPage(url: try row.string("url"), state: state,
                             finalURL: try row.optionalString("final_url"), title: try row.optionalString("title"), content: content,
                             error: try row.optionalString("error"), attempts: try row.int("attempts"),
                             fetchedAt: Date(timeIntervalSince1970: try row.double("fetched_at")),
