@@ -25,15 +25,33 @@ public struct PassageBlock: Sendable, Equatable {
     /// Plain text as paragraph blocks: one per run of lines between blank lines, white space collapsed.
     public static func paragraphs(of text: String, page: Int? = nil) -> [PassageBlock] {
         var blocks: [PassageBlock] = []
-        var lines: [Substring] = []
+        var words: [String.UnicodeScalarView.SubSequence] = []
+        var lineHasText = false
+        var wordStart: String.UnicodeScalarView.Index?
+        let scalars = text.unicodeScalars
         func flush() {
-            let joined = lines.joined(separator: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ")
-            if !joined.isEmpty { blocks.append(PassageBlock(.paragraph, joined, page: page)) }
-            lines.removeAll()
+            if !words.isEmpty { blocks.append(PassageBlock(.paragraph, words.map { String($0) }.joined(separator: " "), page: page)) }
+            words.removeAll()
         }
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.allSatisfy(\.isWhitespace) { flush() } else { lines.append(line) }
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            if PassageSplitter.isSpace(scalar) {
+                if let start = wordStart {
+                    words.append(scalars[start..<index])
+                    wordStart = nil
+                }
+                if scalar == "\n" {
+                    if !lineHasText { flush() } // a blank line ends the paragraph
+                    lineHasText = false
+                }
+            } else {
+                if wordStart == nil { wordStart = index }
+                lineHasText = true
+            }
+            index = scalars.index(after: index)
         }
+        if let start = wordStart { words.append(scalars[start..<scalars.endIndex]) }
         flush()
         return blocks
     }

@@ -28,11 +28,18 @@ public struct PassageSplitter: Sendable {
         var count = 0
         var inWord = false
         for scalar in text.unicodeScalars {
-            let space = scalar.properties.isWhitespace
+            let space = isSpace(scalar)
             if !space && !inWord { count += 1 }
             inWord = !space
         }
         return count
+    }
+
+    /// White space, answered without a Unicode property lookup for ASCII (the lookup is slow, and nearly every
+    /// scalar of a page is ASCII).
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x80 { return scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value) }
+        return scalar.properties.isWhitespace
     }
 
     /// A piece of running text: a whole paragraph, a sentence or a run of words, by UTF-16 offsets in the flat text.
@@ -101,6 +108,8 @@ public struct PassageSplitter: Sendable {
     /// A paragraph as pieces that each fit `maximumWords`: the whole paragraph, else its sentences, each sentence
     /// too long cut into runs of words.
     private func pieces(of paragraph: String, at offset: Int) -> [Piece] {
+        let count = Self.wordCount(paragraph)
+        if count <= maximumWords { return [Piece(start: offset, end: offset + paragraph.utf16.count, words: count)] }
         let scalars = Array(paragraph.unicodeScalars)
         var utf16Offsets: [Int] = []
         utf16Offsets.reserveCapacity(scalars.count + 1)
@@ -130,7 +139,7 @@ public struct PassageSplitter: Sendable {
         var count = 0
         var inWord = false
         for index in range {
-            let space = scalars[index].properties.isWhitespace
+            let space = Self.isSpace(scalars[index])
             if !space && !inWord { count += 1 }
             inWord = !space
         }
@@ -145,12 +154,12 @@ public struct PassageSplitter: Sendable {
         var words = 0
         var index = range.lowerBound
         while index < range.upperBound {
-            if scalars[index].properties.isWhitespace {
+            if Self.isSpace(scalars[index]) {
                 index += 1
                 continue
             }
             var end = index
-            while end < range.upperBound, !scalars[end].properties.isWhitespace { end += 1 }
+            while end < range.upperBound, !Self.isSpace(scalars[end]) { end += 1 }
             if words == maximumWords, let begun = start {
                 runs.append((begun..<lastEnd, words))
                 start = nil
@@ -177,7 +186,7 @@ public struct PassageSplitter: Sendable {
     public static func sentences(_ scalars: [Unicode.Scalar]) -> [Range<Int>] {
         var sentences: [Range<Int>] = []
         var start = 0
-        while start < scalars.count, scalars[start].properties.isWhitespace { start += 1 }
+        while start < scalars.count, Self.isSpace(scalars[start]) { start += 1 }
         var index = start
         while index < scalars.count {
             let scalar = scalars[index]
@@ -188,7 +197,7 @@ public struct PassageSplitter: Sendable {
             var end = index + 1
             while end < scalars.count, "\"'”’)]»".unicodeScalars.contains(scalars[end]) || scalars[end] == "." { end += 1 }
             var next = end
-            while next < scalars.count, scalars[next].properties.isWhitespace { next += 1 }
+            while next < scalars.count, Self.isSpace(scalars[next]) { next += 1 }
             let spaced = next > end
             let opensSentence = next < scalars.count
                 && (scalars[next].properties.isUppercase || ("0"..."9").contains(scalars[next])
@@ -200,7 +209,7 @@ public struct PassageSplitter: Sendable {
             index = max(end, index + 1)
         }
         var last = scalars.count
-        while last > start, scalars[last - 1].properties.isWhitespace { last -= 1 }
+        while last > start, Self.isSpace(scalars[last - 1]) { last -= 1 }
         if last > start { sentences.append(start..<last) }
         return sentences
     }
@@ -208,7 +217,7 @@ public struct PassageSplitter: Sendable {
     /// Whether the word before the full stop at `stop` is an abbreviation or a single letter (an initial).
     private static func endsAbbreviation(_ scalars: [Unicode.Scalar], before stop: Int, from start: Int) -> Bool {
         var begin = stop
-        while begin > start, !scalars[begin - 1].properties.isWhitespace, scalars[begin - 1] != "(" { begin -= 1 }
+        while begin > start, !Self.isSpace(scalars[begin - 1]), scalars[begin - 1] != "(" { begin -= 1 }
         let word = String(String.UnicodeScalarView(scalars[begin..<stop])).lowercased()
         if word.count == 1, word.first?.isLetter == true { return true }
         return abbreviations.contains(word)
