@@ -11,7 +11,7 @@ enum ArchiveTextCommand: CLICommand {
     static let descriptor = CommandDescriptor(
         name: "archive-text",
         abstract: "Keep each bookmarked page's readable text, for the reader offline and for Ask.",
-        discussion: "Fetches the pages not archived yet (politely: one page per site at a time, a second apart), stores "
+        discussion: "Fetches the pages not archived yet (politely: pages of one site start a second apart), stores "
             + "their readable text in marks.sqlite and lists what failed and why. marks serve does this in the "
             + "background for new bookmarks. MARKS_FETCH_PAGES=0 turns fetching off.",
         arguments: [
