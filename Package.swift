@@ -42,6 +42,8 @@ let package = Package(
         system("CCurl", pkgConfig: "libcurl", apt: ["libcurl4-openssl-dev"]),
         system("CZlib", pkgConfig: "zlib", apt: ["zlib1g-dev"]),
         system("CQREncode", pkgConfig: "libqrencode", apt: ["libqrencode-dev"]),
+        // sherpa-onnx's C API, declared only (loaded with dlopen at run time; nothing is linked).
+        .systemLibrary(name: "CSherpaOnnx", path: "Sources/System/CSherpaOnnx"),
 
         // Safe wrappers, one per C library (plus the embedding model on OpenBLAS).
         wrapper("SystemSupport", []),
@@ -53,6 +55,7 @@ let package = Package(
         wrapper("HTTPClient", ["CCurl"]),
         wrapper("Compression", ["CZlib"]),
         wrapper("QRCode", ["CQREncode"]),
+        wrapper("NeuralVoice", ["CSherpaOnnx"]),
 
         // Core: models and pure logic.
         layer("Core", "MarksCore", []),
@@ -64,14 +67,15 @@ let package = Package(
         layer("Services", "MarksBackend", ["MarksCore", "SQLiteDatabase", "CryptoPrimitives"]),
         layer("Services", "MarksIndex", ["MarksCore", "MarksJobs", "SQLiteDatabase", "SentenceEmbeddings", "SystemSupport"]),
         layer("Services", "MarksEngine", ["MarksCore", "SentenceEmbeddings", "HTMLExtraction", "SystemSupport"]),
-        layer("Services", "MarksSources", ["MarksCore", "MarksJobs", "SQLiteDatabase", "HTMLExtraction", "CryptoPrimitives", "SystemSupport"]),
+        layer("Services", "MarksSources", ["MarksCore", "MarksJobs", "SQLiteDatabase", "HTMLExtraction", "Compression", "CryptoPrimitives", "SystemSupport"]),
+        layer("Services", "MarksPodcasts", ["MarksCore", "MarksJobs", "SQLiteDatabase", "HTMLExtraction", "CryptoPrimitives", "NeuralVoice", "SystemSupport"]),
         layer("Services", "MarksLibrary", ["MarksSources", "MarksCore", "MarksJobs", "MarksStorage", "MarksClients", "MarksIndex", "MarksEngine", "HTMLExtraction", "SQLiteDatabase", "HTTPClient", "SentenceEmbeddings", "SystemSupport"]),
 
         // Shells.
-        layer("Shells", "MarksServer", ["MarksJobs", "MarksBackend", "MarksClients", "MarksEngine", "MarksLibrary", "MarksStorage", "MarksCore", "HTTPServer", "CryptoPrimitives", "SQLiteDatabase", "QRCode", "Compression", "HTMLExtraction", "SystemSupport"]),
-        layer("Shells", "MarksCLI", ["MarksSources", "MarksJobs", "MarksIndex", "MarksEngine", "MarksServer", "MarksLibrary", "MarksClients", "MarksCore", "HTTPServer", "SentenceEmbeddings", "SystemSupport"]),
+        layer("Shells", "MarksServer", ["MarksSources", "MarksJobs", "MarksBackend", "MarksClients", "MarksEngine", "MarksLibrary", "MarksStorage", "MarksCore", "HTTPServer", "CryptoPrimitives", "SQLiteDatabase", "QRCode", "Compression", "HTMLExtraction", "SystemSupport"]),
+        layer("Shells", "MarksCLI", ["MarksSources", "MarksPodcasts", "MarksJobs", "MarksIndex", "MarksEngine", "MarksServer", "MarksLibrary", "MarksClients", "MarksCore", "HTTPServer", "SentenceEmbeddings", "SystemSupport"]),
         .executableTarget(name: "marks", dependencies: ["MarksCLI"], path: "Sources/Shells/marks"),
-        .executableTarget(name: "marks-bench", dependencies: ["MarksSources", "SystemSupport", "MarksServer", "MarksEngine", "MarksClients", "MarksStorage", "MarksLibrary", "MarksIndex", "MarksCore", "HTTPServer", "HTTPClient", "StandInNetwork", "SentenceEmbeddings"], path: "Sources/Shells/marks-bench"),
+        .executableTarget(name: "marks-bench", dependencies: ["MarksSources", "MarksPodcasts", "SystemSupport", "MarksServer", "MarksEngine", "MarksClients", "MarksStorage", "MarksLibrary", "MarksIndex", "MarksCore", "HTTPServer", "HTTPClient", "StandInNetwork", "SentenceEmbeddings"], path: "Sources/Shells/marks-bench"),
 
         // Stand-in servers for network tests and benchmarks (raw sockets that misbehave on purpose).
         .target(name: "StandInNetwork", path: "Tests/Support/StandInNetwork"),
@@ -96,9 +100,10 @@ let package = Package(
         tests("MarksIndex", ["MarksJobs", "MarksIndex", "MarksLibrary", "MarksSources", "MarksStorage", "MarksCore", "SQLiteDatabase", "SentenceEmbeddings"]),
         tests("MarksEngine", ["MarksEngine", "MarksCore", "SentenceEmbeddings", "HTMLExtraction"], resources: [.copy("Fixtures")]),
         tests("MarksLibrary", ["MarksJobs", "MarksIndex", "MarksLibrary", "MarksStorage", "MarksClients", "MarksEngine", "MarksCore", "SQLiteDatabase", "HTTPClient", "StandInNetwork", "SystemSupport"]),
-        tests("MarksServer", ["MarksJobs", "MarksBackend", "MarksEngine", "MarksServer", "MarksLibrary", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer", "Compression", "SystemSupport"],
+        tests("MarksServer", ["MarksSources", "StandInNetwork", "SQLiteDatabase", "MarksJobs", "MarksBackend", "MarksEngine", "MarksServer", "MarksLibrary", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer", "Compression", "SystemSupport"],
               resources: [.copy("Compatibility/Fixtures")]),
-        tests("MarksSources", ["MarksSources", "MarksLibrary", "MarksIndex", "MarksJobs", "SQLiteDatabase", "SystemSupport", "StandInNetwork"]),
+        tests("MarksSources", ["MarksSources", "Compression", "MarksLibrary", "MarksIndex", "MarksJobs", "SQLiteDatabase", "SystemSupport", "StandInNetwork"]),
+        tests("MarksPodcasts", ["MarksPodcasts", "NeuralVoice", "MarksCore", "MarksJobs", "SQLiteDatabase", "SystemSupport"]),
         tests("MarksCLI", ["MarksCLI", "MarksServer", "MarksLibrary", "MarksJobs", "MarksIndex", "MarksStorage", "MarksCore", "HTTPServer", "HTTPClient", "SentenceEmbeddings", "StandInNetwork"]),
     ],
     swiftLanguageModes: [.v6]

@@ -56,4 +56,43 @@ import Testing
         #expect(missing.code == 1)
         #expect(missing.stderr.contains("No source ffffffff."))
     }
+
+    @Test func trashListsDeletedSourcesAndPurgeRemovesThemForGood() async throws {
+        let marks = try MarksBinary()
+        defer { marks.cleanUp() }
+        for (name, text) in [("a.txt", "first notes on puffins"), ("b.txt", "second notes on gannets"), ("c.txt", "third notes on terns")] {
+            try Data(text.utf8).write(to: marks.home.appendingPathComponent(name))
+        }
+        let imported = try await marks.run(["source", "import", "a.txt", "b.txt", "c.txt", "--json"])
+        #expect(imported.code == 0, "\(imported.stderr)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(imported.stdout.utf8)) as? [[String: Any]])
+        let ids = rows.compactMap { $0["id"] as? String }
+        #expect(ids.count == 3)
+        #expect(try await marks.run(["source", "trash"]).stdout.contains("The sources' trash is empty."))
+        let live = try await marks.run(["source", "purge", String(ids[2].prefix(8))])
+        #expect(live.code == 1)
+        #expect(live.stderr.contains("is not in the trash"))
+        for id in ids.prefix(2) { #expect(try await marks.run(["source", "delete", String(id.prefix(8))]).code == 0) }
+
+        let trash = try await marks.run(["source", "trash", "--json"])
+        let trashed = try #require(try JSONSerialization.jsonObject(with: Data(trash.stdout.utf8)) as? [[String: Any]])
+        #expect(Set(trashed.compactMap { $0["id"] as? String }) == Set(ids.prefix(2)))
+        #expect(trashed.allSatisfy { $0["date_deleted"] is String })
+        #expect(try await marks.run(["source", "trash"]).stdout.contains("deleted "))
+
+        let one = try await marks.run(["source", "purge", String(ids[0].prefix(8))])
+        #expect(one.code == 0, "\(one.stderr)")
+        #expect(one.stdout.contains("for good"))
+        let files = marks.home.appendingPathComponent("data/marks/sources/files")
+        #expect(FileManager.default.fileExists(atPath: files.appendingPathComponent(ids[1]).path), "the other trashed source's file stays")
+        #expect(!FileManager.default.fileExists(atPath: files.appendingPathComponent(ids[0]).path))
+        #expect(try await marks.run(["source", "restore", String(ids[0].prefix(8))]).code == 1)
+        let usage = try await marks.run(["source", "purge"])
+        #expect(usage.code == 64)
+        let all = try await marks.run(["source", "purge", "--all", "--json"])
+        #expect(all.code == 0, "\(all.stderr)")
+        #expect(all.stdout.contains("\"purged\":1"))
+        #expect(try await marks.run(["source", "trash"]).stdout.contains("The sources' trash is empty."))
+        #expect(try await marks.run(["source", "list"]).stdout.contains(String(ids[2].prefix(8))))
+    }
 }

@@ -17,7 +17,8 @@ struct SourceFixture {
     let warnings = WarningLog()
 
     init(tools: SourceExtractor.Tools = .find(path: nil), limits: SourceLimits = SourceLimits(),
-         processLimits: ProcessLimits = SourceExtractor.defaultLimits) throws {
+         processLimits: ProcessLimits = SourceExtractor.defaultLimits,
+         now: @escaping @Sendable () -> Date = { Date(timeIntervalSince1970: 1_800_000_000) }) throws {
         directory = try TemporaryDirectory(prefix: "marks-sources")
         database = try Database(path: directory.file("marks.sqlite").path)
         index = try SearchIndex(database: database, dimension: 8)
@@ -25,10 +26,17 @@ struct SourceFixture {
         library = try SourceLibrary(database: database, directory: directory.file("sources"),
                                     extractor: SourceExtractor(tools: tools, limits: processLimits, maximumTextBytes: limits.maximumTextBytes),
                                     limits: limits, observer: index.sourceObserver(warn: { log.add($0) }),
-                                    now: { Date(timeIntervalSince1970: 1_800_000_000) })
+                                    now: now)
     }
 
     var sourcesDirectory: URL { directory.file("sources") }
+
+    /// The library opened again over the same database and directory (as the next start of Marks opens it).
+    func reopened(now: @escaping @Sendable () -> Date = { Date(timeIntervalSince1970: 1_800_000_000) },
+                  leftoverAge: TimeInterval = SourceLibrary.leftoverAge) throws -> SourceLibrary {
+        try SourceLibrary(database: database, directory: sourcesDirectory, extractor: library.extractor, limits: library.limits,
+                          now: now, leftoverAge: leftoverAge)
+    }
 
     /// Writes a file into the fixture's directory (outside `sources/`) and returns its URL.
     func file(_ name: String, _ bytes: [UInt8]) throws -> URL {

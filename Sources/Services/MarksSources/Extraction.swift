@@ -4,14 +4,18 @@ public struct Extraction: Sendable, Equatable {
     public var kind: SourceKind
     public var mediaType: String
     public var text: String
-    /// A PDF's pages (page 1 first); empty for anything else.
+    /// A PDF's pages or an EPUB's chapters (the first first); empty for anything else.
     public var pages: [String]
     public var pageCount: Int?
     /// Why there is no text, or only part (`no text could be extracted: …`); nil when all went well.
     public var note: String?
+    /// The title the file gives itself (a PDF's Title, an EPUB's `dc:title`), when it has a usable one.
+    public var title: String?
 
     /// An extraction value.
-    public init(kind: SourceKind, mediaType: String, text: String, pages: [String] = [], pageCount: Int? = nil, note: String? = nil) {
+    public init(kind: SourceKind, mediaType: String, text: String, pages: [String] = [], pageCount: Int? = nil, note: String? = nil,
+                title: String? = nil) {
+        self.title = title
         self.kind = kind
         self.mediaType = mediaType
         self.text = text

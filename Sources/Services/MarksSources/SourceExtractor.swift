@@ -14,19 +14,23 @@ public struct SourceExtractor: Sendable {
         public var mutool: String?
         public var pdftoppm: String?
         public var tesseract: String?
+        /// poppler-utils' `pdfinfo`, for a PDF's own title.
+        public var pdfinfo: String?
 
         /// Tools at these paths.
-        public init(pdftotext: String?, mutool: String?, pdftoppm: String? = nil, tesseract: String? = nil) {
+        public init(pdftotext: String?, mutool: String?, pdftoppm: String? = nil, tesseract: String? = nil, pdfinfo: String? = nil) {
             self.pdftotext = pdftotext
             self.mutool = mutool
             self.pdftoppm = pdftoppm
             self.tesseract = tesseract
+            self.pdfinfo = pdfinfo
         }
 
         /// The tools on `path` (a `PATH` value; nil for the standard one).
         public static func find(path: String?) -> Tools {
             Tools(pdftotext: ProcessRunner.find("pdftotext", path: path), mutool: ProcessRunner.find("mutool", path: path),
-                  pdftoppm: ProcessRunner.find("pdftoppm", path: path), tesseract: ProcessRunner.find("tesseract", path: path))
+                  pdftoppm: ProcessRunner.find("pdftoppm", path: path), tesseract: ProcessRunner.find("tesseract", path: path),
+                  pdfinfo: ProcessRunner.find("pdfinfo", path: path))
         }
 
         /// OCR needs `pdftoppm` (to render a page) and `tesseract` (tesseract-ocr + tesseract-ocr-eng).
@@ -60,9 +64,25 @@ public struct SourceExtractor: Sendable {
         if head.starts(with: Array("%PDF-".utf8)) || (lowerName.hasSuffix(".pdf") && head.starts(with: [0x25])) {
             return try await extractPDF(file)
         }
-        if lowerName.hasSuffix(".epub") || head.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
-            return .none(kind: .file, mediaType: lowerName.hasSuffix(".epub") ? "application/epub+zip" : "application/zip",
-                         reason: lowerName.hasSuffix(".epub") ? "EPUB books are not read yet" : "a ZIP archive is not text")
+        if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || head.starts(with: [0x50, 0x4B, 0x05, 0x06]) || lowerName.hasSuffix(".epub") {
+            guard lowerName.hasSuffix(".epub") || Self.isEPUB(head: head) else {
+                return .none(kind: .file, mediaType: "application/zip", reason: "a ZIP archive is not text")
+            }
+            let book = EPUBReader(maximumTextBytes: maximumTextBytes).read(file)
+            var extraction = book.extraction
+            let kept = cut(extraction.text)
+            if kept.note != nil {
+                extraction.text = kept.text
+                extraction.pages = []
+                extraction.note = [extraction.note, kept.note].compactMap { $0 }.joined(separator: "; ")
+            }
+            extraction.title = book.title
+            return extraction
+        }
+        // Binary data is told from its first 64 KB when they hold a NUL without a BOM (`TextDecoding` would say
+        // the same of the whole file), so a large binary file is never read into memory whole.
+        if TextDecoding.hasNULWithoutBOM(try Self.read(file, limit: min(byteSize, 64 * 1024))) {
+            return .none(kind: .file, mediaType: "application/octet-stream", reason: "the file is binary data, not text")
         }
         let bytes = try Self.read(file, limit: byteSize)
         guard let (text, charset) = TextDecoding.decode(bytes) else {
@@ -86,7 +106,11 @@ public struct SourceExtractor: Sendable {
         var reasons: [String] = []
         if let pdftotext = tools.pdftotext {
             let outcome = try await runner.run(pdftotext, ["-enc", "UTF-8", file.path, "-"], limits: limits)
-            if outcome.succeeded { return pdf(from: outcome.output, tool: nil) }
+            if outcome.succeeded {
+                var extraction = pdf(from: outcome.output, tool: nil)
+                extraction.title = try await pdfTitle(file)
+                return extraction
+            }
             if outcome.errorOutput.localizedCaseInsensitiveContains("password") || outcome.errorOutput.localizedCaseInsensitiveContains("encrypt") {
                 return .none(kind: .pdf, mediaType: mediaType, reason: "the PDF is encrypted (it needs a password)")
             }
@@ -102,6 +126,44 @@ public struct SourceExtractor: Sendable {
         }
         if reasons.isEmpty { return .none(kind: .pdf, mediaType: mediaType, reason: "poppler-utils (pdftotext) is not installed") }
         return .none(kind: .pdf, mediaType: mediaType, reason: "the PDF could not be read (\(reasons.joined(separator: "; ")))")
+    }
+
+    /// The PDF's own Title (from `pdfinfo`), when it is one a person would use: not empty, not "untitled", not a
+    /// file name such as "Microsoft Word - report.docx". Nil when pdfinfo is missing or fails.
+    func pdfTitle(_ file: URL) async throws -> String? {
+        guard let pdfinfo = tools.pdfinfo else { return nil }
+        var limits = self.limits
+        limits.outputBytes = 1 << 20
+        let outcome = try await runner.run(pdfinfo, ["-enc", "UTF-8", file.path], limits: limits)
+        guard outcome.succeeded else { return nil }
+        let line = String(decoding: outcome.output, as: UTF8.self).split(whereSeparator: \.isNewline).first { $0.hasPrefix("Title:") }
+        return line.flatMap { Self.usableTitle(String($0.dropFirst("Title:".count))) }
+    }
+
+    /// A document's own title cleaned (control characters dropped, white space collapsed, at most 500
+    /// characters), or nil when it is not one a person would use.
+    static func usableTitle(_ raw: String) -> String? {
+        let printable = String(String.UnicodeScalarView(raw.unicodeScalars.filter {
+            $0.properties.isWhitespace || ($0.properties.generalCategory != .control && $0.properties.generalCategory != .format && $0 != "\u{FFFD}")
+        }))
+        var title = printable.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for prefix in ["Microsoft Word - ", "Microsoft PowerPoint - ", "Microsoft Excel - "] where title.hasPrefix(prefix) {
+            title.removeFirst(prefix.count)
+        }
+        let lower = title.lowercased()
+        guard title.unicodeScalars.contains(where: { $0.properties.isAlphabetic }), !["untitled", "title", "document", "untitled document"].contains(lower) else {
+            return nil
+        }
+        let fileExtensions = [".doc", ".docx", ".pdf", ".tex", ".dvi", ".indd", ".odt", ".rtf", ".ps", ".qxd", ".pages", ".txt", ".ppt", ".pptx", ".xls", ".xlsx"]
+        if fileExtensions.contains(where: { lower.hasSuffix($0) }) { return nil }
+        return String(title.prefix(500))
+    }
+
+    /// The first entry of an EPUB's ZIP is `mimetype`, stored, holding `application/epub+zip`.
+    private static func isEPUB(head: [UInt8]) -> Bool {
+        let marker = Array("mimetypeapplication/epub+zip".utf8)
+        guard head.count >= 30 + marker.count else { return false }
+        return Array(head[30..<(30 + marker.count)]) == marker
     }
 
     /// Pages from the tools' output: pages end with a form feed.

@@ -18,11 +18,20 @@ public struct SourceLibrary: Sendable {
     let observer: SourceObserver?
     let now: @Sendable () -> Date
     let makeID: @Sendable () -> UUID
+    /// What opening removed from a crash: staging files in `incoming/` and `files/<uuid>/` directories without a row.
+    public let leftoversRemoved: [String]
+    /// What opening could not clean up, in words (for a warning; the library works regardless).
+    public let leftoverProblems: [String]
+
+    /// How long a staging file or an original's directory without a row must have been untouched before opening the
+    /// library removes it as a crash's leftover (another process may be importing it right now).
+    public static let leftoverAge: TimeInterval = 3600
 
     /// The library over `database` (applying its migrations) with originals under `directory` (`<data>/sources`).
+    /// Opening removes a crash's leftovers (see `leftoverAge`).
     public init(database: Database, directory: URL, extractor: SourceExtractor, limits: SourceLimits = SourceLimits(),
                 observer: SourceObserver? = nil, now: @escaping @Sendable () -> Date,
-                makeID: @escaping @Sendable () -> UUID = { UUID() }) throws {
+                makeID: @escaping @Sendable () -> UUID = { UUID() }, leftoverAge: TimeInterval = SourceLibrary.leftoverAge) throws {
         self.store = try SourceStore(database: database)
         self.files = SourceFiles(root: directory)
         self.extractor = extractor
@@ -30,6 +39,9 @@ public struct SourceLibrary: Sendable {
         self.observer = observer
         self.now = now
         self.makeID = makeID
+        let leftovers = files.removeLeftovers(knownIDs: try store.allIDs(), now: now(), staleAfter: leftoverAge)
+        self.leftoversRemoved = leftovers.removed
+        self.leftoverProblems = leftovers.problems
     }
 
     /// Adds typed or pasted text; the title defaults to its first line.
@@ -80,7 +92,7 @@ public struct SourceLibrary: Sendable {
             let date = now()
             let name = Self.metadataName(filename)
             let summary = SourceSummary(
-                id: id, number: 0, kind: extraction.kind, title: Self.title(title, fallback: name ?? extraction.text),
+                id: id, number: 0, kind: extraction.kind, title: Self.title(Self.given(title) ?? extraction.title, fallback: name ?? extraction.text),
                 tags: Self.clean(tags), originalFilename: name ?? "untitled", mediaType: extraction.mediaType, byteSize: staged.byteSize,
                 sha256: staged.sha256, pageCount: extraction.pageCount, textLength: extraction.text.count,
                 extractionNote: extraction.note, createdAt: date, modifiedAt: date, deletedAt: nil)
@@ -216,6 +228,12 @@ public struct SourceLibrary: Sendable {
         }.filter { !$0.isEmpty && seen.insert($0.lowercased()).inserted }
     }
 
+    /// A title the user gave, nil when blank (so the file's own title or its name is used).
+    static func given(_ title: String?) -> String? {
+        guard let title, !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+        return title
+    }
+
     /// The given title, else the first line of `fallback`, at most 200 characters.
     static func title(_ title: String?, fallback: String) -> String {
         if let title = title?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty { return String(title.prefix(500)) }
@@ -225,7 +243,7 @@ public struct SourceLibrary: Sendable {
 
     /// A client's filename as metadata: control characters (NUL, bidirectional overrides) removed, at most 255
     /// characters; nil when nothing is left. It is never used as a path.
-    static func metadataName(_ name: String?) -> String? {
+    public static func metadataName(_ name: String?) -> String? {
         guard let name else { return nil }
         let kept = String(String.UnicodeScalarView(name.unicodeScalars.filter { scalar in
             !(scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format)

@@ -175,6 +175,15 @@ final class SourceStore: Sendable {
         }
     }
 
+    /// The uuid of every row, live or trashed (lowercase, as stored).
+    func allIDs() throws -> Set<String> {
+        try SourceError.wrap {
+            try database.read { connection in
+                Set(try connection.query("SELECT uuid FROM sources", []).map { try $0.string("uuid").lowercased() })
+            }
+        }
+    }
+
     /// Trashed sources deleted before `date`.
     func deleted(before date: Date) throws -> [SourceSummary] {
         try SourceError.wrap {

@@ -17,7 +17,7 @@ public struct SourceSummary: Sendable, Equatable, Identifiable {
     public var byteSize: Int
     /// SHA-256 of the original's bytes (of the text for a text source), 64 hex digits.
     public var sha256: String
-    /// Pages of a PDF; nil for anything else.
+    /// Pages of a PDF, chapters of an EPUB (see `pageUnit`); nil for anything else.
     public var pageCount: Int?
     /// Characters of stored text; 0 when there is none (an image-only PDF, a binary file).
     public var textLength: Int
@@ -34,6 +34,10 @@ public struct SourceSummary: Sendable, Equatable, Identifiable {
     public var shortID: String { String(id.uuidString.lowercased().prefix(8)) }
     /// There is text to search, read aloud or ask about.
     public var hasText: Bool { textLength > 0 }
+    /// What its pages are: "chapter" for an EPUB (the chapters of its spine), else "page".
+    public var pageUnit: String { mediaType?.hasPrefix("application/epub+zip") == true ? "chapter" : "page" }
+    /// How a citation names page `number` (1-based): "p. 12", or "ch. 3" for an EPUB.
+    public func pageMarker(_ number: Int) -> String { (pageUnit == "chapter" ? "ch. " : "p. ") + String(number) }
     /// The title to show: the title, else the original filename, else "Untitled".
     public var displayTitle: String {
         if !title.isEmpty { return title }

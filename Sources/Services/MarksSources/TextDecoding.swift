@@ -33,6 +33,11 @@ enum TextDecoding {
         return (String(text), "iso-8859-1")
     }
 
+    /// The bytes hold a NUL and start with no BOM: `decode` says nil for them, and for any bytes they begin.
+    static func hasNULWithoutBOM(_ bytes: [UInt8]) -> Bool {
+        !(bytes.starts(with: [0xEF, 0xBB, 0xBF]) || bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])) && bytes.contains(0)
+    }
+
     /// More than 1 in 100 code points are control characters other than tab, line feed, form feed and carriage
     /// return (or C1 controls, which text in Latin-1 never has).
     private static func looksBinary(_ values: some Sequence<UInt32>) -> Bool {

@@ -32,8 +32,9 @@ struct ServeParts {
     let listen: ListenAddress.Holder
 
     /// Registers every background kind, starts the runner (resuming what a stopped server left), and queues the
-    /// periodic jobs: the quiet enrichment pass, the podcast drain, a catch-up run of the vector indexer and the
-    /// trash purge (linkding deletes waiting in the trash go out by their own jobs, queued by each delete).
+    /// periodic jobs: the quiet enrichment pass, the podcast drain, a catch-up run of the vector indexer, the
+    /// sources' trash purge (after the bookmarks' retention) and the bookmarks' trash purge (linkding deletes
+    /// waiting in the trash go out by their own jobs, queued by each delete).
     /// Every kind that works on bookmarks asks `sources` when it runs: a job queued for one bookmark (enrich, a
     /// linkding delete) runs on the source it was queued for, the others on the source current then.
     /// Podcast generation does not exist yet, so the drain has no consumer: requests stay queued and its job says so.
@@ -41,7 +42,7 @@ struct ServeParts {
         await registerJobs()
         await jobs.start()
         for request in [VectorIndexer.job, EnrichmentService.backgroundPassJob, PodcastRequestQueue.drainJob, LibraryService.purgeJob,
-                        PageArchive.sweepJob] {
+                        SourceLibrary.purgeJob, PageArchive.sweepJob] {
             try await jobs.enqueue(request)
         }
         if favicons != nil { try await jobs.enqueue(FaviconService.sweepJob) }
@@ -64,7 +65,8 @@ struct ServeParts {
                 + cache.bookmarks(archived: true, withAIMetadata: false).map(\.url)
         }
         let archiveKinds = [archive.jobKind(urls: liveFirst, enqueue: { _ = try await jobs.enqueue($0) })]
-        for kind in sourceKinds + [indexer.backgroundKind(), podcasts.drainKind(consumer: nil), ingested.ocrJobKind()] + faviconKinds + archiveKinds {
+        for kind in sourceKinds + [indexer.backgroundKind(), podcasts.drainKind(consumer: nil), ingested.ocrJobKind(),
+                                   ingested.purgeJobKind(retention: LibraryService.trashRetention)] + faviconKinds + archiveKinds {
             await jobs.register(kind)
         }
     }
@@ -109,6 +111,9 @@ extension CompositionRoot {
         options.jobs = jobs
         options.images = ImageFetcher(fetcher: fetcher())
         options.favicons = favicons
+        let ingested = try self.sources()
+        options.sourceLibrary = ingested
+        options.podcasts = podcastQueue()
         options.listenAddress = { listen.address }
         options.semanticSearch = { query, unreadOnly, tag in
             let request = SearchRequest(text: query, mode: .semantic, filter: SearchFilter(unreadOnly: unreadOnly, tag: tag), limit: 50)
@@ -125,7 +130,7 @@ extension CompositionRoot {
         let app = MarksApp(context: MarksApp.Context(version: MarksCommandLine.version, logError: logError, sources: sources,
                                                      backend: backend, web: web))
         return ServeParts(sources: sources, backend: backend, auth: auth, web: web, index: index, indexer: indexer, jobs: jobs,
-                          podcasts: podcastQueue(), favicons: favicons, ingested: try self.sources(), archive: archive, app: app,
+                          podcasts: podcastQueue(), favicons: favicons, ingested: ingested, archive: archive, app: app,
                           listen: listen)
     }
 

@@ -11,10 +11,13 @@ extension CompositionRoot {
         let observer = sourceIndexObserver()
         let environment = context.environment
         let now = context.now
+        let warn = warn
         return try part(\.sources) {
             let tools = SourceExtractor.Tools.find(path: environment["PATH"])
-            return try SourceLibrary(database: data.database, directory: data.paths.dataDirectory.appendingPathComponent("sources", isDirectory: true),
-                                     extractor: SourceExtractor(tools: tools), observer: observer, now: now)
+            let library = try SourceLibrary(database: data.database, directory: data.paths.dataDirectory.appendingPathComponent("sources", isDirectory: true),
+                                            extractor: SourceExtractor(tools: tools), observer: observer, now: now)
+            for problem in library.leftoverProblems { warn("sources: \(problem)") }
+            return library
         }
     }
 

@@ -6,7 +6,7 @@ import SystemSupport
 
 /// Issue 12's CPU figures: PDF text extraction of a generated 300-page PDF (pages/s, through the real
 /// extractor: pdftotext in a limited child process), and keyword search over 1,000 sources of 50 KB each
-/// (p50 and p95 of `SourceLibrary.search`; target p50 <= 10 ms).
+/// (p50 and p95 of `SourceLibrary.search`; target p50 <= 10 ms); then the upload's memory (`SourcesUploadBenchmark`).
 enum SourcesBenchmark {
     static func run() async throws -> [String] {
         let directory = try BenchSupport.temporaryDirectory("sources")
@@ -53,6 +53,7 @@ enum SourcesBenchmark {
         lines.append(String(format: "search over 1,000 sources of 50 KB: p50 %.2f ms, p95 %.2f ms (target p50 <= 10 ms); %d queries, %.1f results each",
                             BenchSupport.percentile(samples, 50) * 1000, BenchSupport.percentile(samples, 95) * 1000,
                             queries.count, Double(found) / Double(queries.count)))
+        lines += try SourcesUploadBenchmark.run()
         return lines
     }
 }

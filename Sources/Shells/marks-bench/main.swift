@@ -16,6 +16,7 @@ let sections: [(name: String, run: () async throws -> [String])] = [
     ("fetch", FetchBenchmark.run),
     ("load", LoadBenchmark.run),
     ("sources", SourcesBenchmark.run),
+    ("voices", PiperVoiceBenchmark.run),
     ("ask", AskBenchmark.run),
 ]
 

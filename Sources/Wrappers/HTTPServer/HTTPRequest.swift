@@ -16,8 +16,10 @@ public struct HTTPRequest: Sendable {
     public var headers: HTTPHeaders
     /// Cookies from the `Cookie` header (the first value wins when a name repeats).
     public var cookies: [String: String]
-    /// The request body (empty when none was sent).
+    /// The request body (empty when none was sent, and when a body stream took it).
     public var body: Data
+    /// What the responder's `HTTPBodyStream` made of the body, when one took it (`HTTPResponder.bodyStream(for:)`).
+    public var streamedBody: (any Sendable)?
     /// The client's numeric IP address.
     public var remoteAddress: String
     /// Values captured by the router from `:name` and `*name` pattern segments.
@@ -55,6 +57,7 @@ public struct HTTPRequest: Sendable {
         self.headers = headers
         self.cookies = Self.parseCookies(headers.values("Cookie"))
         self.body = body
+        self.streamedBody = nil
         self.remoteAddress = remoteAddress
     }
 

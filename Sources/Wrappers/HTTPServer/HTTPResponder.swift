@@ -4,6 +4,15 @@ public protocol HTTPResponder: Sendable {
     /// Answers one request. A thrown error becomes a 500 with a generic message (an
     /// `HTTPResponseError` keeps its status); `Router` renders errors itself.
     func respond(to request: HTTPRequest) async throws -> HTTPResponse
+
+    /// A stream to take the body of the request `head` (its body still empty) as it arrives, or nil to have it
+    /// buffered whole (the default).
+    func bodyStream(for head: HTTPRequest) -> (any HTTPBodyStream)?
+}
+
+extension HTTPResponder {
+    /// Bodies are buffered whole.
+    public func bodyStream(for head: HTTPRequest) -> (any HTTPBodyStream)? { nil }
 }
 
 /// A responder made from a closure.

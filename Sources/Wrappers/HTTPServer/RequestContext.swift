@@ -29,6 +29,8 @@ final class RequestContext: @unchecked Sendable {
     var method = HTTPMethod.get
     var headers = HTTPHeaders()
     var body = Data()
+    /// Takes the body instead of `body` when the responder offered one (until `finish` or `cancel`).
+    var stream: (any HTTPBodyStream)?
     var discardedBytes = 0
     var bodyTooLarge = false
     var remoteAddress = ""

@@ -10,6 +10,12 @@ public struct Router: HTTPResponder {
         let handler: Handler
     }
 
+    private struct Stream: Sendable {
+        let method: HTTPMethod
+        let pattern: RoutePattern
+        let body: @Sendable (HTTPRequest) -> (any HTTPBodyStream)?
+    }
+
     private struct Mount: Sendable {
         let prefix: String
         let responder: any HTTPResponder
@@ -17,6 +23,7 @@ public struct Router: HTTPResponder {
 
     private var routes: [Route] = []
     private var mounts: [Mount] = []
+    private var streams: [Stream] = []
     private var renderers: [(prefix: String, renderer: ErrorRenderer)] = []
     private var fallbackRenderer = ErrorRenderer.automatic
     private var unexpectedErrorReporter: (@Sendable (any Error, HTTPRequest) -> Void)?
@@ -36,6 +43,15 @@ public struct Router: HTTPResponder {
     /// Routes `method` requests matching `pattern` to `responder`.
     public mutating func add(_ method: HTTPMethod, _ pattern: String, responder: any HTTPResponder) {
         add(method, pattern) { try await responder.respond(to: $0) }
+    }
+
+    /// Routes `method` requests matching `pattern` to `handler`, their body taken as it arrives by the stream `body`
+    /// makes from the request head (path parameters set; nil buffers that body whole). The handler finds what the
+    /// stream made in `request.streamedBody`.
+    public mutating func streaming(_ method: HTTPMethod, _ pattern: String, body: @escaping @Sendable (HTTPRequest) -> (any HTTPBodyStream)?,
+                                   _ handler: @escaping Handler) {
+        streams.append(Stream(method: method, pattern: RoutePattern(pattern), body: body))
+        add(method, pattern, handler)
     }
 
     /// `add(.get, pattern, handler)`
@@ -100,6 +116,21 @@ public struct Router: HTTPResponder {
             if !(error is any HTTPResponseError) { unexpectedErrorReporter?(error, request) }
             return renderer(for: request.path).response(for: error, request: request)
         }
+    }
+
+    /// The stream of the streaming route that matches `head`, else the one of the mount it goes to.
+    public func bodyStream(for head: HTTPRequest) -> (any HTTPBodyStream)? {
+        for stream in streams where stream.method == head.method {
+            guard let parameters = stream.pattern.match(head.pathSegments) else { continue }
+            var routed = head
+            routed.pathParameters.merge(parameters) { _, new in new }
+            return stream.body(routed)
+        }
+        let answered = routes.contains { route in
+            (route.method == head.method || (head.method == .head && route.method == .get)) && route.pattern.match(head.pathSegments) != nil
+        }
+        if answered { return nil }  // a route of this router answers it; mounts never see it
+        return mounts.first(where: { Self.path(head.path, isUnder: $0.prefix) })?.responder.bodyStream(for: head)
     }
 
     private func dispatch(_ request: HTTPRequest) async throws -> HTTPResponse {

@@ -87,6 +87,10 @@ final class ServerCore: @unchecked Sendable {
                 remoteAddress: context.remoteAddress,
                 completed: termination == .REQUEST_TERMINATED_COMPLETED_OK))
         }
+        if let stream = context.stream {
+            context.stream = nil
+            stream.cancel()
+        }
         contexts.subtract(1, ordering: .relaxed)
         guard context.countedInFlight else { return }
         let remaining = inFlight.subtract(1, ordering: .sequentiallyConsistent).newValue
@@ -109,7 +113,8 @@ final class ServerCore: @unchecked Sendable {
         if stopping.load(ordering: .sequentiallyConsistent) {
             return queue(.text("The server is shutting down.", status: 503), for: context, close: true)
         }
-        if let length = context.headers["Content-Length"].flatMap({ Int($0.trimmingSpaces) }) {
+        context.stream = bodyStream(for: context)
+        if context.stream == nil, let length = context.headers["Content-Length"].flatMap({ Int($0.trimmingSpaces) }) {
             if length > maxBodySize {
                 return queue(tooLarge, for: context, close: true)
             }
@@ -119,9 +124,24 @@ final class ServerCore: @unchecked Sendable {
         return .YES
     }
 
+    /// The responder's stream for this request's body, if it wants one (asked with the head: no body yet).
+    private func bodyStream(for context: RequestContext) -> (any HTTPBodyStream)? {
+        guard let target = context.rawTarget else { return nil }
+        do {
+            let head = try HTTPRequest(method: context.method, target: target, headers: context.headers, remoteAddress: context.remoteAddress)
+            return responder.bodyStream(for: head)
+        } catch {
+            return nil  // the request is answered 400 once its body is read
+        }
+    }
+
     private func receive(_ context: RequestContext, upload: UnsafePointer<CChar>?, size: UnsafeMutablePointer<Int>) -> MHD_Result {
         let count = size.pointee
         size.pointee = 0
+        if let stream = context.stream {
+            guard let upload else { return .YES }
+            return stream.write(UnsafeRawBufferPointer(start: upload, count: count)) ? .YES : .NO
+        }
         if context.bodyTooLarge || context.body.count + count > maxBodySize {
             context.bodyTooLarge = true
             context.discardedBytes += count
@@ -140,7 +160,7 @@ final class ServerCore: @unchecked Sendable {
         guard let target = context.rawTarget else {
             return queue(.text("The request target is not valid UTF-8 or contains a NUL byte.", status: 400), for: context, close: true)
         }
-        let request: HTTPRequest
+        var request: HTTPRequest
         do {
             request = try HTTPRequest(
                 method: context.method, target: target, headers: context.headers,
@@ -159,6 +179,10 @@ final class ServerCore: @unchecked Sendable {
         }
         guard suspended else {
             return queue(.text("The server is shutting down.", status: 503), for: context, close: true)
+        }
+        if let stream = context.stream {
+            context.stream = nil
+            request.streamedBody = stream.finish()
         }
         Task(executorPreference: executor) {
             let response: HTTPResponse

@@ -56,10 +56,11 @@ public struct ProcessRunner: Sendable {
     }
 
     /// Runs `program` to its end within `limits`, blocking the calling thread (for synchronous callers that are
-    /// not on the cooperative pool, such as the CLI's clipboard reader).
+    /// not on the cooperative pool, such as the CLI's clipboard reader). `input` is a file read as its standard
+    /// input (nil: none).
     public func runBlocking(_ program: String, _ arguments: [String], environment: [String: String] = [:],
-                            limits: ProcessLimits = ProcessLimits()) throws -> ProcessOutcome {
-        let child = try start(program, arguments, environment: environment, limits: limits)
+                            limits: ProcessLimits = ProcessLimits(), input: URL? = nil) throws -> ProcessOutcome {
+        let child = try start(program, arguments, environment: environment, limits: limits, input: input)
         let done = DispatchSemaphore(value: 0)
         let result = Mutex<ProcessOutcome?>(nil)
         child.onFinish { outcome in
@@ -71,7 +72,7 @@ public struct ProcessRunner: Sendable {
     }
 
     private func start(_ program: String, _ arguments: [String], environment: [String: String],
-                       limits: ProcessLimits) throws -> RunningChild {
+                       limits: ProcessLimits, input: URL? = nil) throws -> RunningChild {
         let process = Process()
         let options = limits.prlimitOptions
         if let prlimitPath, !options.isEmpty {
@@ -83,12 +84,21 @@ public struct ProcessRunner: Sendable {
         }
         process.environment = environment
         let child = RunningChild(process: process, limits: limits)
+        var inputHandle: FileHandle?
         do {
+            if let input {
+                let handle = try FileHandle(forReadingFrom: input)
+                inputHandle = handle
+                process.standardInput = handle
+            }
             try Self.launch(process)
         } catch {
+            if let inputHandle { do { try inputHandle.close() } catch {} } // read-only; the child never started
             child.abandon()
             throw ProcessRunnerError.couldNotStart(program: program, reason: error.localizedDescription)
         }
+        // The child has its own copy of the descriptor now.
+        if let inputHandle { do { try inputHandle.close() } catch {} } // read-only: nothing to flush
         child.started()
         return child
     }

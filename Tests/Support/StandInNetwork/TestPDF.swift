@@ -9,8 +9,8 @@ public enum TestPDF {
         case image(width: Int, height: Int, gray: [UInt8])
     }
 
-    /// The PDF's bytes, one page per entry.
-    public static func make(_ pages: [Page]) -> [UInt8] {
+    /// The PDF's bytes, one page per entry; `title` goes in the document information dictionary (as UTF-16).
+    public static func make(_ pages: [Page], title: String? = nil) -> [UInt8] {
         var objects: [[UInt8]] = []
         func add(_ text: String) { objects.append(Array(text.utf8)) }
         // 1 catalog, 2 pages, 3 font, then page k at 4 + 3k, its content at 5 + 3k and its image (or null) at 6 + 3k.
@@ -35,6 +35,15 @@ public enum TestPDF {
             add("<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream")
             objects.append(image)
         }
+        var info = ""
+        if let title {
+            let hex = ([0xFE, 0xFF] + title.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }).map { byte in
+                let digits = Array("0123456789ABCDEF")
+                return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+            }.joined()
+            add("<< /Title <\(hex)> >>")
+            info = " /Info \(objects.count) 0 R"
+        }
         var out = Array("%PDF-1.4\n".utf8)
         var offsets: [Int] = []
         for (index, object) in objects.enumerated() {
@@ -44,7 +53,7 @@ public enum TestPDF {
         let xref = out.count
         var table = "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
         for offset in offsets { table += String(repeating: "0", count: 10 - String(offset).count) + "\(offset) 00000 n \n" }
-        table += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
+        table += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R\(info) >>\nstartxref\n\(xref)\n%%EOF\n"
         out += Array(table.utf8)
         return out
     }

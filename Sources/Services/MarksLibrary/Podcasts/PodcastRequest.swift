@@ -28,10 +28,18 @@ public struct PodcastRequest: Sendable, Equatable, Identifiable {
     public var claimedAt: Date?
     /// The last consumer failure, in words.
     public var lastError: String?
+    /// The text to read, for a source (`marks-source://<uuid>`) whose text fits in the queue file
+    /// (`maximumInlineTextBytes`); nil for a web page, and for a longer source, whose text is read from the source.
+    public var text: String?
+    /// What the source is (`text`, `pdf`, `file`), for a source; nil for a web page.
+    public var sourceKind: String?
+
+    /// The most text a request carries itself (a queue file stays under `QueueFiles.maximumFileBytes`).
+    public static let maximumInlineTextBytes = 192 * 1024
 
     /// A new request, due at once.
     public init(id: String, url: String, title: String, bookmarkID: Int?, trigger: Trigger, matchedTag: String? = nil,
-                createdAt: Date) {
+                createdAt: Date, text: String? = nil, sourceKind: String? = nil) {
         self.id = id
         self.url = url
         self.title = title
@@ -43,6 +51,8 @@ public struct PodcastRequest: Sendable, Equatable, Identifiable {
         nextAttemptAt = createdAt
         claimedAt = nil
         lastError = nil
+        self.text = text.flatMap { $0.utf8.count <= Self.maximumInlineTextBytes ? $0 : nil }
+        self.sourceKind = sourceKind
     }
 
     /// True for ids the queue itself makes (letters, digits, `-`), so an id is always a safe file name.
@@ -62,6 +72,8 @@ extension PodcastRequest: Codable {
         case nextAttemptAt = "next_attempt_at"
         case claimedAt = "claimed_at"
         case lastError = "last_error"
+        case text
+        case sourceKind = "source_kind"
     }
 
     /// Decodes a queue file; dates are linkding-style ISO 8601 with microseconds, the id must be a safe file name.
@@ -81,6 +93,8 @@ extension PodcastRequest: Codable {
             throw DecodingError.dataCorruptedError(forKey: .attempts, in: c, debugDescription: "negative attempts")
         }
         lastError = try c.decodeIfPresent(String.self, forKey: .lastError)
+        text = try c.decodeIfPresent(String.self, forKey: .text)
+        sourceKind = try c.decodeIfPresent(String.self, forKey: .sourceKind)
         createdAt = try Self.date(c, .createdAt)
         nextAttemptAt = try Self.date(c, .nextAttemptAt)
         claimedAt = try c.decodeIfPresent(String.self, forKey: .claimedAt) == nil ? nil : try Self.date(c, .claimedAt)
@@ -100,6 +114,8 @@ extension PodcastRequest: Codable {
         try c.encode(LinkdingDate.format(nextAttemptAt), forKey: .nextAttemptAt)
         try c.encodeIfPresent(claimedAt.map(LinkdingDate.format), forKey: .claimedAt)
         try c.encodeIfPresent(lastError, forKey: .lastError)
+        try c.encodeIfPresent(text, forKey: .text)
+        try c.encodeIfPresent(sourceKind, forKey: .sourceKind)
     }
 
     private static func date(_ c: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> Date {
@@ -119,7 +135,7 @@ extension PodcastRequest {
             ("bookmark_id", bookmarkID.map(JSONValue.int) ?? .null), ("trigger", .string(trigger.rawValue)),
             ("matched_tag", .optional(matchedTag)), ("created_at", .string(LinkdingDate.format(createdAt))),
             ("attempts", .int(attempts)), ("next_attempt_at", .string(LinkdingDate.format(nextAttemptAt))),
-            ("last_error", .optional(lastError)),
+            ("last_error", .optional(lastError)), ("source_kind", .optional(sourceKind)),
         ])
     }
 }

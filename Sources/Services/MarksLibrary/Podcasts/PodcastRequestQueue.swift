@@ -36,10 +36,10 @@ public struct PodcastRequestQueue: Sendable {
     /// Where unreadable files are moved.
     public var quarantineDirectory: URL { directory.appendingPathComponent("quarantine") }
 
-    /// Queues a podcast for a URL. When a request for the same URL already waits or runs, that one is
-    /// returned and nothing is added (`queued` false).
+    /// Queues a podcast for a URL (a source's `marks-source://<uuid>` with its `text` and `sourceKind`). When a request
+    /// for the same URL already waits or runs, that one is returned and nothing is added (`queued` false).
     public func enqueue(url: String, title: String, bookmarkID: Int?, trigger: PodcastRequest.Trigger,
-                        matchedTag: String? = nil) throws -> (request: PodcastRequest, queued: Bool) {
+                        matchedTag: String? = nil, text: String? = nil, sourceKind: String? = nil) throws -> (request: PodcastRequest, queued: Bool) {
         let trimmed = url.trimmingCharacters(in: .whitespacesAndNewlines)
         guard URLNormalizer.isValidWebURL(trimmed, allowDotlessHosts: true) || trimmed.lowercased().hasPrefix("marks-source://"),
               trimmed.utf8.count <= 4096 else { throw PodcastQueueError.invalidURL(trimmed) }
@@ -49,7 +49,7 @@ public struct PodcastRequestQueue: Sendable {
         let id = makeID()
         guard PodcastRequest.isValidID(id) else { throw PodcastQueueError.fileSystem(path: directory.path, reason: "the id maker gave an unsafe id") }
         let request = PodcastRequest(id: id, url: trimmed, title: String(title.prefix(1000)), bookmarkID: bookmarkID,
-                                     trigger: trigger, matchedTag: matchedTag, createdAt: now())
+                                     trigger: trigger, matchedTag: matchedTag, createdAt: now(), text: text, sourceKind: sourceKind)
         try write(request, to: pendingDirectory)
         return (request, true)
     }

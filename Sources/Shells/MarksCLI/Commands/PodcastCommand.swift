@@ -16,10 +16,12 @@ enum PodcastCommand: CLICommand {
                     BookmarkArguments.data,
                 ],
                 printsData: true),
+            PodcastVoicesCommand.descriptor,
         ]
     )
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
+        if arguments.commandPath.contains("voices") { return try await PodcastVoicesCommand.run(arguments, context: context) }
         let queue = try CompositionRoot.load(arguments, context: context).podcastQueue()
         if arguments.flag("retry-failed") {
             let count = try queue.retryFailed()

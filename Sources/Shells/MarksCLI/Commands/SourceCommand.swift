@@ -2,7 +2,7 @@ import Foundation
 import MarksCore
 import MarksSources
 
-/// `marks source add|import|list|show|edit|open|delete|restore|search`: pasted text, PDFs and files kept beside
+/// `marks source add|import|list|show|edit|open|delete|restore|trash|purge|search`: pasted text, PDFs and files kept beside
 /// the bookmarks (issue 12). IDs are the uuid or any unique prefix of it (lists show 8 characters).
 enum SourceCommand: CLICommand {
     static let id = ArgumentSpec.positional("id", help: "The source's id (or a unique prefix of it; see marks source list).")
@@ -34,6 +34,12 @@ enum SourceCommand: CLICommand {
             CommandDescriptor(name: "delete", abstract: "Move a source to the trash (marks source restore ID brings it back).",
                               arguments: [id, BookmarkArguments.data], printsData: true),
             CommandDescriptor(name: "restore", abstract: "Bring a deleted source back.", arguments: [id, BookmarkArguments.data], printsData: true),
+            CommandDescriptor(name: "trash", abstract: "List deleted sources (purged for good after 30 days, with their files).",
+                              arguments: [BookmarkArguments.data], printsData: true),
+            CommandDescriptor(name: "purge", abstract: "Delete a trashed source and its file for good (--all: every one).",
+                              arguments: [.positional("id", required: false, help: "The trashed source's id (or a unique prefix of it)."),
+                                          .flag("all", help: "Purge every trashed source."), BookmarkArguments.data],
+                              printsData: true),
             CommandDescriptor(name: "search", abstract: "Search sources by title, text, tags and filename.",
                               arguments: [.positional("query", repeating: true, help: "Words; every one must match."), BookmarkArguments.data],
                               printsData: true),
@@ -116,6 +122,32 @@ enum SourceCommand: CLICommand {
         case "restore":
             let restored = try await library.restore(id: try library.resolve(arguments.positional("id") ?? "", includeDeleted: true).id)
             context.print(json ? SourceOutput.json(restored.summary).serialized : "Restored " + SourceOutput.line(restored.summary))
+        case "trash":
+            let trashed = try library.trash()
+            if json { context.print(JSONValue.array(trashed.map(SourceOutput.json)).serialized) }
+            else if trashed.isEmpty { context.print("The sources' trash is empty.") }
+            else {
+                for source in trashed {
+                    context.print(SourceOutput.line(source) + (source.deletedAt.map { "  deleted " + LinkdingDate.format($0) } ?? ""))
+                }
+            }
+        case "purge":
+            let all = arguments.flag("all")
+            let text = arguments.positional("id")
+            guard all != (text != nil) else { throw arguments.usageError("give a trashed source's ID, or --all") }
+            if all {
+                let purged = try await library.emptyTrash()
+                context.print(json ? JSONValue.object([("purged", .int(purged))]).serialized
+                              : "Deleted \(purged) trashed source\(purged == 1 ? "" : "s") for good.")
+            } else {
+                let summary = try library.resolve(text ?? "", includeDeleted: true)
+                guard summary.deletedAt != nil else {
+                    throw CLIFailure("\(summary.shortID) is not in the trash; marks source delete \(summary.shortID) moves it there first.")
+                }
+                try await library.purge(id: summary.id)
+                context.print(json ? JSONValue.object([("id", .string(summary.id.uuidString.lowercased())), ("status", .string("purged"))]).serialized
+                              : "Deleted \(summary.shortID) “\(summary.displayTitle.singleLine)” and its file for good.")
+            }
         case "search":
             let query = arguments.positionals("query").joined(separator: " ")
             guard !query.trimmingCharacters(in: .whitespaces).isEmpty else { throw arguments.usageError("QUERY is empty") }
@@ -124,7 +156,7 @@ enum SourceCommand: CLICommand {
             else if found.isEmpty { context.print("No sources match “\(query.singleLine)”.") }
             else { found.forEach { context.print(SourceOutput.line($0)) } }
         default:
-            throw arguments.usageError("give a subcommand: add, import, list, show, edit, open, delete, restore or search")
+            throw arguments.usageError("give a subcommand: add, import, list, show, edit, open, delete, restore, trash, purge or search")
         }
         return ExitCode.success
     }

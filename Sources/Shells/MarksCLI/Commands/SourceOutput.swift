@@ -8,7 +8,7 @@ enum SourceOutput {
     static func line(_ source: SourceSummary) -> String {
         var details: [String] = []
         if let name = source.originalFilename { details.append(name.singleLine) }
-        if let pages = source.pageCount { details.append("\(pages) page\(pages == 1 ? "" : "s")") }
+        if let pages = source.pageCount { details.append("\(pages) \(source.pageUnit)\(pages == 1 ? "" : "s")") }
         if source.kind != .text { details.append(size(source.byteSize)) }
         if !source.hasText { details.append("no text") }
         var text = source.shortID + "  " + source.kind.rawValue.padding(toLength: 5, withPad: " ", startingAt: 0) + source.displayTitle.singleLine
@@ -30,14 +30,14 @@ enum SourceOutput {
         if let name = s.originalFilename { lines.append("file:      \(name.singleLine)") }
         if let type = s.mediaType { lines.append("type:      \(type)") }
         lines.append("size:      \(size(s.byteSize))")
-        if let pages = s.pageCount { lines.append("pages:     \(pages)") }
+        if let pages = s.pageCount { lines.append((s.pageUnit == "chapter" ? "chapters:  " : "pages:     ") + String(pages)) }
         lines.append("added:     \(LinkdingDate.format(s.createdAt))")
         lines.append("modified:  \(LinkdingDate.format(s.modifiedAt))")
         if let note = s.extractionNote { lines.append("note:      \(note.singleLine)") }
         lines.append("")
         if source.pages.count > 1 {
             for (offset, page) in source.pages.enumerated() {
-                lines.append("— p. \(offset + 1) —")
+                lines.append("— \(s.pageMarker(offset + 1)) —")
                 lines.append(page)
             }
         } else {
@@ -54,6 +54,7 @@ enum SourceOutput {
             ("byte_size", .int(s.byteSize)), ("sha256", .string(s.sha256)), ("page_count", s.pageCount.map(JSONValue.int) ?? .null),
             ("text_length", .int(s.textLength)), ("has_text", .bool(s.hasText)), ("extraction_note", .optional(s.extractionNote)),
             ("date_added", .string(LinkdingDate.format(s.createdAt))), ("date_modified", .string(LinkdingDate.format(s.modifiedAt))),
+            ("page_unit", .string(s.pageUnit)), ("date_deleted", .optional(s.deletedAt.map(LinkdingDate.format))),
         ])
     }
 

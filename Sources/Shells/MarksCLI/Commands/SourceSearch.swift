@@ -9,20 +9,7 @@ import MarksSources
 enum SourceSearch {
     /// Sources matching the query's plain words (and its tags), best first.
     static func matches(_ query: String, tag: String?, root: CompositionRoot, limit: Int) throws -> [SourceSummary] {
-        let tokens = query.split(whereSeparator: \.isWhitespace).map(String.init)
-        let operators: Set<String> = ["and", "or", "not"]
-        var tags = tokens.filter { $0.hasPrefix("#") && $0.count > 1 }.map { String($0.dropFirst()).lowercased() }
-        if let tag { tags.append(tag.trimmingCharacters(in: CharacterSet(charactersIn: "# ")).lowercased()) }
-        let words = tokens.filter { !$0.hasPrefix("#") && !$0.hasPrefix("!") && !operators.contains($0.lowercased()) }.joined(separator: " ")
-        let library = try root.sources()
-        let found: [SourceSummary]
-        if SourceLibrary.words(words).isEmpty {
-            guard !tags.isEmpty else { return [] }
-            found = try library.list()
-        } else {
-            found = try library.search(words, limit: limit)
-        }
-        return Array(found.filter { source in tags.allSatisfy { tag in source.tags.contains { $0.lowercased() == tag } } }.prefix(limit))
+        try root.sources().matches(query, tag: tag, limit: limit)
     }
 
     /// The bookmark page (as `marks search` prints it), then the sources.

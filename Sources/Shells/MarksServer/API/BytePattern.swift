@@ -38,4 +38,17 @@ struct BytePattern {
         }
         return found
     }
+
+    /// The start index of the first occurrence in `text` at or after `start`, nil when there is none.
+    func first(in text: [UInt8], from start: Int = 0) -> Int? {
+        guard !pattern.isEmpty, start < text.count else { return nil }
+        var matched = 0
+        for index in start..<text.count {
+            let byte = text[index]
+            while matched > 0 && byte != pattern[matched] { matched = failure[matched - 1] }
+            if byte == pattern[matched] { matched += 1 }
+            if matched == pattern.count { return index - pattern.count + 1 }
+        }
+        return nil
+    }
 }

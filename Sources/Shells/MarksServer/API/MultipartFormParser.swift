@@ -67,6 +67,25 @@ enum MultipartFormParser {
         }
         let headerText = String(decoding: part[part.startIndex..<headerEnd], as: UTF8.self)
         let content = part[contentStart...]
+        guard let head = try partHead(headerText) else { return }  // not a form field (Django skips such parts)
+        if let filename = head.filename {
+            if !filename.isEmpty {
+                form.files.append(MultipartForm.File(name: head.name, filename: filename, contentType: head.contentType, data: Data(content)))
+            }
+            return
+        }
+        form.fields.append((head.name, String(decoding: content, as: UTF8.self)))
+    }
+
+    /// What a part's headers say: its field name, filename (a file part) and content type.
+    struct PartHead: Equatable {
+        let name: String
+        let filename: String?
+        let contentType: String?
+    }
+
+    /// Reads a part's header block (CRLF-separated lines); nil when the part is not a form field.
+    static func partHead(_ headerText: String) throws(Failure) -> PartHead? {
         var disposition: [String: String]?
         var contentType: String?
         for line in headerText.components(separatedBy: "\r\n") where !line.isEmpty {
@@ -81,16 +100,8 @@ enum MultipartFormParser {
                 contentType = value
             }
         }
-        guard let disposition, disposition[""]?.lowercased() == "form-data", let name = disposition["name"] else {
-            return  // not a form field (Django skips such parts)
-        }
-        if let filename = disposition["filename"] {
-            if !filename.isEmpty {
-                form.files.append(MultipartForm.File(name: name, filename: filename, contentType: contentType, data: Data(content)))
-            }
-            return
-        }
-        form.fields.append((name, String(decoding: content, as: UTF8.self)))
+        guard let disposition, disposition[""]?.lowercased() == "form-data", let name = disposition["name"] else { return nil }
+        return PartHead(name: name, filename: disposition["filename"], contentType: contentType)
     }
 
     /// Where a part's headers end and its content starts (after the blank line); a part with no headers

@@ -37,12 +37,19 @@ public struct WebApp: HTTPResponder {
         router.mount("/", self)
     }
 
-    /// Answers with the source current when the request began, for the whole request.
+    /// Answers with the source current when the request began, for the whole request. The files of an upload that
+    /// no import took (a refused or failed request) are removed before the answer goes out.
     public func respond(to request: HTTPRequest) async throws -> HTTPResponse {
         var response = await controller.sources.pinning { await gate(request) }
+        (request.streamedBody as? SourceUpload)?.removeLeftovers()
         SecurityHeaders.apply(to: &response)
         ResponseCompression.apply(to: &response, for: request)
         return response
+    }
+
+    /// The upload of files to Sources streams to disk (`SourceUploadStream`); every other body is buffered.
+    public func bodyStream(for head: HTTPRequest) -> (any HTTPBodyStream)? {
+        router.bodyStream(for: head)
     }
 
     /// Sign-in and CSRF checks in front of the routes.

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import MarksCore
 import MarksLibrary
+import MarksSources
 
 /// The web app's handlers and what they share: the library, auth, settings, the page context of a
 /// request and the ways a handler answers (a page in the layout, a redirect, a refusal, an error page).
@@ -56,6 +57,7 @@ final class WebController: Sendable {
     func hasValidCSRF(_ request: HTTPRequest) -> Bool {
         guard let session = session(of: request) else { return false }
         if let header = request.headers["X-CSRF-Token"] { return auth.isValidCSRF(header, for: session) }
+        if let upload = request.streamedBody as? SourceUpload { return auth.isValidCSRF(upload.field("_csrf") ?? "", for: session) }
         if let type = request.headers["Content-Type"], type.lowercased().hasPrefix("multipart/form-data") {
             do {
                 return auth.isValidCSRF(try Self.multipartForm(request).field("_csrf"), for: session)
@@ -78,7 +80,18 @@ final class WebController: Sendable {
                            returnPath: SafeURL.isLocalPath(request.rawPath + query) ? request.rawPath + query : "/",
                            assets: assets, undoMilliseconds: Int(options.undoSeconds * 1000),
                            notice: notice ?? request.query["notice"].flatMap(Self.noticeText),
-                           undoID: request.query["notice"] == "deleted" ? request.query["undo"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } : nil)
+                           undoAction: Self.undoAction(request))
+    }
+
+    /// After a delete without script (`?notice=deleted&undo=<id>`, `?notice=source-deleted&undo=<uuid>`): the restore the
+    /// notice's Undo form posts to.
+    static func undoAction(_ request: HTTPRequest) -> String? {
+        guard let undo = request.query["undo"] else { return nil }
+        switch request.query["notice"] {
+        case "deleted": return Int(undo).flatMap { $0 > 0 ? "/bookmarks/\($0)/restore" : nil }
+        case "source-deleted": return UUID(uuidString: undo).map { "/sources/" + $0.uuidString.lowercased() + "/restore" }
+        default: return nil
+        }
     }
 
     // MARK: Answers
@@ -154,6 +167,13 @@ final class WebController: Sendable {
             }
         case let error as LibraryError:
             return (400, "Not saved", error.description)
+        case let error as SourceError:
+            switch error {
+            case .notFound: return (404, "Not found", "That source does not exist any more. It may have been deleted.")
+            case .tooLarge: return (413, "Too large", error.description)
+            case .ambiguous, .tooManyFiles, .emptyText, .emptyQuery: return (400, "Not saved", error.description)
+            case .file, .storage: return (500, "Something went wrong", error.description)
+            }
         case let error as any HTTPResponseError:
             let heading = error.status == 404 ? "Not found" : HTTPStatusText.heading(error.status)
             return (error.status, heading, error.message)
@@ -196,6 +216,14 @@ final class WebController: Sendable {
         case "bundle-saved": "Bundle saved."
         case "bundle-deleted": "Bundle deleted; its bookmarks stay."
         case "tag-dismissed": "Suggestion dismissed; it will not come back for this bookmark."
+        case "source-added": "Source saved."
+        case "source-duplicate": "The same content is already here: this is it."
+        case "source-deleted": "Source moved to the trash."
+        case "source-restored": "Source restored."
+        case "purged-source": "Source deleted forever, with its original file."
+        case "podcast-queued": "Podcast queued: it is made when podcasts are generated."
+        case "podcast-waiting": "A podcast of this source is already queued."
+        case "ocr-queued": "OCR queued: the pages are read in the background."
         case "signed-out-device", "signed-out-others": nil
         default: readLaterNotice(code)
         }

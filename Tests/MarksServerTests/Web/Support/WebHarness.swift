@@ -125,7 +125,37 @@ struct WebClient {
         all["Host"] = host
         if !cookies.isEmpty { all["Cookie"] = cookies.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "; ") }
         let request = try HTTPRequest(method: method, target: target, headers: all, body: body)
-        let response = try await app.respond(to: request)
+        return keepCookies(try await app.respond(to: request))
+    }
+
+    /// Sends a body the way the server does when the app offers a body stream for the request (an upload): the head
+    /// goes to `app.bodyStream(for:)`, the body to the stream in `chunk`-byte pieces, and its result rides along as
+    /// `streamedBody`; without a stream the body is buffered as usual.
+    mutating func sendStreaming(_ method: HTTPMethod, _ target: String, headers: [(String, String)], body: Data,
+                                chunk: Int = 7 * 1024) async throws -> HTTPResponse {
+        var all = HTTPHeaders(headers)
+        all["Host"] = host
+        if !cookies.isEmpty { all["Cookie"] = cookies.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "; ") }
+        var request = try HTTPRequest(method: method, target: target, headers: all)
+        if let stream = app.bodyStream(for: request) {
+            var offset = 0
+            while offset < body.count {
+                let end = min(body.count, offset + chunk)
+                let more = body[offset..<end].withUnsafeBytes { stream.write($0) }
+                guard more else {
+                    stream.cancel()
+                    throw Failure(description: "the stream closed the connection after \(end) bytes")
+                }
+                offset = end
+            }
+            request.streamedBody = stream.finish()
+        } else {
+            request.body = body
+        }
+        return keepCookies(try await app.respond(to: request))
+    }
+
+    private mutating func keepCookies(_ response: HTTPResponse) -> HTTPResponse {
         for value in response.headers.values("Set-Cookie") {
             let pair = value.split(separator: ";")[0]
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)

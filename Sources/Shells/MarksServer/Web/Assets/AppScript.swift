@@ -54,6 +54,7 @@ function post(url, keepalive, fields) {
 \#(EnrichScript.js)
 \#(SettingsScript.js)
 \#(ListScript.js)
+\#(SourcesScript.js)
 
 if ("serviceWorker" in navigator && csrf && !arrival) {
   navigator.serviceWorker.register("/sw.js").catch(() => { /* offline support is optional */ });

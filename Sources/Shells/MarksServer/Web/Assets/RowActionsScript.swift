@@ -116,7 +116,7 @@ function remove(button, url) {
     if (!r.ok) throw new Error("status " + r.status);
     countBy(-1);
     const leave = item.dataset.leave;
-    if (leave) location.assign(leave + (leave.includes("?") ? "&" : "?") + "undo=" + item.dataset.id + "&notice=deleted");
+    if (leave) location.assign(leave + (leave.includes("?") ? "&" : "?") + "undo=" + item.dataset.id + "&notice=" + (item.dataset.notice || "deleted"));
   });
   entry.sent.catch(() => {
     deleted.delete(key);

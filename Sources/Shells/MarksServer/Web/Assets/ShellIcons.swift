@@ -23,6 +23,11 @@ enum ShellIcons {
     /// A tick for good news.
     static let success = svg(#"<path d="M20 6L9 17l-5-5"/>"#)
 
+    /// A source's kind: a note (pasted text), a PDF page, any other file.
+    static let sourceText = svg(#"<path d="M4 6h16M4 10h16M4 14h10M4 18h7"/>"#)
+    static let sourcePDF = svg(#"<path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8z"/><path d="M14 2v6h6M8 13h8M8 17h5"/>"#)
+    static let sourceFile = svg(#"<path d="M13 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V9z"/><path d="M13 2v7h7"/>"#)
+
     /// The paths are literals in this file (markup from source, never from data).
     private static func svg(_ paths: HTML) -> HTML {
         """

@@ -207,5 +207,6 @@ padding:0 max(.25rem,env(safe-area-inset-right)) env(safe-area-inset-bottom) max
 \#(SettingsStyles.css)
 \#(ListStyles.css)
 \#(TrashStyles.css)
+\#(SourcesStyles.css)
 """#
 }

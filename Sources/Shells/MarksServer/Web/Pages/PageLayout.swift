@@ -57,12 +57,12 @@ struct PageLayout {
 
     private func notice() -> HTML {
         guard let notice = context.notice, !notice.isEmpty else { return .empty }
-        guard let id = context.undoID else { return HTML.success(notice) }
+        guard let action = context.undoAction else { return HTML.success(notice) }
         // The notice after a delete carries an Undo form, so undo works without script too.
         let back = WebController.removingQueryItem("undo", from: WebController.removingQueryItem("notice", from: context.returnPath))
         return """
             <div class="notice success undo" role="status">\(notice) \
-            <form method="post" action="\(SafeURL.path("/bookmarks/\(id)/restore"))">\(HTML.csrfField(context.csrfToken))\
+            <form method="post" action="\(SafeURL.path(action))">\(HTML.csrfField(context.csrfToken))\
             \(HTML.hidden("return", back))<button type="submit" class="link" id="notice-undo">Undo</button></form> \
             <a href="/trash">Trash</a></div>
             """

@@ -1,4 +1,5 @@
 import MarksCore
+import MarksSources
 
 /// The Search tab: a search field, a scope bar (All / Unread / Archived / a tag), linkding's query syntax explained
 /// in a help popover that needs no script, a Keyword / Semantic switch (Semantic searches the local index
@@ -24,6 +25,9 @@ struct SearchPage {
     var problems: [SearchQuery.Problem] = []
     var results: Results
     var context: PageContext
+    /// Sources the words find (title, text, tags, filename), shown above the bookmarks and marked as sources.
+    var sources: [SourceSummary] = []
+    var dates = WebDate(offsetSeconds: 0)
 
     static let title = "Search"
 
@@ -46,7 +50,7 @@ struct SearchPage {
             <input type="hidden" name="mode" value="\(semantic ? "semantic" : "keyword")">\
             <span class="hint" id="semantic-hint">\(semanticAvailable ? "Semantic finds bookmarks by meaning, not only by their words." : "Semantic search needs the search index.")</span></fieldset>\
             \(Self.help)</form>
-            \(problemsHTML())\(resultsHTML())
+            \(problemsHTML())\(sourcesHTML())\(resultsHTML())
             """
     }
 
@@ -72,12 +76,23 @@ struct SearchPage {
         "<label class=\"check\"><input type=\"radio\" name=\"scope\" value=\"\(value.rawValue)\" id=\"scope-\(value.rawValue)\"\(HTML.checked(scope == value))> \(label)</label>"
     }
 
+    private func sourcesHTML() -> HTML {
+        guard !sources.isEmpty else { return .empty }
+        let rows = HTML.each(sources) { SourceRowView(source: $0, dates: dates, marked: true).render() }
+        return """
+            <section class="source-results" aria-labelledby="source-results-heading"><h2 id="source-results-heading">Sources</h2>\
+            <ul class="rows sources" id="source-results">\(rows)</ul></section>
+            """
+    }
+
     private func resultsHTML() -> HTML {
         switch results {
         case .none:
             return .empty
         case .failed(let message):
             return "<div class=\"empty\" role=\"alert\"><h2>The search failed</h2><p>\(message)</p><p>Check <a href=\"/settings\">Settings</a>, then search again.</p></div>"
+        case .loaded(_, let count) where count == 0 && !sources.isEmpty:
+            return "<p class=\"count\" id=\"count\">No bookmarks match.</p>"
         case .loaded(let list, let count):
             let summary: HTML = count > 0 ? "<p class=\"count\" id=\"count\">\(count) \(count == 1 ? "result" : "results")</p>" : .empty
             return "\(summary)\(list.render())"

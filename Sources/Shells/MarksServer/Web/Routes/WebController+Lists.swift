@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import MarksCore
 import MarksLibrary
+import MarksSources
 
 /// The list pages: Bookmarks (and a tag's bookmarks), the "Load more" fragments, Tags and Search.
 extension WebController {
@@ -105,10 +106,23 @@ extension WebController {
             }
         }
         var view = SearchPage(query: query, scope: scope, tag: chosenTag, tags: tagNames, results: results, context: ctx)
+        view.sources = searchSources(query, scope: scope, tag: chosenTag, blocked: problems.contains(where: \.blocking))
+        view.dates = dates
         view.semantic = semantic != nil
         view.semanticAvailable = options.semanticSearch != nil
         view.problems = problems
         return page(query.isEmpty ? SearchPage.title : "“\(query)”", tab: .search, view.render(), context: ctx)
+    }
+
+    /// The sources a search finds (not for Unread or Archived: sources are neither); a failure is logged, not shown.
+    private func searchSources(_ query: String, scope: SearchPage.Scope, tag: String, blocked: Bool) -> [SourceSummary] {
+        guard let library = options.sourceLibrary, !blocked, scope == .all || scope == .tag else { return [] }
+        do {
+            return try library.matches(query, tag: scope == .tag ? tag : nil, limit: 20)
+        } catch {
+            options.log("search: sources could not be searched: \(error)")
+            return []
+        }
     }
 
     // MARK: Signed "next" links

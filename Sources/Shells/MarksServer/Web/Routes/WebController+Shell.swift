@@ -7,7 +7,7 @@ extension WebController {
         page(MorePage.title, tab: .more, MorePage().render(), context: context(request))
     }
 
-    /// `/podcasts`, `/sources`, `/ask` until their features exist.
+    /// `/podcasts`, `/ask` until their features exist.
     func placeholder(_ tab: WebTab, _ request: HTTPRequest) -> HTTPResponse {
         let view = PlaceholderPage(tab: tab)
         return page(view.title, tab: tab, view.render(), context: context(request))

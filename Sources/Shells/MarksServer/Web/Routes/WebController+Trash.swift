@@ -37,7 +37,9 @@ extension WebController {
             content = .failed(message(error))
         }
         let ctx = context(request)
-        return page(TrashPage.title, tab: nil, TrashPage(content: content, dates: dates, context: ctx).render(), context: ctx)
+        var body = TrashPage(content: content, dates: dates, context: ctx).render()
+        body.append(SourceTrashView(sources: trashedSources(), dates: dates, context: ctx).render())
+        return page(TrashPage.title, tab: nil, body, context: ctx)
     }
 
     /// `POST /trash/:id/purge`: Delete forever.

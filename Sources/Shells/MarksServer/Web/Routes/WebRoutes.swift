@@ -75,7 +75,19 @@ enum WebRoutes {
         // The shell: More, and the tabs whose features come later.
         r.get("/more") { c.more($0) }
         r.get("/podcasts") { c.placeholder(.podcasts, $0) }
-        r.get("/sources") { c.placeholder(.sources, $0) }
+        // Sources (pasted text, PDFs, files); the upload streams to disk.
+        r.get("/sources") { await c.sourcesPage($0) }
+        r.post("/sources/text") { try await c.addSourceText($0) }
+        r.streaming(.post, "/sources/upload", body: { c.uploadStream($0) }) { try await c.uploadSources($0) }
+        r.get("/sources/:id") { try c.sourcePage($0) }
+        r.get("/sources/:id/edit") { try c.editSourceForm($0) }
+        r.post("/sources/:id/edit") { try await c.saveSource($0) }
+        r.get("/sources/:id/original") { try c.sourceOriginal($0) }
+        r.post("/sources/:id/delete") { try await c.deleteSource($0) }
+        r.post("/sources/:id/restore") { try await c.restoreSource($0) }
+        r.post("/sources/:id/purge") { try await c.purgeSource($0) }
+        r.post("/sources/:id/podcast") { try await c.podcastSource($0) }
+        r.post("/sources/:id/ocr") { try await c.ocrSource($0) }
         r.get("/ask") { c.placeholder(.ask, $0) }
         // Public assets.
         r.get("/offline") { c.offline($0) }

@@ -10,6 +10,6 @@ struct PageContext: Sendable {
     var undoMilliseconds: Int
     /// A one-line message from the previous action (after a redirect), shown once.
     var notice: String?
-    /// After a delete without script: the bookmark the notice's Undo form restores.
-    var undoID: Int? = nil
+    /// After a delete without script: where the notice's Undo form posts (`/bookmarks/<id>/restore`, `/sources/<uuid>/restore`).
+    var undoAction: String? = nil
 }

@@ -2,6 +2,7 @@ import Foundation
 import MarksCore
 import MarksJobs
 import MarksLibrary
+import MarksSources
 
 /// How the web app behaves, with defaults for `marks serve`; tests shorten the Undo window.
 public struct WebOptions: Sendable {
@@ -37,6 +38,10 @@ public struct WebOptions: Sendable {
     /// Where the server listens once it does (Settings → Devices builds sign-in links on it); nil: the
     /// request's Host header.
     public var listenAddress: @Sendable () -> ListenAddress?
+    /// The Sources tab's library (pasted text, PDFs, files); nil shows the tab as not available.
+    public var sourceLibrary: SourceLibrary?
+    /// Where a source's Podcast action queues its request (until podcasts are generated); nil turns the action off.
+    public var podcasts: PodcastRequestQueue?
     /// This machine's LAN addresses (for a server on 0.0.0.0); tests pass fixed ones.
     public var lanAddresses: @Sendable () -> [String]
 
@@ -57,6 +62,8 @@ public struct WebOptions: Sendable {
         self.images = nil
         self.favicons = nil
         self.listenAddress = { nil }
+        self.sourceLibrary = nil
+        self.podcasts = nil
         self.lanAddresses = { ListenAddress.lanAddresses() }
     }
 }

@@ -1,0 +1,102 @@
+import Foundation
+import NeuralVoice
+
+/// The neural Piper voice (issue 13): an installed Piper model run by sherpa-onnx's C API (loaded with `dlopen`),
+/// its phonemes from `espeak-ng -q --ipa` as a child process. Text is phonemised a few thousand characters at a
+/// time and spoken sentence by sentence, each handed to the sink as soon as it is made, with a short pause after
+/// each sentence and a longer one after each paragraph; cancellation is checked between sentences.
+public final class PiperVoice: SpeechSynthesizer {
+    public let voice: VoiceDescription
+    /// The installed voice this speaks with.
+    public let installed: InstalledVoice
+    private let model: VITSModel
+    private let phonemizer: ESpeakPhonemizer
+    private let known: Set<Unicode.Scalar>
+
+    /// Characters of text phonemised in one espeak-ng run (cut at paragraph, then sentence boundaries).
+    static let phonemeChunkCharacters = 4_000
+    /// Seconds of silence after a sentence and after a paragraph.
+    static let sentencePause = 0.2
+    static let paragraphPause = 0.6
+
+    /// The voice `installed`, loaded into `runtime` (this takes a moment: the model is read and prepared).
+    public init(installed: InstalledVoice, runtime: SherpaOnnxRuntime, phonemizer: ESpeakPhonemizer, threads: Int = 2) throws {
+        do {
+            model = try VITSModel(runtime: runtime, model: installed.model, tokens: installed.tokens,
+                                  settings: VITSModel.Settings(noiseScale: installed.noiseScale, noiseScaleW: installed.noiseW,
+                                                               lengthScale: installed.lengthScale, threads: threads))
+        } catch {
+            throw SpeechError.unavailable(error.description)
+        }
+        known = try installed.knownSymbols()
+        self.installed = installed
+        self.phonemizer = phonemizer
+        voice = VoiceDescription(name: installed.name, kind: .neural, languages: installed.languages, sampleRate: model.sampleRate)
+    }
+
+    /// The voice named `name` from `directory`, with its runtime: what `marks` uses when the config picks it.
+    public static func load(named name: String, from directory: NeuralVoiceDirectory, phonemizer: ESpeakPhonemizer?,
+                            threads: Int = 2) throws -> PiperVoice {
+        let installed = try directory.voice(named: name)
+        guard let phonemizer else { throw SpeechError.unavailable("espeak-ng is not installed (apt-get install espeak-ng): the neural voice needs its phonemes") }
+        let runtime: SherpaOnnxRuntime
+        do {
+            runtime = try SherpaOnnxRuntime(libraryDirectory: directory.runtimeLibraries)
+        } catch {
+            throw SpeechError.unavailable(error.description)
+        }
+        return try PiperVoice(installed: installed, runtime: runtime, phonemizer: phonemizer, threads: threads)
+    }
+
+    public func synthesize(_ text: String, language: String, isCancelled: @Sendable () -> Bool,
+                           into sink: (PCMChunk) throws -> Void) throws {
+        guard voice.languages.contains(language.lowercased()) else { throw SpeechError.noVoice(language: language, available: voice.languages) }
+        let sentenceGap = PCMChunk.silence(Int(Double(voice.sampleRate) * Self.sentencePause))
+        let paragraphGap = PCMChunk.silence(Int(Double(voice.sampleRate) * Self.paragraphPause))
+        for chunk in Self.chunks(text, limit: Self.phonemeChunkCharacters) {
+            if isCancelled() { throw CancellationError() }
+            for sentence in try phonemizer.sentences(for: chunk, voice: installed.espeakVoice) {
+                if isCancelled() { throw CancellationError() }
+                let codepoints = sentence.phonemes.unicodeScalars.filter { known.contains($0) }.map { Int32(bitPattern: $0.value) }
+                guard codepoints.contains(where: { $0 > 0x40 }) else { continue }
+                let samples: [Float]
+                do {
+                    samples = try model.generate(sentences: [codepoints])
+                } catch {
+                    throw SpeechError.failed(error.description)
+                }
+                try sink(PCMChunk(samples: samples.map { Int16(max(-1, min(1, $0)) * 32_767) }))
+                try sink(sentence.endsParagraph ? paragraphGap : sentenceGap)
+            }
+        }
+    }
+
+    /// `text` cut into pieces of about `limit` characters at paragraph boundaries (a longer paragraph at sentence
+    /// ends, a longer sentence at spaces), so phonemes arrive early and a long article never waits on one big run.
+    static func chunks(_ text: String, limit: Int) -> [String] {
+        var chunks: [String] = []
+        var current = ""
+        func push(_ piece: String) {
+            if !current.isEmpty && current.count + piece.count + 2 > limit {
+                chunks.append(current)
+                current = ""
+            }
+            current += current.isEmpty ? piece : "\n\n" + piece
+        }
+        for paragraph in PhonemeClauses.paragraphs(text) {
+            if paragraph.count <= limit { push(paragraph); continue }
+            var sentence = ""
+            for word in paragraph.split(separator: " ") {
+                sentence += sentence.isEmpty ? String(word) : " " + word
+                if sentence.count >= limit || (sentence.count >= limit / 2 && (word.hasSuffix(".") || word.hasSuffix("?") || word.hasSuffix("!"))) {
+                    chunks.append(current.isEmpty ? sentence : current + "\n\n" + sentence)
+                    current = ""
+                    sentence = ""
+                }
+            }
+            if !sentence.isEmpty { push(sentence) }
+        }
+        if !current.isEmpty { chunks.append(current) }
+        return chunks
+    }
+}

@@ -1,0 +1,269 @@
+import Foundation
+import HTTPServer
+import MarksCore
+import MarksSources
+
+/// The Sources tab: `GET /sources` (list, `?q=` search, `?page=`), `POST /sources/text` (paste), `POST /sources/upload`
+/// (files, streamed to disk by `SourceUploadStream`), a source's page `GET /sources/:id`, its Edit form
+/// (`GET`/`POST /sources/:id/edit`), `POST /sources/:id/delete` and `/restore` (Undo), `/purge` (the Trash), `/podcast` and `/ocr`. The
+/// original is served by `WebController+SourceFiles.swift`.
+extension WebController {
+    /// The sources library, else a 404 saying this server has none.
+    func sourceLibrary() throws -> SourceLibrary {
+        guard let library = options.sourceLibrary else { throw HTTPError(404, "This server has no sources library.") }
+        return library
+    }
+
+    /// `GET /sources`.
+    func sourcesPage(_ request: HTTPRequest) async -> HTTPResponse {
+        let query = String((request.query["q"] ?? "").prefix(1000)).trimmingCharacters(in: .whitespaces)
+        let number = max(1, request.query["page"].flatMap { Int($0) } ?? 1)
+        return sourcesView(request, query: query, page: number)
+    }
+
+    /// The Sources tab's page, with what the last upload did or why it was refused.
+    func sourcesView(_ request: HTTPRequest, query: String = "", page number: Int = 1, outcomes: [SourcesPage.Outcome] = [],
+                     problem: String? = nil, pasted: (title: String, text: String, tags: String) = ("", "", ""),
+                     status: Int = 200) -> HTTPResponse {
+        let ctx = context(request)
+        let content: SourcesPage.Content
+        var limits = SourceLimits()
+        if let library = options.sourceLibrary {
+            limits = library.limits
+            do {
+                let all = query.isEmpty ? try library.list() : try library.matches(query, limit: 1000)
+                let start = min(all.count, (number - 1) * SourcesPage.pageSize)
+                content = .loaded(sources: Array(all[start..<min(all.count, start + SourcesPage.pageSize)]), total: all.count)
+            } catch {
+                content = .failed(message(error))
+            }
+        } else {
+            content = .unavailable
+        }
+        var view = SourcesPage(content: content, query: query, page: number, limits: limits, dates: dates, context: ctx)
+        view.outcomes = outcomes
+        view.problem = problem
+        view.pasted = pasted
+        return page(SourcesPage.title, tab: .sources, view.render(), context: ctx, status: status)
+    }
+
+    /// `POST /sources/text`: the paste box. A new source opens its page; the same text again opens the existing one.
+    func addSourceText(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let library = try sourceLibrary()
+        let form = try request.form()
+        let text = Self.field(form, "text"), title = Self.field(form, "title"), tags = Self.field(form, "tags")
+        do {
+            let addition = try await library.addText(text, title: title, tags: Self.sourceTags(tags))
+            return sourceAdded(request, addition)
+        } catch let error as SourceError {
+            let (status, _, text) = describe(error)
+            if Self.wantsJSON(request) { throw HTTPError(status, text) }
+            return sourcesView(request, problem: text, pasted: (title, Self.field(form, "text"), tags), status: status)
+        }
+    }
+
+    /// Where an addition goes: the source's page, saying whether it is new or was already here.
+    private func sourceAdded(_ request: HTTPRequest, _ addition: SourceAddition) -> HTTPResponse {
+        let summary = addition.summary
+        let path = "/sources/" + summary.id.uuidString.lowercased()
+        let duplicate: Bool
+        if case .duplicate = addition { duplicate = true } else { duplicate = false }
+        if Self.wantsJSON(request) {
+            return .json(data: Self.sourceJSON(summary, status: duplicate ? "duplicate" : "added").data, status: duplicate ? 200 : 201)
+        }
+        return redirect(path, notice: duplicate ? "source-duplicate" : "source-added")
+    }
+
+    /// The body stream of `POST /sources/upload`: only for a signed-in, same-origin multipart request (anything else
+    /// is buffered and refused by the gate as usual); a `X-CSRF-Token` header must be valid up front, else the form's
+    /// `_csrf` field must come before the files.
+    func uploadStream(_ head: HTTPRequest) -> (any HTTPBodyStream)? {
+        guard let library = options.sourceLibrary, let session = session(of: head), RequestOrigin.isSameOrigin(head),
+              let type = head.headers["Content-Type"], type.lowercased().hasPrefix("multipart/form-data"),
+              let boundary = MultipartFormParser.boundary(fromContentType: type) else { return nil }
+        let auth = self.auth
+        var headerCSRF = false
+        if let header = head.headers["X-CSRF-Token"] {
+            guard auth.isValidCSRF(header, for: session) else { return nil }
+            headerCSRF = true
+        }
+        let declared = head.headers["Content-Length"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        return SourceUploadStream(library: library, boundary: boundary, declaredLength: declared, headerCSRF: headerCSRF) {
+            auth.isValidCSRF($0, for: session)
+        }
+    }
+
+    /// `POST /sources/upload`: imports each streamed file (moving it out of `incoming/`). The script sends one file per
+    /// request and gets `{"results": [{"filename", "status": "added"|"duplicate"|"failed", "id", "title", "page", "error"}]}`;
+    /// the form gets the Sources page listing what happened to each file.
+    func uploadSources(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let library = try sourceLibrary()
+        guard let upload = request.streamedBody as? SourceUpload else {
+            throw HTTPError(400, "Send files with the Sources tab's upload form (a multipart/form-data body).")
+        }
+        if let refusal = upload.refusal {
+            if Self.wantsJSON(request) { throw refusal }
+            return sourcesView(request, problem: refusal.message, status: refusal.status)
+        }
+        guard !upload.files.isEmpty else {
+            if Self.wantsJSON(request) { throw HTTPError(400, "Choose at least one file to upload.") }
+            return sourcesView(request, problem: "Choose at least one file to upload.", status: 400)
+        }
+        let tags = Self.sourceTags(upload.field("tags") ?? "")
+        var outcomes: [SourcesPage.Outcome] = []
+        for file in upload.files {
+            let name = SourceLibrary.metadataName(file.filename) ?? "untitled"
+            do {
+                switch try await library.importUpload(file.url, filename: file.filename, tags: tags) {
+                case .added(let source): outcomes.append(.init(filename: name, result: .added(source.summary)))
+                case .duplicate(let summary): outcomes.append(.init(filename: name, result: .duplicate(summary)))
+                }
+            } catch {
+                outcomes.append(.init(filename: name, result: .failed(message(error))))
+            }
+        }
+        if Self.wantsJSON(request) {
+            let results = outcomes.map { outcome -> JSONValue in
+                switch outcome.result {
+                case .added(let summary): Self.sourceJSON(summary, status: "added", filename: outcome.filename)
+                case .duplicate(let summary): Self.sourceJSON(summary, status: "duplicate", filename: outcome.filename)
+                case .failed(let text): .object([("filename", .string(outcome.filename)), ("status", .string("failed")), ("error", .string(text))])
+                }
+            }
+            return .json(data: JSONValue.object([("results", .array(results))]).data)
+        }
+        return sourcesView(request, outcomes: outcomes)
+    }
+
+    /// `GET /sources/:id`.
+    func sourcePage(_ request: HTTPRequest) throws -> HTTPResponse {
+        let library = try sourceLibrary()
+        let source = try library.source(id: try Self.sourceID(request))
+        let key = source.summary.id.uuidString.lowercased()
+        let job = try options.jobs?.store.jobs(kind: SourceLibrary.ocrKind, key: key, limit: 1).first
+        let view = SourcePage(source: source, dates: dates, context: context(request), podcasts: options.podcasts != nil,
+                              ocrPages: options.jobs == nil ? [] : library.pagesForOCR(source), ocrJob: job)
+        var response = page(view.title, tab: .sources, view.render(), context: context(request))
+        if let job, job.state == .queued || job.state == .running { response.headers["Refresh"] = "5" }
+        return response
+    }
+
+    /// `GET /sources/:id/edit`.
+    func editSourceForm(_ request: HTTPRequest) throws -> HTTPResponse {
+        let source = try sourceLibrary().source(id: try Self.sourceID(request))
+        let values = (source.summary.title, source.summary.tags.joined(separator: ", "), source.body)
+        let ctx = context(request)
+        return page(SourceEditPage.title, tab: .sources, SourceEditPage(source: source, values: values, context: ctx).render(), context: ctx)
+    }
+
+    /// `POST /sources/:id/edit`: title, tags and text (only the fields that changed).
+    func saveSource(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let library = try sourceLibrary()
+        let id = try Self.sourceID(request)
+        let source = try library.source(id: id)
+        let form = try request.form()
+        let title = Self.field(form, "title"), tags = Self.field(form, "tags"), body = Self.field(form, "body")
+        var update = SourceUpdate()
+        if title != source.summary.title { update.title = title }
+        let tagList = Self.sourceTags(tags)
+        if tagList != source.summary.tags { update.tags = tagList }
+        if body != source.body.replacingOccurrences(of: "\r\n", with: "\n") { update.body = body }
+        do {
+            if update != SourceUpdate() { _ = try await library.update(id: id, update) }
+        } catch let error as SourceError {
+            let (status, _, text) = describe(error)
+            let ctx = context(request)
+            let view = SourceEditPage(source: source, values: (title, tags, body), problem: text, context: ctx)
+            return page(SourceEditPage.title, tab: .sources, view.render(), context: ctx, status: status)
+        }
+        return done(request, back: "/sources/" + id.uuidString.lowercased(), notice: "updated")
+    }
+
+    /// `POST /sources/:id/delete`: to the trash at once; the notice after it (and the script's toast) has Undo.
+    func deleteSource(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let id = try Self.sourceID(request)
+        _ = try await sourceLibrary().delete(id: id)
+        return done(request, back: "/sources?undo=" + id.uuidString.lowercased(), notice: "source-deleted")
+    }
+
+    /// `POST /sources/:id/restore`: Undo. The script gets `{"id": "<uuid>"}`.
+    func restoreSource(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let id = try Self.sourceID(request)
+        let restored = try await sourceLibrary().restore(id: id)
+        let key = restored.summary.id.uuidString.lowercased()
+        if Self.wantsJSON(request) { return .json(data: JSONValue.object([("id", .string(key))]).data) }
+        return redirect("/sources/" + key, notice: "source-restored")
+    }
+
+    /// `POST /sources/:id/purge`: the Trash's Delete forever (row and original file); 404 for a live source.
+    func purgeSource(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let id = try Self.sourceID(request)
+        let library = try sourceLibrary()
+        guard try library.trash().contains(where: { $0.id == id }) else { throw HTTPError(404, "That source is not in the trash.") }
+        try await library.purge(id: id)
+        return done(request, back: "/trash", notice: "purged-source")
+    }
+
+    /// The trashed sources for the Trash page (none without a library; a failure is logged, not shown).
+    func trashedSources() -> [SourceSummary] {
+        guard let library = options.sourceLibrary else { return [] }
+        do {
+            return try library.trash()
+        } catch {
+            options.log("trash: sources could not be listed: \(error)")
+            return []
+        }
+    }
+
+    /// `POST /sources/:id/podcast`: queues a podcast request for `marks-source://<uuid>` with the text and the kind
+    /// (podcasts are generated by a later part of Marks; until then the request waits in the queue). 409 without text.
+    func podcastSource(_ request: HTTPRequest) async throws -> HTTPResponse {
+        guard let queue = options.podcasts else { throw HTTPError(404, "This server does not queue podcasts.") }
+        let source = try sourceLibrary().source(id: try Self.sourceID(request))
+        guard let text = source.podcastText else {
+            throw HTTPError(409, "This source has no text to read, so it cannot become a podcast.")
+        }
+        let summary = source.summary
+        let (_, queued) = try queue.enqueue(url: summary.url, title: summary.displayTitle, bookmarkID: nil, trigger: .requested,
+                                            text: text, sourceKind: summary.kind.rawValue)
+        return done(request, back: "/sources/" + summary.id.uuidString.lowercased(), notice: queued ? "podcast-queued" : "podcast-waiting")
+    }
+
+    /// `POST /sources/:id/ocr`: queues the `sources.ocr` job (409 when no page needs it or OCR is not installed).
+    func ocrSource(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let library = try sourceLibrary()
+        let source = try library.source(id: try Self.sourceID(request))
+        guard let jobs = options.jobs, let job = try library.ocrJob(for: source) else {
+            throw HTTPError(409, "No page of this source needs OCR, or OCR (tesseract) is not installed on this server.")
+        }
+        _ = try await jobs.enqueue(job)
+        return done(request, back: "/sources/" + source.summary.id.uuidString.lowercased(), notice: "ocr-queued")
+    }
+
+    // MARK: Helpers
+
+    /// A source's uuid from the path, else a 404.
+    static func sourceID(_ request: HTTPRequest) throws -> UUID {
+        guard let text = request.pathParameters["id"], text.count == 36, let id = UUID(uuidString: text) else {
+            throw HTTPError(404, "There is no source at this address.")
+        }
+        return id
+    }
+
+    /// A tags field (`a, b`) as a list.
+    static func sourceTags(_ text: String) -> [String] {
+        text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    static func wantsJSON(_ request: HTTPRequest) -> Bool {
+        request.headers["Accept"]?.contains("application/json") == true
+    }
+
+    static func sourceJSON(_ summary: SourceSummary, status: String, filename: String? = nil) -> JSONValue {
+        var fields: [(String, JSONValue)] = []
+        if let filename { fields.append(("filename", .string(filename))) }
+        fields += [("status", .string(status)), ("id", .string(summary.id.uuidString.lowercased())), ("title", .string(summary.displayTitle)),
+                   ("page", .string("/sources/" + summary.id.uuidString.lowercased()))]
+        return .object(fields)
+    }
+}
