@@ -14,6 +14,11 @@ import SQLiteDatabase
 ///   so the 1.5 KB vectors stay on their B-tree pages (a WITHOUT ROWID row that size spills to overflow pages).
 /// - `index_state`: a generation counter bumped by every write, so a process holding vectors in memory sees
 ///   another process's changes.
+/// - `index_passages` (migration 2): each document's text cut into passages for Ask — section `fields` (title,
+///   summary, description, notes) and section `page` (the archived page text, whose version is the document's
+///   `page_version`) — with heading, page and UTF-16 range; their vectors are in `index_vectors` by content hash.
+///   `index_passages_fts` is FTS5 over their text and heading, with `index_passages` as its external content
+///   (kept in step by triggers), so the text is stored once.
 enum IndexSchema {
     /// The migration namespace in `schema_migrations`.
     static let namespace = "index"
@@ -62,6 +67,35 @@ enum IndexSchema {
                 value INTEGER NOT NULL
             ) WITHOUT ROWID;
             INSERT INTO index_state (key, value) VALUES ('generation', 0);
+            """),
+        Migration(id: 2, name: "index: passages", sql: """
+            ALTER TABLE index_documents ADD COLUMN page_version TEXT;
+            CREATE INDEX index_documents_url ON index_documents (url);
+
+            CREATE TABLE index_passages (
+                id INTEGER PRIMARY KEY,
+                document_id INTEGER NOT NULL,
+                section TEXT NOT NULL CHECK (section IN ('fields', 'page')),
+                ordinal INTEGER NOT NULL CHECK (ordinal >= 0),
+                heading TEXT NOT NULL DEFAULT '',
+                page INTEGER CHECK (page IS NULL OR page >= 1),
+                range_start INTEGER NOT NULL CHECK (range_start >= 0),
+                range_end INTEGER NOT NULL CHECK (range_end >= range_start),
+                text TEXT NOT NULL,
+                content_hash TEXT NOT NULL,
+                UNIQUE (document_id, section, ordinal)
+            );
+            CREATE INDEX index_passages_hash ON index_passages (content_hash);
+
+            CREATE VIRTUAL TABLE index_passages_fts USING fts5 (
+                text, heading, content = 'index_passages', content_rowid = 'id', tokenize = 'porter unicode61'
+            );
+            CREATE TRIGGER index_passages_insert AFTER INSERT ON index_passages BEGIN
+                INSERT INTO index_passages_fts (rowid, text, heading) VALUES (new.id, new.text, new.heading);
+            END;
+            CREATE TRIGGER index_passages_delete AFTER DELETE ON index_passages BEGIN
+                INSERT INTO index_passages_fts (index_passages_fts, rowid, text, heading) VALUES ('delete', old.id, old.text, old.heading);
+            END;
             """),
     ]
 }

@@ -1,3 +1,4 @@
+import Foundation
 import SQLiteDatabase
 
 /// The scopes both search legs apply in SQL: archived or not, unread only, one tag (linkding or AI tag,
@@ -11,6 +12,10 @@ public struct SearchFilter: Sendable, Equatable, Hashable {
     public var archived: Bool
     /// Whether sources (pasted text, PDFs, files; kept in the index under negative ids) are found too.
     public var sources: SourceScope
+    /// Only documents added at or after this moment.
+    public var addedFrom: Date?
+    /// Only documents added before this moment.
+    public var addedBefore: Date?
 
     /// Which documents a search looks at: bookmarks, sources or both.
     public enum SourceScope: Sendable, Equatable, Hashable {
@@ -32,12 +37,19 @@ public struct SearchFilter: Sendable, Equatable, Hashable {
     }
 
     /// A filter; the default is the whole live (unarchived) library, bookmarks only.
-    public init(unreadOnly: Bool = false, tag: String? = nil, archived: Bool = false, sources: SourceScope = .excluded) {
+    public init(unreadOnly: Bool = false, tag: String? = nil, archived: Bool = false, sources: SourceScope = .excluded,
+                addedFrom: Date? = nil, addedBefore: Date? = nil) {
         self.unreadOnly = unreadOnly
         self.tag = tag
         self.archived = archived
         self.sources = sources
+        self.addedFrom = addedFrom
+        self.addedBefore = addedBefore
     }
+
+    /// Whether the filter needs more than the in-memory flags (a tag or a date range): the vector legs then ask
+    /// SQL which documents pass.
+    var needsSQL: Bool { foldedTag != nil || addedFrom != nil || addedBefore != nil }
 
     /// The tag to match, trimmed and lower-cased; nil when there is none.
     var foldedTag: String? {
@@ -58,6 +70,14 @@ public struct SearchFilter: Sendable, Equatable, Hashable {
         if let tag = foldedTag {
             clause += " AND EXISTS (SELECT 1 FROM index_tags t WHERE t.tag = :tag AND t.bookmark_id = d.bookmark_id)"
             arguments["tag"] = .text(tag)
+        }
+        if let addedFrom {
+            clause += " AND d.date_added >= :added_from"
+            arguments["added_from"] = .real(addedFrom.timeIntervalSince1970)
+        }
+        if let addedBefore {
+            clause += " AND d.date_added < :added_before"
+            arguments["added_before"] = .real(addedBefore.timeIntervalSince1970)
         }
         return (clause, arguments)
     }

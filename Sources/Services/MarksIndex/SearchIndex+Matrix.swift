@@ -6,6 +6,11 @@ extension SearchIndex {
         case set(id: Int, vector: [Float], unread: Bool, archived: Bool)
         case remove(id: Int)
         case reset
+        /// A passage's vector (passage id, its document).
+        case setPassage(id: Int, document: Int, vector: [Float])
+        case removePassage(id: Int)
+        /// Forget the passage rows too (the index was cleared).
+        case resetPassages
     }
 
     /// Runs `body` in a write transaction; when it changed anything, bumps the generation and applies the
@@ -31,14 +36,36 @@ extension SearchIndex {
                             rows.remove(id: id)
                         case .reset:
                             rows.reset()
+                        case .setPassage, .removePassage, .resetPassages:
+                            break
+                        }
+                    }
+                    if rows.isLoaded { rows.generation = generation }
+                }
+                passages.withRows { rows in
+                    guard rows.isLoaded, rows.generation == generation - 1 else {
+                        rows.reset()
+                        return
+                    }
+                    for change in changes {
+                        switch change {
+                        case .setPassage(let id, let document, let vector):
+                            rows.set(id: id, document: document, vector: vector)
+                        case .removePassage(let id):
+                            rows.remove(id: id)
+                        case .resetPassages:
+                            rows.reset()
+                        case .set, .remove, .reset:
+                            break
                         }
                     }
                     if rows.isLoaded { rows.generation = generation }
                 }
             }
         } catch {
-            // The transaction rolled back: the matrix may hold changes that never committed.
+            // The transaction rolled back: the matrices may hold changes that never committed.
             matrix.withRows { $0.reset() }
+            passages.withRows { $0.reset() }
             if error is IndexError { throw error }
             throw IndexError.storage(String(describing: error))
         }
@@ -52,6 +79,33 @@ extension SearchIndex {
         return try matrix.withRows { rows in
             if !rows.isLoaded || current > rows.generation {
                 try load(&rows)
+            }
+            return try body(&rows)
+        }
+    }
+
+    /// Runs `body` with the passage vectors, loading them first when they are not loaded or another process wrote.
+    func withCurrentPassages<T>(_ body: (inout PassageMatrix.Rows) throws -> T) throws -> T {
+        let current = try IndexError.wrap {
+            try database.read { try $0.queryOne("SELECT value FROM index_state WHERE key = 'generation'")?.int64(at: 0) ?? 0 }
+        }
+        return try passages.withRows { rows in
+            if !rows.isLoaded || current > rows.generation {
+                rows.reset()
+                let dimension = dimension
+                try IndexError.wrap {
+                    try database.read { connection in
+                        rows.generation = try connection.queryOne("SELECT value FROM index_state WHERE key = 'generation'")?.int64(at: 0) ?? 0
+                        let statement = try connection.prepare("""
+                            SELECT p.id, p.document_id, v.vector FROM index_passages p JOIN index_vectors v ON v.content_hash = p.content_hash
+                            """)
+                        while let row = try statement.step() {
+                            guard let vector = VectorCoding.decode(try row.blob(at: 2), dimension: dimension) else { continue }
+                            rows.set(id: try row.int(at: 0), document: try row.int(at: 1), vector: vector)
+                        }
+                    }
+                }
+                rows.isLoaded = true
             }
             return try body(&rows)
         }

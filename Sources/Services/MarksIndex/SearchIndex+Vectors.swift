@@ -24,6 +24,16 @@ extension SearchIndex {
                     guard seen.insert(hash).inserted else { continue }
                     pending.append(PendingText(contentHash: hash, text: try IndexedDocument(row: row).embeddingText))
                 }
+                // Then passages (bookmarks first: they make search work; passages make Ask work).
+                if pending.count < limit {
+                    let passages = try connection.prepare("SELECT content_hash, heading, text FROM index_passages d WHERE \(pendingCondition)")
+                    try passages.bind([.integer(Int64(dimension * 4))])
+                    while pending.count < limit, let row = try passages.step() {
+                        let hash = try row.string(at: 0)
+                        guard seen.insert(hash).inserted else { continue }
+                        pending.append(PendingText(contentHash: hash, text: Self.embeddingText(heading: try row.string(at: 1), text: try row.string(at: 2))))
+                    }
+                }
                 return pending
             }
         }
@@ -38,6 +48,7 @@ extension SearchIndex {
         try write { connection, changes in
             let store = try connection.prepare("INSERT OR REPLACE INTO index_vectors (content_hash, vector) VALUES (?, ?)")
             let owners = try connection.prepare("SELECT bookmark_id, unread, archived FROM index_documents WHERE content_hash = ?")
+            let passages = try connection.prepare("SELECT id, document_id FROM index_passages WHERE content_hash = ?")
             for (hash, vector) in vectors {
                 let unit = VectorMathHelpers.unit(vector)
                 try store.bind([.text(hash), .blob(VectorCoding.encode(unit))])
@@ -45,6 +56,10 @@ extension SearchIndex {
                 try owners.bind([.text(hash)])
                 for row in try owners.rows() {
                     changes.append(.set(id: try row.int(at: 0), vector: unit, unread: try row.bool(at: 1), archived: try row.bool(at: 2)))
+                }
+                try passages.bind([.text(hash)])
+                for row in try passages.rows() {
+                    changes.append(.setPassage(id: try row.int(at: 0), document: try row.int(at: 1), vector: unit))
                 }
             }
             if changes.isEmpty { changes.append(.reset) } // a vector no document uses yet still bumps the generation
@@ -55,13 +70,7 @@ extension SearchIndex {
     public func vectorSearch(_ query: [Float], filter: SearchFilter = SearchFilter(), limit: Int) throws -> [SearchHit] {
         guard query.count == dimension else { throw IndexError.dimensionMismatch(expected: dimension, found: query.count) }
         guard limit > 0 else { return [] }
-        let allowedIDs = try filter.foldedTag.map { tag in
-            try IndexError.wrap {
-                try database.read { connection in
-                    Set(try connection.query("SELECT bookmark_id FROM index_tags WHERE tag = ?", [.text(tag)]).map { try $0.int(at: 0) })
-                }
-            }
-        }
+        let allowedIDs = filter.needsSQL ? try documentIDs(passing: filter) : nil
         let matches = try withCurrentMatrix { rows in
             try IndexError.wrap {
                 try rows.top(query, count: limit, archivedScope: filter.archived, unreadOnly: filter.unreadOnly, allowedIDs: allowedIDs,
@@ -71,6 +80,16 @@ extension SearchIndex {
         return matches.enumerated().map { offset, match in
             SearchHit(bookmarkID: match.id, score: Double(match.score), legs: .vector,
                       vectorRank: offset + 1, vectorScore: Double(match.score))
+        }
+    }
+
+    /// The ids of the documents `filter` lets through (the vector legs' tag and date scopes).
+    func documentIDs(passing filter: SearchFilter) throws -> Set<Int> {
+        let (clause, arguments) = filter.sql
+        return try IndexError.wrap {
+            try database.read { connection in
+                Set(try connection.query("SELECT d.bookmark_id FROM index_documents d WHERE \(clause)", arguments).map { try $0.int(at: 0) })
+            }
         }
     }
 

@@ -13,6 +13,7 @@ public final class SearchIndex: Sendable {
     /// Length of the vectors it stores.
     public let dimension: Int
     let matrix: VectorMatrix
+    let passages: PassageMatrix
 
     /// The index in `database`, applying its migrations (namespace `index`).
     public init(database: Database, dimension: Int = EmbeddingModel.dimension) throws {
@@ -20,6 +21,7 @@ public final class SearchIndex: Sendable {
         self.database = database
         self.dimension = dimension
         self.matrix = VectorMatrix(dimension: dimension)
+        self.passages = PassageMatrix(dimension: dimension)
     }
 
     /// The index in the database file at `path` (created if needed).
@@ -39,10 +41,14 @@ public final class SearchIndex: Sendable {
         guard !documents.isEmpty else { return }
         try write { connection, changes in
             let existing = try connection.prepare("SELECT document_hash FROM index_documents WHERE bookmark_id = ?")
+            // An upsert, not INSERT OR REPLACE: the page text's version (`page_version`) stays with the document.
             let insert = try connection.prepare("""
-                INSERT OR REPLACE INTO index_documents (\(IndexedDocument.columns.joined(separator: ", ")))
+                INSERT INTO index_documents (\(IndexedDocument.columns.joined(separator: ", ")))
                 VALUES (\(Array(repeating: "?", count: IndexedDocument.columns.count).joined(separator: ", ")))
+                ON CONFLICT (bookmark_id) DO UPDATE SET
+                \(IndexedDocument.columns.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
                 """)
+            let passages = PassageWriter(connection: connection, dimension: dimension)
             let clearTags = try connection.prepare("DELETE FROM index_tags WHERE bookmark_id = ?")
             let addTag = try connection.prepare("INSERT OR IGNORE INTO index_tags (tag, bookmark_id) VALUES (?, ?)")
             let clearText = try connection.prepare("DELETE FROM index_fts WHERE rowid = ?")
@@ -54,7 +60,14 @@ public final class SearchIndex: Sendable {
                 try existing.bind([id])
                 let previous = try existing.step()
                 existing.reset()
-                if let previous, try previous.string("document_hash") == document.documentHash { continue }
+                if let previous, try previous.string("document_hash") == document.documentHash {
+                    // Unchanged; an index from before passages gets its document's passages now.
+                    if try !passages.has(document: document.id, section: .fields) {
+                        try passages.replace(document: document.id, section: .fields, with: Self.splitter.split(document.fieldBlocks),
+                                             sharedText: document.embeddingText, changes: &changes)
+                    }
+                    continue
+                }
                 try insert.bind(document.values)
                 try insert.run()
                 try clearTags.bind([id])
@@ -75,6 +88,8 @@ public final class SearchIndex: Sendable {
                 } else {
                     changes.append(.remove(id: document.id))
                 }
+                try passages.replace(document: document.id, section: .fields, with: Self.splitter.split(document.fieldBlocks),
+                                     sharedText: document.embeddingText, changes: &changes)
             }
         }
     }
@@ -86,7 +101,9 @@ public final class SearchIndex: Sendable {
         try write { connection, changes in
             let deleteDocument = try connection.prepare("DELETE FROM index_documents WHERE bookmark_id = ?")
             let deleteText = try connection.prepare("DELETE FROM index_fts WHERE rowid = ?")
+            let passages = PassageWriter(connection: connection, dimension: dimension)
             for id in ids {
+                try passages.remove(document: id, changes: &changes)
                 try deleteDocument.bind([.integer(Int64(id))])
                 guard try deleteDocument.run() > 0 else { continue }
                 try deleteText.bind([.integer(Int64(id))])
@@ -135,9 +152,11 @@ public final class SearchIndex: Sendable {
             try database.read { connection in
                 let documents = try connection.queryOne("SELECT COUNT(*) FROM index_documents")?.int(at: 0) ?? 0
                 let archived = try connection.queryOne("SELECT COUNT(*) FROM index_documents WHERE archived = 1")?.int(at: 0) ?? 0
-                let pending = try connection.queryOne(
-                    "SELECT COUNT(DISTINCT content_hash) FROM index_documents d WHERE \(pendingCondition)",
-                    [.integer(Int64(dimension * 4))])?.int(at: 0) ?? 0
+                let pending = try connection.queryOne("""
+                    SELECT COUNT(DISTINCT content_hash) FROM (
+                        SELECT content_hash FROM index_documents d WHERE \(pendingCondition)
+                        UNION SELECT content_hash FROM index_passages d WHERE \(pendingCondition))
+                    """, [.integer(Int64(dimension * 4)), .integer(Int64(dimension * 4))])?.int(at: 0) ?? 0
                 let vectors = try connection.queryOne("SELECT COUNT(*) FROM index_vectors")?.int(at: 0) ?? 0
                 return IndexStatistics(documents: documents, archived: archived, pendingTexts: pending, storedVectors: vectors)
             }
@@ -147,8 +166,12 @@ public final class SearchIndex: Sendable {
     /// Empties the index: documents, text and vectors (`marks index --rebuild`).
     public func clear() throws {
         try write { connection, changes in
-            try connection.execute("DELETE FROM index_tags; DELETE FROM index_documents; DELETE FROM index_fts; DELETE FROM index_vectors;")
+            try connection.execute("""
+                DELETE FROM index_tags; DELETE FROM index_documents; DELETE FROM index_fts; DELETE FROM index_vectors;
+                DELETE FROM index_passages; INSERT INTO index_passages_fts (index_passages_fts) VALUES ('delete-all');
+                """)
             changes.append(.reset)
+            changes.append(.resetPassages)
         }
     }
 
@@ -157,6 +180,7 @@ public final class SearchIndex: Sendable {
         try write { connection, changes in
             try connection.execute("DELETE FROM index_vectors")
             changes.append(.reset)
+            changes.append(.resetPassages)
         }
     }
 
@@ -166,7 +190,8 @@ public final class SearchIndex: Sendable {
         var removed = 0
         try write { connection, _ in
             removed = try connection.run(
-                "DELETE FROM index_vectors WHERE content_hash NOT IN (SELECT content_hash FROM index_documents)")
+                "DELETE FROM index_vectors WHERE content_hash NOT IN (SELECT content_hash FROM index_documents) "
+                    + "AND content_hash NOT IN (SELECT content_hash FROM index_passages)")
         }
         return removed
     }

@@ -25,6 +25,8 @@ struct ServeParts {
     let favicons: FaviconService?
     /// The sources library (pasted text, PDFs, files); its `sources.ocr` kind reads image-only PDF pages.
     let ingested: SourceLibrary
+    /// The page-text archive; its `archive.text` kind fetches new bookmarks' pages, and the reader reads through it.
+    let archive: PageArchive
     let app: MarksApp
     /// Where the server listens, once it does (Settings → Devices builds sign-in links on it).
     let listen: ListenAddress.Holder
@@ -40,7 +42,7 @@ struct ServeParts {
         await registerJobs()
         await jobs.start()
         for request in [VectorIndexer.job, EnrichmentService.backgroundPassJob, PodcastRequestQueue.drainJob, LibraryService.purgeJob,
-                        SourceLibrary.purgeJob] {
+                        SourceLibrary.purgeJob, PageArchive.sweepJob] {
             try await jobs.enqueue(request)
         }
         if favicons != nil { try await jobs.enqueue(FaviconService.sweepJob) }
@@ -56,10 +58,16 @@ struct ServeParts {
         let faviconKinds = favicons.map { [$0.jobKind(), $0.sweepKind(urls: bookmarkURLs, enqueue: { _ = try await jobs.enqueue($0) })] } ?? []
         let sourceKinds = EnrichmentService.jobKinds { sources.source(identity: $0)?.enrichment }
             + LibraryService.trashJobKinds { sources.source(identity: $0)?.library }
-            + [LibraryService.sourceSyncKind(index: index, indexer: indexer) { sources.current.library }]
+            + [LibraryService.sourceSyncKind(index: index, indexer: indexer, pages: archive.pageTexts) { sources.current.library }]
+        let liveFirst: @Sendable () throws -> [String] = {
+            guard let cache = sources.current.library.cache else { return [] }
+            return try cache.bookmarks(archived: false, withAIMetadata: false).map(\.url)
+                + cache.bookmarks(archived: true, withAIMetadata: false).map(\.url)
+        }
+        let archiveKinds = [archive.jobKind(urls: liveFirst, enqueue: { _ = try await jobs.enqueue($0) })]
         let generation = backend.podcasts.map { [$0.jobKind()] } ?? []
         for kind in sourceKinds + [indexer.backgroundKind(), podcasts.drainKind(consumer: nil), ingested.ocrJobKind(),
-                                   ingested.purgeJobKind(retention: LibraryService.trashRetention)] + faviconKinds + generation {
+                                   ingested.purgeJobKind(retention: LibraryService.trashRetention)] + faviconKinds + archiveKinds + generation {
             await jobs.register(kind)
         }
     }
@@ -99,7 +107,7 @@ extension CompositionRoot {
         backend.podcasts = try podcastService(jobs: jobs)
         let auth = try OwnerAuth(dataDirectory: paths.dataDirectory, database: data.database, now: context.now, log: logError)
         let listen = ListenAddress.Holder()
-        let reader = ArticleReader(fetcher: fetcher())
+        let archive = try pageArchive()
         let search = try searchService()
         var options = WebOptions(stateDirectory: paths.dataDirectory, log: logError)
         options.jobs = jobs
@@ -119,12 +127,13 @@ extension CompositionRoot {
                                   verify: { try await LinkdingClient(config: $0).verifyConnection() },
                                   activeServer: config.linkding),
             widgets: widgets,
-            reader: { try await reader.read($0) },
+            reader: { try await archive.article(for: $0) },
             options: options)
         let app = MarksApp(context: MarksApp.Context(version: MarksCommandLine.version, logError: logError, sources: sources,
                                                      backend: backend, web: web))
         return ServeParts(sources: sources, backend: backend, auth: auth, web: web, index: index, indexer: indexer, jobs: jobs,
-                          podcasts: podcastQueue(), favicons: favicons, ingested: ingested, app: app, listen: listen)
+                          podcasts: podcastQueue(), favicons: favicons, ingested: ingested, archive: archive, app: app,
+                          listen: listen)
     }
 
     /// Every part `marks serve` builds from a bookmark source, for `server` (nil: the embedded store): the library
@@ -133,7 +142,7 @@ extension CompositionRoot {
     func servedSource(for server: ServerConfig?, origin: String, favicons: FaviconService?) throws -> ServedSource {
         let source = try makeSource(server)
         let library = try makeLibrary(over: source, cache: try BookmarkCache(database: try data().database, for: source),
-                                      observers: indexObservers() + faviconObservers())
+                                      observers: indexObservers() + faviconObservers() + archiveObservers())
         var api: LinkdingAPI?
         if server == nil {
             let tokens = APITokenStore(directory: paths.dataDirectory)

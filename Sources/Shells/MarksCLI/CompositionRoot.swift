@@ -71,6 +71,7 @@ final class CompositionRoot: Sendable {
         var share: ShareService?
         var favicons: FaviconService?
         var sources: SourceLibrary?
+        var archive: PageArchive?
     }
 
     /// Returns the part at `key`, building it with `make` the first time. `make` runs outside the lock (it may
@@ -161,7 +162,7 @@ final class CompositionRoot: Sendable {
     /// The library over the source, keeping the cache, the widget files and the search index in step. When the
     /// index cannot be opened the library still works, with a warning.
     func library() throws -> LibraryService {
-        try part(\.library) { try makeLibrary(observers: indexObservers() + faviconObservers()) }
+        try part(\.library) { try makeLibrary(observers: indexObservers() + faviconObservers() + archiveObservers()) }
     }
 
     /// The library without the index observer (for `marks index` and the first build of the index, which write
@@ -194,7 +195,7 @@ final class CompositionRoot: Sendable {
         do {
             let index = try searchIndex()
             let indexer = runsBackgroundWork ? try self.indexer() : nil
-            return [index.observer(indexer: indexer, warn: warn)]
+            return [index.observer(indexer: indexer, pages: pageTexts(), warn: warn)]
         } catch {
             warn("the search index is not being updated: \(CLIErrorMessage.describe(error))")
             return []

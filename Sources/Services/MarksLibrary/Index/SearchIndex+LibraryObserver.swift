@@ -8,10 +8,13 @@ extension SearchIndex {
     /// text and AI metadata the index has), deleted ones are removed; then `indexer` is asked to embed new texts in
     /// the background. An index write that fails is reported through `warn` and never fails the library call that
     /// triggered it.
-    public func observer(indexer: VectorIndexer? = nil, warn: @escaping @Sendable (String) -> Void) -> LibraryObserver {
+    /// Each saved bookmark's passages come from its fields and, through `pages` (the page-text archive), its
+    /// archived page text.
+    public func observer(indexer: VectorIndexer? = nil, pages: PageTexts = .none, warn: @escaping @Sendable (String) -> Void) -> LibraryObserver {
         let write: @Sendable ([Bookmark]) async -> Void = { bookmarks in
             do {
                 try self.upsert(bookmarks)
+                try self.syncPageTexts(ids: bookmarks.map(\.id), from: pages)
             } catch {
                 warn("search index not updated: \(error)")
             }
@@ -39,6 +42,25 @@ extension SearchIndex {
                     warn("search index not updated: \(error)")
                 }
             })
+    }
+
+    /// What the page-text archive calls after storing texts: every bookmark with that URL gets the text's
+    /// passages, then `indexer` embeds them in the background.
+    public func archiveObserver(indexer: VectorIndexer? = nil, warn: @escaping @Sendable (String) -> Void)
+        -> @Sendable ([PageArchive.StoredText]) async -> Void {
+        { texts in
+            do {
+                for text in texts {
+                    let stored = text
+                    try self.syncPageTexts(ids: try self.documentIDs(url: text.url), from: PageTexts(
+                        versions: { urls in urls.contains(stored.url) ? [stored.url: stored.version] : [:] },
+                        text: { url in url == stored.url ? (stored.version, stored.blocks) : nil }))
+                }
+            } catch {
+                warn("search index not updated with the archived page text: \(error)")
+            }
+            await Self.schedule(indexer, warn: warn)
+        }
     }
 
     /// Asks `indexer` for a background run (an `index.vectors` job); a failure to enqueue is reported, never

@@ -22,7 +22,7 @@ extension SearchIndex {
     /// Walks the whole library, live and archived, upserting every page into the index, then removes entries
     /// the library no longer has (the catch-all for changes made elsewhere: linkding's own web UI, another
     /// device). Pass a library without this index's observer, or each page is written twice.
-    public func sync(from library: LibraryService, pageSize: Int = 500,
+    public func sync(from library: LibraryService, pageSize: Int = 500, pages: PageTexts = .none,
                      progress: @Sendable (_ read: Int) -> Void = { _ in }) async throws -> IndexSyncResult {
         var seen = Set<Int>()
         var counts = [0, 0]
@@ -30,6 +30,7 @@ extension SearchIndex {
             var page = try await library.load(LibraryFilter(archived: archived, limit: pageSize))
             while true {
                 try upsert(page.bookmarks)
+                try syncPageTexts(ids: page.bookmarks.map(\.id), from: pages)
                 seen.formUnion(page.bookmarks.map(\.id))
                 counts[slot] += page.bookmarks.count
                 progress(counts[0] + counts[1])

@@ -13,6 +13,9 @@ extension SearchIndex {
             saved: { sources in
                 do {
                     try self.upsert(documents: sources.map(IndexedDocument.init(source:)))
+                    for source in sources {
+                        try self.replaceSourcePassages(id: -source.summary.number, blocks: source.passageBlocks)
+                    }
                 } catch {
                     warn("search index not updated: \(error)")
                 }
@@ -42,4 +45,12 @@ extension IndexedDocument {
 
     /// The document is a source, not a bookmark.
     public var isSource: Bool { id < 0 }
+}
+
+extension IngestedSource {
+    /// The blocks a source's passages are cut from: a PDF's pages (each with its number), else the body's paragraphs.
+    public var passageBlocks: [PassageBlock] {
+        guard !pages.isEmpty else { return PassageBlock.paragraphs(of: body) }
+        return pages.enumerated().flatMap { offset, text in PassageBlock.paragraphs(of: text, page: offset + 1) }
+    }
 }

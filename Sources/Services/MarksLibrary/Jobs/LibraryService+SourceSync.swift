@@ -14,7 +14,8 @@ extension LibraryService {
     /// observers index what it reads — then syncs `index` from it, which also drops the entries of the old
     /// source's bookmarks (the index is one for the data directory, not one per source), and asks `indexer` for
     /// the vectors of what is new. A source that cannot be reached fails the job, which is retried.
-    public static func sourceSyncKind(index: SearchIndex?, indexer: VectorIndexer?,
+    /// `pages` gives the new source's bookmarks the passages of their archived page texts.
+    public static func sourceSyncKind(index: SearchIndex?, indexer: VectorIndexer?, pages: SearchIndex.PageTexts = .none,
                                       resolve: @escaping @Sendable () -> LibraryService) -> JobKind {
         JobKind(sourceSyncKind, retry: JobRetryPolicy(maxAttempts: 3, baseDelay: .seconds(30))) { context in
             let library = resolve()
@@ -24,7 +25,7 @@ extension LibraryService {
                 context.report(JobProgress(fraction: 1, text: "synced \(report.live + report.archived) bookmarks"))
                 return
             }
-            let result = try await index.sync(from: library.withoutObservers()) { read in
+            let result = try await index.sync(from: library.withoutObservers(), pages: pages) { read in
                 context.report(JobProgress(fraction: nil, text: "indexed \(read)"))
             }
             try await indexer?.schedule()

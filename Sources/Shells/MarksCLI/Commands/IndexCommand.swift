@@ -37,7 +37,7 @@ enum IndexCommand: CLICommand {
         var synced: IndexSyncResult?
         if !arguments.flag("no-sync") {
             let library = try root.libraryWithoutIndex()
-            synced = try await index.sync(from: library)
+            synced = try await index.sync(from: library, pages: root.pageTexts())
             if let synced {
                 context.printError("Read \(synced.live) bookmarks and \(synced.archived) archived; removed \(synced.removed) gone from the library.")
             }

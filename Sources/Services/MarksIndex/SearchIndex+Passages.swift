@@ -1,0 +1,129 @@
+import Foundation
+import MarksCore
+import SQLiteDatabase
+
+extension SearchIndex {
+    /// How the index cuts texts into passages (Ask's size: about 100–250 words).
+    static let splitter = PassageSplitter()
+    /// Passages kept per text at most (about 50,000 words), so one huge page cannot swell the index.
+    public static let maximumPassages = 200
+
+    /// The text a passage's vector is computed from: its heading, then its text.
+    static func embeddingText(heading: String, text: String) -> String {
+        heading.isEmpty ? text : heading + "\n" + text
+    }
+
+    /// The archived page texts the index cuts passages from, as the library's archive gives them: the version of
+    /// each URL's stored text (cheap, asked for every saved bookmark) and the text itself (read only when the
+    /// version differs from the one the index holds).
+    public struct PageTexts: Sendable {
+        public var versions: @Sendable (_ urls: [String]) throws -> [String: String]
+        public var text: @Sendable (_ url: String) throws -> (version: String, blocks: [PassageBlock])?
+
+        /// A source of page texts.
+        public init(versions: @escaping @Sendable ([String]) throws -> [String: String],
+                    text: @escaping @Sendable (String) throws -> (version: String, blocks: [PassageBlock])?) {
+            self.versions = versions
+            self.text = text
+        }
+
+        /// No page texts (an index without an archive).
+        public static let none = PageTexts(versions: { _ in [:] }, text: { _ in nil })
+    }
+
+    /// Gives the documents of `ids` the page passages of their URL's archived text when the index holds another
+    /// version (or none): the bookmarks' observer calls it after every save, the archive after every stored page.
+    public func syncPageTexts(ids: [Int], from pages: PageTexts) throws {
+        guard !ids.isEmpty else { return }
+        let held = try IndexError.wrap {
+            try database.read { connection -> [(id: Int, url: String, version: String?)] in
+                let statement = try connection.prepare("SELECT url, page_version FROM index_documents WHERE bookmark_id = ?")
+                var found: [(id: Int, url: String, version: String?)] = []
+                for id in Set(ids) {
+                    try statement.bind([.integer(Int64(id))])
+                    if let row = try statement.step() { found.append((id, try row.string(at: 0), try row.optionalString(at: 1))) }
+                    statement.reset()
+                }
+                return found
+            }
+        }
+        let wanted = try pages.versions(held.map(\.url))
+        let stale = held.filter { $0.version != wanted[$0.url] }
+        guard !stale.isEmpty else { return }
+        var texts: [String: (version: String, blocks: [PassageBlock])?] = [:]
+        for entry in stale where texts[entry.url] == nil {
+            texts[entry.url] = .some(try pages.text(entry.url))
+        }
+        try write { connection, changes in
+            let writer = PassageWriter(connection: connection, dimension: dimension)
+            let setVersion = try connection.prepare("UPDATE index_documents SET page_version = ? WHERE bookmark_id = ?")
+            for entry in stale {
+                let text = texts[entry.url] ?? nil
+                try writer.replace(document: entry.id, section: .page, with: Self.splitter.split(text?.blocks ?? []), changes: &changes)
+                try setVersion.bind([text.map { .text($0.version) } ?? .null, .integer(Int64(entry.id))])
+                try setVersion.run()
+            }
+            if changes.isEmpty { changes.append(.resetPassages) } // versions changed: bump the generation all the same
+        }
+    }
+
+    /// The bookmark documents whose URL is `url` (an archived page belongs to each).
+    public func documentIDs(url: String) throws -> [Int] {
+        try IndexError.wrap {
+            try database.read { try $0.query("SELECT bookmark_id FROM index_documents WHERE url = ? AND bookmark_id > 0", [.text(url)]).map { try $0.int(at: 0) } }
+        }
+    }
+
+    /// Replaces the page passages of source document `id` (a source's own text, page by page).
+    public func replaceSourcePassages(id: Int, blocks: [PassageBlock]) throws {
+        try write { connection, changes in
+            guard try connection.queryOne("SELECT 1 FROM index_documents WHERE bookmark_id = ?", [.integer(Int64(id))]) != nil else { return }
+            try PassageWriter(connection: connection, dimension: dimension)
+                .replace(document: id, section: .page, with: Self.splitter.split(blocks), changes: &changes)
+            if changes.isEmpty { changes.append(.resetPassages) }
+        }
+    }
+
+    /// The stored passages of documents, in document and text order (tests, the bench, Ask's citations).
+    public func passages(documentIDs: [Int]) throws -> [IndexedPassage] {
+        guard !documentIDs.isEmpty else { return [] }
+        return try IndexError.wrap {
+            try database.read { connection in
+                let statement = try connection.prepare(
+                    "SELECT * FROM index_passages WHERE document_id = ? ORDER BY CASE section WHEN 'fields' THEN 0 ELSE 1 END, ordinal")
+                var found: [IndexedPassage] = []
+                for id in documentIDs {
+                    try statement.bind([.integer(Int64(id))])
+                    for row in try statement.rows() { found.append(try IndexedPassage(row: row)) }
+                }
+                return found
+            }
+        }
+    }
+
+    /// How many passages the index holds.
+    public func passageCount() throws -> Int {
+        try IndexError.wrap { try database.read { try $0.queryOne("SELECT COUNT(*) FROM index_passages")?.int(at: 0) ?? 0 } }
+    }
+}
+
+extension IndexedDocument {
+    /// The blocks the `fields` passages are cut from: the title as the heading, then the summary, the description
+    /// (when it is not the summary) and the notes as paragraphs; the title alone when there is nothing else (and
+    /// for a source, whose text is cut into `page` passages).
+    var fieldBlocks: [PassageBlock] {
+        let title = displayTitle.trimmingCharacters(in: .whitespacesAndNewlines)
+        var blocks = [PassageBlock(.heading, title)]
+        let summary = aiSummary?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let description = description.trimmingCharacters(in: .whitespacesAndNewlines)
+        var body: [PassageBlock] = []
+        if id > 0 { // a source's text is its description here; its passages are cut page by page instead
+            body = PassageBlock.paragraphs(of: summary)
+            if description != summary { body += PassageBlock.paragraphs(of: description) }
+            body += PassageBlock.paragraphs(of: notes)
+        }
+        if body.isEmpty { body = [PassageBlock(.paragraph, title)] }
+        blocks += body
+        return blocks
+    }
+}

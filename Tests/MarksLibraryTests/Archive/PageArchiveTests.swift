@@ -1,0 +1,160 @@
+import Foundation
+import HTMLExtraction
+import MarksCore
+import MarksJobs
+import MarksLibrary
+import Synchronization
+import Testing
+
+/// The page-text archive against a real local site: the structure is kept, the reader reads offline, failures
+/// are recorded with their reason and retried only when they may pass, hosts are paced, fetching off fetches
+/// nothing, and the job works in bounded runs.
+@Suite struct PageArchiveTests {
+    @Test func theReaderFetchesOnceThenReadsTheArchivedTextOffline() async throws {
+        let site = try ArchiveSite()
+        let archive = try site.archive()
+        let first = try await archive.article(for: site.url("/article"))
+        #expect(first.title == "Baking notes")
+        #expect(first.paragraphs.contains("Proofing"))
+        #expect(first.content?.tokens.contains(.start(.h2, [])) == true, "headings are kept")
+        await site.server.stop()
+        let again = try await archive.article(for: site.url("/article"))
+        #expect(again == first)
+        #expect(site.hits("/article") == 1)
+        let blocks = try #require(try archive.text(url: site.url("/article"))).blocks
+        #expect(blocks.contains(PassageBlock(.heading, "Proofing")))
+        #expect(blocks.contains(PassageBlock(.paragraph, "Let the dough rise overnight in a cool kitchen until it has doubled.")))
+        #expect(site.stored.withLock { $0.map(\.url) } == [site.url("/article")], "the index hears of the stored text")
+    }
+
+    @Test func failuresAreRecordedWithWhyAndRetriedOnlyWhenTheyMayPass() async throws {
+        let site = try ArchiveSite()
+        let archive = try site.archive()
+        let urls = [site.url("/missing"), site.url("/file.pdf"), site.url("/flaky"), site.url("/article")]
+        let result = try await archive.archive(urls)
+        #expect(result.stored == 1)
+        let failures = Dictionary(uniqueKeysWithValues: result.failed.map { ($0.url, $0) })
+        #expect(failures[site.url("/missing")]?.error == "the page answered HTTP 404.")
+        #expect(failures[site.url("/missing")]?.retried == false)
+        #expect(failures[site.url("/file.pdf")]?.error.contains("not HTML") == true)
+        #expect(failures[site.url("/flaky")]?.retried == true)
+        #expect(try archive.due(among: urls).isEmpty, "nothing is due before the retry delay")
+        site.advance(3601)
+        #expect(try archive.due(among: urls) == [site.url("/flaky")])
+        #expect(try archive.due(among: urls, refetchAll: true) == urls)
+        let report = try archive.report(for: urls)
+        #expect(report.total == 4 && report.stored == 1 && report.failures.count == 3 && report.pending == 1)
+    }
+
+    @Test func aFailedRefetchKeepsTheStoredText() async throws {
+        let site = try ArchiveSite()
+        let archive = try site.archive()
+        let url = site.url("/article")
+        _ = try await archive.article(for: url)
+        await site.server.stop()
+        await #expect(throws: FetchError.self) { try await archive.refetch(url) }
+        #expect(try archive.page(url: url)?.state == .stored)
+        #expect(try await archive.article(for: url).title == "Baking notes")
+    }
+
+    @Test func aRefetchStoresTheNewTextUnderANewVersion() async throws {
+        let site = try ArchiveSite()
+        let archive = try site.archive()
+        let url = site.url("/article")
+        _ = try await archive.article(for: url)
+        let before = try archive.versions(urls: [url])[url]
+        site.advance(60)
+        site.articleText.withLock { $0 = "Rye bread wants a denser crumb and a longer bake." }
+        _ = try await archive.refetch(url)
+        #expect(try archive.versions(urls: [url])[url] != before)
+        #expect(try await archive.article(for: url).paragraphs.first == "Rye bread wants a denser crumb and a longer bake.")
+    }
+
+    @Test func pagesOnOneHostStartAPacingApartOthersDoNotWait() async throws {
+        let site = try ArchiveSite()
+        let archive = try site.archive(pacing: .seconds(1), parallel: 1)
+        _ = try await archive.archive([site.url("/article"), site.url("/other"), site.url("/article", host: "b.test")])
+        let sleeps = site.sleeps.withLock { $0 }
+        #expect(sleeps.count == 1, "only the second page of a.test waits; b.test goes at once")
+        #expect(sleeps.allSatisfy { $0 > .milliseconds(500) && $0 <= .seconds(1) })
+    }
+
+    @Test func theRunInterleavesHosts() {
+        let order = PageArchive.interleavedByHost(["http://a.test/1", "http://a.test/2", "http://b.test/1", "http://a.test/3", "http://c.test/1"])
+        #expect(order == ["http://a.test/1", "http://b.test/1", "http://c.test/1", "http://a.test/2", "http://a.test/3"])
+    }
+
+    @Test func withFetchingOffNothingIsFetchedOrRecorded() async throws {
+        let site = try ArchiveSite()
+        let archive = try site.archive(enabled: false)
+        await #expect(throws: FetchError.disabled) { _ = try await archive.article(for: site.url("/article")) }
+        await #expect(throws: FetchError.disabled) { _ = try await archive.archive([site.url("/article")]) }
+        #expect(try archive.page(url: site.url("/article")) == nil)
+        #expect(site.hits("/article") == 0)
+        #expect(try archive.report(for: [site.url("/article")]).fetchingOff)
+    }
+
+    @Test func theJobArchivesInBoundedRunsAndQueuesTheNextOne() async throws {
+        let site = try ArchiveSite()
+        let archive = try site.archive()
+        let jobs = JobRunner(store: try JobStore(database: site.database), log: { _ in })
+        let urls = [site.url("/article"), site.url("/other"), site.url("/article", host: "b.test")]
+        let reports = ReportLog()
+        await jobs.register(archive.jobKind(urls: { urls }, limit: 2, enqueue: { _ = try await jobs.enqueue($0) },
+                                            hooks: PageArchive.JobHooks(report: { reports.add($0) })))
+        let first = try #require(try await jobs.run(id: try await jobs.enqueue(PageArchive.sweepJob).id))
+        #expect(first.state == .done)
+        #expect(reports.all.last?.stored == 2)
+        await jobs.runUntilIdle()
+        #expect(reports.all.last?.stored == 3)
+        #expect(reports.all.last?.pending == 0)
+        #expect(site.hits("/article") + site.hits("/other") == 3, "each page fetched once")
+    }
+
+    @Test func savingBookmarksQueuesTheSweepButNotWithFetchingOff() async throws {
+        let site = try ArchiveSite()
+        let queued = RequestLog()
+        let bookmark = Bookmark(id: 1, url: site.url("/article"), dateAdded: Date(), dateModified: Date())
+        await (try site.archive()).observer(enqueue: { queued.add($0) }, warn: { _ in }).saved([bookmark])
+        #expect(queued.all == [PageArchive.sweepJob])
+        await (try site.archive(enabled: false)).observer(enqueue: { queued.add($0) }, warn: { _ in }).saved([bookmark])
+        #expect(queued.all.count == 1)
+        // Once its page is archived, loading the bookmark again (a list page) queues nothing.
+        let archive = try site.archive()
+        _ = try await archive.article(for: bookmark.url)
+        await archive.observer(enqueue: { queued.add($0) }, warn: { _ in }).saved([bookmark])
+        #expect(queued.all.count == 1)
+    }
+
+    @Test func aRunThatLeavesAPageToRetryQueuesTheSweepForWhenItIsDue() async throws {
+        let site = try ArchiveSite()
+        let archive = try site.archive()
+        let jobs = JobRunner(store: try JobStore(database: site.database), log: { _ in })
+        let queued = RequestLog()
+        await jobs.register(archive.jobKind(urls: { [site.url("/flaky")] }, enqueue: { queued.add($0) }))
+        _ = try await jobs.run(id: try await jobs.enqueue(PageArchive.sweepJob).id)
+        let retry = try #require(queued.all.first?.runAfter)
+        #expect(retry == site.clock.withLock { $0 }.addingTimeInterval(3600))
+    }
+
+    @Test func aDamagedRowIsReportedNotShownAsText() async throws {
+        let site = try ArchiveSite()
+        let archive = try site.archive()
+        let url = site.url("/article")
+        _ = try await archive.article(for: url)
+        _ = try site.database.write { try $0.run("UPDATE archive_pages SET content = '[[\"s\",\"script\"]]'") }
+        #expect(throws: PageArchiveError.self) { _ = try archive.page(url: url) }
+    }
+}
+
+final class ReportLog: Sendable {
+    private let reports = Mutex<[ArchiveReport]>([])
+    func add(_ report: ArchiveReport) { reports.withLock { $0.append(report) } }
+    var all: [ArchiveReport] { reports.withLock { $0 } }
+}
+
+final class RequestLog: Sendable {
+    private let requests = Mutex<[JobRequest]>([])
+    func add(_ request: JobRequest) { requests.withLock { $0.append(request) } }
+    var all: [JobRequest] { requests.withLock { $0 } }
+}
