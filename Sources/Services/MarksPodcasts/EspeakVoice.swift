@@ -11,9 +11,12 @@ public struct EspeakVoice: SpeechSynthesizer {
     public let program: String
     /// Words a minute (espeak-ng's `-s`; its default is 175).
     public var wordsPerMinute = 175
-    /// The time limit of one call: this much, plus `secondsPerThousandWords` for each 1,000 words of its text.
-    public var baseTimeLimit: Duration = .seconds(30)
-    public var secondsPerThousandWords = 10.0
+    /// The time limit of one call: this much, plus `secondsPerThousandWords` for each 1,000 words of its text. It is
+    /// wall-clock time and includes the waits on the encoder reading the pipe (on a low-priority thread), so it is
+    /// a hang guard far above a busy machine's pace: espeak-ng needs ~0.5 s of CPU per 1,000 words, and 10 s per
+    /// 1,000 words was exceeded with two test suites and a benchmark sharing the 2 cores.
+    public var baseTimeLimit: Duration = .seconds(120)
+    public var secondsPerThousandWords = 60.0
     private let runner: ProcessRunner
     private let scratch: URL
 
