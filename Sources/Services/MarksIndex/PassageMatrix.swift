@@ -55,29 +55,10 @@ final class PassageMatrix: Sendable {
 
         /// The `count` passages most similar to `query` among those of `allowedDocuments`, best first.
         func top(_ query: [Float], count: Int, allowedDocuments: Set<Int>) throws -> [(id: Int, score: Float)] {
-            guard count > 0, !ids.isEmpty, !allowedDocuments.isEmpty else { return [] }
-            let allowedRows = (0..<ids.count).filter { allowedDocuments.contains(documents[$0]) }
-            guard !allowedRows.isEmpty else { return [] }
-            let wanted = min(count, allowedRows.count)
-            if allowedRows.count == ids.count {
-                return try VectorMath.topMatches(for: query, in: values, dimension: dimension, count: wanted).map { (ids[$0.index], $0.score) }
-            }
-            if allowedRows.count * 4 >= ids.count {
-                // Most rows pass: over-fetch from the whole matrix and keep the allowed ones.
-                let fetch = min(ids.count, wanted * (ids.count / allowedRows.count + 1) * 2)
-                let kept = try VectorMath.topMatches(for: query, in: values, dimension: dimension, count: fetch)
-                    .filter { allowedDocuments.contains(documents[$0.index]) }.prefix(wanted)
-                if kept.count == wanted { return kept.map { (ids[$0.index], $0.score) } }
-            }
-            var subset = [Float]()
-            subset.reserveCapacity(allowedRows.count * dimension)
-            values.withUnsafeBufferPointer { buffer in
-                for row in allowedRows {
-                    subset.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[row * dimension..<(row + 1) * dimension]))
-                }
-            }
-            return try VectorMath.topMatches(for: query, in: subset, dimension: dimension, count: wanted)
-                .map { (ids[allowedRows[$0.index]], $0.score) }
+            guard !allowedDocuments.isEmpty else { return [] }
+            return try MatrixSearch.top(query, in: values, dimension: dimension, rows: ids.count, count: count, overFetchRatio: 4) {
+                allowedDocuments.contains(documents[$0])
+            }.map { (ids[$0.row], $0.score) }
         }
     }
 

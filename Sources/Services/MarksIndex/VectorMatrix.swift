@@ -71,35 +71,10 @@ final class VectorMatrix: Sendable {
         /// The `count` rows most similar to `query` among those the filter allows, best first.
         func top(_ query: [Float], count: Int, archivedScope: Bool, unreadOnly: Bool, allowedIDs: Set<Int>?,
                  sources: SearchFilter.SourceScope = .excluded) throws -> [(id: Int, score: Float)] {
-            guard count > 0, !ids.isEmpty else { return [] }
-            func allowed(_ row: Int) -> Bool {
+            try MatrixSearch.top(query, in: values, dimension: dimension, rows: ids.count, count: count, overFetchRatio: 10) { row in
                 archived[row] == archivedScope && (!unreadOnly || unread[row]) && (allowedIDs?.contains(ids[row]) ?? true)
                     && sources.allows(ids[row])
-            }
-            let allowedRows = (0..<ids.count).filter(allowed)
-            guard !allowedRows.isEmpty else { return [] }
-            let wanted = min(count, allowedRows.count)
-            if allowedRows.count == ids.count {
-                return try VectorMath.topMatches(for: query, in: values, dimension: dimension, count: wanted)
-                    .map { (ids[$0.index], $0.score) }
-            }
-            if allowedRows.count * 10 >= ids.count {
-                // One row in ten or more passes: over-fetch from the whole matrix, keep the allowed ones.
-                let fetch = min(ids.count, wanted * (ids.count / allowedRows.count + 1) * 2)
-                let kept = try VectorMath.topMatches(for: query, in: values, dimension: dimension, count: fetch)
-                    .filter { allowed($0.index) }.prefix(wanted)
-                if kept.count == wanted { return kept.map { (ids[$0.index], $0.score) } }
-            }
-            // Few rows pass (or the over-fetch fell short): search a copy of just those rows.
-            var subset = [Float]()
-            subset.reserveCapacity(allowedRows.count * dimension)
-            values.withUnsafeBufferPointer { buffer in
-                for row in allowedRows {
-                    subset.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[row * dimension..<(row + 1) * dimension]))
-                }
-            }
-            return try VectorMath.topMatches(for: query, in: subset, dimension: dimension, count: wanted)
-                .map { (ids[allowedRows[$0.index]], $0.score) }
+            }.map { (ids[$0.row], $0.score) }
         }
     }
 
