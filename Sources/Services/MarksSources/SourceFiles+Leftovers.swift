@@ -19,7 +19,14 @@ extension SourceFiles {
         let orphanDirectories = children(of: root.appendingPathComponent("files", isDirectory: true), into: &result)
             .filter { !knownIDs.contains($0.lastPathComponent.lowercased()) }
         for item in children(of: incoming, into: &result) + orphanDirectories {
-            guard let changed = newestChange(item), changed < cutoff else { continue }
+            guard let changed = newestChange(item) else {
+                // Gone meanwhile (an import moved it in) is no problem; still there but unreadable is said.
+                if FileManager.default.fileExists(atPath: item.path) {
+                    result.problems.append("left \(item.path) alone: when it last changed could not be read")
+                }
+                continue
+            }
+            guard changed < cutoff else { continue }
             do {
                 try FileManager.default.removeItem(at: item)
                 result.removed.append(item.path)
