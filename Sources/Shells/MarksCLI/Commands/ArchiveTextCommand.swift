@@ -68,20 +68,7 @@ enum ArchiveTextCommand: CLICommand {
         await jobs.register(archive.jobKind(urls: urls, hooks: hooks))
         var request = all ? PageArchive.refetchAllJob : PageArchive.sweepJob
         request.key = all ? "all" : "foreground"
-        request.maxAttempts = 1 // a failure here is reported now, not retried later in the background
-        let job: Job?
-        do {
-            job = try await jobs.run(id: try await jobs.enqueue(request).id)
-        } catch {
-            line.finish()
-            throw error
-        }
-        line.finish()
-        guard let job else { throw CLIFailure("Archiving is already running (in marks serve?); see marks jobs.") }
-        guard job.state == .done, let report = ended.withLock({ $0 }) else {
-            throw CLIFailure("Archiving failed: \(job.lastError ?? "unknown error") (see marks jobs)")
-        }
-        return report
+        return try await ForegroundJob.run(request, on: jobs, line: line, what: "Archiving") { ended.withLock { $0 } }
     }
 
     private static func print(_ report: ArchiveReport, context: CLIContext) {

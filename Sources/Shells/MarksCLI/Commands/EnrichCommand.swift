@@ -49,19 +49,8 @@ enum EnrichCommand: CLICommand {
         for kind in service.jobKinds(hooks: hooks) where kind.name == EnrichmentService.JobKinds.enrichAll {
             await jobs.register(kind)
         }
-        var request = EnrichmentService.enrichAllJob
-        request.maxAttempts = 1  // a failure here is reported now, not retried later in the background
-        let job: Job?
-        do {
-            job = try await jobs.run(id: try await jobs.enqueue(request).id)
-        } catch {
-            line.finish()
-            throw error
-        }
-        line.finish()
-        guard let job else { throw CLIFailure("Enrich All is already running (in marks serve?); see marks jobs.") }
-        guard job.state == .done, let report = ended.withLock({ $0 }) else {
-            throw CLIFailure("Enrich All failed: \(job.lastError ?? "unknown error") (see marks jobs)")
+        let report = try await ForegroundJob.run(EnrichmentService.enrichAllJob, on: jobs, line: line, what: "Enrich All") {
+            ended.withLock { $0 }
         }
         if arguments.flag("json") {
             context.print(EnrichmentOutput.json(report).serialized)
