@@ -35,32 +35,15 @@ public enum Gzip {
         guard started == Z_OK else { throw CompressionError(code: started, message: "inflateInit2 failed") }
         defer { inflateEnd(&stream) }
         var output = Data()
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        let failure: CompressionError? = data.withUnsafeBytes { (input: UnsafeRawBufferPointer) -> CompressionError? in
-            // zlib never writes through next_in; the cast only satisfies its non-const C signature.
-            stream.next_in = UnsafeMutablePointer(mutating: input.bindMemory(to: Bytef.self).baseAddress)
-            stream.avail_in = uInt(input.count)
-            var result: Int32 = Z_OK
-            repeat {
-                let produced: Int = chunk.withUnsafeMutableBufferPointer { buffer in
-                    stream.next_out = buffer.baseAddress
-                    stream.avail_out = uInt(buffer.count)
-                    result = inflate(&stream, Z_NO_FLUSH)
-                    return buffer.count - Int(stream.avail_out)
-                }
-                guard result == Z_OK || result == Z_STREAM_END else {
-                    return CompressionError(code: result, message: message(stream, "inflate failed"))
-                }
-                output.append(contentsOf: chunk[0..<produced])
-                guard output.count <= limit else { return CompressionError(code: Z_BUF_ERROR, message: "output exceeds \(limit) bytes") }
-                if result == Z_OK && produced == 0 && stream.avail_in == 0 {
-                    return CompressionError(code: Z_BUF_ERROR, message: "truncated gzip data")
-                }
-            } while result != Z_STREAM_END
-            return nil
+        let failure = data.withUnsafeBytes { input in
+            InflateLoop.run(&stream, input, limit: limit) { output.append(contentsOf: $0) }
         }
-        if let failure { throw failure }
-        return output
+        switch failure {
+        case nil: return output
+        case .damaged(let code, let message): throw CompressionError(code: code, message: message ?? "inflate failed")
+        case .tooLarge: throw CompressionError(code: Z_BUF_ERROR, message: "output exceeds \(limit) bytes")
+        case .truncated: throw CompressionError(code: Z_BUF_ERROR, message: "truncated gzip data")
+        }
     }
 
     private static func message(_ stream: z_stream, _ fallback: String) -> String {

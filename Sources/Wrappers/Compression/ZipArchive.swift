@@ -159,30 +159,15 @@ public final class ZipArchive {
         guard started == Z_OK else { throw ZipError.malformed("inflateInit2 failed (\(started))") }
         defer { inflateEnd(&stream) }
         var output: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        let failure: ZipError? = data.withUnsafeBufferPointer { input -> ZipError? in
-            // zlib never writes through next_in; the cast only satisfies its non-const C signature.
-            stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
-            stream.avail_in = uInt(input.count)
-            var result: Int32 = Z_OK
-            repeat {
-                let produced: Int = chunk.withUnsafeMutableBufferPointer { buffer in
-                    stream.next_out = buffer.baseAddress
-                    stream.avail_out = uInt(buffer.count)
-                    result = inflate(&stream, Z_NO_FLUSH)
-                    return buffer.count - Int(stream.avail_out)
-                }
-                guard result == Z_OK || result == Z_STREAM_END else {
-                    return ZipError.malformed("damaged deflate data (zlib \(result))")
-                }
-                guard output.count + produced <= limit else { return ZipError.tooLarge("an entry inflates to more than \(limit) bytes") }
-                output.append(contentsOf: chunk[0..<produced])
-                if result == Z_OK && produced == 0 && stream.avail_in == 0 { return ZipError.malformed("truncated deflate data") }
-            } while result != Z_STREAM_END
-            return nil
+        let failure = data.withUnsafeBytes { input in
+            InflateLoop.run(&stream, input, limit: limit) { output.append(contentsOf: $0) }
         }
-        if let failure { throw failure }
-        return output
+        switch failure {
+        case nil: return output
+        case .damaged(let code, _): throw ZipError.malformed("damaged deflate data (zlib \(code))")
+        case .tooLarge: throw ZipError.tooLarge("an entry inflates to more than \(limit) bytes")
+        case .truncated: throw ZipError.malformed("truncated deflate data")
+        }
     }
 
     private func read(at offset: Int, count: Int) throws(ZipError) -> [UInt8] {
