@@ -1,5 +1,6 @@
 import Foundation
 @testable import MarksIndex
+import SystemSupport
 import Testing
 
 @Suite struct IndexQualityTests {
@@ -70,7 +71,8 @@ import Testing
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { removeQuietly(scratch) }
         let report = try await IndexQuality.measure(evaluationDirectory: EvaluationData.directory, scratchDirectory: scratch,
-                                                    embedder: try InstalledModel.embedder(), distractors: 500)
+                                                    embedder: try InstalledModel.embedder(), distractors: 500,
+                                                    workers: .modelTests)
         #expect(report.hybridBeatsKeyword, "\(IndexQuality.format(report).joined(separator: "\n"))")
     }
 }
@@ -87,6 +89,13 @@ enum EvaluationData {
         FileManager.default.fileExists(atPath: directory.appendingPathComponent("reuters/crude").path)
             && FileManager.default.fileExists(atPath: directory.appendingPathComponent("fortunes/computers").path)
     }
+}
+
+extension WorkerPool {
+    /// The real model's long batches in these tests (a debug build on shared cores can take a minute for one)
+    /// run here, not on the process's shared `compute` pool, where they once held both threads long enough
+    /// that other suites' requests timed out behind them.
+    static let modelTests = WorkerPool(name: "model-tests", threads: 1, niceness: 10)
 }
 
 func removeQuietly(_ url: URL) {

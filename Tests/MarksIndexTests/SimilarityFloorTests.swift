@@ -1,5 +1,6 @@
 import Foundation
 @testable import MarksIndex
+import SystemSupport
 import Testing
 
 /// Semantic search's similarity floor (`SearchRequest.semanticFloor`), checked against the real model on the
@@ -35,7 +36,7 @@ import Testing
                                    description: lines.count > 1 ? lines[1] : "")
         }
         try index.upsert(documents: news + noise)
-        try await VectorIndexer(index: index, batchSize: 256) { embedder }.run()
+        try await VectorIndexer(index: index, batchSize: 256, workers: .modelTests) { embedder }.run()
 
         func words(_ text: String, _ count: Int) -> String { text.split(whereSeparator: \.isWhitespace).prefix(count).joined(separator: " ") }
         let details = articles.map { words($0.paragraphs[1], 12) }

@@ -11,6 +11,7 @@ import MarksEngine
 import MarksLibrary
 import MarksServer
 import Synchronization
+import SystemSupport
 
 /// A `marks serve` app with the backend on a fresh data directory (real SQLite), a hand-moved clock and a
 /// small deterministic embedder; requests go through the router (no sockets) or a live server on port 0.
@@ -23,13 +24,13 @@ struct BackendFixture {
     let errors: ErrorLog
 
     init(config: MarksConfig = MarksConfig(), limits: BackendLimits = BackendLimits(), environment: [String: String] = [:],
-         embedder: any TextEmbedder = TestEmbedder(), providerTransport: HTTPTransport = .live) throws {
+         embedder: any TextEmbedder = TestEmbedder(), providerTransport: HTTPTransport = .live, workers: WorkerPool = .compute) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-server-backend-\(UUID().uuidString)")
         let clock = ManualClock()
         self.clock = clock
         data = try LocalData(paths: MarksPaths(environment: [:], dataDirectory: directory.path, currentDirectory: "/"), now: clock.now)
         api = try BackendAPI.live(data: data, config: config, environment: environment, embedder: embedder, exposed: false,
-                                  limits: limits, providerTransport: providerTransport, now: clock.now)
+                                  limits: limits, providerTransport: providerTransport, workers: workers, now: clock.now)
         let errors = ErrorLog()
         self.errors = errors
         router = MarksApp(context: MarksApp.Context(version: "test", logError: { errors.append($0) }, backend: api)).router

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SystemSupport
 
 /// Offline retrieval quality of the index: known-item search over Reuters articles hidden among fortunes
 /// (labelled texts that ship in Debian packages; `scripts/fetch-eval-data.sh`). Each article is stored as a
@@ -44,8 +45,9 @@ public enum IndexQuality {
                            distractors: distractors))
     }
 
-    /// Runs the evaluation.
-    public static func measure(evaluationDirectory: URL, scratchDirectory: URL, embedder: IndexEmbedder, distractors: Int = 2000) async throws -> Report {
+    /// Runs the evaluation, embedding the documents on `workers`.
+    public static func measure(evaluationDirectory: URL, scratchDirectory: URL, embedder: IndexEmbedder, distractors: Int = 2000,
+                               workers: WorkerPool = .compute) async throws -> Report {
         let articles = try EvaluationCorpus.reuters(evaluationDirectory.appendingPathComponent("reuters", isDirectory: true))
         let fortunes = try EvaluationCorpus.fortunes(evaluationDirectory.appendingPathComponent("fortunes", isDirectory: true), count: distractors)
         let cached = caching(embedder)
@@ -73,7 +75,7 @@ public enum IndexQuality {
             try index.clear()
             let documents = articles.enumerated().map { set.document($0.offset + 1, $0.element) }
             try index.upsert(documents: documents + noise)
-            try await VectorIndexer(index: index, batchSize: 256) { cached }.run()
+            try await VectorIndexer(index: index, batchSize: 256, workers: workers) { cached }.run()
             let queries = articles.map(set.query)
             let vectors = try cached.vectors(queries)
             var metrics: [Mode: RetrievalMetrics] = [:]

@@ -3,6 +3,7 @@ import MarksClients
 import MarksCore
 import MarksEngine
 import SentenceEmbeddings
+import SystemSupport
 
 /// The in-process AI engine as the configuration asks — the configured provider with the offline engine behind
 /// it, else the offline engine on `embedder` — with its status line and start-up warnings. One is made per
@@ -15,10 +16,11 @@ public struct ConfiguredEngine: Sendable {
     /// Problems worth a line at start-up (a provider without its key).
     public let warnings: [String]
 
-    /// The engine for `config`; `limits` are checked before any work, `transport` carries provider calls.
+    /// The engine for `config`; `limits` are checked before any work, `transport` carries provider calls,
+    /// the offline engine's work runs on `workers`.
     public init(config: MarksConfig, environment: [String: String], embedder: any TextEmbedder,
-                limits: EngineLimits = EngineLimits(), transport: HTTPTransport = .live) throws {
-        let offline = OfflineEngine(embedder: embedder, limits: limits)
+                limits: EngineLimits = EngineLimits(), transport: HTTPTransport = .live, workers: WorkerPool = .compute) throws {
+        let offline = OfflineEngine(embedder: embedder, limits: limits, workers: workers)
         if let ai = config.ai {
             let settings = try ProviderSettings(config: ai, environment: environment)
             engine = ProviderEngine(client: settings.client(transport: transport), fallback: offline, limits: limits)

@@ -4,6 +4,7 @@ import MarksClients
 import MarksCore
 import MarksEngine
 import MarksLibrary
+import SystemSupport
 
 extension BackendAPI {
     /// The backend `marks serve` runs: its tables in the data directory's database, `engine` answering (the
@@ -26,15 +27,15 @@ extension BackendAPI {
         return api
     }
 
-    /// The backend with its own engine on `embedder` and its own fetcher, built from `config` (tests and the
-    /// benchmark; `marks serve` passes the process's shared ones).
+    /// The backend with its own engine on `embedder` (its work on `workers`) and its own fetcher, built from
+    /// `config` (tests and the benchmark; `marks serve` passes the process's shared ones).
     public static func live(
         data: LocalData, config: MarksConfig, environment: [String: String], embedder: any TextEmbedder,
         exposed: Bool, limits: BackendLimits = BackendLimits(), providerTransport: HTTPTransport = .live,
-        now: @escaping @Sendable () -> Date
+        workers: WorkerPool = .compute, now: @escaping @Sendable () -> Date
     ) throws -> BackendAPI {
         let engine = try ConfiguredEngine(config: config, environment: environment, embedder: embedder,
-                                          limits: limits.engine, transport: providerTransport)
+                                          limits: limits.engine, transport: providerTransport, workers: workers)
         return try live(data: data, config: config, engine: engine, fetcher: PageFetcher(policy: FetchPolicy(config: config)),
                         exposed: exposed, limits: limits, now: now)
     }

@@ -12,8 +12,9 @@ enum LoopbackHTTP {
         var description: String
     }
 
-    /// Sends one request with `Connection: close` and returns the status and body.
-    static func send(port: Int, method: String, path: String, body: Data?, timeoutSeconds: Int = 60) async throws -> (Int, Data) {
+    /// Sends one request with `Connection: close` and returns the status and body. The timeout is a hang guard:
+    /// a navigation waits for its page, and on two shared cores a page once took longer than a minute.
+    static func send(port: Int, method: String, path: String, body: Data?, timeoutSeconds: Int = 120) async throws -> (Int, Data) {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
                 continuation.resume(with: Result { try exchange(port: port, method: method, path: path, body: body, timeoutSeconds: timeoutSeconds) })
