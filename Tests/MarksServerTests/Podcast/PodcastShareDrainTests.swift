@@ -87,7 +87,9 @@ import Testing
             }
             // The source was narrated from its full text: asking with that text finds the same backend job.
             let sourceEntry = try #require(episodes.first { $0.url == source.summary.url })
-            let same = try await service.generate(MarksPodcasts.PodcastRequest(url: source.summary.url, title: "Field notes", text: fullText,
+            let stored = try #require(try client.sources.source(id: source.summary.id).podcastText)
+            #expect(stored.count > 1000 && stored.hasPrefix("# Field notes"))
+            let same = try await service.generate(MarksPodcasts.PodcastRequest(url: source.summary.url, title: "Field notes", text: stored,
                                                                                sourceKind: "text"))
             #expect(same.id == sourceEntry.jobID)
 
