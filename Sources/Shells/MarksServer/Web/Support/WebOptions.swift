@@ -42,9 +42,6 @@ public struct WebOptions: Sendable {
     public var sourceLibrary: SourceLibrary?
     /// Where a source's Podcast action queues its request (until podcasts are generated); nil turns the action off.
     public var podcasts: PodcastRequestQueue?
-    /// The podcast library and its generation manager (`podlib`): the Podcasts tab, the player, row states; nil
-    /// shows podcasts as not available.
-    public var podcastManager: PodcastGenerationManager?
     /// This machine's LAN addresses (for a server on 0.0.0.0); tests pass fixed ones.
     public var lanAddresses: @Sendable () -> [String]
 
@@ -67,7 +64,6 @@ public struct WebOptions: Sendable {
         self.listenAddress = { nil }
         self.sourceLibrary = nil
         self.podcasts = nil
-        self.podcastManager = nil
         self.lanAddresses = { ListenAddress.lanAddresses() }
     }
 }
