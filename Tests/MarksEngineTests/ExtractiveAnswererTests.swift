@@ -54,7 +54,8 @@ import Testing
 
     @Test func namesAreCapitalisedWordsAfterTheFirstNumbersAndQuotedWords() {
         let terms = QuestionTerms("What did OPEC agree in December 1986 about \"fixed prices\"? And I?")
-        #expect(terms.names == ["opec", "december", "1986", "fixed", "prices"], "\(terms.names)")
+        // "December" is a date word (a stop word): a passage need not repeat it; "And" and "I" are no names.
+        #expect(terms.names == ["opec", "1986", "fixed", "prices"], "\(terms.names)")
         #expect(terms.terms.contains("agree") && !terms.terms.contains("what"))
     }
 }

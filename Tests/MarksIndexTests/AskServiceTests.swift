@@ -27,7 +27,7 @@ import Testing
         #expect(answer.usedVectors && answer.engine == "offline")
     }
 
-    @Test func sourcesAnswerToowithTheirPage() async throws {
+    @Test func sourcesAnswerTooWithTheirPage() async throws {
         let fixture = try await BookmarkSearchToolTests.library()
         let answer = try await Self.service(fixture).ask("How do I measure the dough temperature with a probe?")
         let citation = try #require(answer.citations.first, "\(answer.reason ?? "")")
