@@ -105,6 +105,16 @@ extension SearchIndex {
     public func passageCount() throws -> Int {
         try IndexError.wrap { try database.read { try $0.queryOne("SELECT COUNT(*) FROM index_passages")?.int(at: 0) ?? 0 } }
     }
+
+    /// Documents without a single passage: an index built before passages existed (a full sync gives them theirs).
+    public func documentsWithoutPassages() throws -> Int {
+        try IndexError.wrap {
+            try database.read {
+                try $0.queryOne("SELECT COUNT(*) FROM index_documents d WHERE NOT EXISTS "
+                    + "(SELECT 1 FROM index_passages p WHERE p.document_id = d.bookmark_id)")?.int(at: 0) ?? 0
+            }
+        }
+    }
 }
 
 extension IndexedDocument {

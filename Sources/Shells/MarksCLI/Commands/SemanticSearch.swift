@@ -46,7 +46,15 @@ enum SemanticSearch {
         let index = try root.searchIndex()
         if try index.statistics().documents == 0 {
             context.printError("Building the search index (first use; `marks index` keeps it current)…")
-            _ = try await index.sync(from: try root.libraryWithoutIndex())
+            _ = try await index.sync(from: try root.libraryWithoutIndex(), pages: root.pageTexts())
+        } else if try index.documentsWithoutPassages() > 0 {
+            // An index from before passages (or one a crash left half-synced): every bookmark is read once more.
+            context.printError("Cutting the bookmarks' texts into passages for Ask (once; `marks index` keeps them current)…")
+            do {
+                _ = try await index.sync(from: try root.libraryWithoutIndex(), pages: root.pageTexts())
+            } catch let error where LibraryService.isUnavailable(error) {
+                context.printError("offline — searching the local index as it is. \(CLIErrorMessage.describe(error))")
+            }
         } else {
             try await refresh(root, context: context)
         }
