@@ -8,6 +8,12 @@ extension CompositionRoot {
         try PodcastFeedSecrets(database: try data().database, now: context.now)
     }
 
+    /// The podcast library the feed lists (read only: its ready episodes and their files in `<data>/podcasts`).
+    func podcastFeedLibrary() throws -> PodcastLibrary {
+        PodcastLibrary(index: try PodcastIndex(database: try data().database), directory: PodcastLibrary.directory(in: paths.dataDirectory),
+                       library: nil, widgets: nil, now: context.now)
+    }
+
     /// The feed's URL as `marks podcast feed` prints it: on the configured public URL, else on the address a running
     /// `marks serve` recorded (its first network address when it listens beyond loopback), else on the default
     /// address. `onlyThisComputer` is true when a phone could not reach it.

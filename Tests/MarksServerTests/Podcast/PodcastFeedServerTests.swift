@@ -5,6 +5,7 @@ import MarksLibrary
 import MarksServer
 import MarksTestSupport
 import SQLiteDatabase
+import Synchronization
 import Testing
 
 /// The private podcast feed served live (issue 13, Done-when 3): feedparser reads it without complaint and finds every
@@ -63,7 +64,11 @@ import Testing
 
         var base: String { "http://127.0.0.1:\(server.port)" }
 
-        func call(_ method: String = "GET", _ path: String, headers: [String] = []) async throws -> APIReply {
+        func call(_ path: String, headers: [String] = []) async throws -> APIReply {
+            try await call("GET", path, headers: headers)
+        }
+
+        func call(_ method: String, _ path: String, headers: [String] = []) async throws -> APIReply {
             var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nConnection: close\r\n"
             for header in headers { head += header + "\r\n" }
             return try await RawHTTP.exchange(port: server.port, Data((head + "\r\n").utf8), timeoutSeconds: 30)
@@ -250,12 +255,16 @@ import Testing
         #expect(PodcastFeedAddress.redacted("/feed/abc/episodes/k.mp3") == "/feed/…/episodes/k.mp3")
         #expect(PodcastFeedAddress.redacted("/feed/abc") == "/feed/…")
         #expect(PodcastFeedAddress.redacted("/feedback") == "/feedback")
-        var lines: [String] = []
-        let lock = NSLock()
-        let logger = RequestLogger(now: Date.init) { line in lock.withLock { lines.append(line) } }
+        let lines = LogLines()
+        let logger = RequestLogger(now: Date.init) { line in lines.lines.withLock { $0.append(line) } }
         logger.log(AccessLogEntry(method: "GET", path: "/feed/s3cretS3cretS3cret/podcast.xml", status: 200, responseBytes: 10,
                                   duration: .milliseconds(3), remoteAddress: "127.0.0.1", completed: true))
-        #expect(lock.withLock { lines.count == 1 && !lines[0].contains("s3cret") && lines[0].contains("/feed/…/podcast.xml") })
+        let written = lines.lines.withLock { $0 }
+        #expect(written.count == 1 && !written[0].contains("s3cret") && written[0].contains("/feed/…/podcast.xml"), "\(written)")
+    }
+
+    final class LogLines: Sendable {
+        let lines = Mutex<[String]>([])
     }
 
     /// The headers a client sees, without the ones that differ between any two answers (the date).
