@@ -82,6 +82,7 @@ import Testing
             return Promise.all(arguments[0].map(u => fetch(u, {credentials: 'omit'}).then(r => r.status)))
             """, [[url, "\(base)/feed/\(new)/podcast.xml", "\(base)/feed/\(old)/episodes/0123456789abcdef0123456789abcdef.mp3"]]) as? [Int]
         #expect(statuses == [404, 200, 404])
+        _ = try await browser.run("document.getElementById('podcast-feed').scrollIntoView()")
         try await browser.screenshot().write(to: shots.appendingPathComponent("settings-podcast-feed-rotated.png"))
     }
 }
