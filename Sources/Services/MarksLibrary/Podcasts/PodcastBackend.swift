@@ -47,10 +47,13 @@ public struct PodcastJobStatus: Sendable, Equatable {
     public var error: String?
     /// The voice that spoke it, when the backend says.
     public var voice: String?
+    /// The step a running job is on (`fetch`, `script`, `synthesis`, `encoding`), when the backend says.
+    public var stage: String?
 
     /// A status.
     public init(jobID: String, status: Status, progress: Double, title: String? = nil, durationSeconds: Double? = nil,
-                error: String? = nil, voice: String? = nil) {
+                error: String? = nil, voice: String? = nil, stage: String? = nil) {
+        self.stage = stage
         self.jobID = jobID
         self.status = status
         self.progress = progress

@@ -43,9 +43,11 @@ extension PodcastGenerationManager {
         let manager: PodcastGenerationManager
 
         func consume(_ request: PodcastRequest) async throws {
-            let item = PodcastItem.from(url: request.url, bookmarkID: request.bookmarkID, title: request.title.isEmpty ? nil : request.title)
+            // The request carries the page's URL: no need to read its bookmark back from the server.
+            let title = request.title.isEmpty ? nil : request.title
+            let item = PodcastItem.from(url: request.url, bookmarkID: nil, title: title)
             var resolved = try await manager.resolve(item)
-            if case .url = item, let bookmarkID = request.bookmarkID { resolved.bookmarkID = bookmarkID }
+            if case .url = item { resolved.bookmarkID = request.bookmarkID ?? resolved.bookmarkID }
             if resolved.title.isEmpty { resolved.title = request.title }
             _ = try await manager.generateInBackground(resolved)
         }

@@ -16,21 +16,21 @@ public final class PodcastGenerationManager: Sendable {
 
     public let library: PodcastLibrary
     let backend: any PodcastBackend
-    let bookmarks: LibraryService?
     let sources: SourceLibrary?
     let enqueue: @Sendable (JobRequest) async throws -> Void
     /// How long between two looks at a job's status.
     public let pollInterval: Duration
     let sleep: @Sendable (Duration) async throws -> Void
+    /// The stage each episode's job last reported (for progress lines; not stored).
+    let lastStage = StageMemo()
 
-    /// A manager over `library`, asking `backend`; bookmarks are read from `bookmarks`, sources from `sources`
-    /// (either nil: such items are refused), background jobs go through `enqueue` (the runner's).
-    public init(library: PodcastLibrary, backend: any PodcastBackend, bookmarks: LibraryService?, sources: SourceLibrary?,
+    /// A manager over `library`, asking `backend`; bookmarks are read from the library's bookmark library, sources
+    /// from `sources` (either nil: such items are refused), background jobs go through `enqueue` (the runner's).
+    public init(library: PodcastLibrary, backend: any PodcastBackend, sources: SourceLibrary?,
                 enqueue: @escaping @Sendable (JobRequest) async throws -> Void, pollInterval: Duration = .seconds(3),
                 sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
         self.library = library
         self.backend = backend
-        self.bookmarks = bookmarks
         self.sources = sources
         self.enqueue = enqueue
         self.pollInterval = pollInterval
@@ -45,7 +45,7 @@ public final class PodcastGenerationManager: Sendable {
     /// each step to `progress`) and then `.play(generated: true)`; with the player busy, `.queued` in the background.
     /// A made episode that failed throws its reason.
     public func playOrGenerate(_ item: PodcastItem, playerBusy: Bool,
-                               progress: @escaping @Sendable (PodcastEntry) -> Void = { _ in }) async throws -> PodcastPlayDecision {
+                               progress: @escaping @Sendable (PodcastGenerationProgress) -> Void = { _ in }) async throws -> PodcastPlayDecision {
         let resolved = try await resolve(item)
         if let entry = try index.entry(url: resolved.url), entry.state == .ready, hasAudio(entry) {
             return .play(entry, generated: false)
@@ -58,17 +58,18 @@ public final class PodcastGenerationManager: Sendable {
 
     /// Makes the episode now: asks for it, then polls until it is ready (returned) or failed (thrown as
     /// `PodcastIndexError.invalid` with the backend's reason). `progress` sees the entry after every poll.
-    public func generate(_ item: PodcastItem, progress: @escaping @Sendable (PodcastEntry) -> Void = { _ in }) async throws -> PodcastEntry {
+    public func generate(_ item: PodcastItem, progress: @escaping @Sendable (PodcastGenerationProgress) -> Void = { _ in }) async throws -> PodcastEntry {
         try await generate(try await resolve(item), progress: progress)
     }
 
-    func generate(_ resolved: ResolvedPodcastItem, progress: @escaping @Sendable (PodcastEntry) -> Void) async throws -> PodcastEntry {
+    /// `generate` for an item already resolved.
+    public func generate(_ resolved: ResolvedPodcastItem, progress: @escaping @Sendable (PodcastGenerationProgress) -> Void = { _ in }) async throws -> PodcastEntry {
         var entry = try await start(resolved)
-        progress(entry)
+        progress(PodcastGenerationProgress(entry: entry, stage: lastStage.value(for: entry.key)))
         while entry.state == .queued || entry.state == .generating {
             try await sleep(pollInterval)
             entry = try await refresh(key: entry.key)
-            progress(entry)
+            progress(PodcastGenerationProgress(entry: entry, stage: lastStage.value(for: entry.key)))
         }
         if entry.state == .failed { throw PodcastIndexError.invalid(entry.error ?? "The episode could not be made.") }
         return entry
@@ -80,7 +81,9 @@ public final class PodcastGenerationManager: Sendable {
         try await generateInBackground(try await resolve(item))
     }
 
-    func generateInBackground(_ resolved: ResolvedPodcastItem) async throws -> PodcastEntry {
+    /// `generateInBackground` for an item already resolved (the web app's row action passes what it shows).
+    @discardableResult
+    public func generateInBackground(_ resolved: ResolvedPodcastItem) async throws -> PodcastEntry {
         let entry = try await start(resolved)
         if entry.state == .queued || entry.state == .generating {
             try await enqueue(JobRequest(kind: Self.jobKindName, key: entry.key, payload: Payload(key: entry.key)))
@@ -125,6 +128,7 @@ public final class PodcastGenerationManager: Sendable {
     }
 
     private func record(_ status: PodcastJobStatus, key: String) async throws -> PodcastEntry {
+        lastStage.set(status.status == .done ? "download" : status.stage, for: key)
         let now = library.now()
         switch status.status {
         case .queued:
@@ -176,7 +180,7 @@ public final class PodcastGenerationManager: Sendable {
     public func resolve(_ item: PodcastItem) async throws -> ResolvedPodcastItem {
         switch item {
         case .bookmark(let id):
-            guard let bookmarks else { throw PodcastGenerationError.invalidItem("Bookmarks cannot be read here.") }
+            guard let bookmarks = library.bookmarkLibrary else { throw PodcastGenerationError.invalidItem("Bookmarks cannot be read here.") }
             let bookmark: Bookmark
             do {
                 bookmark = try await bookmarks.bookmark(id: id)

@@ -14,20 +14,30 @@ public final class PodcastLibrary: Sendable {
     public let index: PodcastIndex
     /// Where the audio files are (`<data>/podcasts`).
     public let directory: URL
-    private let library: LibraryService?
+    private let currentLibrary: @Sendable () -> LibraryService?
     private let widgets: WidgetDataStore?
     let now: @Sendable () -> Date
 
     /// The library over `index` with audio in `directory`; `library` marks bookmarks read when episodes are played
     /// (nil leaves bookmarks alone), `widgets` receives the recent episodes (nil writes no widget file).
-    public init(index: PodcastIndex, directory: URL, library: LibraryService?, widgets: WidgetDataStore?,
-                now: @escaping @Sendable () -> Date) {
+    public convenience init(index: PodcastIndex, directory: URL, library: LibraryService?, widgets: WidgetDataStore?,
+                            now: @escaping @Sendable () -> Date) {
+        self.init(index: index, directory: directory, currentLibrary: { library }, widgets: widgets, now: now)
+    }
+
+    /// The library as above, asking `currentLibrary` for the bookmark library each time (`marks serve` switches
+    /// bookmark sources while it runs).
+    public init(index: PodcastIndex, directory: URL, currentLibrary: @escaping @Sendable () -> LibraryService?,
+                widgets: WidgetDataStore?, now: @escaping @Sendable () -> Date) {
         self.index = index
         self.directory = directory
-        self.library = library
+        self.currentLibrary = currentLibrary
         self.widgets = widgets
         self.now = now
     }
+
+    /// The bookmark library in use (nil when played episodes leave bookmarks alone).
+    public var bookmarkLibrary: LibraryService? { currentLibrary() }
 
     /// The podcasts directory of a data directory (`<data>/podcasts`).
     public static func directory(in dataDirectory: URL) -> URL {
@@ -115,7 +125,7 @@ public final class PodcastLibrary: Sendable {
         let entry = try index.setPlayed(key: key, true, now: now())
         try writeWidgets()
         var outcome = PodcastPlayedOutcome(entry: entry)
-        guard let id = entry.bookmarkID, let library else { return outcome }
+        guard let id = entry.bookmarkID, let library = currentLibrary() else { return outcome }
         let settings = try index.listeningSettings()
         guard settings.markReadWhenPlayed || settings.archiveWhenPlayed else { return outcome }
         do {

@@ -61,6 +61,6 @@ public struct RemotePodcastBackend: PodcastBackend {
     static func status(_ job: BackendClient.PodcastJob) -> PodcastJobStatus {
         PodcastJobStatus(jobID: job.jobID, status: PodcastJobStatus.Status(rawValue: job.status) ?? .failed,
                          progress: min(1, max(0, job.progress ?? 0)), title: job.title, durationSeconds: job.durationSeconds,
-                         error: job.error, voice: job.voice)
+                         error: job.error, voice: job.voice, stage: job.stage)
     }
 }

@@ -48,6 +48,7 @@ public struct InProcessPodcastBackend: PodcastBackend {
         case .failed: status = .failed
         }
         return PodcastJobStatus(jobID: episode.id, status: status, progress: episode.progress, title: episode.title,
-                                durationSeconds: episode.durationSeconds, error: episode.error, voice: episode.voice)
+                                durationSeconds: episode.durationSeconds, error: episode.error, voice: episode.voice,
+                                stage: episode.stage?.rawValue)
     }
 }
