@@ -133,7 +133,7 @@ extension CompositionRoot {
         options.publicURL = config.publicURL
         var feedSettings = PodcastFeedResponder.Settings(publicURL: config.publicURL)
         feedSettings.fallbackBase = origin
-        let feed = PodcastFeedResponder(secrets: feedSecrets, settings: feedSettings, episodes: .library(try podcastFeedLibrary()))
+        let feed = PodcastFeedResponder(secrets: feedSecrets, settings: feedSettings, episodes: .library(try podcastLibrary(currentLibrary: { sources.current.library })))
         let web = WebApp(
             sources: sources, auth: auth,
             settings: WebSettings(configStore: settings.store,

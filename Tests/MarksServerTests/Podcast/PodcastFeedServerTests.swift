@@ -31,7 +31,7 @@ import Testing
             let folder = PodcastLibrary.directory(in: directory.url)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let index = try PodcastIndex(database: database)
-            library = PodcastLibrary(index: index, directory: folder, library: nil, widgets: nil, now: Date.init)
+            library = PodcastLibrary(index: index, directory: folder, currentLibrary: { nil }, widgets: nil, now: Date.init)
             let items: [(url: String, title: String, site: String, source: String?, bytes: Int, ready: Double)] = [
                 ("https://example.com/caching?a=1&b=2", "Caching & <Invalidation>\u{07} in \"practice\"", "Example Blog", nil, 48_213, 1_764_000_000),
                 ("https://example.org/queues", "Queues", "example.org", nil, 20_001, 1_764_100_000),
