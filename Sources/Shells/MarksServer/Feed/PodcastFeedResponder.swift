@@ -65,7 +65,7 @@ public struct PodcastFeedResponder: HTTPResponder {
         do {
             cover = try CoverCard.png(for: settings.title)
         } catch {
-            cover = nil
+            cover = nil  // zlib refused the card: `cover.png` is a 404 and podcast apps show their own placeholder
         }
     }
 
