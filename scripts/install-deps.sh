@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages in scripts/debian-packages.txt that are missing (nothing when all are present),
-# and with --test the Python packages the compatibility tests drive (aiolinkding, linkding-cli) and axe-core
+# and with --test the Python packages the compatibility tests drive (aiolinkding, linkding-cli, and feedparser for
+# the podcast feed) and axe-core
 # for the accessibility browser tests (scripts/fetch-axe.sh).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -17,9 +18,9 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 if [ "${1:-}" = "--test" ]; then
-  python3 - <<'PY' || python3 -m pip install -q --disable-pip-version-check aiolinkding 'linkding-cli==2024.9.0' 'click<8.2'
+  python3 - <<'PY' || python3 -m pip install -q --disable-pip-version-check aiolinkding 'linkding-cli==2024.9.0' 'click<8.2' 'feedparser==6.0.*'
 import importlib.util, sys
-sys.exit(0 if importlib.util.find_spec("aiolinkding") and importlib.util.find_spec("linkding_cli") else 1)
+sys.exit(0 if all(importlib.util.find_spec(name) for name in ("aiolinkding", "linkding_cli", "feedparser")) else 1)
 PY
   "$here/fetch-axe.sh"
 fi

@@ -9,7 +9,8 @@ import MarksServer
 
 /// What `marks serve` runs, made from the composition root's shared parts: the bookmark source and every part
 /// built from it (`sources`: the library, enrichment, share, and `/api/` — the embedded store's linkding API or a
-/// 503 naming the remote linkding server), the `/v1/` backend, the web app and its owner sign-in, the job runner
+/// 503 naming the remote linkding server), the `/v1/` backend, the web app and its owner sign-in, the private podcast
+/// feed at `/feed/<secret>/`, the job runner
 /// with every background kind, and the router over all of them.
 struct ServeParts {
     /// The source in use and its parts; Settings switches it while the server runs.
@@ -127,6 +128,12 @@ extension CompositionRoot {
             let request = SearchRequest(text: query, mode: .semantic, filter: SearchFilter(unreadOnly: unreadOnly, tag: tag), limit: 50)
             return try await search.search(request).map(\.document.bookmark)
         }
+        let feedSecrets = try podcastFeedSecrets()
+        options.podcastFeed = feedSecrets
+        options.publicURL = config.publicURL
+        var feedSettings = PodcastFeedResponder.Settings(publicURL: config.publicURL)
+        feedSettings.fallbackBase = origin
+        let feed = PodcastFeedResponder(secrets: feedSecrets, settings: feedSettings, episodes: .library(try podcastLibrary(currentLibrary: { sources.current.library })))
         let web = WebApp(
             sources: sources, auth: auth,
             settings: WebSettings(configStore: settings.store,
@@ -136,7 +143,7 @@ extension CompositionRoot {
             reader: { try await archive.article(for: $0) },
             options: options)
         let app = MarksApp(context: MarksApp.Context(version: MarksCommandLine.version, logError: logError, sources: sources,
-                                                     backend: backend, web: web))
+                                                     backend: backend, web: web, feed: feed))
         return ServeParts(sources: sources, backend: backend, auth: auth, web: web, index: index, indexer: indexer, jobs: jobs,
                           podcasts: podcastQueue(), podcastManager: podcastManager, favicons: favicons, ingested: ingested, archive: archive, app: app,
                           listen: listen)

@@ -3,7 +3,7 @@ import HTTPServer
 import MarksCore
 
 /// The router of `marks serve`: `/healthz`, the embedded linkding API at `/api/` (or, with a remote linkding, a 503 naming it),
-/// the Marks backend at `/v1/` and the web app at `/`. Errors render as JSON under `/api/` (linkding's
+/// the Marks backend at `/v1/`, the private podcast feed at `/feed/` and the web app at `/`. Errors render as JSON under `/api/` (linkding's
 /// `{"detail": …}`) and `/v1/` (`{"error": …}`), as HTML elsewhere.
 public struct MarksApp: Sendable {
     /// What the app needs at start-up.
@@ -22,13 +22,15 @@ public struct MarksApp: Sendable {
         public var backend: BackendAPI?
         /// The web app at `/`; nil leaves `/` unanswered (404).
         public var web: WebApp?
+        /// The private podcast feed at `/feed/<secret>/`; nil leaves `/feed/` to the web app.
+        public var feed: PodcastFeedResponder?
         /// Admission control and time budgets for the heavy requests (`/v1/marks/…`, collections, Enrich All).
         public var heavy: HeavyRequests
 
         /// A context.
         public init(version: String, logError: @escaping @Sendable (String) -> Void, api: LinkdingAPI? = nil,
                     remoteLinkding: RemoteLinkdingNotice? = nil, sources: SourceSwitch? = nil, backend: BackendAPI? = nil,
-                    web: WebApp? = nil, heavy: HeavyRequests = HeavyRequests()) {
+                    web: WebApp? = nil, feed: PodcastFeedResponder? = nil, heavy: HeavyRequests = HeavyRequests()) {
             self.version = version
             self.logError = logError
             self.api = api
@@ -36,6 +38,7 @@ public struct MarksApp: Sendable {
             self.sources = sources
             self.backend = backend
             self.web = web
+            self.feed = feed
             self.heavy = heavy
         }
     }
@@ -58,10 +61,11 @@ public struct MarksApp: Sendable {
         router.errorRenderer(forPrefix: "/v1/", .json(messageKey: "error"))
         context.backend?.register(on: &router)
         context.web?.register(on: &router)
+        context.feed?.register(on: &router)
         router.defaultErrorRenderer(.html)
         router.intercept { request, next in try await context.heavy.admit(request, next) }
         router.onUnexpectedError { error, request in
-            context.logError("unexpected error on \(request.method) \(request.path): \(String(describing: error).prefix(500))")
+            context.logError("unexpected error on \(request.method) \(PodcastFeedAddress.redacted(request.path)): \(String(describing: error).prefix(500))")
         }
         self.router = router
     }

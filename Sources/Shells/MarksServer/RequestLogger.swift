@@ -3,7 +3,7 @@ import HTTPServer
 import MarksCore
 
 /// The server's structured log: one JSON line per request on standard error, never a query string,
-/// header or body (tokens travel there).
+/// header or body (tokens travel there), nor the podcast feed's secret (its paths are logged as `/feed/…/…`).
 public struct RequestLogger: Sendable {
     private let write: @Sendable (String) -> Void
     private let now: @Sendable () -> Date
@@ -20,7 +20,7 @@ public struct RequestLogger: Sendable {
         let milliseconds = (Double(parts.seconds) * 1e3 + Double(parts.attoseconds) / 1e15 * 1000).rounded() / 1000
         write(JSONValue.object([
             ("ts", .string(LinkdingDate.format(now()))), ("level", .string("info")), ("event", .string("request")),
-            ("method", .string(entry.method)), ("path", .string(entry.path)), ("status", .int(entry.status)),
+            ("method", .string(entry.method)), ("path", .string(PodcastFeedAddress.redacted(entry.path))), ("status", .int(entry.status)),
             ("bytes", .int(Int(clamping: entry.responseBytes))), ("ms", .double(milliseconds)),
             ("remote", .string(entry.remoteAddress)), ("completed", .bool(entry.completed)),
         ]).serialized + "\n")

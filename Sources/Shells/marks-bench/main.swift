@@ -18,6 +18,7 @@ let sections: [(name: String, run: () async throws -> [String])] = [
     ("sources", SourcesBenchmark.run),
     ("voices", PiperVoiceBenchmark.run),
     ("podcast", PodcastBenchmark.run),
+    ("feed", PodcastFeedBenchmark.run),
     ("ask", AskBenchmark.run),
 ]
 

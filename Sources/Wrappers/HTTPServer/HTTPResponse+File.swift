@@ -1,12 +1,15 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
 
 extension HTTPResponse {
     /// Answers `request` with the file at `path`, streamed from disk: `ETag`, `Last-Modified`,
-    /// `Accept-Ranges`, 304 on `If-None-Match` / `If-Modified-Since`, 206 for a single `Range`
-    /// (`a-b`, `a-`, `-n`, honouring `If-Range`), 416 with `Content-Range: bytes */N` when the range
-    /// lies outside the file. The content type defaults to one chosen by extension.
+    /// `Accept-Ranges`, 304 on `If-None-Match` / `If-Modified-Since`, 206 for a `Range` (`a-b`, `a-`, `-n`,
+    /// honouring `If-Range`): one range as the bytes with `Content-Range`, several as `multipart/byteranges`
+    /// (overlapping or touching ranges merged, sorted; more than `ByteRange.maxRanges` answered whole), 416 with
+    /// `Content-Range: bytes */N` when no range lies inside the file. The backend's audio, the web player and the
+    /// podcast feed all answer through this. The content type defaults to one chosen by extension.
     /// Throws `HTTPError` 404 when `path` is not a readable regular file.
     public static func file(
         path: String, contentType: String? = nil, request: HTTPRequest, cacheControl: String? = nil
@@ -28,21 +31,56 @@ extension HTTPResponse {
         if readsOnly, notModified(request.headers, etag: etag, modified: modified) {
             return HTTPResponse(status: 304, headers: headers, body: .empty)
         }
-        headers.add("Content-Type", contentType ?? MediaType.forPath(path))
+        let type = contentType ?? MediaType.forPath(path)
         headers.add("Accept-Ranges", "bytes")
 
         let rangeHeader = readsOnly && rangeStillValid(request.headers["If-Range"], etag: etag, modified: modified)
             ? request.headers["Range"] : nil
         switch ByteRange(header: rangeHeader, size: size) {
         case .whole:
+            headers.add("Content-Type", type)
             return HTTPResponse(status: 200, headers: headers, body: .file(path: path, range: 0..<size))
         case .partial(let range):
-            headers.add("Content-Range", "bytes \(range.lowerBound)-\(range.upperBound - 1)/\(size)")
+            headers.add("Content-Type", type)
+            headers.add("Content-Range", contentRange(range, size: size))
             return HTTPResponse(status: 206, headers: headers, body: .file(path: path, range: range))
+        case .several(let ranges):
+            let boundary = multipartBoundary()
+            headers.add("Content-Type", "multipart/byteranges; boundary=\(boundary)")
+            return HTTPResponse(status: 206, headers: headers, body: .segments(
+                byteRangeParts(path: path, ranges: ranges, size: size, type: type, boundary: boundary)))
         case .unsatisfiable:
+            headers.add("Content-Type", type)
             headers.add("Content-Range", "bytes */\(size)")
             return HTTPResponse(status: 416, headers: headers, body: .empty)
         }
+    }
+
+    /// `bytes a-b/N` for `range` of a resource of `size` bytes.
+    private static func contentRange(_ range: Range<UInt64>, size: UInt64) -> String {
+        "bytes \(range.lowerBound)-\(range.upperBound - 1)/\(size)"
+    }
+
+    /// A `multipart/byteranges` body (RFC 9110 14.6): each part a delimiter, its `Content-Type` and `Content-Range`,
+    /// and the file's bytes (streamed); then the closing delimiter.
+    private static func byteRangeParts(path: String, ranges: [Range<UInt64>], size: UInt64, type: String,
+                                       boundary: String) -> [Segment] {
+        var segments: [Segment] = []
+        for (index, range) in ranges.enumerated() {
+            let head = (index == 0 ? "" : "\r\n") + "--\(boundary)\r\nContent-Type: \(type)\r\n"
+                + "Content-Range: \(contentRange(range, size: size))\r\n\r\n"
+            segments.append(.bytes(Data(head.utf8)))
+            segments.append(.file(path: path, range: range))
+        }
+        segments.append(.bytes(Data("\r\n--\(boundary)--\r\n".utf8)))
+        return segments
+    }
+
+    /// A boundary no file is likely to contain: 128 random bits (from the system's generator) in hex.
+    private static func multipartBoundary() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let high = generator.next() as UInt64, low = generator.next() as UInt64
+        return "marks-" + String(high, radix: 16) + String(low, radix: 16)
     }
 
     /// RFC 9110 13.2.2: If-None-Match wins over If-Modified-Since; ETags compare weakly here.

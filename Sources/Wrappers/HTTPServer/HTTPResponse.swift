@@ -8,6 +8,9 @@ public struct HTTPResponse: Sendable {
         case bytes(Data)
         /// A byte range of a file, streamed from disk by the server (never read whole into memory).
         case file(path: String, range: Range<UInt64>)
+        /// Pieces sent one after another, each bytes in memory or a byte range of a file (a `multipart/byteranges`
+        /// answer: part headers in memory, part bodies streamed from disk).
+        case segments([Segment])
         /// No body.
         case empty
 
@@ -16,7 +19,24 @@ public struct HTTPResponse: Sendable {
             switch self {
             case .bytes(let data): UInt64(data.count)
             case .file(_, let range): UInt64(range.count)
+            case .segments(let segments): segments.reduce(0) { $0 + $1.count }
             case .empty: 0
+            }
+        }
+    }
+
+    /// One piece of a `.segments` body.
+    public enum Segment: Sendable, Equatable {
+        /// Bytes in memory.
+        case bytes(Data)
+        /// A byte range of a file.
+        case file(path: String, range: Range<UInt64>)
+
+        /// The number of bytes.
+        public var count: UInt64 {
+            switch self {
+            case .bytes(let data): UInt64(data.count)
+            case .file(_, let range): UInt64(range.count)
             }
         }
     }

@@ -51,6 +51,8 @@ enum MHDResponse {
             return pointer.map { ($0, sized) }
         case .file(let path, let range):
             return fileBody(path: path, range: range).map { ($0, sized) }
+        case .segments(let segments):
+            return SegmentReader.response(segments).map { ($0, sized) }
         }
     }
 

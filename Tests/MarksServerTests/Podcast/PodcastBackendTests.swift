@@ -126,10 +126,12 @@ import Testing
             #expect(past.status == 416)
             #expect(past.header("Content-Range") == "bytes */\(size)")
 
-            // Several ranges: answered whole (RFC 9110 lets a server ignore Range; no multipart body).
+            // Several ranges: one multipart/byteranges answer with both parts.
             let several = try await fixture.call("GET", path, token: token, headers: ["Range: bytes=0-9,20-29"])
-            #expect(several.status == 200)
-            #expect(several.body == whole.body)
+            #expect(several.status == 206)
+            #expect(several.header("Content-Type")?.hasPrefix("multipart/byteranges; boundary=") == true)
+            #expect(several.body.count(of: "Content-Type: audio/mpeg\r\nContent-Range: bytes 0-9/\(size)\r\n\r\n") == 1)
+            #expect(several.body.count(of: "Content-Range: bytes 20-29/\(size)\r\n\r\n") == 1)
 
             let head = try await fixture.call("HEAD", path, token: token)
             #expect(head.status == 200)

@@ -1,12 +1,9 @@
-/// The private podcast feed's address for `marks podcast feed` (the feed itself is the `podfeed` part: its secret
-/// in `marks.sqlite`, `/feed/<secret>/podcast.xml`). The function `podfeed` fills once both parts are merged:
-///
-///     let secret = try PodcastFeedSecrets(database: try root.data().database, now: root.context.now).secret()
-///     return PodcastFeedAddress.feedURL(base: PodcastFeedAddress.base(publicURL: root.config.publicURL, request: nil,
-///                                                                      fallback: base), secret: secret)
+/// The private podcast feed's address for `marks podcast feed` (the feed itself: `PodcastFeedResponder` and its
+/// secret in `marks.sqlite`, `/feed/<secret>/podcast.xml`): on the configured public URL, else on `web` when given
+/// (`--web`, `$MARKS_WEB_URL`), else where a running `marks serve` listens, else on the default address.
 enum PodcastFeedLink {
-    /// The feed's URL below `base` (the web app's address).
-    static func url(root: CompositionRoot, base: String) throws -> String {
-        throw CLIFailure("The private podcast feed is not part of this build yet.")
+    /// The feed's URL, and whether only this computer can open it (a loopback address and no public URL).
+    static func url(root: CompositionRoot, web: String?) throws -> (url: String, onlyThisComputer: Bool) {
+        try root.podcastFeedURL(web: web)
     }
 }

@@ -88,11 +88,15 @@ enum PodcastLibraryCommand {
 
     static func feed(_ arguments: ParsedArguments, context: CLIContext) throws -> Int32 {
         let root = try CompositionRoot.load(arguments, context: context)
-        let address = try PodcastFeedLink.url(root: root, base: webURL(arguments, context: context))
+        let given = arguments.option("web") ?? context.environment["MARKS_WEB_URL"]
+        let (address, onlyThisComputer) = try PodcastFeedLink.url(root: root, web: given.flatMap { $0.isEmpty ? nil : $0 })
         if arguments.flag("json") {
-            context.print(JSONValue.object([("url", .string(address))]).serialized)
+            context.print(JSONValue.object([("url", .string(address)), ("only_this_computer", .bool(onlyThisComputer))]).serialized)
         } else {
             context.print(address)
+            if onlyThisComputer {
+                context.printError("This address works on this computer only: start marks serve with --host 0.0.0.0, or set public_url, for a podcast app on your phone.")
+            }
         }
         return ExitCode.success
     }

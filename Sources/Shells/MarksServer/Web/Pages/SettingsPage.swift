@@ -43,6 +43,8 @@ struct SettingsPage {
     var context: PageContext
     /// The reading preferences.
     var reading = ReadingPreferences()
+    /// The private podcast feed's part; nil leaves it out.
+    var podcastFeed: PodcastFeedView.Content?
 
     static let title = "Settings"
 
@@ -75,6 +77,7 @@ struct SettingsPage {
             <form method="post" action="/theme" class="buttons" id="theme-form">\(csrf)\(HTML.hidden("return", "/settings"))\
             \(HTML.each(WebTheme.allCases, themeButton))</form></section>
             \(DevicesView(content: devices, context: context).render())
+            \(podcastFeed.map { PodcastFeedView(content: $0, csrfToken: context.csrfToken).render() } ?? .empty)
             <section aria-labelledby="keys-heading"><h2 id="keys-heading">Keyboard</h2>\(Self.keys)</section>
             """
     }

@@ -44,6 +44,10 @@ public struct WebOptions: Sendable {
     public var podcasts: PodcastRequestQueue?
     /// This machine's LAN addresses (for a server on 0.0.0.0); tests pass fixed ones.
     public var lanAddresses: @Sendable () -> [String]
+    /// The private podcast feed's secret: Settings shows the feed's URL with a QR code and rotates it; nil hides that part.
+    public var podcastFeed: PodcastFeedSecrets? = nil
+    /// The configured public URL (`public_url`) the feed's URL is built on; nil: the request's Host.
+    public var publicURL: String? = nil
 
     /// Options; the defaults suit `marks serve`.
     public init(undoSeconds: Double = 6, pageSize: Int = 50, timeZone: TimeZone = .current, stateDirectory: URL? = nil,

@@ -1,0 +1,33 @@
+import Foundation
+import HTTPServer
+
+/// Where the feed's absolute URLs point: the configured public URL (`public_url`, `MARKS_PUBLIC_URL`: what a proxy
+/// in front of Marks answers on, https and all), else the Host the request came to (`http://`, as Marks serves),
+/// else `fallback` (the address Marks listens on).
+public enum PodcastFeedAddress {
+    /// The base URL, without a trailing slash.
+    public static func base(publicURL: String?, request: HTTPRequest?, fallback: String) -> String {
+        if let publicURL = publicURL?.trimmingCharacters(in: .whitespaces), !publicURL.isEmpty { return trimmed(publicURL) }
+        if let host = request?.headers["Host"], LinkdingAPI.isValidHost(host) { return "http://" + host }
+        return trimmed(fallback)
+    }
+
+    /// The feed's URL below `base`.
+    public static func feedURL(base: String, secret: String) -> String {
+        "\(trimmed(base))/feed/\(secret)/podcast.xml"
+    }
+
+    /// `path` with the feed's secret hidden, for logs: `/feed/…/podcast.xml`.
+    public static func redacted(_ path: String) -> String {
+        guard path.hasPrefix("/feed/") else { return path }
+        let rest = path.dropFirst("/feed/".count)
+        guard let slash = rest.firstIndex(of: "/") else { return "/feed/…" }
+        return "/feed/…" + rest[slash...]
+    }
+
+    private static func trimmed(_ base: String) -> String {
+        var base = base
+        while base.hasSuffix("/") { base.removeLast() }
+        return base
+    }
+}
