@@ -41,7 +41,7 @@ import Testing
         #expect(script.title == "Caches" && script.artist == "example.com")
         #expect(script.sections.map(\.speaker) == [.host, .guest, .host, .guest, .host, .guest])
         #expect(script.sections.map(\.title) == ["Caches", "Caches", "Invalidation", "Invalidation", "Invalidation", "Invalidation"])
-        #expect(script.sections[0].text.hasPrefix("From example dot com: Caches, a conversation, about 1 minute.\n\nToday we talk"), "\(script.sections[0].text)")
+        #expect(script.sections[0].text.hasPrefix("From example.com: Caches, a conversation, about 1 minute.\n\nToday we talk"), "\(script.sections[0].text)")
         // A longer pause where the topic changes, none after the last turn.
         #expect(script.sections.map(\.pauseAfter) == [0.35, 0.9, 0.35, 0.35, 0.35, 0])
     }

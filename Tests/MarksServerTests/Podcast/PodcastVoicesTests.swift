@@ -204,7 +204,7 @@ import Testing
 
     static func config(_ provider: Provider) -> MarksConfig {
         var config = MarksConfig(ai: AIProviderConfig(provider: .openai, baseURL: provider.v1, model: "chat-test", apiKeyEnv: "TEST_AI_KEY"))
-        config.podcast = PodcastVoiceConfig(voice: .espeak, dialogue: true)
+        config.podcast = openAI(provider.v1, dialogue: true)
         return config
     }
 
@@ -215,6 +215,12 @@ import Testing
             #expect(last["status"] as? String == "done", "\(last)")
             #expect(last["script"] as? String == "dialogue", "\(last)")
             #expect(last["script_note"] == nil)
+            #expect(last["voice"] as? String == "openai:tts-test/alloy")
+            // Host and guest: the provider's two voices, the guest's turns with the guest's voice.
+            let voices = provider.speechRequests.compactMap { request -> String? in request.json?["voice"] as? String }
+            #expect(Set(voices) == ["alloy", "echo"], "\(voices)")
+            let guestLines = provider.speechRequests.filter { $0.json?["voice"] as? String == "echo" }.compactMap { $0.json?["input"] as? String }
+            #expect(guestLines.contains { $0.contains("Knowing when an answer is stale.") }, "\(guestLines)")
             let prompt = try #require(provider.live.requests.first { $0.path == "/v1/chat/completions" })
             #expect(prompt.headers["Authorization"] == "Bearer \(Self.aiKey)")
             #expect(String(decoding: prompt.body, as: UTF8.self).contains("Time limits bound how stale it can be."))

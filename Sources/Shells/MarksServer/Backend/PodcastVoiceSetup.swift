@@ -48,7 +48,9 @@ public struct PodcastVoiceSetup: Sendable {
             provider.voice = kind
             do {
                 let settings = try SpeechProviderSettings(config: provider, environment: environment)
-                line = "\(settings.description), espeak-ng when it fails"
+                line = settings.kind == .elevenlabs && settings.apiKey == nil
+                    ? "espeak-ng (the ElevenLabs voice has no key: set $\(settings.keyVariable))"
+                    : "\(settings.description), espeak-ng when it fails"
             } catch {
                 line = "espeak-ng (the \(kind.rawValue) voice is not usable: \(error))"
             }
@@ -79,7 +81,9 @@ public struct PodcastVoiceSetup: Sendable {
         case .piper:
             let name = podcast.piperVoice ?? directory.installed().voices.first?.name ?? "joe"
             do {
-                let piper = try PiperVoice.load(named: name, from: directory, phonemizer: ESpeakPhonemizer.find(path: environment["PATH"]))
+                let directory = directory, phonemizer = ESpeakPhonemizer.find(path: environment["PATH"])
+                // Reading and preparing the model blocks for a second or so: off the cooperative pool.
+                let piper = try await Self.loading.run { try PiperVoice.load(named: name, from: directory, phonemizer: phonemizer) }
                 return PodcastVoices(primary: piper, fallback: espeak)
             } catch {
                 return try local(note: "The \(name) Piper voice could not be loaded (\(error)); espeak-ng spoke instead.")
@@ -99,6 +103,9 @@ public struct PodcastVoiceSetup: Sendable {
             return PodcastVoices(primary: ProviderVoice(remote: Self.remote(settings.client(transport: transport))), fallback: espeak)
         }
     }
+
+    /// The thread a Piper model is loaded on (once per process).
+    static let loading = WorkerPool(name: "podcast-voice-load", threads: 1)
 
     /// A speech client as the podcast module's remote voice.
     public static func remote(_ client: any SpeechProviderClient) -> RemoteSpeech {
