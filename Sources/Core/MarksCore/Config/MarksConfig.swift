@@ -18,12 +18,12 @@ public struct MarksConfig: Sendable, Equatable, Codable {
     public var autoPodcastTags: [String]
     /// The language model behind the AI features; nil means the offline engine.
     public var ai: AIProviderConfig?
+    /// The podcast voice and script; nil means the defaults (Piper when installed, else espeak-ng; narration).
+    public var podcast: PodcastVoiceConfig?
     /// A secret `POST /v1/auth/register` must present (`X-Marks-Registration-Secret`); the client sends it too.
     public var registrationSecret: String?
     /// Whether AI enrichment also appends the summary to the bookmark's linkding notes (off by default).
     public var writeSummaryToNotes: Bool = false
-    /// The podcast voice and script; nil means the defaults (Piper when installed, else espeak-ng; narration).
-    public var podcast: PodcastVoiceConfig?
 
     /// A configuration; the defaults use the embedded store and the in-process engine.
     public init(linkding: ServerConfig? = nil, backendURL: String? = nil, analyticsEnabled: Bool = true,
@@ -47,9 +47,9 @@ public struct MarksConfig: Sendable, Equatable, Codable {
         case fetchPages = "fetch_pages"
         case autoPodcastTags = "auto_podcast_tags"
         case ai
+        case podcast
         case registrationSecret = "registration_secret"
         case writeSummaryToNotes = "write_summary_to_notes"
-        case podcast
     }
 
     /// Decodes leniently: every key is optional.
@@ -62,17 +62,16 @@ public struct MarksConfig: Sendable, Equatable, Codable {
         fetchPages = try c.decodeIfPresent(Bool.self, forKey: .fetchPages) ?? true
         autoPodcastTags = try c.decodeIfPresent([String].self, forKey: .autoPodcastTags) ?? []
         ai = try c.decodeIfPresent(AIProviderConfig.self, forKey: .ai)
+        podcast = try c.decodeIfPresent(PodcastVoiceConfig.self, forKey: .podcast)
         registrationSecret = try c.decodeIfPresent(String.self, forKey: .registrationSecret)
         writeSummaryToNotes = try c.decodeIfPresent(Bool.self, forKey: .writeSummaryToNotes) ?? false
-        podcast = try c.decodeIfPresent(PodcastVoiceConfig.self, forKey: .podcast)
     }
 
     /// The configuration with `MARKS_*` environment variables applied on top.
     /// `MARKS_LINKDING_HOST`, `_PORT`, `_PATH`, `_TOKEN`, `_HTTPS` (1/0, true/false), `MARKS_BACKEND_URL`,
     /// `MARKS_ANALYTICS` (1/0), `MARKS_ALLOW_PRIVATE_FETCHES` (1/0), `MARKS_FETCH_PAGES` (1/0), `MARKS_AUTO_PODCAST_TAGS` (comma-separated).
     /// `MARKS_LINKDING_HOST=embedded` selects the embedded store. `MARKS_AI_PROVIDER` (anthropic, openai, or
-    /// offline to drop the section), `MARKS_AI_MODEL`, `MARKS_AI_BASE_URL`, `MARKS_REGISTRATION_SECRET`, `MARKS_WRITE_SUMMARY_TO_NOTES` (1/0),
-    /// and `MARKS_PODCAST_*` (see `PodcastVoiceConfig.applying`).
+    /// offline to drop the section), `MARKS_AI_MODEL`, `MARKS_AI_BASE_URL`, `MARKS_REGISTRATION_SECRET`, `MARKS_WRITE_SUMMARY_TO_NOTES` (1/0).
     public func applying(environment env: [String: String]) -> MarksConfig {
         var copy = self
         if let host = env["MARKS_LINKDING_HOST"] {
@@ -95,9 +94,9 @@ public struct MarksConfig: Sendable, Equatable, Codable {
         if let fetch = env["MARKS_FETCH_PAGES"].flatMap(Self.bool) { copy.fetchPages = fetch }
         if let tags = env["MARKS_AUTO_PODCAST_TAGS"] { copy.autoPodcastTags = TagNames.parse(tags) }
         copy.ai = Self.applyingAI(env, to: copy.ai)
+        copy.podcast = PodcastVoiceConfig.applying(env, to: copy.podcast)
         if let notes = env["MARKS_WRITE_SUMMARY_TO_NOTES"].flatMap(Self.bool) { copy.writeSummaryToNotes = notes }
         if let secret = env["MARKS_REGISTRATION_SECRET"] { copy.registrationSecret = secret.isEmpty ? nil : secret }
-        copy.podcast = PodcastVoiceConfig.applying(env, to: copy.podcast)
         return copy
     }
 

@@ -49,8 +49,8 @@ enum BackendJSON {
         if let stage = episode.stage { fields.append(("stage", .string(stage.rawValue))) }
         if let duration = episode.durationSeconds { fields.append(("duration_seconds", .double((duration * 1000).rounded() / 1000))) }
         if let error = episode.error { fields.append(("error", .string(error))) }
-        if episode.wasCut { fields.append(("note", .string("The text was longer than three hours of speech; the episode stops there with a note."))) }
         if let voice = episode.voice { fields.append(("voice", .string(voice))) }
+        if episode.wasCut { fields.append(("note", .string("The text was longer than three hours of speech; the episode stops there with a note."))) }
         if let language = episode.language, episode.status == .done { fields.append(("language", .string(language))) }
         if let note = episode.voiceNote { fields.append(("voice_note", .string(note))) }
         if let kind = episode.scriptKind { fields.append(("script", .string(kind))) }
