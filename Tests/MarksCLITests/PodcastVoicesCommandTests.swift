@@ -49,4 +49,24 @@ import Testing
         #expect(object["runtime_installed"] as? Bool == false)
         #expect((object["voices"] as? [[String: Any]])?.first?["name"] as? String == "espeak-ng")
     }
+
+    @Test func theListSaysWhichVoiceTheConfigurationChoosesWithoutTheKey() async throws {
+        let marks = try MarksBinary()
+        defer { marks.cleanUp() }
+        let voices = marks.home.appendingPathComponent("voices")
+        let key = "sk-listing-0123456789abcdef"
+        let plain = try await marks.run(["podcast", "voices"], extraEnvironment: ["MARKS_VOICES_DIR": voices.path])
+        #expect(plain.stdout.contains("Episodes are spoken by: espeak-ng (no neural voice installed"), "\(plain.stdout)")
+        let openai = try await marks.run(["podcast", "voices"], extraEnvironment: [
+            "MARKS_VOICES_DIR": voices.path, "MARKS_PODCAST_VOICE": "openai", "OPENAI_API_KEY": key, "MARKS_PODCAST_DIALOGUE": "1"])
+        #expect(openai.stdout.contains("Episodes are spoken by: openai:gpt-4o-mini-tts/alloy at https://api.openai.com/v1 (key set), espeak-ng when it fails; dialogue asked for, but no ai provider is configured: narration"), "\(openai.stdout)")
+        #expect(!openai.stdout.contains(key) && !openai.stderr.contains(key))
+        let json = try await marks.run(["podcast", "voices", "--json"], extraEnvironment: [
+            "MARKS_VOICES_DIR": voices.path, "MARKS_PODCAST_VOICE": "elevenlabs"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let speaks = try #require(object["speaks"] as? [String: Any])
+        #expect(speaks["kind"] as? String == "elevenlabs")
+        #expect(speaks["dialogue"] as? Bool == false)
+        #expect(speaks["summary"] as? String == "espeak-ng (the ElevenLabs voice has no key: set $ELEVENLABS_API_KEY)", "\(speaks)")
+    }
 }

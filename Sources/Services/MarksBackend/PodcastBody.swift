@@ -1,12 +1,14 @@
 /// The body of `POST /v1/podcast/generate`: `{"url", "title"?, "text"?, "source_kind"?}`.
 public struct PodcastBody: Decodable, Sendable, Equatable {
     /// The keys accepted.
-    static let fields = ["url", "title", "text", "source_kind"]
+    static let fields = ["url", "title", "text", "source_kind", "language"]
 
     public var url: String
     public var title: String?
     public var text: String?
     public var sourceKind: String?
+    /// The text's language tag ("de", "en-GB") for a source; a fetched page's own `lang` wins.
+    public var language: String?
 
     public init(from decoder: any Decoder) throws {
         let object = try WireDecoding.object(decoder, allowed: Self.fields)
@@ -14,6 +16,7 @@ public struct PodcastBody: Decodable, Sendable, Equatable {
         title = try object.optional("title")
         text = try object.optional("text")
         sourceKind = try object.optional("source_kind")
+        language = try object.optional("language")
     }
 
     /// The body after checking the wire limits (the podcast service checks the rest).
@@ -24,6 +27,9 @@ public struct PodcastBody: Decodable, Sendable, Equatable {
         try FieldCheck.length(text, limits.podcastText, "text")
         if let sourceKind, !["text", "pdf", "file"].contains(sourceKind) {
             throw .invalid("source_kind must be \"text\", \"pdf\" or \"file\".")
+        }
+        if let language, language.count > 35 || !language.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) {
+            throw .invalid("language must be a language tag such as \"en\" or \"de-AT\".")
         }
         return self
     }

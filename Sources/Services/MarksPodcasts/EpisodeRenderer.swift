@@ -74,7 +74,7 @@ public struct EpisodeRenderer: Sendable {
             if isCancelled() { throw CancellationError() }
             let start = samples
             do {
-                try voice.synthesize(section.text, language: language, isCancelled: isCancelled) { chunk in
+                try voice.speaking(as: section.speaker).synthesize(section.text, language: language, isCancelled: isCancelled) { chunk in
                     let room = maxSamples - samples
                     if chunk.samples.count >= room {
                         try emit(Array(chunk.samples.prefix(max(0, room))))
@@ -88,8 +88,13 @@ public struct EpisodeRenderer: Sendable {
             } catch let error as SpeechError {
                 throw PodcastError.voice(error)
             }
-            chapters.append(ID3Tag.Chapter(title: section.title, startMilliseconds: Self.milliseconds(start, rate: rate),
-                                           endMilliseconds: Self.milliseconds(samples, rate: rate)))
+            if script.kind == .dialogue, let last = chapters.last, last.title == section.title {
+                // A dialogue's turns on one topic are one chapter.
+                chapters[chapters.count - 1].endMilliseconds = Self.milliseconds(samples, rate: rate)
+            } else {
+                chapters.append(ID3Tag.Chapter(title: section.title, startMilliseconds: Self.milliseconds(start, rate: rate),
+                                               endMilliseconds: Self.milliseconds(samples, rate: rate)))
+            }
             if cut { break }
             wordsDone += SpeechWords.count(section.text)
             progress(min(0.99, Double(wordsDone) / Double(totalWords)), file.size - reserved)

@@ -1,4 +1,5 @@
 import Foundation
+import MarksCore
 import SystemSupport
 
 /// The espeak-ng voice: `espeak-ng --stdout` run as a child process through `ProcessRunner` (its WAV read as it
@@ -11,6 +12,10 @@ public struct EspeakVoice: SpeechSynthesizer {
     public let program: String
     /// Words a minute (espeak-ng's `-s`; its default is 175).
     public var wordsPerMinute = 175
+    /// espeak-ng's voice variant (`-v en-us+f3`), nil for the language's default voice.
+    public var variant: String?
+    /// The variant a dialogue's guest speaks with (a female voice; the default is male).
+    public static let guestVariant = "f3"
     /// The time limit of one call: this much, plus `secondsPerThousandWords` for each 1,000 words of its text. It is
     /// wall-clock time and includes the waits on the encoder reading the pipe (on a low-priority thread), so it is
     /// a hang guard far above a busy machine's pace: espeak-ng needs ~0.5 s of CPU per 1,000 words, and 10 s per
@@ -79,7 +84,8 @@ public struct EspeakVoice: SpeechSynthesizer {
         let outputBound = Int(min(Double(Int.max / 4), 4096 + words / 60 * 60 * Double(Self.sampleRate) * 2 * 1.5))
         let limits = ProcessLimits(wallClock: .milliseconds(Int(seconds * 1000)), outputBytes: outputBound)
         var reader = WAVStreamReader()
-        let outcome = try runner.stream(program, ["--stdout", "-v", language, "-s", String(wordsPerMinute), "-f", textFile.path],
+        let voiceName = variant.map { "\(language)+\($0)" } ?? language
+        let outcome = try runner.stream(program, ["--stdout", "-v", voiceName, "-s", String(wordsPerMinute), "-f", textFile.path],
                                         limits: limits, isCancelled: isCancelled) { bytes in
             let samples = try reader.feed(bytes)
             if !samples.isEmpty { try sink(PCMChunk(samples: samples)) }
@@ -94,6 +100,14 @@ public struct EspeakVoice: SpeechSynthesizer {
         if let format = reader.format, format.sampleRate != Self.sampleRate {
             throw SpeechError.failed("espeak-ng spoke at \(format.sampleRate) Hz, not \(Self.sampleRate) Hz")
         }
+    }
+
+    /// The guest of a dialogue speaks espeak-ng's `f3` variant; the host and the narrator its default voice.
+    public func speaking(as speaker: NarrationScript.Speaker) -> any SpeechSynthesizer {
+        guard speaker == .guest else { return self }
+        var guest = self
+        guest.variant = Self.guestVariant
+        return guest
     }
 
     private static func detail(_ outcome: ProcessOutcome) -> String {

@@ -40,6 +40,12 @@ public struct PodcastEpisode: Sendable, Equatable {
     public var createdAt: Date
     public var updatedAt: Date
     public var finishedAt: Date?
+    /// Why another voice than the configured one spoke (a provider failed, the voice lacks the language), or nil.
+    public var voiceNote: String?
+    /// "narration" or "dialogue", once done.
+    public var scriptKind: String?
+    /// Why the dialogue asked for became a narration (the provider failed, a quote was not in the article), or nil.
+    public var scriptNote: String?
 
     /// The audio file's name inside the podcasts directory.
     public var fileName: String { "\(id).mp3" }

@@ -35,5 +35,12 @@ enum PodcastSchema {
             );
             CREATE INDEX podcast_episodes_recent ON podcast_episodes (status, updated_at);
             """),
+        // What spoke and how the script was written, when it is not simply what was configured: the local voice
+        // standing in for a failed provider, a dialogue that fell back to narration, another voice for the language.
+        Migration(id: 2, name: "podcast voice and script notes", sql: """
+            ALTER TABLE podcast_episodes ADD COLUMN voice_note TEXT;
+            ALTER TABLE podcast_episodes ADD COLUMN script_kind TEXT CHECK (script_kind IS NULL OR script_kind IN ('narration', 'dialogue'));
+            ALTER TABLE podcast_episodes ADD COLUMN script_note TEXT;
+            """),
     ]
 }

@@ -18,6 +18,11 @@ public final class PodcastService: Sendable {
     public typealias ReadArticle = @Sendable (URL) async throws -> NarrationSource
     /// The voice to speak with (resolved when a job first needs it: espeak-ng's languages come from running it).
     public typealias VoiceProvider = @Sendable () async throws -> any SpeechSynthesizer
+    /// The configured voice and the local one behind it (resolved when a job first needs them).
+    public typealias VoicesProvider = @Sendable () async throws -> PodcastVoices
+    /// Asks the AI provider for a two-voice dialogue about the source: the model's answer, unchecked (the service
+    /// checks it with `DialogueScriptBuilder`), or throws why there is none.
+    public typealias WriteDialogue = @Sendable (NarrationSource) async throws -> String
     /// The cover for the page at a URL (its site's favicon, when a PNG or JPEG one is stored), or nil for the
     /// generated card.
     public typealias Cover = @Sendable (_ url: String) -> ID3Tag.Picture?
@@ -33,20 +38,31 @@ public final class PodcastService: Sendable {
     public let limits: PodcastLimits
     let store: PodcastStore
     private let jobs: JobRunner
-    private let voice: VoiceProvider
+    private let voices: VoicesProvider
+    private let dialogue: WriteDialogue?
     private let readArticle: ReadArticle
     private let cover: Cover
     private let now: @Sendable () -> Date
     private let maxSeconds: Double
 
     /// The service over `database` (its migrations applied), writing audio to `directory`, queueing on `jobs`.
-    public init(database: Database, directory: URL, jobs: JobRunner, voice: @escaping VoiceProvider,
+    public convenience init(database: Database, directory: URL, jobs: JobRunner, voice: @escaping VoiceProvider,
+                            readArticle: @escaping ReadArticle, cover: @escaping Cover = { _ in nil }, limits: PodcastLimits = PodcastLimits(),
+                            maxSeconds: Double = 3 * 3600, now: @escaping @Sendable () -> Date = Date.init) throws {
+        try self.init(database: database, directory: directory, jobs: jobs, voices: { PodcastVoices(primary: try await voice()) },
+                      readArticle: readArticle, cover: cover, limits: limits, maxSeconds: maxSeconds, now: now)
+    }
+
+    /// The service speaking with `voices` (the configured voice, and the local one standing in when it fails), and
+    /// — with `dialogue` — writing a two-voice dialogue through the AI provider, narration when that fails.
+    public init(database: Database, directory: URL, jobs: JobRunner, voices: @escaping VoicesProvider, dialogue: WriteDialogue? = nil,
                 readArticle: @escaping ReadArticle, cover: @escaping Cover = { _ in nil }, limits: PodcastLimits = PodcastLimits(),
                 maxSeconds: Double = 3 * 3600, now: @escaping @Sendable () -> Date = Date.init) throws {
         store = try PodcastStore(database: database)
         self.directory = directory
         self.jobs = jobs
-        self.voice = voice
+        self.voices = voices
+        self.dialogue = dialogue
         self.readArticle = readArticle
         self.cover = cover
         self.limits = limits
@@ -63,8 +79,9 @@ public final class PodcastService: Sendable {
         let digest = text.map { SHA256.hex($0) } ?? ""
         let id = UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         let title = request.title.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
+        let language = request.language.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : String($0.prefix(35)) }
         let found = try store.findOrInsert(id: id, url: url, digest: digest, title: title, sourceKind: request.sourceKind,
-                                           text: text, now: now())
+                                           text: text, language: language, now: now())
         if found.created || found.requeued || found.episode.status == .queued {
             try await jobs.enqueue(JobRequest(kind: Self.jobKindName, key: found.episode.id, payload: Payload(episode: found.episode.id)))
         }
@@ -148,7 +165,8 @@ public final class PodcastService: Sendable {
         try report(id, .fetch, 0.01, context: context)
         var source: NarrationSource
         if let text = try store.text(id: id) {
-            source = NarrationSource(title: episode.title, origin: origin(of: episode), language: nil, blocks: PlainTextBlocks.blocks(from: text))
+            source = NarrationSource(title: episode.title, origin: origin(of: episode), language: episode.language,
+                                     blocks: PlainTextBlocks.blocks(from: text))
         } else {
             guard let url = URL(string: episode.url) else { throw PodcastError.invalid("The url is not an address to fetch.") }
             source = try await readArticle(url)
@@ -156,13 +174,13 @@ public final class PodcastService: Sendable {
         }
         try context.checkCancellation()
         try report(id, .script, 0.05, context: context)
-        guard let script = NarrationScriptBuilder.script(for: source) else {
+        guard let narration = NarrationScriptBuilder.script(for: source) else {
             throw PodcastError.noReadableText(episode.textDigest.isEmpty ? "the page has no article text" : "the text has nothing to speak")
         }
-        let speaker = try await voice()
-        guard let language = speaker.language(for: script.language) else {
-            throw PodcastError.voice(.noVoice(language: script.language ?? "", available: speaker.voice.languages))
-        }
+        let (script, scriptNote) = await self.script(for: source, narration: narration, context: context)
+        try context.checkCancellation()
+        let chosen = try await voices()
+        var (speaker, language, voiceNote) = try Self.speaker(for: script.language, in: chosen)
         let site: String
         switch source.origin {
         case .article(let host): site = host
@@ -170,13 +188,66 @@ public final class PodcastService: Sendable {
         }
         let picture = try cover(episode.url) ?? CoverCard.picture(for: site)
         try report(id, .synthesis, 0.1, title: script.title, context: context)
+        let rendered: RenderedEpisode
+        do {
+            rendered = try await render(script, with: speaker, language: language, cover: picture, episode: episode, context: context)
+        } catch PodcastError.voice(let failure) where !context.isCancelled {
+            // The configured voice failed (a provider's 401/429/500, garbage, a hang): the local voice speaks the whole
+            // episode again — one voice from start to end — and the episode says so.
+            guard let fallback = chosen.fallback, fallback.voice != speaker.voice, let local = fallback.language(for: script.language) else {
+                throw PodcastError.voice(failure)
+            }
+            let reason: String = if case .failed(let reason) = failure { reason } else { failure.description }
+            voiceNote = Self.join(voiceNote, "The \(speaker.voice.name) voice failed (\(reason)); \(fallback.voice.name) spoke this episode instead.")
+            speaker = fallback
+            language = local
+            try report(id, .synthesis, 0.1, context: context)
+            rendered = try await render(script, with: speaker, language: language, cover: picture, episode: episode, context: context)
+        }
+        try store.finish(id: id, PodcastStore.Finished(duration: rendered.durationSeconds, bytes: rendered.bytes, voice: speaker.voice.name,
+                                                      language: language, wasCut: rendered.wasCut, voiceNote: voiceNote,
+                                                      scriptKind: script.kind.rawValue, scriptNote: scriptNote), now: now())
+    }
+
+    /// The voice and language for a text in `tag`: the configured voice when it speaks the language, else the local
+    /// voice when it does (and a note says so); neither: `noVoice`, naming what the voices speak.
+    static func speaker(for tag: String?, in voices: PodcastVoices) throws -> (any SpeechSynthesizer, String, String?) {
+        if let language = voices.primary.language(for: tag) { return (voices.primary, language, voices.note) }
+        if let fallback = voices.fallback, let language = fallback.language(for: tag) {
+            let note = "The \(voices.primary.voice.name) voice does not speak \"\(tag ?? "")\"; \(fallback.voice.name) spoke it in \(language)."
+            return (fallback, language, join(voices.note, note))
+        }
+        var available = voices.primary.voice.languages
+        for language in voices.fallback?.voice.languages ?? [] where !available.contains(language) { available.append(language) }
+        throw PodcastError.voice(.noVoice(language: tag ?? "", available: available))
+    }
+
+    /// The script to speak: the dialogue when one is configured and the provider's answer passes every check, else
+    /// the narration — with a note saying why when a dialogue was asked for and not used.
+    private func script(for source: NarrationSource, narration: NarrationScript, context: JobContext) async -> (NarrationScript, String?) {
+        guard let dialogue else { return (narration, nil) }
+        do {
+            let answer = try await dialogue(source)
+            switch DialogueScriptBuilder.script(fromAnswer: answer, source: source, narration: narration) {
+            case .success(let script): return (script, nil)
+            case .failure(let rejection): return (narration, "The dialogue was not used (\(rejection)); this episode is the narration.")
+            }
+        } catch {
+            if context.isCancelled { return (narration, nil) }
+            return (narration, "The dialogue could not be written (\(error)); this episode is the narration.")
+        }
+    }
+
+    private func render(_ script: NarrationScript, with speaker: any SpeechSynthesizer, language: String, cover picture: ID3Tag.Picture,
+                        episode: PodcastEpisode, context: JobContext) async throws -> RenderedEpisode {
+        let id = episode.id
         var configured = EpisodeRenderer(voice: speaker)
         configured.maxSeconds = maxSeconds
         let renderer = configured
         let destination = audioFile(for: episode)
         let store = self.store
         let clock = now
-        let rendered = try await Self.renderPool.run {
+        return try await Self.renderPool.run {
             let last = Mutex((fraction: 0.0, at: Date.distantPast))
             return try renderer.render(script, language: language, cover: picture, to: destination,
                                        isCancelled: { WorkerPool.isCancelled }) { fraction, _ in
@@ -194,8 +265,10 @@ public final class PodcastService: Sendable {
                 context.report(JobProgress(fraction: overall, text: "\(stage.rawValue): \(script.title)"))
             }
         }
-        try store.finish(id: id, duration: rendered.durationSeconds, bytes: rendered.bytes, voice: speaker.voice.name,
-                         language: language, wasCut: rendered.wasCut, now: now())
+    }
+
+    private static func join(_ first: String?, _ second: String) -> String {
+        first.map { "\($0) \(second)" } ?? second
     }
 
     private func report(_ id: String, _ stage: PodcastEpisode.Stage, _ progress: Double, title: String? = nil, context: JobContext) throws {

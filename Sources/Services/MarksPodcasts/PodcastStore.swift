@@ -13,13 +13,13 @@ final class PodcastStore: Sendable {
 
     private static let columns = """
         id, url, text_digest, title, source_kind, status, progress, stage, error, duration_seconds, byte_count, voice,
-        language, was_cut, created_at, updated_at, finished_at
+        language, was_cut, created_at, updated_at, finished_at, voice_note, script_kind, script_note
         """
 
     /// The episode for `url` and `digest`, inserting a queued one (with `text`) when there is none; `created` says
     /// which. A failed episode found is queued again (its error cleared): asking again is the retry.
     func findOrInsert(id: String, url: String, digest: String, title: String?, sourceKind: String?, text: String?,
-                      now: Date) throws -> (episode: PodcastEpisode, created: Bool, requeued: Bool) {
+                      language: String? = nil, now: Date) throws -> (episode: PodcastEpisode, created: Bool, requeued: Bool) {
         try Self.wrap {
             try database.write { connection in
                 if let row = try connection.queryOne("SELECT \(Self.columns) FROM podcast_episodes WHERE url = ? AND text_digest = ?",
@@ -37,10 +37,10 @@ final class PodcastStore: Sendable {
                     return (episode, false, true)
                 }
                 try connection.run("""
-                    INSERT INTO podcast_episodes (id, url, text_digest, title, source_kind, text, status, created_at, updated_at)
-                    VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?)
+                    INSERT INTO podcast_episodes (id, url, text_digest, title, source_kind, text, language, status, created_at, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?)
                     """, [.text(id), .text(url), .text(digest), title.map(SQLValue.text) ?? .null, sourceKind.map(SQLValue.text) ?? .null,
-                          text.map(SQLValue.text) ?? .null, .real(now.timeIntervalSince1970), .real(now.timeIntervalSince1970)])
+                          text.map(SQLValue.text) ?? .null, language.map(SQLValue.text) ?? .null, .real(now.timeIntervalSince1970), .real(now.timeIntervalSince1970)])
                 guard let row = try connection.queryOne("SELECT \(Self.columns) FROM podcast_episodes WHERE id = ?", [.text(id)]) else {
                     throw PodcastError.storage("the new episode was not found")
                 }
@@ -90,14 +90,29 @@ final class PodcastStore: Sendable {
         }
     }
 
+    /// What a finished episode records beside its audio.
+    struct Finished {
+        var duration: Double
+        var bytes: Int
+        var voice: String
+        var language: String
+        var wasCut: Bool
+        var voiceNote: String?
+        var scriptKind: String = "narration"
+        var scriptNote: String?
+    }
+
     /// Records the finished episode (and forgets the posted text).
-    func finish(id: String, duration: Double, bytes: Int, voice: String, language: String, wasCut: Bool, now: Date) throws {
+    func finish(id: String, _ done: Finished, now: Date) throws {
+        func optional(_ text: String?) -> SQLValue { text.map { SQLValue.text(String($0.prefix(2000))) } ?? .null }
         try Self.wrap {
             _ = try database.write { connection in
                 try connection.run("""
                     UPDATE podcast_episodes SET status = 'done', stage = 'done', progress = 1, duration_seconds = ?, byte_count = ?,
-                        voice = ?, language = ?, was_cut = ?, error = NULL, text = NULL, updated_at = ?, finished_at = ? WHERE id = ?
-                    """, [.real(duration), .integer(Int64(bytes)), .text(voice), .text(language), .integer(wasCut ? 1 : 0),
+                        voice = ?, language = ?, was_cut = ?, voice_note = ?, script_kind = ?, script_note = ?, error = NULL, text = NULL,
+                        updated_at = ?, finished_at = ? WHERE id = ?
+                    """, [.real(done.duration), .integer(Int64(done.bytes)), .text(done.voice), .text(done.language),
+                          .integer(done.wasCut ? 1 : 0), optional(done.voiceNote), .text(done.scriptKind), optional(done.scriptNote),
                           .real(now.timeIntervalSince1970), .real(now.timeIntervalSince1970), .text(id)])
             }
         }
@@ -126,7 +141,9 @@ final class PodcastStore: Sendable {
             language: try row.optionalString("language"), wasCut: try row.int("was_cut") != 0,
             createdAt: Date(timeIntervalSince1970: try row.double("created_at")),
             updatedAt: Date(timeIntervalSince1970: try row.double("updated_at")),
-            finishedAt: try row.optionalDouble("finished_at").map(Date.init(timeIntervalSince1970:)))
+            finishedAt: try row.optionalDouble("finished_at").map(Date.init(timeIntervalSince1970:)),
+            voiceNote: try row.optionalString("voice_note"), scriptKind: try row.optionalString("script_kind"),
+            scriptNote: try row.optionalString("script_note"))
     }
 
     static func wrap<T>(_ body: () throws -> T) throws -> T {

@@ -1,3 +1,5 @@
+import MarksCore
+
 /// The one seam every voice sits behind (espeak-ng, the neural Piper voice, a provider): it says what it is and
 /// turns text into 16-bit mono PCM, handed out chunk by chunk so an episode never sits in memory whole.
 ///
@@ -15,9 +17,16 @@ public protocol SpeechSynthesizer: Sendable {
     /// whatever `sink` throws.
     func synthesize(_ text: String, language: String, isCancelled: @Sendable () -> Bool,
                     into sink: (PCMChunk) throws -> Void) throws
+
+    /// The voice for one speaker of a dialogue, at the same sample rate (espeak-ng: another variant; a provider: the
+    /// guest's voice id; Piper, which has one speaker: the same voice a little faster). The narrator and the host are
+    /// this voice; the default is this voice for everyone.
+    func speaking(as speaker: NarrationScript.Speaker) -> any SpeechSynthesizer
 }
 
 extension SpeechSynthesizer {
+    public func speaking(as speaker: NarrationScript.Speaker) -> any SpeechSynthesizer { self }
+
     /// The voice's language for a page's language tag (`<html lang>`, "en-GB", "de_AT"): the exact tag, else its
     /// primary language ("de"), else a regional variant of it ("en" → "en-us"); with no tag, the voice's first
     /// language. Nil when the voice speaks nothing that fits.

@@ -7,11 +7,19 @@ import MarksServer
 
 extension CompositionRoot {
     /// The backend's podcast generation over `jobs`: episodes in `marks.sqlite`, audio in `<data>/podcasts/audio`,
-    /// articles read through the one fetcher, spoken by espeak-ng (found on first use).
+    /// articles read through the one fetcher, spoken by the voice the `podcast` section chooses (made on first use;
+    /// espeak-ng behind it), as a dialogue when it asks for one and an `ai` provider is configured.
     func podcastService(jobs: JobRunner) throws -> PodcastService {
         let fetcher = fetcher()
-        let scratch = FileManager.default.temporaryDirectory
-        let voices = VoiceCache { try await EspeakVoice.installed(scratch: scratch) }
+        let setup = podcastVoiceSetup()
+        let voices = PodcastVoicesCache { try await setup.voices() }
+        let dialogue: PodcastService.WriteDialogue?
+        do {
+            dialogue = try setup.dialogue()
+        } catch {
+            warn("podcast dialogues are off (episodes are narrations): \(CLIErrorMessage.describe(error))")
+            dialogue = nil
+        }
         let icons: FaviconStore?
         do {
             icons = try favicons().store
@@ -20,9 +28,14 @@ extension CompositionRoot {
         }
         return try PodcastService(database: try data().database,
                                   directory: paths.dataDirectory.appendingPathComponent("podcasts/audio"),
-                                  jobs: jobs, voice: { try await voices.voice() },
+                                  jobs: jobs, voices: { try await voices.voices() }, dialogue: dialogue,
                                   readArticle: { try await PodcastPages.read($0, fetcher: fetcher) },
                                   cover: { url in Self.cover(url, icons: icons) }, now: context.now)
+    }
+
+    /// The podcast voices and script the configuration chooses.
+    func podcastVoiceSetup() -> PodcastVoiceSetup {
+        PodcastVoiceSetup(config: config, environment: context.environment, scratch: FileManager.default.temporaryDirectory)
     }
 
     /// The stored favicon of the page's site as an episode cover, when it is a PNG or JPEG of some size (podcast

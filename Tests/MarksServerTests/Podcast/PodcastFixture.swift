@@ -19,12 +19,20 @@ final class PodcastFixture: Sendable {
     let podcasts: PodcastService
     let voiceProgram: String?
 
-    init(voiceProgram: String? = nil, maxSeconds: Double = 3 * 3600) async throws {
+    /// The service a test builds itself (other voices, a dialogue writer) over the fixture's database, directory and runner.
+    typealias MakeService = @Sendable (Database, TemporaryDirectory, JobRunner) throws -> PodcastService
+
+    init(voiceProgram: String? = nil, maxSeconds: Double = 3 * 3600, service: MakeService? = nil) async throws {
         directory = try TemporaryDirectory(prefix: "marks-podcast")
         self.voiceProgram = voiceProgram
         data = try LocalData(paths: MarksPaths(environment: [:], dataDirectory: directory.path, currentDirectory: "/"), now: Date.init)
         let config = MarksConfig(allowPrivateNetworkFetches: true)
-        (jobs, podcasts) = try Self.jobsAndService(database: data.database, directory: directory, voiceProgram: voiceProgram, maxSeconds: maxSeconds)
+        if let service {
+            jobs = JobRunner(store: try JobStore(database: data.database), log: { _ in })
+            podcasts = try service(data.database, directory, jobs)
+        } else {
+            (jobs, podcasts) = try Self.jobsAndService(database: data.database, directory: directory, voiceProgram: voiceProgram, maxSeconds: maxSeconds)
+        }
         var api = try BackendAPI.live(data: data, config: config, environment: [:], embedder: TestEmbedder(), exposed: false, now: Date.init)
         api.podcasts = podcasts
         let router = MarksApp(context: MarksApp.Context(version: "test", logError: { _ in }, backend: api)).router

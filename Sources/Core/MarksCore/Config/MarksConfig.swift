@@ -18,6 +18,8 @@ public struct MarksConfig: Sendable, Equatable, Codable {
     public var autoPodcastTags: [String]
     /// The language model behind the AI features; nil means the offline engine.
     public var ai: AIProviderConfig?
+    /// The podcast voice and script; nil means the defaults (Piper when installed, else espeak-ng; narration).
+    public var podcast: PodcastVoiceConfig?
     /// A secret `POST /v1/auth/register` must present (`X-Marks-Registration-Secret`); the client sends it too.
     public var registrationSecret: String?
     /// Whether AI enrichment also appends the summary to the bookmark's linkding notes (off by default).
@@ -48,6 +50,7 @@ public struct MarksConfig: Sendable, Equatable, Codable {
         case fetchPages = "fetch_pages"
         case autoPodcastTags = "auto_podcast_tags"
         case ai
+        case podcast
         case registrationSecret = "registration_secret"
         case writeSummaryToNotes = "write_summary_to_notes"
         case publicURL = "public_url"
@@ -63,6 +66,7 @@ public struct MarksConfig: Sendable, Equatable, Codable {
         fetchPages = try c.decodeIfPresent(Bool.self, forKey: .fetchPages) ?? true
         autoPodcastTags = try c.decodeIfPresent([String].self, forKey: .autoPodcastTags) ?? []
         ai = try c.decodeIfPresent(AIProviderConfig.self, forKey: .ai)
+        podcast = try c.decodeIfPresent(PodcastVoiceConfig.self, forKey: .podcast)
         registrationSecret = try c.decodeIfPresent(String.self, forKey: .registrationSecret)
         writeSummaryToNotes = try c.decodeIfPresent(Bool.self, forKey: .writeSummaryToNotes) ?? false
         publicURL = try c.decodeIfPresent(String.self, forKey: .publicURL)
@@ -95,6 +99,7 @@ public struct MarksConfig: Sendable, Equatable, Codable {
         if let fetch = env["MARKS_FETCH_PAGES"].flatMap(Self.bool) { copy.fetchPages = fetch }
         if let tags = env["MARKS_AUTO_PODCAST_TAGS"] { copy.autoPodcastTags = TagNames.parse(tags) }
         copy.ai = Self.applyingAI(env, to: copy.ai)
+        copy.podcast = PodcastVoiceConfig.applying(env, to: copy.podcast)
         if let notes = env["MARKS_WRITE_SUMMARY_TO_NOTES"].flatMap(Self.bool) { copy.writeSummaryToNotes = notes }
         if let secret = env["MARKS_REGISTRATION_SECRET"] { copy.registrationSecret = secret.isEmpty ? nil : secret }
         if let url = env["MARKS_PUBLIC_URL"] { copy.publicURL = url.isEmpty ? nil : url }

@@ -1,6 +1,7 @@
 import Foundation
 import MarksCore
 import MarksPodcasts
+import MarksServer
 import SystemSupport
 
 /// `marks podcast voices [list|install NAME --accept-licence] [--voice-file F]`: the voices podcasts can speak with.
@@ -37,11 +38,13 @@ enum PodcastVoicesCommand {
         case "install":
             return try await install(arguments, directory: directory, context: context)
         default:
-            return list(directory: directory, json: arguments.flag("json"), context: context)
+            let settings = try Settings.load(arguments, context: context)
+            let setup = PodcastVoiceSetup(config: settings.config, environment: context.environment, scratch: FileManager.default.temporaryDirectory)
+            return list(directory: directory, setup: setup, json: arguments.flag("json"), context: context)
         }
     }
 
-    private static func list(directory: NeuralVoiceDirectory, json: Bool, context: CLIContext) -> Int32 {
+    private static func list(directory: NeuralVoiceDirectory, setup: PodcastVoiceSetup, json: Bool, context: CLIContext) -> Int32 {
         let espeak = ProcessRunner.find("espeak-ng", path: context.environment["PATH"])
         let listing = directory.installed()
         let runtime = FileManager.default.fileExists(atPath: directory.runtimeLibraries.appendingPathComponent("libsherpa-onnx-c-api.so").path)
@@ -56,7 +59,9 @@ enum PodcastVoicesCommand {
                 voices.append(.object([("name", .string(damaged.name)), ("kind", .string("neural")), ("available", .bool(false)), ("error", .string(damaged.reason))]))
             }
             context.print(JSONValue.object([("voices", .array(voices)), ("directory", .string(directory.root.path)),
-                                            ("runtime_installed", .bool(runtime))]).serialized)
+                                            ("runtime_installed", .bool(runtime)),
+                                            ("speaks", .object([("kind", .string(setup.kind.rawValue)), ("summary", .string(setup.summary)),
+                                                                ("dialogue", .bool(setup.config.podcast?.dialogue == true && setup.config.ai != nil))]))]).serialized)
             return ExitCode.success
         }
         context.print("espeak-ng  espeak  " + (espeak.map { "available (\($0))" } ?? "missing: apt-get install espeak-ng"))
@@ -68,6 +73,8 @@ enum PodcastVoicesCommand {
         if listing.voices.isEmpty {
             context.print("No neural voice installed (in \(directory.root.path)): marks podcast voices install joe --accept-licence, or make voices.")
         }
+        context.print("Episodes are spoken by: \(setup.summary.singleLine)")
+        context.print("(Choose in config.json: \"podcast\": {\"voice\": \"espeak\" | \"piper\" | \"openai\" | \"elevenlabs\", …}, or MARKS_PODCAST_VOICE.)")
         return ExitCode.success
     }
 

@@ -74,6 +74,7 @@ enum ServeCommand: CLICommand {
         context.print("Marks is running at \(url)")
         context.print("data: \(settings.paths.dataDirectory.path)")
         for line in banner(url: url, parts: parts) { context.print(line) }
+        context.print("podcast voice: \(root.podcastVoiceSetup().summary)")
         let signIn = try parts.auth.signInLink(baseURL: String(url.dropLast()))
         context.print("sign in (once, within 15 minutes; marks signin-link makes another): \(signIn)")
         logger.event("start", [("url", url), ("version", MarksCommandLine.version)])

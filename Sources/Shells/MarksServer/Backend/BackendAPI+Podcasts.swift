@@ -10,7 +10,8 @@ extension BackendAPI {
         let service = try podcastService()
         let body = try WireDecoding.decode(PodcastBody.self, from: request.body, limit: limits.podcastBody).validated(limits)
         let episode = try await Self.mappedAsync {
-            try await service.generate(PodcastRequest(url: body.url, title: body.title, text: body.text, sourceKind: body.sourceKind))
+            try await service.generate(PodcastRequest(url: body.url, title: body.title, text: body.text, sourceKind: body.sourceKind,
+                                                      language: body.language))
         }
         var response = BackendJSON.podcastJob(episode)
         response.status = 202

@@ -51,6 +51,10 @@ enum BackendJSON {
         if let error = episode.error { fields.append(("error", .string(error))) }
         if let voice = episode.voice { fields.append(("voice", .string(voice))) }
         if episode.wasCut { fields.append(("note", .string("The text was longer than three hours of speech; the episode stops there with a note."))) }
+        if let language = episode.language, episode.status == .done { fields.append(("language", .string(language))) }
+        if let note = episode.voiceNote { fields.append(("voice_note", .string(note))) }
+        if let kind = episode.scriptKind { fields.append(("script", .string(kind))) }
+        if let note = episode.scriptNote { fields.append(("script_note", .string(note))) }
         return respond(fields)
     }
 
