@@ -57,7 +57,7 @@ struct SourcePage {
         } else {
             podcast = """
                 <form method="post" action="\(SafeURL.path(base + "/podcast"))">\(HTML.csrfField(context.csrfToken))\
-                <button type="submit" id="podcast">Podcast</button></form>
+                <button type="submit" id="podcast" data-podcast="\(SafeURL.path(base + "/podcast"))">Podcast</button></form>
                 """
         }
         let ocr: HTML = ocrPages.isEmpty || ocrJob.map({ $0.state == .queued || $0.state == .running }) == true ? .empty : """

@@ -115,6 +115,7 @@ extension WebController {
                                 transfer: transfer, activeDescription: active, configPath: settings.configStore.file.path,
                                 appliesWithoutRestart: sources.canSwitch, context: ctx)
         view.reading = preferences.current
+        view.listening = listeningSettings()
         return page(SettingsPage.title, tab: .settings, view.render(), context: ctx, status: status)
     }
 
