@@ -71,7 +71,7 @@ let package = Package(
         layer("Services", "MarksEngine", ["MarksCore", "SentenceEmbeddings", "HTMLExtraction", "SystemSupport"]),
         layer("Services", "MarksSources", ["MarksCore", "MarksJobs", "SQLiteDatabase", "HTMLExtraction", "Compression", "CryptoPrimitives", "SystemSupport"]),
         layer("Services", "MarksPodcasts", ["MarksCore", "MarksJobs", "SQLiteDatabase", "HTMLExtraction", "MP3Encoding", "Compression", "CryptoPrimitives", "NeuralVoice", "SystemSupport"]),
-        layer("Services", "MarksLibrary", ["MarksSources", "MarksCore", "MarksJobs", "MarksStorage", "MarksClients", "MarksIndex", "MarksEngine", "HTMLExtraction", "SQLiteDatabase", "HTTPClient", "SentenceEmbeddings", "SystemSupport"]),
+        layer("Services", "MarksLibrary", ["MarksSources", "MarksCore", "CryptoPrimitives", "MarksJobs", "MarksStorage", "MarksClients", "MarksIndex", "MarksEngine", "HTMLExtraction", "SQLiteDatabase", "HTTPClient", "SentenceEmbeddings", "SystemSupport"]),
 
         // Shells.
         layer("Shells", "MarksServer", ["MarksSources", "MarksJobs", "MarksBackend", "MarksPodcasts", "MarksClients", "MarksEngine", "MarksLibrary", "MarksStorage", "MarksCore", "HTTPServer", "CryptoPrimitives", "SQLiteDatabase", "QRCode", "Compression", "HTMLExtraction", "SystemSupport"]),

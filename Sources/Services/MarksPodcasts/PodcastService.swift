@@ -74,12 +74,30 @@ public final class PodcastService: Sendable {
     /// The episode with job id `id`.
     public func episode(id: String) throws -> PodcastEpisode? {
         guard id.count == 32, id.allSatisfy(\.isHexDigit) else { return nil }
-        return try store.episode(id: id.lowercased())
+        return try store.episode(id: id.lowercased()).map(settled)
     }
 
     /// Episodes, newest first.
     public func episodes(limit: Int = 500) throws -> [PodcastEpisode] {
-        try store.episodes(limit: limit)
+        try store.episodes(limit: limit).map(settled)
+    }
+
+    /// The episode, failed with its job's last error when the runner gave its job up (dead-lettered after the
+    /// last attempt, e.g. a process that died mid-render every time): a queued or running episode whose job failed
+    /// would otherwise say `running` for ever.
+    func settled(_ episode: PodcastEpisode) throws -> PodcastEpisode {
+        guard episode.status == .queued || episode.status == .running else { return episode }
+        let job: Job?
+        do {
+            job = try jobs.store.jobs(kind: Self.jobKindName, key: episode.id, limit: 1).first
+        } catch {
+            throw PodcastError.storage("\(error)")
+        }
+        // A job given up before the episode was asked for again is an old one: the new job is on its way.
+        guard let job, job.state == .failed, (job.finishedAt ?? job.updatedAt) >= episode.updatedAt else { return episode }
+        let reason = "The episode could not be made: \(job.lastError ?? "its job failed") (asking for it again retries)."
+        try store.fail(id: episode.id, error: reason, now: now())
+        return try store.episode(id: episode.id) ?? episode
     }
 
     /// The MP3 of a done episode.
@@ -105,12 +123,23 @@ public final class PodcastService: Sendable {
         guard let episode = try store.episode(id: id), episode.status != .done else { return }
         removeLeftovers(of: episode)
         do {
-            try await make(episode, context: context)
-        } catch is CancellationError {
-            throw CancellationError()
+            do {
+                try await make(episode, context: context)
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                if context.isCancelled { throw CancellationError() }
+                try store.fail(id: id, error: Self.message(for: error), now: now())
+            }
         } catch {
-            if context.isCancelled { throw CancellationError() }
-            try store.fail(id: id, error: Self.message(for: error), now: now())
+            // What escapes (a cancellation nobody asked for, the failure not stored) fails the attempt; on the last
+            // one the episode must say so rather than stay running.
+            if !context.isCancelled, context.job.attempts >= context.job.maxAttempts {
+                do {
+                    try store.fail(id: id, error: "The episode could not be made: \(Self.message(for: error))", now: now())
+                } catch {}  // the database itself fails: `settled` records it from the dead job on the next read
+            }
+            throw error
         }
     }
 

@@ -21,6 +21,8 @@ struct ServeParts {
     let indexer: VectorIndexer
     let jobs: JobRunner
     let podcasts: PodcastRequestQueue
+    /// Makes the library's episodes (background generation, the share queue's consumer).
+    let podcastManager: PodcastGenerationManager
     /// The favicons Marks keeps; nil when they cannot be stored (a warning said why).
     let favicons: FaviconService?
     /// The sources library (pasted text, PDFs, files); its `sources.ocr` kind reads image-only PDF pages.
@@ -37,7 +39,7 @@ struct ServeParts {
     /// waiting in the trash go out by their own jobs, queued by each delete).
     /// Every kind that works on bookmarks asks `sources` when it runs: a job queued for one bookmark (enrich, a
     /// linkding delete) runs on the source it was queued for, the others on the source current then.
-    /// Podcast generation does not exist yet, so the drain has no consumer: requests stay queued and its job says so.
+    /// The podcast drain hands the share queue's requests to the generation manager (background generation).
     func startJobs() async throws {
         await registerJobs()
         await jobs.start()
@@ -66,7 +68,8 @@ struct ServeParts {
         }
         let archiveKinds = [archive.jobKind(urls: liveFirst, enqueue: { _ = try await jobs.enqueue($0) })]
         let generation = backend.podcasts.map { [$0.jobKind()] } ?? []
-        for kind in sourceKinds + [indexer.backgroundKind(), podcasts.drainKind(consumer: nil), ingested.ocrJobKind(),
+        let podcastKinds = [podcasts.drainKind(consumer: podcastManager.consumer), podcastManager.jobKind()]
+        for kind in sourceKinds + podcastKinds + [indexer.backgroundKind(), ingested.ocrJobKind(),
                                    ingested.purgeJobKind(retention: LibraryService.trashRetention)] + faviconKinds + archiveKinds + generation {
             await jobs.register(kind)
         }
@@ -104,7 +107,10 @@ extension CompositionRoot {
         let indexer = try indexer()
         var backend = try BackendAPI.live(data: data, config: config, engine: try engine(), fetcher: fetcher(),
                                           exposed: exposed, now: context.now)
-        backend.podcasts = try podcastService(jobs: jobs)
+        let podcastService = try podcastService(jobs: jobs)
+        backend.podcasts = podcastService
+        let podcastManager = try podcastManager(jobs: jobs, service: podcastService,
+                                                library: try podcastLibrary(currentLibrary: { sources.current.library }))
         let auth = try OwnerAuth(dataDirectory: paths.dataDirectory, database: data.database, now: context.now, log: logError)
         let listen = ListenAddress.Holder()
         let archive = try pageArchive()
@@ -116,6 +122,7 @@ extension CompositionRoot {
         let ingested = try self.sources()
         options.sourceLibrary = ingested
         options.podcasts = podcastQueue()
+        options.podcastManager = podcastManager
         options.listenAddress = { listen.address }
         options.semanticSearch = { query, unreadOnly, tag in
             let request = SearchRequest(text: query, mode: .semantic, filter: SearchFilter(unreadOnly: unreadOnly, tag: tag), limit: 50)
@@ -132,7 +139,7 @@ extension CompositionRoot {
         let app = MarksApp(context: MarksApp.Context(version: MarksCommandLine.version, logError: logError, sources: sources,
                                                      backend: backend, web: web))
         return ServeParts(sources: sources, backend: backend, auth: auth, web: web, index: index, indexer: indexer, jobs: jobs,
-                          podcasts: podcastQueue(), favicons: favicons, ingested: ingested, archive: archive, app: app,
+                          podcasts: podcastQueue(), podcastManager: podcastManager, favicons: favicons, ingested: ingested, archive: archive, app: app,
                           listen: listen)
     }
 

@@ -72,6 +72,7 @@ final class CompositionRoot: Sendable {
         var favicons: FaviconService?
         var sources: SourceLibrary?
         var archive: PageArchive?
+        var podcastLibrary: PodcastLibrary?
     }
 
     /// Returns the part at `key`, building it with `make` the first time. `make` runs outside the lock (it may

@@ -2,12 +2,15 @@ import Foundation
 import HTTPClient
 
 extension BackendClient {
-    /// POSTs to `path`, retrying per `retry` after network failures, timeouts, 502/503/504 and 429s with a
-    /// short enough `Retry-After`. Returns the last answer (any status) or throws when nothing answered.
-    func send(_ path: String, body: Data, headers: [String: String], retry: RetryPolicy) async throws -> HTTPClientResponse {
+    /// POSTs `body` to `path` (GETs it when `body` is nil), retrying per `retry` after network failures, timeouts,
+    /// 502/503/504 and 429s with a short enough `Retry-After`. Returns the last answer (any status) or throws when
+    /// nothing answered. `maxBodyBytes` caps the answer read (nil: the client's default).
+    func send(_ path: String, body: Data?, headers: [String: String], retry: RetryPolicy,
+              maxBodyBytes: Int? = nil) async throws -> HTTPClientResponse {
         let timeout = configuration.timeout
-        var request = HTTPClientRequest(method: "POST", url: endpoint(path), body: body, timeout: timeout + .seconds(1))
-        request.setHeader("Content-Type", "application/json")
+        var request = HTTPClientRequest(method: body == nil ? "GET" : "POST", url: endpoint(path), body: body,
+                                        timeout: timeout + .seconds(1), maxBodyBytes: maxBodyBytes)
+        if body != nil { request.setHeader("Content-Type", "application/json") }
         request.setHeader("Accept", "application/json")
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) { request.setHeader(name, value) }
         let prepared = request

@@ -1,5 +1,6 @@
 import Foundation
 import MarksCore
+import HTTPClient
 
 /// The AI engine on a remote Marks backend (`/v1/`, docs/BACKEND_API.md) — the seeds' `ClaudeService` and
 /// `MarksAuth`. It registers once with a device id it keeps, caches the token in a 0600 file, registers
@@ -97,14 +98,21 @@ public struct BackendClient: AIEngine {
 
     /// POSTs `body` with the token; on a 401, registers again once and repeats the call.
     func call(_ path: String, body: Data, retry: RetryPolicy? = nil) async throws -> Data {
+        try await authorized(path, body: body, retry: retry).body
+    }
+
+    /// Sends `body` to `path` (a GET when nil) with the token; on a 401, registers again once and repeats the call.
+    /// Throws the `BackendClientError` for an answer outside 2xx.
+    func authorized(_ path: String, body: Data?, headers extra: [String: String] = [:], retry: RetryPolicy? = nil,
+                    maxBodyBytes: Int? = nil) async throws -> HTTPClientResponse {
         let register: @Sendable (String) async throws -> (token: String, expiresAt: Date) = { [self] deviceID in
             try await self.register(deviceID: deviceID)
         }
         var token = try await session.token(register: register)
         var registeredAgain = false
         while true {
-            let response = try await send(path, body: body, headers: ["Authorization": "Bearer \(token)"],
-                                          retry: retry ?? configuration.retry)
+            let response = try await send(path, body: body, headers: extra.merging(["Authorization": "Bearer \(token)"]) { $1 },
+                                          retry: retry ?? configuration.retry, maxBodyBytes: maxBodyBytes)
             let data = response.body
             if response.status == 401 && !registeredAgain {
                 registeredAgain = true
@@ -114,7 +122,7 @@ public struct BackendClient: AIEngine {
             }
             if response.status == 401 { throw BackendClientError.unauthorized(Self.errorMessage(data, status: 401)) }
             try Self.requireSuccess(response)
-            return data
+            return response
         }
     }
 

@@ -3,7 +3,7 @@ import MarksCore
 import MarksLibrary
 
 /// `marks open ID|marks://…`: opens a bookmark in the system browser (the Open Bookmark intent), or follows a
-/// deep link (`marks://bookmark` → the page; `marks://podcast` → the web player). The browser is `$BROWSER`,
+/// deep link (`marks://bookmark` → the page; `marks://podcast` → the episode's web player, `/podcasts/<key>`). The browser is `$BROWSER`,
 /// else `xdg-open`; with neither, the URL is printed.
 enum OpenCommand: CLICommand {
     static let descriptor = CommandDescriptor(
@@ -45,10 +45,8 @@ enum OpenCommand: CLICommand {
             if let id { return try await CompositionRoot.load(arguments, context: context).library().bookmark(id: id).url }
             return url ?? ""
         case .podcast(let url):
-            let web = arguments.option("web") ?? context.environment["MARKS_WEB_URL"] ?? "http://127.0.0.1:8080"
-            var allowed = CharacterSet.urlQueryAllowed
-            allowed.remove(charactersIn: "&=+?#")
-            return web.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + "/podcasts/play?url=" + (url.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")
+            // The episode's player page: its key is the stable hash of the item URL the link carries.
+            return PodcastLibraryCommand.playerURL(web: PodcastLibraryCommand.webURL(arguments, context: context), key: PodcastEntry.key(for: url))
         }
     }
 

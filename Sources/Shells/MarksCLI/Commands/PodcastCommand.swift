@@ -2,15 +2,16 @@ import Foundation
 import MarksCore
 import MarksLibrary
 
-/// `marks podcast queue`: the podcast requests waiting for the main process (queued by `marks share` and the
-/// web app's share page), those given up on, and files set aside as unreadable.
+/// `marks podcast …`: make episodes of bookmarks, web pages and sources (`generate`, `status`, `drain`), the library
+/// (`list`, `play`, `feed`), the voices, and `queue`: the play queue and the podcast requests waiting for the main
+/// process (queued by `marks share` and the web app's share page), those given up on, and files set aside as unreadable.
 enum PodcastCommand: CLICommand {
     static let descriptor = CommandDescriptor(
         name: "podcast",
-        abstract: "Podcast requests.",
-        subcommands: [
+        abstract: "Podcasts: make episodes, list and play them, the request queue, the feed and the voices.",
+        subcommands: PodcastGenerateCommand.descriptors + PodcastLibraryCommand.descriptors + [
             CommandDescriptor(
-                name: "queue", abstract: "List queued podcast requests.",
+                name: "queue", abstract: "The play queue and the queued podcast requests.",
                 arguments: [
                     .flag("retry-failed", help: "Queue the failed requests again."),
                     BookmarkArguments.data,
@@ -22,7 +23,12 @@ enum PodcastCommand: CLICommand {
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
         if arguments.commandPath.contains("voices") { return try await PodcastVoicesCommand.run(arguments, context: context) }
-        let queue = try CompositionRoot.load(arguments, context: context).podcastQueue()
+        if let code = try await PodcastGenerateCommand.run(arguments, context: context) { return code }
+        if let code = try await PodcastLibraryCommand.run(arguments, context: context) { return code }
+        guard arguments.commandPath.last == "queue" else { throw arguments.usageError("name a podcast command (see marks podcast --help)") }
+        let root = try CompositionRoot.load(arguments, context: context)
+        let queue = root.podcastQueue()
+        let playQueue = try root.podcastLibrary().queue()
         if arguments.flag("retry-failed") {
             let count = try queue.retryFailed()
             context.printError("\(count) failed request\(count == 1 ? "" : "s") queued again.")
@@ -33,6 +39,7 @@ enum PodcastCommand: CLICommand {
         }
         if arguments.flag("json") {
             context.print(JSONValue.object([
+                ("play_queue", .array(playQueue.map(\.jsonValue))),
                 ("pending", .array(listing.pending.map(\.jsonValue))),
                 ("processing", .array(listing.processing.map(\.jsonValue))),
                 ("failed", .array(listing.failed.map(\.jsonValue))),
@@ -40,8 +47,14 @@ enum PodcastCommand: CLICommand {
             ]).serialized)
             return ExitCode.success
         }
+        if !playQueue.isEmpty {
+            context.print("Play queue:")
+            for (place, entry) in playQueue.enumerated() { context.print("  \(place + 1). " + PodcastLibraryCommand.line(entry)) }
+        }
         if listing.pending.isEmpty && listing.processing.isEmpty && listing.failed.isEmpty {
             context.print("No podcast requests queued.")
+        } else if !playQueue.isEmpty {
+            context.print("Requests:")
         }
         for request in listing.processing { context.print(line(request, state: "running")) }
         for request in listing.pending { context.print(line(request, state: request.attempts == 0 ? "queued" : "retry")) }

@@ -49,6 +49,7 @@ enum BackendJSON {
         if let stage = episode.stage { fields.append(("stage", .string(stage.rawValue))) }
         if let duration = episode.durationSeconds { fields.append(("duration_seconds", .double((duration * 1000).rounded() / 1000))) }
         if let error = episode.error { fields.append(("error", .string(error))) }
+        if let voice = episode.voice { fields.append(("voice", .string(voice))) }
         if episode.wasCut { fields.append(("note", .string("The text was longer than three hours of speech; the episode stops there with a note."))) }
         return respond(fields)
     }

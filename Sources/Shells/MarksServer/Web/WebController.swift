@@ -46,7 +46,7 @@ final class WebController: Sendable {
         let favicons = options.favicons
         self.rows = RowRenderer(extras: { reading.extras(for: $0.id) }, favicon: { Self.faviconURL($0, favicons: favicons) }, dates: dates,
                                 titleOpens: { preferences.current.titleOpens },
-                                podcasts: Self.podcastStates(options.podcastLibrary, log: options.log), podcastAction: options.podcastAction != nil)
+                                podcasts: Self.podcastStates(options.podcastManager?.library, log: options.log), podcastAction: options.podcastManager != nil)
     }
 
     // MARK: Session and context
@@ -174,6 +174,11 @@ final class WebController: Sendable {
             case .tooLarge: return (413, "Too large", error.description)
             case .ambiguous, .tooManyFiles, .emptyText, .emptyQuery: return (400, "Not saved", error.description)
             case .file, .storage: return (500, "Something went wrong", error.description)
+            }
+        case let error as PodcastGenerationError:
+            switch error {
+            case .noText, .invalidItem: return (409, "No podcast", error.description)
+            case .unknownJob, .download: return (502, "The podcast backend failed", error.description)
             }
         case let error as PodcastIndexError:
             switch error {

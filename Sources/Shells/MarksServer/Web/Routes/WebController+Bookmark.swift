@@ -14,7 +14,7 @@ extension WebController {
         var extras = reading.extras(for: bookmark.id)
         extras.podcast = rows.podcasts([bookmark.id])[bookmark.id]
         var view = BookmarkPage(bookmark: bookmark, extras: extras, dates: dates, context: ctx)
-        view.podcastAction = options.podcastAction != nil
+        view.podcastAction = options.podcastManager != nil
         view.stale = read.offline.map { "Showing the copy saved on this computer — \($0.reason)" }
         return page(view.title, tab: nil, view.render(), context: ctx)
     }

@@ -14,14 +14,14 @@ import MarksLibrary
 extension WebController {
     /// The podcast library, else a 404 saying this server has none.
     func podcastLibrary() throws -> PodcastLibrary {
-        guard let podcasts = options.podcastLibrary else { throw HTTPError(404, "Podcasts are not set up on this server.") }
+        guard let podcasts = options.podcastManager?.library else { throw HTTPError(404, "Podcasts are not set up on this server.") }
         return podcasts
     }
 
     /// `GET /podcasts`.
     func podcastsPage(_ request: HTTPRequest) throws -> HTTPResponse {
         let ctx = context(request)
-        guard let podcasts = options.podcastLibrary else {
+        guard let podcasts = options.podcastManager?.library else {
             let view = PlaceholderPage(tab: .podcasts)
             return page(view.title, tab: .podcasts, view.render(), context: ctx)
         }
@@ -135,31 +135,42 @@ extension WebController {
 
     /// `POST /bookmarks/:id/podcast`: the row's Podcast action (`busy=1` when the script's player is playing).
     func podcastBookmark(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let bookmark = try await library.bookmark(id: Self.bookmarkID(request))
-        let form = try request.form()
-        let item = PodcastAction.Item(url: bookmark.url, bookmarkID: bookmark.id, title: bookmark.displayTitle, site: bookmark.domain)
-        return try await runPodcastAction(item, request: request, back: Self.returnPath(form, fallback: "/bookmarks/\(bookmark.id)"))
+        let id = try Self.bookmarkID(request)
+        return try await runPodcastAction(.bookmark(id: id), request: request, back: Self.returnPath(try request.form(), fallback: "/bookmarks/\(id)"))
     }
 
-    /// Runs the Podcast action and answers it: the script hears `{"action": "play"|"generate"|"queued", …}`; a form is
-    /// sent to the episode's page (ready or made now) or back with a notice (made in the background).
-    func runPodcastAction(_ item: PodcastAction.Item, request: HTTPRequest, back: String) async throws -> HTTPResponse {
-        guard let action = options.podcastAction else { throw HTTPError(404, "Podcasts are not set up on this server.") }
+    /// The Podcast action (the seeds' `playOrGeneratePodcast`) through the generation manager: a ready episode plays;
+    /// otherwise it is asked for and followed by the manager's background job — with the player idle the page goes to
+    /// the episode, which shows its progress and plays it when ready; with the player busy it joins the play queue, so
+    /// nothing that plays is interrupted. The script hears `{"action": "play"|"generate"|"queued", …}`; a form is sent to
+    /// the episode's page, or back with a notice.
+    func runPodcastAction(_ item: PodcastItem, request: HTTPRequest, back: String) async throws -> HTTPResponse {
+        guard let manager = options.podcastManager else { throw HTTPError(404, "Podcasts are not set up on this server.") }
         let busy = try request.form()["busy"] == "1"
-        let outcome = try await action.run(item, busy)
         let json = Self.wantsJSON(request)
-        switch outcome {
-        case .play(let entry):
+        let resolved = try await manager.resolve(item)
+        if let entry = try manager.library.episode(url: resolved.url), entry.state == .ready,
+           FileManager.default.isReadableFile(atPath: manager.library.audioFile(for: entry).path) {
+            if busy {
+                if entry.queueOrder == nil { try manager.library.addToQueue(key: entry.key) }
+                return queuedAnswer(entry, json: json, back: back, notice: "episode-queued")
+            }
             if json { return .json(data: JSONValue.object([("action", .string("play")), ("key", .string(entry.key)), ("episode", Self.episodeJSON(entry))]).data, status: 200) }
             return redirect("/podcasts/" + entry.key)
-        case .foreground(let entry):
-            if json { return .json(data: JSONValue.object([("action", .string("generate")), ("key", .string(entry.key)), ("page", .string("/podcasts/" + entry.key))]).data, status: 200) }
-            return redirect("/podcasts/" + entry.key, notice: "podcast-generating")
-        case .background(let entry):
-            let message = Self.podcastNotice("podcast-background") ?? ""
-            if json { return .json(data: JSONValue.object([("action", .string("queued")), ("key", .string(entry.key)), ("message", .string(message))]).data, status: 200) }
-            return redirect(back, notice: "podcast-background")
         }
+        let entry = try await manager.generateInBackground(item)
+        if busy {
+            if entry.queueOrder == nil { try manager.library.addToQueue(key: entry.key) }
+            return queuedAnswer(entry, json: json, back: back, notice: "podcast-background")
+        }
+        if json { return .json(data: JSONValue.object([("action", .string("generate")), ("key", .string(entry.key)), ("page", .string("/podcasts/" + entry.key))]).data, status: 200) }
+        return redirect("/podcasts/" + entry.key, notice: "podcast-generating")
+    }
+
+    private func queuedAnswer(_ entry: PodcastEntry, json: Bool, back: String, notice: String) -> HTTPResponse {
+        guard json else { return redirect(back, notice: notice) }
+        let message = Self.podcastNotice(notice) ?? ""
+        return .json(data: JSONValue.object([("action", .string("queued")), ("key", .string(entry.key)), ("message", .string(message))]).data, status: 200)
     }
 
     /// `POST /settings/listening`: what finishing an episode does to its bookmark (unchecked boxes are not sent).
@@ -172,7 +183,7 @@ extension WebController {
 
     /// The listening settings for the Settings page (nil without podcasts; a read failure is logged and shows the defaults).
     func listeningSettings() -> PodcastListeningSettings? {
-        guard let podcasts = options.podcastLibrary else { return nil }
+        guard let podcasts = options.podcastManager?.library else { return nil }
         do {
             return try podcasts.listeningSettings()
         } catch {

@@ -141,7 +141,7 @@ extension WebController {
         let source = try library.source(id: try Self.sourceID(request))
         let key = source.summary.id.uuidString.lowercased()
         let job = try options.jobs?.store.jobs(kind: SourceLibrary.ocrKind, key: key, limit: 1).first
-        let view = SourcePage(source: source, dates: dates, context: context(request), podcasts: options.podcasts != nil || options.podcastAction != nil,
+        let view = SourcePage(source: source, dates: dates, context: context(request), podcasts: options.podcasts != nil || options.podcastManager != nil,
                               ocrPages: options.jobs == nil ? [] : library.pagesForOCR(source), ocrJob: job)
         var response = page(view.title, tab: .sources, view.render(), context: context(request))
         if let job, job.state == .queued || job.state == .running { response.headers["Refresh"] = "5" }
@@ -223,11 +223,8 @@ extension WebController {
             throw HTTPError(409, "This source has no text to read, so it cannot become a podcast.")
         }
         let summary = source.summary
-        if options.podcastAction != nil {
-            let id = summary.id.uuidString.lowercased()
-            let item = PodcastAction.Item(url: summary.url, sourceID: id, title: summary.displayTitle, site: "Marks", text: text,
-                                          sourceKind: summary.kind.rawValue)
-            return try await runPodcastAction(item, request: request, back: "/sources/" + id)
+        if options.podcastManager != nil {
+            return try await runPodcastAction(.source(id: summary.id), request: request, back: "/sources/" + summary.id.uuidString.lowercased())
         }
         guard let queue = options.podcasts else { throw HTTPError(404, "This server does not queue podcasts.") }
         let (_, queued) = try queue.enqueue(url: summary.url, title: summary.displayTitle, bookmarkID: nil, trigger: .requested,

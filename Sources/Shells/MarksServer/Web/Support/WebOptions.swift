@@ -42,12 +42,10 @@ public struct WebOptions: Sendable {
     public var sourceLibrary: SourceLibrary?
     /// Where a source's Podcast action queues its request (until podcasts are generated); nil turns the action off.
     public var podcasts: PodcastRequestQueue?
-    /// The person's podcasts (the Podcasts tab, the player, row podcast states, marking bookmarks read when an episode
-    /// is played); nil shows the tab as not built.
-    public var podcastLibrary: PodcastLibrary?
-    /// The Podcast action of bookmarks and sources (play, or generate in the foreground or background); nil leaves the
-    /// action out (a source's Podcast then queues to `podcasts`).
-    public var podcastAction: PodcastAction?
+    /// The podcast library and its generation manager: the Podcasts tab, the player, row podcast states and the Podcast
+    /// action, marking bookmarks read when an episode is played; nil shows the tab as not built and leaves the action out
+    /// (a source's Podcast then queues to `podcasts`).
+    public var podcastManager: PodcastGenerationManager?
     /// This machine's LAN addresses (for a server on 0.0.0.0); tests pass fixed ones.
     public var lanAddresses: @Sendable () -> [String]
 
@@ -70,8 +68,7 @@ public struct WebOptions: Sendable {
         self.listenAddress = { nil }
         self.sourceLibrary = nil
         self.podcasts = nil
-        self.podcastLibrary = nil
-        self.podcastAction = nil
+        self.podcastManager = nil
         self.lanAddresses = { ListenAddress.lanAddresses() }
     }
 }

@@ -1,0 +1,56 @@
+import Foundation
+import MarksClients
+import MarksJobs
+import MarksLibrary
+import MarksPodcasts
+import MarksServer
+import MarksSources
+
+extension CompositionRoot {
+    /// The person's podcast library: `podcast_library` in `marks.sqlite`, audio in `<data>/podcasts/`, played
+    /// episodes marking bookmarks read through `currentLibrary` (the configured library unless given), the widget
+    /// file in the data directory.
+    func podcastLibrary(currentLibrary: (@Sendable () -> LibraryService?)? = nil) throws -> PodcastLibrary {
+        let database = try data().database
+        let bookmarks: @Sendable () -> LibraryService?
+        if let currentLibrary {
+            bookmarks = currentLibrary
+        } else {
+            let library = Result { try self.library() }
+            bookmarks = { try? library.get() }  // safe: no library (no source configured) leaves bookmarks alone
+        }
+        return try part(\.podcastLibrary) {
+            PodcastLibrary(index: try PodcastIndex(database: database), directory: PodcastLibrary.directory(in: paths.dataDirectory),
+                           currentLibrary: bookmarks, widgets: widgets, now: context.now)
+        }
+    }
+
+    /// Where episodes are made: the remote backend when `backend_url` is set, else this process's `service`
+    /// (made over `jobs` when not given).
+    func podcastBackend(jobs: JobRunner, service: PodcastService? = nil) throws -> any PodcastBackend {
+        if let configuration = BackendClient.Configuration(config: config, dataDirectory: paths.dataDirectory,
+                                                           appVersion: MarksCommandLine.version) {
+            return RemotePodcastBackend(client: BackendClient(configuration: configuration))
+        }
+        return InProcessPodcastBackend(service: try service ?? podcastService(jobs: jobs))
+    }
+
+    /// True when episodes are made by a remote backend (`backend_url`), not by this process's runner.
+    var podcastsAreRemote: Bool {
+        BackendClient.Configuration(config: config, dataDirectory: paths.dataDirectory, appVersion: MarksCommandLine.version) != nil
+    }
+
+    /// The generation manager over the library and backend; background jobs go to `jobs`.
+    func podcastManager(jobs: JobRunner, service: PodcastService? = nil, library: PodcastLibrary? = nil,
+                        pollInterval: Duration = .seconds(3)) throws -> PodcastGenerationManager {
+        let sources: SourceLibrary?
+        do {
+            sources = try self.sources()
+        } catch {
+            warn("sources cannot be read, so source podcasts are off: \(CLIErrorMessage.describe(error))")
+            sources = nil
+        }
+        return PodcastGenerationManager(library: try library ?? podcastLibrary(), backend: try podcastBackend(jobs: jobs, service: service),
+                                        sources: sources, enqueue: { _ = try await jobs.enqueue($0) }, pollInterval: pollInterval)
+    }
+}
