@@ -62,7 +62,8 @@ public final class PodcastGenerationManager: Sendable {
         try await generate(try await resolve(item), progress: progress)
     }
 
-    func generate(_ resolved: ResolvedPodcastItem, progress: @escaping @Sendable (PodcastGenerationProgress) -> Void) async throws -> PodcastEntry {
+    /// `generate` for an item already resolved.
+    public func generate(_ resolved: ResolvedPodcastItem, progress: @escaping @Sendable (PodcastGenerationProgress) -> Void = { _ in }) async throws -> PodcastEntry {
         var entry = try await start(resolved)
         progress(PodcastGenerationProgress(entry: entry, stage: lastStage.value(for: entry.key)))
         while entry.state == .queued || entry.state == .generating {
@@ -80,7 +81,9 @@ public final class PodcastGenerationManager: Sendable {
         try await generateInBackground(try await resolve(item))
     }
 
-    func generateInBackground(_ resolved: ResolvedPodcastItem) async throws -> PodcastEntry {
+    /// `generateInBackground` for an item already resolved (the web app's row action passes what it shows).
+    @discardableResult
+    public func generateInBackground(_ resolved: ResolvedPodcastItem) async throws -> PodcastEntry {
         let entry = try await start(resolved)
         if entry.state == .queued || entry.state == .generating {
             try await enqueue(JobRequest(kind: Self.jobKindName, key: entry.key, payload: Payload(key: entry.key)))

@@ -1,5 +1,9 @@
 /// The private podcast feed's address for `marks podcast feed` (the feed itself is the `podfeed` part: its secret
-/// in `marks.sqlite`, `/feed/<secret>/podcast.xml`). Until that part is merged here there is no feed to point at.
+/// in `marks.sqlite`, `/feed/<secret>/podcast.xml`). The function `podfeed` fills once both parts are merged:
+///
+///     let secret = try PodcastFeedSecrets(database: try root.data().database, now: root.context.now).secret()
+///     return PodcastFeedAddress.feedURL(base: PodcastFeedAddress.base(publicURL: root.config.publicURL, request: nil,
+///                                                                      fallback: base), secret: secret)
 enum PodcastFeedLink {
     /// The feed's URL below `base` (the web app's address).
     static func url(root: CompositionRoot, base: String) throws -> String {

@@ -96,7 +96,7 @@ enum PodcastGenerateCommand {
             if json {
                 context.print(entry.jsonValue.serialized)
             } else if entry.state == .ready {
-                context.print("Ready: \(PodcastLibraryCommand.line(entry))")
+                context.print("Ready: \(PodcastLibraryCommand.summary(entry))")
             } else {
                 let maker = parts.local ? "marks serve makes it (or run this again with --wait)" : "the backend is making it"
                 context.print("Queued: \(entry.title.isEmpty ? entry.url : entry.title) — \(maker); follow it with marks podcast status \(entry.key)")
@@ -115,7 +115,7 @@ enum PodcastGenerateCommand {
         if json {
             context.print(entry.jsonValue.serialized)
         } else {
-            context.print("Ready: \(PodcastLibraryCommand.line(entry))")
+            context.print("Ready: \(PodcastLibraryCommand.summary(entry))")
             context.print("  \(parts.manager.library.audioFile(for: entry).path)")
         }
         return ExitCode.success

@@ -136,6 +136,13 @@ enum PodcastLibraryCommand {
         return text
     }
 
+    /// A ready episode in a few words: title (length, site) and key.
+    static func summary(_ entry: PodcastEntry) -> String {
+        let title = (entry.title.isEmpty ? entry.url : entry.title).singleLine.prefix(100)
+        let length = entry.durationSeconds.map(duration) ?? "–"
+        return "\(title) (\(length), \(entry.site.isEmpty ? "marks" : entry.site.singleLine.prefix(60)))  \(entry.key)"
+    }
+
     /// Seconds as `m:ss` or `h:mm:ss`.
     static func duration(_ seconds: Double) -> String {
         let total = Int(seconds.rounded())
