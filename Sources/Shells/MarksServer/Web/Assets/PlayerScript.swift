@@ -85,7 +85,8 @@ const player = (() => {
       page: episode.page || "/podcasts/" + episode.key, duration: Number(episode.duration) || 0, chapters: episode.chapters || [] };
     keep.set(CURRENT, JSON.stringify(current));
     if (!same) {
-      savedAt = -1;
+      // What the server gave is already saved: a page left before playing must not post its load position back.
+      savedAt = Math.floor((Number(how.position) || 0) * 10) / 10;
       audio.defaultPlaybackRate = speed;
       audio.src = current.audio;
       pendingSeek = Number(how.position) > 0 ? Number(how.position) : null;

@@ -141,8 +141,9 @@ extension WebController {
         let source = try library.source(id: try Self.sourceID(request))
         let key = source.summary.id.uuidString.lowercased()
         let job = try options.jobs?.store.jobs(kind: SourceLibrary.ocrKind, key: key, limit: 1).first
-        let view = SourcePage(source: source, dates: dates, context: context(request), podcasts: options.podcasts != nil || options.podcastManager != nil,
+        var view = SourcePage(source: source, dates: dates, context: context(request), podcasts: options.podcasts != nil || options.podcastManager != nil,
                               ocrPages: options.jobs == nil ? [] : library.pagesForOCR(source), ocrJob: job)
+        view.podcastAction = options.podcastManager != nil
         var response = page(view.title, tab: .sources, view.render(), context: context(request))
         if let job, job.state == .queued || job.state == .running { response.headers["Refresh"] = "5" }
         return response
