@@ -30,7 +30,7 @@ public struct IndexEmbedder: Sendable {
     }
 
     /// Vectors for `texts`, checked: one per text, each `dimension` long.
-    func vectors(_ texts: [String]) throws -> [[Float]] {
+    public func vectors(_ texts: [String]) throws -> [[Float]] {
         let vectors = try embed(texts)
         guard vectors.count == texts.count else { throw IndexError.embedderMiscounted(texts: texts.count, vectors: vectors.count) }
         if let wrong = vectors.first(where: { $0.count != dimension }) {

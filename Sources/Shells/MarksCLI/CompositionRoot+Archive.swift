@@ -45,4 +45,9 @@ extension CompositionRoot {
     func searchTool() throws -> BookmarkSearchTool {
         BookmarkSearchTool(index: try searchIndex(), embedder: model)
     }
+
+    /// Ask, offline: the search tool's passages answered by the extractive engine, on the shared model.
+    func askService() throws -> AskService {
+        AskService(tool: try searchTool(), embedder: model)
+    }
 }

@@ -3,22 +3,25 @@ import Foundation
 /// The labelled texts `scripts/fetch-eval-data.sh` copies from Debian packages: Reuters-21578 articles
 /// (r-cran-tm: `reuters/{acq,crude}/*.xml`, headline and body) and the categorised fortune files
 /// (fortunes, fortunes-min: `fortunes/<category>`, entries separated by `%` lines).
-enum EvaluationCorpus {
+public enum EvaluationCorpus {
     /// One news article: its headline and its body as paragraphs (lead first).
-    struct Article: Sendable {
-        var source: String
-        var headline: String
-        var paragraphs: [String]
+    public struct Article: Sendable {
+        /// Its topic folder and file name (`acq/reut-00001.xml`).
+        public var source: String
+        /// Lower-case.
+        public var headline: String
+        public var paragraphs: [String]
     }
 
     /// One fortune and its category (the file it came from).
-    struct Fortune: Sendable {
-        var category: String
-        var text: String
+    public struct Fortune: Sendable {
+        public var category: String
+        public var text: String
     }
 
-    /// Every Reuters article with a headline and a body of two paragraphs or more, topic by topic, files in name order.
-    static func reuters(_ directory: URL) throws -> [Article] {
+    /// Every Reuters article with a headline and a body of `minimumParagraphs` paragraphs or more, topic by topic,
+    /// files in name order.
+    public static func reuters(_ directory: URL, minimumParagraphs: Int = 2) throws -> [Article] {
         var articles: [Article] = []
         for topic in ["acq", "crude"] {
             let folder = directory.appendingPathComponent(topic, isDirectory: true)
@@ -32,7 +35,7 @@ enum EvaluationCorpus {
                 let xml = try read(folder.appendingPathComponent(name))
                 guard let title = element("TITLE", in: xml), let body = element("BODY", in: xml) else { continue }
                 let paragraphs = paragraphs(decode(body))
-                guard paragraphs.count >= 2 else { continue }
+                guard paragraphs.count >= minimumParagraphs else { continue }
                 articles.append(Article(source: "\(topic)/\(name)", headline: decode(title).lowercased(), paragraphs: paragraphs))
             }
         }
@@ -42,7 +45,7 @@ enum EvaluationCorpus {
 
     /// Up to `count` prose fortunes (8 to 80 words, mostly letters), taken round-robin over the categories so
     /// every category is represented; deterministic.
-    static func fortunes(_ directory: URL, count: Int) throws -> [Fortune] {
+    public static func fortunes(_ directory: URL, count: Int) throws -> [Fortune] {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { !$0.hasPrefix(".") }.sorted()

@@ -1,15 +1,18 @@
 import Foundation
 import MarksEngine
+import MarksIndex
+import MarksLibrary
 import SentenceEmbeddings
 
 /// `marks quality`: the offline quality figures on labelled texts that ship in Debian packages
 /// (`scripts/fetch-eval-data.sh` fetches them): collections (adjusted Rand index), tags (vocabulary share,
-/// new-tag count), summaries (lead kept, ROUGE-1).
+/// new-tag count), summaries (lead kept, ROUGE-1), Ask (answer-passage recall, citation precision, abstention).
 enum QualityCommand: CLICommand {
     static let descriptor = CommandDescriptor(
         name: "quality",
         abstract: "Print the offline AI quality figures on labelled Debian texts.",
-        discussion: "Needs the model (make model) and the evaluation texts (scripts/fetch-eval-data.sh)."
+        discussion: "Needs the model (make model) and the evaluation texts (scripts/fetch-eval-data.sh).",
+        arguments: [.flag("details", help: "Also print each Ask question with its answer or why it abstained.")]
     )
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
@@ -28,6 +31,14 @@ enum QualityCommand: CLICommand {
         for line in try QualityReport.run(reutersDirectory: reuters, fortunesDirectory: evaluation.appendingPathComponent("fortunes"),
                                           embedder: model) {
             context.print("  " + line)
+        }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("marks-ask-quality-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) } // safe: a leftover temp directory is harmless
+        let ask = try await AskQuality.measure(evaluationDirectory: evaluation, scratchDirectory: scratch, embedder: .model(model))
+        for line in AskQuality.format(ask) { context.print(line) }
+        if arguments.flag("details") {
+            for line in ask.details { context.print("    " + line) }
         }
         return ExitCode.success
     }

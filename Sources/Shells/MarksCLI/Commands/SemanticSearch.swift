@@ -21,21 +21,7 @@ enum SemanticSearch {
             context.printError("marks: " + message)
             return ExitCode.failure
         }
-        let index = try root.searchIndex()
-        if try index.statistics().documents == 0 {
-            context.printError("Building the search index (first use; `marks index` keeps it current)…")
-            _ = try await index.sync(from: try root.libraryWithoutIndex())
-        } else {
-            try await refresh(root, context: context)
-        }
-        let pending = try index.statistics().pendingTexts
-        if pending > 0 {
-            let printer = IndexProgressPrinter(context: context)
-            try await root.indexer().run(limit: catchUpLimit, progress: printer.report)
-            if pending > catchUpLimit {
-                context.printError("note: \(pending - catchUpLimit) bookmarks have no vector yet and are found by their words only; run `marks index`.")
-            }
-        }
+        try await prepareIndex(root, context: context)
         let results = try await root.searchService()
             .search(SearchRequest(text: query, mode: .semantic, filter: filter, limit: limit))
         if arguments.flag("json") {
@@ -52,6 +38,30 @@ enum SemanticSearch {
             }
         }
         return ExitCode.success
+    }
+
+    /// Brings the local index up to date enough to search: builds it on first use, reads what changed, embeds a
+    /// few pending texts (with the model; without it the index is searched by words). `marks ask` calls it too.
+    static func prepareIndex(_ root: CompositionRoot, context: CLIContext) async throws {
+        let index = try root.searchIndex()
+        if try index.statistics().documents == 0 {
+            context.printError("Building the search index (first use; `marks index` keeps it current)…")
+            _ = try await index.sync(from: try root.libraryWithoutIndex())
+        } else {
+            try await refresh(root, context: context)
+        }
+        let pending = try index.statistics().pendingTexts
+        guard pending > 0 else { return }
+        do {
+            _ = try root.model.get()
+        } catch IndexError.modelMissing {
+            return  // no model: the index is searched by its words, and the caller says so
+        }
+        let printer = IndexProgressPrinter(context: context)
+        try await root.indexer().run(limit: catchUpLimit, progress: printer.report)
+        if pending > catchUpLimit {
+            context.printError("note: \(pending - catchUpLimit) bookmarks have no vector yet and are found by their words only; run `marks index`.")
+        }
     }
 
     /// A source found in the index: `source 1a2b3c4d  Title  (file.pdf)  #tags`.

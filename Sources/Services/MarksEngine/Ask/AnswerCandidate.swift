@@ -1,0 +1,21 @@
+/// One retrieved passage as the extractive answerer reads it: its sentences (with their vectors when the model
+/// is there), the words around it that belong to it (the document's title, the passage's heading) and where the
+/// search ranked it.
+public struct AnswerCandidate: Sendable, Equatable {
+    /// The passage's sentences in text order.
+    public var sentences: [String]
+    /// One vector per sentence (unit length), or empty when the answer is made from words alone.
+    public var sentenceVectors: [[Float]]
+    /// The document's title and the passage's heading: their words count for the question's names and terms.
+    public var context: String
+    /// The search's rank of the passage, 0 best.
+    public var rank: Int
+
+    /// A candidate; `sentenceVectors` is either empty or has one vector per sentence.
+    public init(sentences: [String], sentenceVectors: [[Float]] = [], context: String = "", rank: Int) {
+        self.sentences = sentences
+        self.sentenceVectors = sentenceVectors.count == sentences.count ? sentenceVectors : []
+        self.context = context
+        self.rank = rank
+    }
+}

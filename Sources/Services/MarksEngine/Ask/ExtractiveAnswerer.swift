@@ -1,0 +1,145 @@
+import Foundation
+
+/// The offline Ask engine's answer: the sentences of the retrieved passages that answer a question, chosen by
+/// how close each is to the question (its vector's cosine, when the model is there) and how many of the
+/// question's terms it holds, spread across passages by maximal marginal relevance, 1–4 sentences that the
+/// caller cites one by one. A passage that lacks one of the question's names is never quoted, and below
+/// `floor` nothing is: the caller answers "not found" instead of guessing. Pure: the same input, the same answer.
+public struct ExtractiveAnswerer: Sendable {
+    /// Sentences in an answer at most.
+    public var maximumSentences = 4
+    /// A sentence joins the best one only with at least this share of its score.
+    public var relativeThreshold = 0.85
+    /// Trade-off between relevance and novelty (1: relevance only).
+    public var lambda = 0.7
+    /// Two sentences this similar say the same thing: the second is left out.
+    public var duplicateSimilarity = 0.85
+    /// The lowest best score that still answers, with the model (calibrated on the Ask question set, see
+    /// `AskQuality`) and with words alone.
+    public var floor: Double
+    public var wordsOnlyFloor: Double
+
+    /// The default floors are the calibrated ones.
+    public init(floor: Double = 0.42, wordsOnlyFloor: Double = 0.5) {
+        self.floor = floor
+        self.wordsOnlyFloor = wordsOnlyFloor
+    }
+
+    /// Answers `question` from `candidates` (in the search's order), with the question's vector when the
+    /// candidates have sentence vectors.
+    public func answer(_ question: String, questionVector: [Float]?, candidates: [AnswerCandidate]) -> ExtractiveAnswer {
+        let terms = QuestionTerms(question)
+        let usesVectors = questionVector != nil && candidates.contains { !$0.sentenceVectors.isEmpty }
+        let query = questionVector.map(Vectors.normalized)
+        let wantsNumber = Self.asksForAmount(question)
+
+        struct Scored {
+            var candidate: Int
+            var position: Int
+            var text: String
+            var words: Set<String>
+            var vector: [Float]?
+            var score: Double
+        }
+        var scored: [Scored] = []
+        var missingNames = false
+        for (index, candidate) in candidates.enumerated() {
+            let contextWords = Set(WordTokenizer.words(candidate.context))
+            let sentenceWords = candidate.sentences.map { Set(WordTokenizer.words($0)) }
+            let passageWords = sentenceWords.reduce(contextWords) { $0.union($1) }
+            guard terms.names.allSatisfy({ passageWords.contains($0) }) else {
+                missingNames = true
+                continue
+            }
+            let rankBoost = 1 - Double(min(candidate.rank, candidates.count)) / Double(max(1, candidates.count))
+            for (position, sentence) in candidate.sentences.enumerated() {
+                let words = sentenceWords[position]
+                guard words.count >= 3 else { continue }
+                let lexical = Self.termCoverage(terms.terms, sentence: words, context: contextWords)
+                var score: Double
+                let vector = usesVectors && !candidate.sentenceVectors.isEmpty ? Vectors.normalized(candidate.sentenceVectors[position]) : nil
+                if let query, let vector {
+                    score = 0.55 * Double(Vectors.dot(query, vector)) + 0.35 * lexical + 0.10 * rankBoost
+                } else {
+                    score = 0.9 * lexical + 0.1 * rankBoost
+                }
+                if wantsNumber && words.contains(where: { WordTokenizer.isNumeric($0) }) { score += 0.03 }
+                scored.append(Scored(candidate: index, position: position, text: sentence, words: words, vector: vector, score: min(1, score)))
+            }
+        }
+        guard let best = scored.max(by: { $0.score < $1.score }) else {
+            let reason = missingNames ? "no passage names \(terms.names.joined(separator: ", "))" : "no passage speaks to the question"
+            return ExtractiveAnswer(sentences: [], bestScore: 0, reason: reason)
+        }
+        let floor = usesVectors ? self.floor : wordsOnlyFloor
+        guard best.score >= floor else {
+            return ExtractiveAnswer(sentences: [], bestScore: best.score,
+                                    reason: "the closest passage is not close enough (\(Self.format(best.score)) < \(Self.format(floor)))")
+        }
+
+        func similarity(_ a: Scored, _ b: Scored) -> Double {
+            if let x = a.vector, let y = b.vector { return Double(Vectors.dot(x, y)) }
+            let union = a.words.union(b.words).count
+            return union == 0 ? 0 : Double(a.words.intersection(b.words).count) / Double(union)
+        }
+        var chosen = [best]
+        var pool = scored.filter { $0.score >= best.score * relativeThreshold && !($0.candidate == best.candidate && $0.position == best.position) }
+        while chosen.count < maximumSentences, !pool.isEmpty {
+            var pick = 0
+            var pickValue = -Double.infinity
+            for (offset, entry) in pool.enumerated() {
+                let redundancy = chosen.map { similarity($0, entry) }.max() ?? 0
+                let value = lambda * entry.score - (1 - lambda) * redundancy
+                if value > pickValue {
+                    pickValue = value
+                    pick = offset
+                }
+            }
+            let entry = pool.remove(at: pick)
+            if chosen.contains(where: { similarity($0, entry) >= duplicateSimilarity }) { continue }
+            chosen.append(entry)
+        }
+        // Reading order: passages in the order they are first chosen, each passage's sentences in text order.
+        var order: [Int] = []
+        for entry in chosen where !order.contains(entry.candidate) { order.append(entry.candidate) }
+        let sentences = order.flatMap { candidate in
+            chosen.filter { $0.candidate == candidate }.sorted { $0.position < $1.position }
+                .map { ExtractiveAnswer.Sentence(text: $0.text, candidate: $0.candidate, position: $0.position, score: $0.score) }
+        }
+        return ExtractiveAnswer(sentences: sentences, bestScore: best.score, reason: nil)
+    }
+
+    /// The share of the question's terms a sentence holds: a term in the sentence counts whole, one only in the
+    /// passage's title or heading counts half. 1 when the question has no content terms.
+    static func termCoverage(_ terms: [String], sentence: Set<String>, context: Set<String>) -> Double {
+        guard !terms.isEmpty else { return 1 }
+        var found = 0.0
+        for term in terms {
+            if sentence.contains(term) || sentence.contains(where: { Self.sameStem($0, term) }) {
+                found += 1
+            } else if context.contains(term) {
+                found += 0.5
+            }
+        }
+        return found / Double(terms.count)
+    }
+
+    /// "price"/"prices", "cut"/"cuts", "acquire"/"acquired": the same word for matching, roughly.
+    static func sameStem(_ a: String, _ b: String) -> Bool {
+        guard a.count >= 4, b.count >= 4 else { return a == b }
+        let shorter = a.count <= b.count ? a : b
+        let longer = a.count <= b.count ? b : a
+        return longer.hasPrefix(shorter) && longer.count - shorter.count <= 3
+            || longer.hasPrefix(String(shorter.dropLast())) && longer.count - shorter.count <= 2 && shorter.count >= 5
+    }
+
+    /// Questions that ask for an amount, a price, a share or a date.
+    static func asksForAmount(_ question: String) -> Bool {
+        let lower = question.lowercased()
+        return ["how much", "how many", "what price", "what percentage", "what share", "what stake", "when ", "how large", "how big"].contains { lower.contains($0) }
+    }
+
+    private static func format(_ value: Double) -> String {
+        String(format: "%.2f", value)
+    }
+}

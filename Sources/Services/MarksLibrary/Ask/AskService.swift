@@ -1,0 +1,75 @@
+import MarksCore
+import MarksEngine
+import MarksIndex
+import SystemSupport
+
+/// Ask, offline: the search tool finds the passages nearest a question (bookmarks and sources, within the
+/// filter), the extractive answerer picks the sentences of theirs that answer it, and each sentence cites its
+/// passage. Below the answerer's floor, or when no passage holds the question's names, the answer is "not
+/// found" with the nearest items, never a guess. Without the model it answers from words alone and says so.
+public final class AskService: Sendable {
+    public let tool: BookmarkSearchTool
+    public let answerer: ExtractiveAnswerer
+    /// Passages read per question.
+    public let passageLimit: Int
+    /// Sentences read per passage at most.
+    public let sentencesPerPassage = 16
+    private let embedder: LazyEmbedder
+    private let splitter: SentenceSplitter
+    private let workers: WorkerPool
+
+    /// A service over `tool`, embedding sentences with `embedder` (the tool's) on `workers`.
+    public init(tool: BookmarkSearchTool, embedder: LazyEmbedder, answerer: ExtractiveAnswerer = ExtractiveAnswerer(),
+                passageLimit: Int = 8, workers: WorkerPool = .compute) {
+        self.tool = tool
+        self.embedder = embedder
+        self.answerer = answerer
+        self.passageLimit = passageLimit
+        self.workers = workers
+        splitter = SentenceSplitter()
+    }
+
+    /// `ask` on `workers`, never on Swift's cooperative pool.
+    public func ask(_ question: String, filter: SearchFilter = SearchFilter(sources: .included)) async throws -> AskAnswer {
+        try await workers.run { try self.ask(question, filter: filter) }
+    }
+
+    /// Answers one question on the calling thread. Throws `IndexError.emptyQuery` when it has no words.
+    public func ask(_ question: String, filter: SearchFilter = SearchFilter(sources: .included)) throws -> AskAnswer {
+        let found = try tool.search(BookmarkSearchTool.Query(text: question, filter: filter, limit: passageLimit))
+        let passages = found.passages
+        let sentences = passages.map { Array(splitter.split($0.passage.text).prefix(sentencesPerPassage)) }
+        var questionVector: [Float]?
+        var sentenceVectors: [[[Float]]] = sentences.map { _ in [] }
+        if found.usedVectors, !passages.isEmpty {
+            let vectors = try embedder.get().vectors([question] + sentences.flatMap { $0 })
+            questionVector = vectors.first
+            var next = 1
+            for (index, group) in sentences.enumerated() {
+                sentenceVectors[index] = Array(vectors[next..<(next + group.count)])
+                next += group.count
+            }
+        }
+        let candidates = passages.enumerated().map { offset, result in
+            AnswerCandidate(sentences: sentences[offset], sentenceVectors: sentenceVectors[offset],
+                            context: result.document.title + " " + result.passage.heading, rank: offset)
+        }
+        let extracted = answerer.answer(question, questionVector: questionVector, candidates: candidates)
+        guard extracted.isFound else {
+            return AskAnswer(question: question, sentences: [], citations: [], nearest: Array(passages.prefix(5)),
+                             reason: extracted.reason ?? (passages.isEmpty ? "nothing in the library matches the question" : nil),
+                             usedVectors: found.usedVectors, engine: OfflineEngine.name)
+        }
+        let cited = extracted.citedCandidates
+        let citations = cited.enumerated().map { offset, candidate in
+            AskAnswer.Citation(number: offset + 1, passage: passages[candidate],
+                               quote: extracted.sentences.filter { $0.candidate == candidate }.map(\.text).joined(separator: " "))
+        }
+        let answerSentences = extracted.sentences.compactMap { sentence -> AskAnswer.Sentence? in
+            guard let number = cited.firstIndex(of: sentence.candidate) else { return nil }
+            return AskAnswer.Sentence(text: sentence.text, citation: number + 1)
+        }
+        return AskAnswer(question: question, sentences: answerSentences, citations: citations, nearest: [], reason: nil,
+                         usedVectors: found.usedVectors, engine: OfflineEngine.name)
+    }
+}
