@@ -123,6 +123,7 @@ extension CompositionRoot {
         let ingested = try self.sources()
         options.sourceLibrary = ingested
         options.podcasts = podcastQueue()
+        options.podcastManager = podcastManager  // the web's Podcasts tab, player and Podcast action (podweb)
         options.listenAddress = { listen.address }
         options.semanticSearch = { query, unreadOnly, tag in
             let request = SearchRequest(text: query, mode: .semantic, filter: SearchFilter(unreadOnly: unreadOnly, tag: tag), limit: 50)

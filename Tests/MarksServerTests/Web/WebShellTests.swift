@@ -23,7 +23,8 @@ import Testing
             #expect(Self.tabs(page) == ["bookmarks", "search", "tags", "podcasts", "sources", "ask", "collections", "settings", "more"], "\(path)")
             #expect(page.contains("<nav aria-label=\"Sections\" id=\"tabbar\">"), "\(path)")
             #expect(page.contains("<main id=\"main\" tabindex=\"-1\">"), "\(path)")
-            #expect(page.contains("<div id=\"persistent\" class=\"persistent\" data-persistent></div>"), "\(path): outside main")
+            #expect(page.contains("<div id=\"persistent\" class=\"persistent\" data-persistent data-player=\"\(WebAssets.shared.player.path)\"></div>"),
+                    "\(path): outside main, naming the player script it loads when there is something to play")
             #expect(page.range(of: "</main>")?.lowerBound ?? page.endIndex < page.range(of: "id=\"persistent\"")?.lowerBound ?? page.startIndex)
             #expect(!page.contains("id=\"theme-toggle\""), "\(path): the theme is chosen in Settings")
             #expect(page.components(separatedBy: "<svg class=\"icon\"").count - 1 >= 10, "\(path): an icon per tab and for Add")

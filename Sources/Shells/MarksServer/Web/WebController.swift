@@ -45,7 +45,8 @@ final class WebController: Sendable {
         self.dates = dates
         let favicons = options.favicons
         self.rows = RowRenderer(extras: { reading.extras(for: $0.id) }, favicon: { Self.faviconURL($0, favicons: favicons) }, dates: dates,
-                                titleOpens: { preferences.current.titleOpens })
+                                titleOpens: { preferences.current.titleOpens },
+                                podcasts: Self.podcastStates(options.podcastManager?.library, log: options.log), podcastAction: options.podcastManager != nil)
     }
 
     // MARK: Session and context
@@ -174,6 +175,17 @@ final class WebController: Sendable {
             case .ambiguous, .tooManyFiles, .emptyText, .emptyQuery: return (400, "Not saved", error.description)
             case .file, .storage: return (500, "Something went wrong", error.description)
             }
+        case let error as PodcastGenerationError:
+            switch error {
+            case .noText, .invalidItem: return (409, "No podcast", error.description)
+            case .unknownJob, .download: return (502, "The podcast backend failed", error.description)
+            }
+        case let error as PodcastIndexError:
+            switch error {
+            case .notFound: return (404, "Not found", error.description)
+            case .invalid: return (400, "Not saved", error.description)
+            case .storage, .file: return (500, "Something went wrong", error.description)
+            }
         case let error as any HTTPResponseError:
             let heading = error.status == 404 ? "Not found" : HTTPStatusText.heading(error.status)
             return (error.status, heading, error.message)
@@ -225,7 +237,7 @@ final class WebController: Sendable {
         case "podcast-waiting": "A podcast of this source is already queued."
         case "ocr-queued": "OCR queued: the pages are read in the background."
         case "signed-out-device", "signed-out-others": nil
-        default: readLaterNotice(code)
+        default: readLaterNotice(code) ?? podcastNotice(code)
         }
     }
 

@@ -4,14 +4,14 @@ import HTTPServer
 extension WebDriver {
     /// Serves `web` on 127.0.0.1 (port 0), starts one headless browser, runs `body` with the browser and the
     /// server's base URL, and always quits the browser and stops the server afterwards.
-    static func serving<T>(_ web: WebHarness, _ body: (WebDriver, String) async throws -> T) async throws -> T {
+    static func serving<T>(_ web: WebHarness, arguments: [String] = [], _ body: (WebDriver, String) async throws -> T) async throws -> T {
         var router = Router()
         web.app.register(on: &router)
         let server = HTTPServer(configuration: HTTPServer.Configuration(port: 0), responder: router)
         let base = "http://127.0.0.1:\(try server.start())"
         let browser: WebDriver
         do {
-            browser = try await WebDriver()
+            browser = try await WebDriver(arguments: arguments)
         } catch {
             await server.stop()
             throw error

@@ -29,7 +29,11 @@ final class WebDriver {
     private let profile: URL
     private var session = ""
 
-    init() async throws {
+    /// Extra Chromium switches for this session (the podcast test lets audio play without a gesture, muted).
+    private let extraArguments: [String]
+
+    init(arguments: [String] = []) async throws {
+        extraArguments = arguments
         port = try Self.freePort()
         profile = FileManager.default.temporaryDirectory.appendingPathComponent("marks-chromium-\(UUID().uuidString)")
         process.executableURL = URL(fileURLWithPath: Self.chromedriver)
@@ -53,7 +57,7 @@ final class WebDriver {
             "goog:chromeOptions": ["binary": Self.chromium,
                                    "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                                             "--user-data-dir=\(profile.path)", "--window-size=1100,900", "--hide-scrollbars",
-                                            "--no-first-run", "--disable-extensions", "--lang=en-US"]],
+                                            "--no-first-run", "--disable-extensions", "--lang=en-US"] + extraArguments],
         ] as [String: Any]]]
         let value = try await command("POST", "/session", capabilities, sessionless: true)
         guard let id = (value as? [String: Any])?["sessionId"] as? String else { throw Failure(description: "no session id: \(value)") }

@@ -23,7 +23,8 @@ struct WebHarness {
                      reader: (@Sendable (String) async throws -> ReadableArticle)? = nil,
                      enrichment: ((LibraryService) -> EnrichmentService)? = nil,
                      shareQueue: PodcastRequestQueue? = nil,
-                     makeLibrary: (@Sendable (ServerConfig?) throws -> LibraryService)? = nil) async throws -> WebHarness {
+                     makeLibrary: (@Sendable (ServerConfig?) throws -> LibraryService)? = nil,
+                     configure: ((LibraryService, WidgetDataStore, inout WebOptions) throws -> Void)? = nil) async throws -> WebHarness {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-web-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         // As `marks serve` composes it: the data dir's database holds the embedded store and the library's cache.
@@ -48,6 +49,7 @@ struct WebHarness {
             options.enrichment = service
             for kind in service.jobKinds() { await jobs.register(kind) }
         }
+        try configure?(library, widgets, &options)
         if let shareQueue { options.share = ShareService(library: library, podcasts: shareQueue, autoPodcastTags: []) }
         // `makeLibrary` stands in for the composition root's build of a new source (its library only).
         var build: (@Sendable (ServerConfig?) throws -> ServedSource)?

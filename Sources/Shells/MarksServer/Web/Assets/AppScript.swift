@@ -2,8 +2,8 @@
 /// infinite scroll that keeps the scroll position, act-now-with-Undo for archive (the request goes when the
 /// Undo window closes or the page is left, by `sendBeacon`), delete posted at once with an Undo that restores it
 /// from the trash, keyboard shortcuts, copy
-/// link, tag autocomplete, the duplicate hint on Add, reading progress, Enrich All's live progress, and the
-/// service worker; and (NavigationScript) in-place page swaps that keep the shell and `#persistent`.
+/// link, tag autocomplete, the duplicate hint on Add, reading progress, Enrich All's live progress, the Podcast action and
+/// the loading of the podcast player (PodcastPageScript; the player is an asset of its own) and the service worker; and (NavigationScript) in-place page swaps that keep the shell and `#persistent`.
 /// Every page works without it.
 ///
 /// `page(signal, arrival)` sets up one page view; it runs at load and again after each in-place swap. Inside
@@ -55,6 +55,7 @@ function post(url, keepalive, fields) {
 \#(SettingsScript.js)
 \#(ListScript.js)
 \#(SourcesScript.js)
+\#(PodcastPageScript.js)
 
 if ("serviceWorker" in navigator && csrf && !arrival) {
   navigator.serviceWorker.register("/sw.js").catch(() => { /* offline support is optional */ });

@@ -48,11 +48,13 @@ function openMenu(link) {
   }
   const items = [["Read", "/bookmarks/" + id + "/read"], ["Edit", "/bookmarks/" + id + "/edit"]];
   if (/^https?:/.test(url)) items.push(["Open in a new tab", url, "tab"], ["Copy link", url, "copy"]);
+  if (row.closest("[data-podcasts]")) items.push(["Podcast", "/bookmarks/" + id + "/podcast", "podcast"]);
   items.push(["Details", "/bookmarks/" + id]);
   menu.setAttribute("aria-label", "More for " + titleOf(row));
   menu.replaceChildren(...items.map(([label, href, kind]) => {
-    const el = doc.createElement(kind === "copy" ? "button" : "a");
-    if (kind === "copy") { el.type = "button"; el.addEventListener("click", () => { closeMenu(true); copy(href); }); }
+    const el = doc.createElement(kind === "copy" || kind === "podcast" ? "button" : "a");
+    if (kind === "podcast") { el.type = "button"; el.dataset.podcast = href; }
+    else if (kind === "copy") { el.type = "button"; el.addEventListener("click", () => { closeMenu(true); copy(href); }); }
     else { el.href = href; if (kind === "tab") { el.target = "_blank"; el.rel = "noopener noreferrer"; } el.addEventListener("click", () => closeMenu(false)); }
     el.textContent = label; el.setAttribute("role", "menuitem"); el.tabIndex = -1;
     return el;

@@ -208,5 +208,6 @@ padding:0 max(.25rem,env(safe-area-inset-right)) env(safe-area-inset-bottom) max
 \#(ListStyles.css)
 \#(TrashStyles.css)
 \#(SourcesStyles.css)
+\#(PodcastStyles.css)
 """#
 }

@@ -5,6 +5,8 @@ import Foundation
 struct WebAssets: Sendable {
     let css: WebAsset
     let js: WebAsset
+    /// The podcast player, loaded by the app script when there is something to play.
+    let player: WebAsset
     let icon192: WebAsset
     let icon512: WebAsset
     let manifest: WebAsset
@@ -17,14 +19,15 @@ struct WebAssets: Sendable {
     private init() {
         css = .hashed("app", "css", Data(StyleSheet.css.utf8), type: "text/css; charset=utf-8")
         js = .hashed("app", "js", Data(AppScript.js.utf8), type: "text/javascript; charset=utf-8")
+        player = .hashed("player", "js", Data(PlayerScript.js.utf8), type: "text/javascript; charset=utf-8")
         icon192 = .hashed("icon-192", "png", AppIcons.png192, type: "image/png")
         icon512 = .hashed("icon-512", "png", AppIcons.png512, type: "image/png")
         manifest = .fixed("/manifest.webmanifest", Data(WebManifest.json(icon192: icon192.path, icon512: icon512.path).utf8),
                           type: "application/manifest+json")
-        let shell = [css.path, js.path, icon192.path, icon512.path, ServiceWorkerScript.offlinePath]
+        let shell = [css.path, js.path, player.path, icon192.path, icon512.path, ServiceWorkerScript.offlinePath]
         serviceWorker = .fixed("/sw.js", Data(ServiceWorkerScript.js(shell: shell).utf8), type: "text/javascript; charset=utf-8")
         var byPath: [String: WebAsset] = [:]
-        for asset in [css, js, icon192, icon512, manifest, serviceWorker] { byPath[asset.path] = asset }
+        for asset in [css, js, player, icon192, icon512, manifest, serviceWorker] { byPath[asset.path] = asset }
         self.byPath = byPath
     }
 

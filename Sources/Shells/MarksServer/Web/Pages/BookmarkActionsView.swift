@@ -12,6 +12,8 @@ struct BookmarkActionsView {
     var labelledBy: String
     /// False on the bookmark page itself.
     var showDetails = true
+    /// Whether the Podcast action shows (the server has podcasts).
+    var podcast = false
 
     func render() -> HTML {
         let id = bookmark.id
@@ -34,6 +36,7 @@ struct BookmarkActionsView {
             <a href="\(SafeURL.path(base + "/edit"))" data-act="edit">Edit</a>\
             \(archive)\
             <button class="link" formaction="\(SafeURL.path(base + "/delete"))" data-act="delete">Delete</button>\
+            \(HTML.when(podcast, "<button class=\"link\" formaction=\"\(SafeURL.path(base + "/podcast"))\" data-podcast=\"\(SafeURL.path(base + "/podcast"))\" id=\"podcast\">Podcast</button>"))\
             \(newTab)\
             \(HTML.when(showDetails, "<a href=\"\(SafeURL.path(base))\">Details</a>"))</div>
             """

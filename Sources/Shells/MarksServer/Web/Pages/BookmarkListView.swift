@@ -36,7 +36,7 @@ struct BookmarkListView {
         return """
             <form method="post" class="list-form" action="/bookmarks/action">\(HTML.csrfField(context.csrfToken))\
             \(HTML.hidden("return", context.returnPath))\(bulkBar())
-            <ol class="rows" id="rows">\(listed())</ol>
+            <ol class="rows" id="rows"\(HTML.when(rows.podcastAction, " data-podcasts"))>\(listed())</ol>
             \(moreLink())</form>
             """
     }

@@ -9,6 +9,8 @@ struct BookmarkPage {
     var context: PageContext
     /// Set when the bookmark server was unreachable and this is the saved copy.
     var stale: String? = nil
+    /// Whether the Podcast action shows (the server has podcasts).
+    var podcastAction = false
 
     var title: String { bookmark.displayTitle }
 
@@ -24,14 +26,27 @@ struct BookmarkPage {
             <h1 class="title" id="bookmark-title">\(heading)</h1>\
             <p class="meta"><span>\(b.domain)</span><time datetime="\(dates.iso(b.dateAdded))">\(dates.day(b.dateAdded))</time>\(minutes)\
             \(HTML.when(b.unread, "<span class=\"badge unread-badge\">Unread</span>"))\(HTML.when(b.isArchived, "<span class=\"badge\">Archived</span>"))\
-            \(HTML.when(b.shared, "<span class=\"badge\">Shared</span>"))</p>\
+            \(HTML.when(b.shared, "<span class=\"badge\">Shared</span>"))\(podcast())</p>\
             \(summary)\(b.description.isEmpty ? HTML.empty : "<p class=\"excerpt\">\(b.description)</p>")\
             \(tags.render())\
             \(b.notes.isEmpty ? HTML.empty : "<h2>Notes</h2><p class=\"notes\">\(b.notes)</p>")\
             <dl><dt>Address</dt><dd>\(b.url)</dd><dt>Added</dt><dd>\(dates.day(b.dateAdded))</dd>\
             <dt>Changed</dt><dd>\(dates.day(b.dateModified))</dd></dl>\
             <form method="post" action="/bookmarks/action">\(HTML.csrfField(context.csrfToken))\(HTML.hidden("return", "/"))\
-            \(BookmarkActionsView(bookmark: b, open: open, labelledBy: "bookmark-title", showDetails: false).render())</form></article>
+            \(BookmarkActionsView(bookmark: b, open: open, labelledBy: "bookmark-title", showDetails: false, podcast: podcastAction).render())</form></article>
             """
+    }
+
+    /// The podcast state, linking to the episode's page.
+    private func podcast() -> HTML {
+        guard let state = extras.podcast else { return .empty }
+        let words = switch state {
+        case .queued: "Podcast queued"
+        case .generating(let progress): "Podcast \(EpisodeText.percent(progress))%"
+        case .ready: "Podcast ready"
+        case .played: "Podcast played"
+        case .failed: "Podcast failed"
+        }
+        return "<a class=\"badge podcast\" href=\"\(SafeURL.path("/podcasts/open", query: [("bookmark", String(bookmark.id))]))\" id=\"podcast-state\">\(words)</a>"
     }
 }

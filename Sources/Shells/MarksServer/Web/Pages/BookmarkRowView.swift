@@ -4,7 +4,7 @@ import MarksCore
 /// wrapping, never truncated) is the main target — it opens the original page or the reader view (a setting); favicon or monogram, domain, date and reading time, one
 /// unread mark, excerpt or AI summary, tags with AI tags marked (each with Accept / Dismiss), reading progress, podcast state; then
 /// Mark read, Archive and Delete as labelled buttons and a "More" link (the bookmark's page without script,
-/// a menu with Read, Edit, New tab, Copy link and Details with it). Tags are links in one paragraph.
+/// a menu with Read, Edit, New tab, Copy link, Podcast and Details with it). Tags are links in one paragraph.
 ///
 /// The buttons submit the list's one form to `/bookmarks/action` as `a=<verb> <id>` (no per-button
 /// `formaction`, which keeps a row small); the script sends the same verbs to the per-bookmark routes.
@@ -61,12 +61,15 @@ struct BookmarkRowView {
             """
     }
 
+    /// The podcast state (none shows nothing): queued, generating with its progress, ready, played, failed.
     private func podcast() -> HTML {
-        switch extras.podcast {
-        case .none: .empty
-        case .generating: "<span class=\"badge\">Podcast in progress</span>"
-        case .ready: "<span class=\"badge\">Podcast ready</span>"
-        case .played: "<span class=\"badge\">Podcast played</span>"
+        guard let state = extras.podcast else { return .empty }
+        switch state {
+        case .queued: return "<span class=\"badge podcast\">Podcast queued</span>"
+        case .generating(let progress): return "<span class=\"badge podcast\">Podcast \(EpisodeText.percent(progress))%</span>"
+        case .ready: return "<span class=\"badge podcast\">Podcast ready</span>"
+        case .played: return "<span class=\"badge podcast\">Podcast played</span>"
+        case .failed: return "<span class=\"badge podcast\">Podcast failed</span>"
         }
     }
 

@@ -30,7 +30,7 @@ struct PageLayout {
             <body\(HTML.when(signedIn, " class=\"shell\"")) data-undo-ms="\(context.undoMilliseconds)"><a class="skip" href="#main">Skip to content</a>\
             \(signedIn ? chrome() : .empty)
             <main id="main" tabindex="-1">\(notice())\(body)</main>
-            \(HTML.when(signedIn, "<div id=\"persistent\" class=\"persistent\" data-persistent></div>"))\
+            \(HTML.when(signedIn, "<div id=\"persistent\" class=\"persistent\" data-persistent data-player=\"\(assets.player.path)\"></div>"))\
             <div class="toast" id="toast" role="status" aria-live="polite" hidden><span id="toast-text"></span>\
             <button type="button" id="toast-undo" aria-keyshortcuts="z Control+Z" hidden>Undo</button></div>
             </body></html>

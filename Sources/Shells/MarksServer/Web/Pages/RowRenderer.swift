@@ -1,4 +1,5 @@
 import MarksCore
+import MarksLibrary
 
 /// Turns bookmarks into rows with the extras, favicons, date style and title target of this app instance.
 struct RowRenderer: Sendable {
@@ -7,18 +8,25 @@ struct RowRenderer: Sendable {
     var dates: WebDate
     /// Where titles lead (the reading preference, read once per list).
     var titleOpens: @Sendable () -> ReadingPreferences.TitleTarget = { .page }
+    /// The podcast state of the bookmarks among these ids that have an episode (one lookup per list).
+    var podcasts: @Sendable ([Int]) -> [Int: PodcastRowState] = { _ in [:] }
+    /// Whether rows offer the Podcast action (in their More menu; the list carries `data-podcasts`).
+    var podcastAction = false
 
     func row(_ bookmark: Bookmark, picked: Bool? = nil) -> HTML {
-        row(bookmark, titleOpens: titleOpens(), picked: picked)
+        row(bookmark, titleOpens: titleOpens(), podcast: podcasts([bookmark.id])[bookmark.id], picked: picked)
     }
 
     func rows(_ bookmarks: [Bookmark], picked: Bool? = nil) -> HTML {
         let target = titleOpens()
-        return HTML.each(bookmarks) { row($0, titleOpens: target, picked: picked) }
+        let states = podcasts(bookmarks.map(\.id))
+        return HTML.each(bookmarks) { row($0, titleOpens: target, podcast: states[$0.id], picked: picked) }
     }
 
-    private func row(_ bookmark: Bookmark, titleOpens: ReadingPreferences.TitleTarget, picked: Bool?) -> HTML {
-        BookmarkRowView(bookmark: bookmark, extras: extras(bookmark), favicon: favicon(bookmark), dates: dates,
-                        titleOpens: titleOpens, picked: picked).render()
+    private func row(_ bookmark: Bookmark, titleOpens: ReadingPreferences.TitleTarget, podcast: PodcastRowState?, picked: Bool?) -> HTML {
+        var extras = extras(bookmark)
+        if let podcast { extras.podcast = podcast }
+        return BookmarkRowView(bookmark: bookmark, extras: extras, favicon: favicon(bookmark), dates: dates,
+                               titleOpens: titleOpens, picked: picked).render()
     }
 }

@@ -1,3 +1,4 @@
+import MarksLibrary
 import MarksCore
 
 /// Settings: where bookmarks live (the embedded store, or a linkding server with a Verify button that
@@ -45,6 +46,8 @@ struct SettingsPage {
     var reading = ReadingPreferences()
     /// The private podcast feed's part; nil leaves it out.
     var podcastFeed: PodcastFeedView.Content?
+    /// The podcast listening settings; nil when this server has no podcasts.
+    var listening: PodcastListeningSettings?
 
     static let title = "Settings"
 
@@ -72,7 +75,8 @@ struct SettingsPage {
             <button type="submit" class="primary" id="save-settings">Save</button></div>\
             <p class="hint">Saved to \(configPath).\(appliesWithoutRestart ? " A new source applies at once." : " A new source takes effect when marks serve is restarted.")</p></form></section>
             \(TransferView(content: transfer, context: context).render())
-            \(ReadingSettingsView(preferences: reading, csrfToken: context.csrfToken).render())
+            \(ReadingSettingsView(preferences: reading, csrfToken: context.csrfToken).render())\
+            \(listening.map { ListeningSettingsView(settings: $0, csrfToken: context.csrfToken).render() })
             <section aria-labelledby="theme-heading"><h2 id="theme-heading">Appearance</h2>\
             <form method="post" action="/theme" class="buttons" id="theme-form">\(csrf)\(HTML.hidden("return", "/settings"))\
             \(HTML.each(WebTheme.allCases, themeButton))</form></section>

@@ -12,6 +12,8 @@ struct SourcePage {
     var context: PageContext
     /// Whether this server queues podcasts (the action is left out when not).
     var podcasts: Bool
+    /// Whether the Podcast action goes through the generation manager (the script then plays or follows it in place).
+    var podcastAction = false
     /// Pages OCR could read (empty: no OCR action).
     var ocrPages: [Int]
     /// The `sources.ocr` job of this source, when there is one.
@@ -57,7 +59,7 @@ struct SourcePage {
         } else {
             podcast = """
                 <form method="post" action="\(SafeURL.path(base + "/podcast"))">\(HTML.csrfField(context.csrfToken))\
-                <button type="submit" id="podcast">Podcast</button></form>
+                <button type="submit" id="podcast"\(HTML.when(podcastAction, " data-podcast=\"\(SafeURL.path(base + "/podcast"))\""))>Podcast</button></form>
                 """
         }
         let ocr: HTML = ocrPages.isEmpty || ocrJob.map({ $0.state == .queued || $0.state == .running }) == true ? .empty : """

@@ -11,7 +11,10 @@ extension WebController {
         let read = try await library.bookmarkOrCopy(id: Self.bookmarkID(request))
         let bookmark = read.value
         let ctx = context(request)
-        var view = BookmarkPage(bookmark: bookmark, extras: reading.extras(for: bookmark.id), dates: dates, context: ctx)
+        var extras = reading.extras(for: bookmark.id)
+        extras.podcast = rows.podcasts([bookmark.id])[bookmark.id]
+        var view = BookmarkPage(bookmark: bookmark, extras: extras, dates: dates, context: ctx)
+        view.podcastAction = options.podcastManager != nil
         view.stale = read.offline.map { "Showing the copy saved on this computer — \($0.reason)" }
         return page(view.title, tab: nil, view.render(), context: ctx)
     }

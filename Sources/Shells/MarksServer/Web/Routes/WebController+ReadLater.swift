@@ -42,6 +42,7 @@ extension WebController {
         case "archive": return try await archive(forwarded)
         case "unarchive": return try await unarchive(forwarded)
         case "delete": return try await delete(forwarded)
+        case "podcast": return try await podcastBookmark(forwarded)
         default: throw HTTPError(400, "Marks does not know the action “\(parts[0])”.")
         }
     }

@@ -116,6 +116,7 @@ extension WebController {
                                 appliesWithoutRestart: sources.canSwitch, context: ctx)
         view.reading = preferences.current
         view.podcastFeed = podcastFeedContent(request)
+        view.listening = listeningSettings()
         return page(SettingsPage.title, tab: .settings, view.render(), context: ctx, status: status)
     }
 

@@ -39,6 +39,7 @@ enum WebRoutes {
         r.post("/bookmarks/:id/archive") { try await c.archive($0) }
         r.post("/bookmarks/:id/unarchive") { try await c.unarchive($0) }
         r.post("/bookmarks/action") { try await c.rowAction($0) }
+        r.post("/bookmarks/:id/podcast") { try await c.podcastBookmark($0) }
         // The read-later loop and bulk actions.
         r.get("/bookmarks/next-unread") { try await c.nextUnread($0) }
         r.post("/bookmarks/:id/mark-read") { try await c.markRead($0) }
@@ -73,9 +74,21 @@ enum WebRoutes {
         r.post("/theme") { try c.setTheme($0) }
         r.post("/signout") { try c.signOut($0) }
         r.get("/signin") { try c.signIn($0) }
-        // The shell: More, and the tabs whose features come later.
+        // The shell: More, and the tab whose feature comes later.
         r.get("/more") { c.more($0) }
-        r.get("/podcasts") { c.placeholder(.podcasts, $0) }
+        // Podcasts: the library, the queue, the full player and what the player posts.
+        r.get("/podcasts") { try c.podcastsPage($0) }
+        r.get("/podcasts/open") { try c.openEpisode($0) }
+        r.get("/podcasts/:key") { try c.episodePage($0) }
+        r.get("/podcasts/:key/audio") { try c.episodeAudio($0) }
+        r.get("/podcasts/:key/status") { try c.episodeStatus($0) }
+        r.post("/podcasts/:key/position") { try c.saveEpisodePosition($0) }
+        r.post("/podcasts/:key/played") { try await c.markEpisodePlayed($0) }
+        r.post("/podcasts/:key/unplayed") { try c.markEpisodeUnplayed($0) }
+        r.post("/podcasts/:key/queue") { try c.queueEpisode($0) }
+        r.post("/podcasts/:key/unqueue") { try c.unqueueEpisode($0) }
+        r.post("/podcasts/:key/move") { try c.moveEpisode($0) }
+        r.post("/settings/listening") { try c.saveListeningSettings($0) }
         // Sources (pasted text, PDFs, files); the upload streams to disk.
         r.get("/sources") { await c.sourcesPage($0) }
         r.post("/sources/text") { try await c.addSourceText($0) }

@@ -1,22 +1,17 @@
-/// What a row shows beyond the bookmark itself: reading progress and length (from the reader view),
-/// and the podcast state (filled by the podcasts feature; `none` until then).
-public struct RowExtras: Sendable, Equatable {
-    /// Where a bookmark's podcast stands.
-    public enum PodcastState: String, Sendable {
-        case none
-        case generating
-        case ready
-        case played
-    }
+import MarksLibrary
 
+/// What a row shows beyond the bookmark itself: reading progress and length (from the reader view),
+/// and the podcast state (from the podcast library; nil when the bookmark has no episode).
+public struct RowExtras: Sendable, Equatable {
     /// Fraction read, 0…1, nil when never opened in the reader.
     public var progress: Double?
     /// Words in the extracted article, nil when unknown.
     public var wordCount: Int?
-    public var podcast: PodcastState
+    /// Where the bookmark's podcast stands (queued, generating with progress, ready, played, failed); nil: none.
+    public var podcast: PodcastRowState?
 
     /// Row extras; the default shows nothing extra.
-    public init(progress: Double? = nil, wordCount: Int? = nil, podcast: PodcastState = .none) {
+    public init(progress: Double? = nil, wordCount: Int? = nil, podcast: PodcastRowState? = nil) {
         self.progress = progress
         self.wordCount = wordCount
         self.podcast = podcast

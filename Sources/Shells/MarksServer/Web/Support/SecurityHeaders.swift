@@ -8,7 +8,7 @@ import HTTPServer
 enum SecurityHeaders {
     static let contentSecurityPolicy = [
         "default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: https: http:",
-        "connect-src 'self'", "manifest-src 'self'", "worker-src 'self'", "form-action 'self'",
+        "connect-src 'self'", "media-src 'self'", "manifest-src 'self'", "worker-src 'self'", "form-action 'self'",
         "base-uri 'none'", "frame-ancestors 'none'",
     ].joined(separator: "; ")
 

@@ -42,6 +42,10 @@ public struct WebOptions: Sendable {
     public var sourceLibrary: SourceLibrary?
     /// Where a source's Podcast action queues its request (until podcasts are generated); nil turns the action off.
     public var podcasts: PodcastRequestQueue?
+    /// The podcast library and its generation manager: the Podcasts tab, the player, row podcast states and the Podcast
+    /// action, marking bookmarks read when an episode is played; nil shows the tab as not built and leaves the action out
+    /// (a source's Podcast then queues to `podcasts`).
+    public var podcastManager: PodcastGenerationManager?
     /// This machine's LAN addresses (for a server on 0.0.0.0); tests pass fixed ones.
     public var lanAddresses: @Sendable () -> [String]
     /// The private podcast feed's secret: Settings shows the feed's URL with a QR code and rotates it; nil hides that part.
@@ -68,6 +72,7 @@ public struct WebOptions: Sendable {
         self.listenAddress = { nil }
         self.sourceLibrary = nil
         self.podcasts = nil
+        self.podcastManager = nil
         self.lanAddresses = { ListenAddress.lanAddresses() }
     }
 }
