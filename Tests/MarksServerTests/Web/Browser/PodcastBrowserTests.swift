@@ -17,7 +17,9 @@ import Testing
     func playSpeedResumeQueueSleepPlayedAndNavigation() async throws {
         let h = try await PodcastHarness.make(seed: 4, seconds: 6, steps: 2, pollInterval: .milliseconds(200))
         defer { h.cleanUp() }
-        let first = try h.readyEpisode(url: "https://example.com/article/1", bookmarkID: 1, title: "The first episode", seconds: 10,
+        // A minute long: at 1.5× a 10 s episode once ended (and paused) while axe-core ran on a loaded machine,
+        // before the tab switch checked that it still played.
+        let first = try h.readyEpisode(url: "https://example.com/article/1", bookmarkID: 1, title: "The first episode", seconds: 60,
                                        chapters: [.init(title: "Opening", start: 0), .init(title: "The end part", start: 6)])
         let second = try h.readyEpisode(url: "https://example.com/article/2", bookmarkID: 2, title: "The second episode", seconds: 30)
         await h.web.jobs.start()
@@ -104,7 +106,7 @@ import Testing
             #expect(try await h.web.library.bookmark(id: 1).unread)
             try await browser.open(base + "/podcasts/" + first.key)
             try await browser.wait("the first's player") { try await browser.run("return !!window.marksPlayer && !document.getElementById('player-controls').hidden") as? Bool == true }
-            _ = try await browser.run("const s = document.getElementById('seek'); s.value = '9'; s.dispatchEvent(new Event('change'));")
+            _ = try await browser.run("const s = document.getElementById('seek'); s.value = '59'; s.dispatchEvent(new Event('change'));")
             try await browser.click("#play")
             try await browser.wait("played to the end", timeout: 40) { try h.podcasts.episode(key: first.key)?.played == true }
             try await browser.wait("the bookmark marked read") { try await h.web.library.bookmark(id: 1).unread == false }
