@@ -30,13 +30,7 @@ public struct ElevenLabsSpeechClient: SpeechProviderClient {
         let response = try await http.exchange(url, headers: ["xi-api-key": key, "Accept": "audio/pcm, */*;q=0.1"],
                                                body: try ProviderJSON.encode(body), maxBodyBytes: Self.maxAnswerBytes,
                                                errorMessage: Self.errorMessage)
-        do throws(ProviderError) {
-            return try SpeechAudioBody.samples(response.body, contentType: response.header("Content-Type"), sampleRate: settings.sampleRate)
-        } catch .malformedResponse(let reason) {
-            throw .malformedResponse(http.scrub(reason))
-        } catch {
-            throw error
-        }
+        return try SpeechAudioBody.samples(of: response, sampleRate: settings.sampleRate, http: http)
     }
 
     /// The message of an ElevenLabs error body.

@@ -30,13 +30,7 @@ public struct OpenAISpeechClient: SpeechProviderClient {
         if let key = settings.apiKey { headers["Authorization"] = "Bearer \(key)" }
         let response = try await http.exchange(settings.endpoint("/audio/speech"), headers: headers, body: try ProviderJSON.encode(body),
                                                maxBodyBytes: Self.maxAnswerBytes, errorMessage: OpenAICompatibleClient.errorMessage)
-        do throws(ProviderError) {
-            return try SpeechAudioBody.samples(response.body, contentType: response.header("Content-Type"), sampleRate: settings.sampleRate)
-        } catch .malformedResponse(let reason) {
-            throw .malformedResponse(http.scrub(reason))
-        } catch {
-            throw error
-        }
+        return try SpeechAudioBody.samples(of: response, sampleRate: settings.sampleRate, http: http)
     }
 
     struct SpeechRequest: Encodable {

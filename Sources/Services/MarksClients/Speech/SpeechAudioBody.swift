@@ -1,9 +1,21 @@
 import Foundation
+import HTTPClient
 
 /// Reads a speech API's audio answer: raw 16-bit little-endian mono PCM (`response_format: pcm`, ElevenLabs'
 /// `pcm_22050`), or a WAV file (what some local servers send whatever was asked). Anything else — JSON, HTML, an
 /// odd byte count, a WAV of another format or rate — is `malformedResponse` with what it was.
 enum SpeechAudioBody {
+    /// The samples of a provider's answer, a malformed one described through `http`'s scrubber (never the key).
+    static func samples(of response: HTTPClientResponse, sampleRate: Int, http: ProviderHTTP) throws(ProviderError) -> [Int16] {
+        do throws(ProviderError) {
+            return try samples(response.body, contentType: response.header("Content-Type"), sampleRate: sampleRate)
+        } catch .malformedResponse(let reason) {
+            throw .malformedResponse(http.scrub(reason))
+        } catch {
+            throw error
+        }
+    }
+
     static func samples(_ body: Data, contentType: String?, sampleRate: Int) throws(ProviderError) -> [Int16] {
         let type = contentType?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
         if body.starts(with: Array("RIFF".utf8)) { return try wav(body, sampleRate: sampleRate) }
