@@ -252,12 +252,14 @@ public final class PodcastService: Sendable {
             return try renderer.render(script, language: language, cover: picture, to: destination,
                                        isCancelled: { WorkerPool.isCancelled }) { fraction, _ in
                 let stamp = clock()
-                let due = last.withLock { last -> Bool in
-                    guard fraction >= 1 || fraction - last.fraction >= 0.02 || stamp.timeIntervalSince(last.at) >= 1 else { return false }
+                let due = last.withLock { last -> Double? in
+                    // A voice's estimate of its share done can dip: what is shown never goes back.
+                    let fraction = max(fraction, last.fraction)
+                    guard fraction >= 1 || fraction - last.fraction >= 0.02 || stamp.timeIntervalSince(last.at) >= 1 else { return nil }
                     last = (fraction, stamp)
-                    return true
+                    return fraction
                 }
-                guard due else { return }
+                guard let fraction = due else { return }
                 let stage: PodcastEpisode.Stage = fraction >= 1 ? .encoding : .synthesis
                 let overall = 0.1 + 0.88 * fraction
                 // A progress row that cannot be written is not worth failing the episode for; the next one may land.
