@@ -22,7 +22,9 @@ enum PodcastBenchmark {
             return ["skipped: \(error)"]
         }
         var lines: [String] = []
-        let article = text(words: 1_500, seed: 13)
+        // English prose with punctuation and headings, as an article is: the made-up words of `text` (a 60-word
+        // run with no sentence end per paragraph) are fine for the two-hour episode's memory, not for a voice's speed.
+        let article = Self.article(words: 1_500)
         let script = try requireScriptImpl(article)
 
         var samples: [(wall: Double, audio: Double)] = []
@@ -140,6 +142,16 @@ enum PodcastBenchmark {
             try EpisodeRenderer(voice: voice).render(script, language: "en-us", cover: try CoverCard.picture(for: "bench"), to: file,
                                                      isCancelled: { false })
         }
+    }
+
+    /// A 1,500-word English article: the Piper section's paragraphs, with a heading every eight.
+    private static func article(words: Int) -> String {
+        var blocks: [String] = []
+        for (index, paragraph) in PiperVoiceBenchmark.article(words: words).components(separatedBy: "\n\n").enumerated() {
+            if index > 0 && index % 8 == 0 { blocks.append("## Part \(index / 8 + 1)") }
+            blocks.append(paragraph)
+        }
+        return blocks.joined(separator: "\n\n")
     }
 
     private static func text(words: Int, seed: UInt64) -> String {
