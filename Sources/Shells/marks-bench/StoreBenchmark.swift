@@ -67,11 +67,12 @@ enum StoreBenchmark {
         return lines
     }
 
-    /// The candidate word of four or more letters whose matches are nearest 30 % of the unarchived rows.
+    /// The candidate word whose matches are nearest 30 % of the unarchived rows (`for` is the one near it in this
+    /// generator's library; the four-letter ones stay near 20 %).
     static func commonWord(_ store: BookmarkStore) throws -> String {
         let total = Double(try store.list(BookmarkListQuery(limit: 1)).count)
         var best = (word: "with", distance: Double.infinity)
-        for word in ["with", "your", "from", "what", "guide", "using", "notes"] {
+        for word in ["for", "with", "your", "from", "what", "guide"] {
             let share = Double(try store.list(BookmarkListQuery(search: word, limit: 1)).count) / max(1, total)
             if abs(share - 0.3) < best.distance { best = (word, abs(share - 0.3)) }
         }
@@ -185,8 +186,8 @@ struct LibraryGenerator {
         domainWeights = Self.cumulative(count: domains.count, exponent: 1.0)
     }
 
-    /// A word from the far tail of the vocabulary (a handful of rows hold it).
-    var rareWord: String { words[3_000] }
+    /// The last word of the vocabulary's long tail (few rows hold it, or a longer word containing it).
+    var rareWord: String { words[words.count - 1] }
 
     mutating func entry(_ index: Int) -> NetscapeEntry {
         var title = sentence(3 + below(7))
