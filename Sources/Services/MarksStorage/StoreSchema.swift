@@ -19,6 +19,8 @@ import SQLiteDatabase
 ///   the bookmark's: `store_bookmarks` uses AUTOINCREMENT, so no new bookmark ever takes a trashed one's id.
 /// - `store_counts` (migration 3): how many bookmarks each list holds (archive state × unread) and the trash,
 ///   kept by triggers on both tables (`StoreCounts`), so a list's `count` is not a count over every row.
+/// - migration 4: the two date indexes hold `id` right after the date, so linkding's orders (`date, id`, ties broken
+///   by id) are the index order: the first page and a deep offset walk the covering index, with no sort.
 enum StoreSchema {
     /// The migration namespace in `schema_migrations`.
     static let namespace = "store"
@@ -121,5 +123,11 @@ enum StoreSchema {
             CREATE INDEX store_trash_by_deleted ON store_trash (deleted_at);
             """),
         Migration(id: 3, name: "store: counts per list, kept by triggers") { db in try StoreCounts.migrate(db) },
+        Migration(id: 4, name: "store: date indexes in list order (date, id)", sql: """
+            DROP INDEX store_bookmarks_added;
+            DROP INDEX store_bookmarks_modified;
+            CREATE INDEX store_bookmarks_added ON store_bookmarks (is_archived, date_added, id, unread, shared, date_modified);
+            CREATE INDEX store_bookmarks_modified ON store_bookmarks (is_archived, date_modified, id, unread, shared, date_added);
+            """),
     ]
 }

@@ -2,49 +2,97 @@ import Foundation
 import MarksCore
 import MarksStorage
 
-/// `q=` search latency of the embedded store on 100,000 generated bookmarks (written by the bulk import path):
-/// p50/p99 of the first page (limit 100, with count) for a word, a phrase, a tag and a boolean query, against a
-/// plain `LIKE` scan of the same table (linkding's own query shape) in the same run. Target: p50 ≤ 5 ms, ≥ 20×.
+/// The embedded store at 100,000 generated bookmarks (written by the bulk import path), issue 15's list: p50/p99 of
+/// one page (limit 100, with its exact count) for the first page, a very common word (the candidate nearest 30 % of
+/// rows), a rare word, a phrase, a tag, an `and`, an `or` and a deep offset, each against a plain `LIKE` scan of the
+/// same rows (linkding's own query shape) in the same run; the import time and the store's size on disk. Each figure
+/// is printed with its target (issue 15's table: the API path's budget, which the store alone must meet).
 enum StoreBenchmark {
     static let bookmarkCount = 100_000
-    static let queries: [(label: String, q: String)] = [
-        ("word", "kubernetes"),
-        ("phrase", "\"machine learning\""),
-        ("tag", "#python"),
-        ("boolean", "(rust or golang) and not #video"),
-    ]
+
+    private struct Case {
+        let label: String
+        let query: BookmarkListQuery
+        /// p50 budget in milliseconds; nil where the issue asks only to keep today's figure.
+        let target: Double?
+    }
 
     static func run() throws -> [String] {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-bench-store-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { remove(directory) }
-        let store = try BookmarkStore(path: directory.appendingPathComponent("marks.sqlite").path, now: { Date() })
+        let path = directory.appendingPathComponent("marks.sqlite").path
+        let store = try BookmarkStore(path: path, now: { Date() })
         var generator = LibraryGenerator(seed: 20_261_129)
         let entries = (0..<bookmarkCount).map { generator.entry($0) }
         var imported = ImportResult()
         let importSeconds = try seconds { imported = try store.importBookmarks(entries) }
         var lines = [
             "import: \(imported.created) bookmarks in one transaction in \(format(importSeconds, digits: 1)) s"
-                + " (\(Int(Double(imported.created) / importSeconds)) per second)",
+                + " (\(Int(Double(imported.created) / importSeconds)) per second) (target ≤ 4 s: \(verdict(importSeconds <= 4)))",
+            "store size after the import: \(format(storeMegabytes(path), digits: 1)) MB (database and WAL; target ≤ 140 MB: "
+                + "\(verdict(storeMegabytes(path) <= 140)))",
             "machine load (1-minute average) before the searches: \(loadAverage())",
         ]
-        for (label, q) in queries {
-            let query = BookmarkListQuery(search: q, limit: 100)
-            let indexed = try store.list(query)
-            let scanned = try store.scanList(query, scope: .unarchived)
+        let common = try commonWord(store)
+        let rows = Double(max(1, try store.list(BookmarkListQuery(limit: 1)).count))
+        let cases = [
+            Case(label: "first page", query: BookmarkListQuery(limit: 100), target: 1.0),
+            Case(label: "common word", query: BookmarkListQuery(search: common, limit: 100), target: 2.5),
+            Case(label: "rare word", query: BookmarkListQuery(search: generator.rareWord, limit: 100), target: nil),
+            Case(label: "phrase", query: BookmarkListQuery(search: "\"machine learning\"", limit: 100), target: 3.0),
+            Case(label: "tag", query: BookmarkListQuery(search: "#python", limit: 100), target: 3.5),
+            Case(label: "and", query: BookmarkListQuery(search: "server and #linux", limit: 100), target: 3.2),
+            Case(label: "or", query: BookmarkListQuery(search: "editor or terminal", limit: 100), target: 4.4),
+            Case(label: "deep offset", query: BookmarkListQuery(limit: 100, offset: 50_000), target: 12),
+            Case(label: "boolean", query: BookmarkListQuery(search: "(rust or golang) and not #video", limit: 100), target: nil),
+        ]
+        for item in cases {
+            let indexed = try store.list(item.query)
+            let scanned = try store.scanList(item.query, scope: .unarchived)
             guard indexed == scanned else {
-                throw StoreBenchmarkFailure(description: "\(label): the indexed search and the LIKE scan disagree")
+                throw StoreBenchmarkFailure(description: "\(item.label): the indexed list and the LIKE scan disagree")
             }
-            let fast = try samples(40) { _ = try store.list(query) }
-            let slow = try samples(7) { _ = try store.scanList(query, scope: .unarchived) }
-            let (fast50, fast99, slow50, slow99) = (percentile(fast, 50), percentile(fast, 99), percentile(slow, 50), percentile(slow, 99))
-            lines.append("\(label) `\(q)`: \(indexed.count) matches; indexed p50 \(ms(fast50)) p99 \(ms(fast99)) "
-                + "(min \(ms(fast.min() ?? .nan))); LIKE scan p50 \(ms(slow50)) p99 \(ms(slow99)) (min \(ms(slow.min() ?? .nan))); "
-                + "\(format(slow50 / fast50, digits: 0))× faster at p50")
+            let fast = try samples(30) { _ = try store.list(item.query) }
+            let slow = try samples(5) { _ = try store.scanList(item.query, scope: .unarchived) }
+            let (fast50, fast99, slow50) = (percentile(fast, 50), percentile(fast, 99), percentile(slow, 50))
+            let what = item.query.search.isEmpty ? "offset \(item.query.offset)" : "`\(item.query.search)`"
+            let target = item.target.map { "target ≤ \(format($0, digits: 1)) ms: \(verdict(fast50 * 1000 <= $0))" } ?? "target: keep"
+            lines.append("\(item.label) \(what): \(indexed.count) matches "
+                + "(\(format(Double(indexed.count) * 100 / rows, digits: 1)) %); "
+                + "p50 \(ms(fast50)) p99 \(ms(fast99)) (min \(ms(fast.min() ?? .nan))) (\(target)); "
+                + "LIKE scan p50 \(ms(slow50)); \(format(slow50 / fast50, digits: 0))× faster at p50")
         }
         lines.append("machine load after: \(loadAverage())")
         return lines
     }
+
+    /// The candidate word whose matches are nearest 30 % of the unarchived rows (`for` is the one near it in this
+    /// generator's library; the four-letter ones stay near 20 %).
+    static func commonWord(_ store: BookmarkStore) throws -> String {
+        let total = Double(try store.list(BookmarkListQuery(limit: 1)).count)
+        var best = (word: "with", distance: Double.infinity)
+        for word in ["for", "with", "your", "from", "what", "guide"] {
+            let share = Double(try store.list(BookmarkListQuery(search: word, limit: 1)).count) / max(1, total)
+            if abs(share - 0.3) < best.distance { best = (word, abs(share - 0.3)) }
+        }
+        return best.word
+    }
+
+    /// The database file and its WAL, in MB.
+    private static func storeMegabytes(_ path: String) -> Double {
+        [path, path + "-wal"].reduce(0.0) { total, file in
+            let size: Int
+            do {
+                size = try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int ?? 0
+            } catch {
+                size = 0  // no WAL file (checkpointed away): nothing to add
+            }
+            return total + Double(size) / 1_048_576
+        }
+    }
+
+    private static func verdict(_ met: Bool) -> String { met ? "met" : "MISSED" }
 
     private struct StoreBenchmarkFailure: Error, CustomStringConvertible {
         let description: String
@@ -92,7 +140,7 @@ enum StoreBenchmark {
 
 /// Deterministic, realistic-looking bookmarks: Zipf-distributed words (real ones and pseudo-words) in titles,
 /// descriptions and some notes, common two-word phrases, popular and long-tail domains, 0–4 Zipf-distributed tags.
-private struct LibraryGenerator {
+struct LibraryGenerator {
     private var state: UInt64
     private let words: [String]
     private let wordWeights: [Double]
@@ -137,6 +185,9 @@ private struct LibraryGenerator {
         domains = Self.popularDomains + generated.suffix(2_000).map { $0 + (pseudo.next() % 2 == 0 ? ".com" : ".org") }
         domainWeights = Self.cumulative(count: domains.count, exponent: 1.0)
     }
+
+    /// The last word of the vocabulary's long tail (few rows hold it, or a longer word containing it).
+    var rareWord: String { words[words.count - 1] }
 
     mutating func entry(_ index: Int) -> NetscapeEntry {
         var title = sentence(3 + below(7))
