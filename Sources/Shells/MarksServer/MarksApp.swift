@@ -63,10 +63,29 @@ public struct MarksApp: Sendable {
         context.web?.register(on: &router)
         context.feed?.register(on: &router)
         router.defaultErrorRenderer(.html)
+        router.bodyLimitPolicy { head, routeLimit in
+            Self.recognizes(head, context: context) ? routeLimit : min(routeLimit ?? .max, Self.anonymousBodyLimit)
+        }
         router.intercept { request, next in try await context.heavy.admit(request, next) }
         router.onUnexpectedError { error, request in
             context.logError("unexpected error on \(request.method) \(PodcastFeedAddress.redacted(request.path)): \(String(describing: error).prefix(500))")
         }
         self.router = router
+    }
+
+    /// The largest body read from a request without credentials (a device registration, a sign-in form): bodies are
+    /// limited before they are read, so strangers cannot make the server hold megabytes.
+    public static let anonymousBodyLimit = 64 * 1024
+
+    /// Whether the head carries credentials this server issued: a `/v1/` bearer token it signed, the linkding API
+    /// token, or a web session cookie. Checked before the body is read; the route checks them again in full.
+    static func recognizes(_ head: HTTPRequest, context: Context) -> Bool {
+        if head.headers["Authorization"] != nil {
+            if head.path.hasPrefix("/v1/") { return context.backend?.recognizes(head) ?? false }
+            let api = context.sources?.current.api ?? context.api
+            if let api, api.recognizes(head) { return true }
+        }
+        if head.cookies[OwnerAuth.cookieName] != nil, let web = context.web { return web.recognizes(head) }
+        return false
     }
 }

@@ -13,6 +13,10 @@ public protocol HTTPResponder: Sendable {
     /// `maxBodySize`; a smaller limit answers 413 as soon as the body passes it, before the rest is read.
     /// Called on a server thread before the body arrives: decide from the head alone, quickly.
     func bodyLimit(for head: HTTPRequest) -> Int?
+
+    /// The response for a request the server refuses itself before the responder runs (a body over its limit, the
+    /// server's body budget spent), rendered like the responder's own errors for that path.
+    func refusal(_ error: HTTPError, for head: HTTPRequest) -> HTTPResponse
 }
 
 extension HTTPResponder {
@@ -21,6 +25,11 @@ extension HTTPResponder {
 
     /// The server's limit.
     public func bodyLimit(for head: HTTPRequest) -> Int? { nil }
+
+    /// JSON or HTML by the request's `Accept` header (`ErrorRenderer.automatic`).
+    public func refusal(_ error: HTTPError, for head: HTTPRequest) -> HTTPResponse {
+        ErrorRenderer.automatic.response(for: error, request: head)
+    }
 }
 
 /// A responder made from a closure.

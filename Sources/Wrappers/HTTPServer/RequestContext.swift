@@ -38,6 +38,8 @@ final class RequestContext: @unchecked Sendable {
     var budgeted = 0
     /// The answer decided while the body still arrives (too large, over the budget); the rest is dropped.
     var refusal: HTTPResponse?
+    /// The request as the responder saw it before its body (for refusals rendered by the responder).
+    var head: HTTPRequest?
     /// The connection's record in the connection guard (nil when it has none).
     let record: ConnectionGuard.Record?
     var remoteAddress = ""

@@ -21,7 +21,15 @@ public struct Router: HTTPResponder {
         let responder: any HTTPResponder
     }
 
+    private struct BodyLimit: Sendable {
+        let method: HTTPMethod
+        let pattern: RoutePattern
+        let bytes: Int
+    }
+
     private var routes: [Route] = []
+    private var bodyLimits: [BodyLimit] = []
+    private var bodyPolicy: (@Sendable (_ head: HTTPRequest, _ routeLimit: Int?) -> Int?)?
     private var mounts: [Mount] = []
     private var streams: [Stream] = []
     private var renderers: [(prefix: String, renderer: ErrorRenderer)] = []
@@ -52,6 +60,18 @@ public struct Router: HTTPResponder {
                                    _ handler: @escaping Handler) {
         streams.append(Stream(method: method, pattern: RoutePattern(pattern), body: body))
         add(method, pattern, handler)
+    }
+
+    /// Bodies of `method` requests matching `pattern` may be at most `bytes` long; a longer one is answered 413
+    /// while it arrives, before the handler runs.
+    public mutating func limitBody(_ method: HTTPMethod, _ pattern: String, to bytes: Int) {
+        bodyLimits.append(BodyLimit(method: method, pattern: RoutePattern(pattern), bytes: bytes))
+    }
+
+    /// Decides every request's body limit from its head and its route's limit (`limitBody`; nil when it has none),
+    /// e.g. a small limit for requests without credentials. Runs on a server thread before the body: keep it quick.
+    public mutating func bodyLimitPolicy(_ policy: @escaping @Sendable (_ head: HTTPRequest, _ routeLimit: Int?) -> Int?) {
+        bodyPolicy = policy
     }
 
     /// `add(.get, pattern, handler)`
@@ -131,6 +151,19 @@ public struct Router: HTTPResponder {
         }
         if answered { return nil }  // a route of this router answers it; mounts never see it
         return mounts.first(where: { Self.path(head.path, isUnder: $0.prefix) })?.responder.bodyStream(for: head)
+    }
+
+    /// The limit `limitBody` set for the head's route, narrowed by the policy; else the mount's own.
+    public func bodyLimit(for head: HTTPRequest) -> Int? {
+        let routeLimit = bodyLimits.first { $0.method == head.method && $0.pattern.match(head.pathSegments) != nil }?.bytes
+        if let bodyPolicy { return bodyPolicy(head, routeLimit) }
+        if let routeLimit { return routeLimit }
+        return mounts.first(where: { Self.path(head.path, isUnder: $0.prefix) })?.responder.bodyLimit(for: head)
+    }
+
+    /// Rendered by the path's error renderer.
+    public func refusal(_ error: HTTPError, for head: HTTPRequest) -> HTTPResponse {
+        renderer(for: head.path).response(for: error, request: head)
     }
 
     private func dispatch(_ request: HTTPRequest) async throws -> HTTPResponse {

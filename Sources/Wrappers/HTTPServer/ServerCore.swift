@@ -155,11 +155,12 @@ final class ServerCore: @unchecked Sendable {
             return queue(refusal, for: context, close: true)
         }
         let head = self.head(of: context)
+        context.head = head
         context.stream = head.flatMap { responder.bodyStream(for: $0) }
         if context.stream == nil {
             context.bodyLimit = min(maxBodySize, head.flatMap { responder.bodyLimit(for: $0) } ?? maxBodySize)
             if let length = context.headers["Content-Length"].flatMap({ Int($0.trimmingSpaces) }), length > context.bodyLimit {
-                return queue(tooLarge(context.bodyLimit), for: context, close: true)
+                return queue(tooLarge(context), for: context, close: true)
             }
         }
         context.phase = .body
@@ -202,14 +203,13 @@ final class ServerCore: @unchecked Sendable {
             return stream.write(UnsafeRawBufferPointer(start: upload, count: count)) ? .YES : .NO
         }
         if context.refusal == nil, context.body.count + count > context.bodyLimit {
-            context.refusal = tooLarge(context.bodyLimit)
+            context.refusal = tooLarge(context)
         }
         if context.refusal == nil {
             if bufferedBytes.add(count, ordering: .relaxed).newValue > bodyBudget {
                 bufferedBytes.subtract(count, ordering: .relaxed)
-                var busy = HTTPResponse.text("The server is receiving too many request bodies at once; try again shortly.", status: 503)
-                busy.headers["Retry-After"] = "5"
-                context.refusal = busy
+                context.refusal = refusal(HTTPError(503, "The server is receiving too many request bodies at once; try again shortly.",
+                                                    headers: ["Retry-After": "5"]), for: context)
             } else {
                 context.budgeted += count
             }
@@ -233,14 +233,20 @@ final class ServerCore: @unchecked Sendable {
             return queue(.text("The request target is not valid UTF-8 or contains a NUL byte.", status: 400), for: context, close: true)
         }
         var request: HTTPRequest
-        do {
-            request = try HTTPRequest(
-                method: context.method, target: target, headers: context.headers,
-                body: context.body, remoteAddress: context.remoteAddress)
-        } catch {
-            return queue(.text(error.message, status: error.status), for: context, close: false)
+        if let head = context.head {
+            request = head  // parsed once, with the head
+            request.body = context.body
+        } else {
+            do {
+                request = try HTTPRequest(
+                    method: context.method, target: target, headers: context.headers,
+                    body: context.body, remoteAddress: context.remoteAddress)
+            } catch {
+                return queue(.text(error.message, status: error.status), for: context, close: false)
+            }
         }
         context.body = Data()
+        context.head = nil
         context.phase = .dispatched
         // Under the shard lock, so `drain` either sees this entry or this sees `stopping`.
         let suspended = shard(for: context).suspended.withLock { suspended in
@@ -277,8 +283,18 @@ final class ServerCore: @unchecked Sendable {
         }
     }
 
-    private func tooLarge(_ limit: Int) -> HTTPResponse {
-        .text("The request body is larger than the \(limit) bytes accepted here.", status: 413)
+    private func tooLarge(_ context: RequestContext) -> HTTPResponse {
+        refusal(HTTPError(413, "The request body is larger than the \(context.bodyLimit) bytes accepted here."), for: context)
+    }
+
+    /// The responder's rendering of a refusal, plain text when the head was unusable.
+    private func refusal(_ error: HTTPError, for context: RequestContext) -> HTTPResponse {
+        guard let head = context.head else {
+            var response = HTTPResponse.text(error.message, status: error.status)
+            response.headers.addAll(error.headers)
+            return response
+        }
+        return responder.refusal(error, for: head)
     }
 
     private func queue(_ response: HTTPResponse, for context: RequestContext, close: Bool) -> MHD_Result {
