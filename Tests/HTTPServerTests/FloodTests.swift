@@ -85,6 +85,7 @@ import Glibc
         var configuration = HTTPServer.Configuration()
         configuration.host = "0.0.0.0"
         configuration.maxConnectionsPerAddress = 4
+        configuration.keepAliveTimeout = .seconds(120)  // the held connections stay however slow the machine is
         try await withLiveServer(configuration, responder: Self.ok) { _, port in
             var held: [RawConnection] = []
             for _ in 0..<4 {
