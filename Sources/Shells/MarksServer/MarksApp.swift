@@ -26,6 +26,8 @@ public struct MarksApp: Sendable {
         public var feed: PodcastFeedResponder?
         /// Admission control and time budgets for the heavy requests (`/v1/marks/…`, collections, Enrich All).
         public var heavy: HeavyRequests
+        /// The `Host` values answered (others get 421); nil answers every one.
+        public var hosts: HostPolicy?
 
         /// A context.
         public init(version: String, logError: @escaping @Sendable (String) -> Void, api: LinkdingAPI? = nil,
@@ -64,9 +66,13 @@ public struct MarksApp: Sendable {
         context.feed?.register(on: &router)
         router.defaultErrorRenderer(.html)
         router.bodyLimitPolicy { head, routeLimit in
-            Self.recognizes(head, context: context) ? routeLimit : min(routeLimit ?? .max, Self.anonymousBodyLimit)
+            guard context.hosts?.allows(head.headers["Host"]) ?? true else { return 0 }  // answered 421, nothing read
+            return Self.recognizes(head, context: context) ? routeLimit : min(routeLimit ?? .max, Self.anonymousBodyLimit)
         }
-        router.intercept { request, next in try await context.heavy.admit(request, next) }
+        router.intercept { request, next in
+            try context.hosts?.check(request)
+            return try await context.heavy.admit(request, next)
+        }
         router.onUnexpectedError { error, request in
             context.logError("unexpected error on \(request.method) \(PodcastFeedAddress.redacted(request.path)): \(String(describing: error).prefix(500))")
         }
