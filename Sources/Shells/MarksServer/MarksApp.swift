@@ -28,6 +28,12 @@ public struct MarksApp: Sendable {
         public var heavy: HeavyRequests
         /// The `Host` values answered (others get 421); nil answers every one.
         public var hosts: HostPolicy?
+        /// The address clients reach Marks at (`--public-url`); an https one makes every response https-only
+        /// (Secure cookies, HSTS).
+        public var publicURL: String?
+        /// Whether `X-Forwarded-Proto` from a loopback client (a TLS proxy on this machine) is believed; otherwise
+        /// the header is dropped before routing.
+        public var trustedProxy = false
 
         /// A context.
         public init(version: String, logError: @escaping @Sendable (String) -> Void, api: LinkdingAPI? = nil,
@@ -73,10 +79,39 @@ public struct MarksApp: Sendable {
             try context.hosts?.check(request)
             return try await context.heavy.admit(request, next)
         }
+        if context.backend != nil { router.closePrefix("/v1") }
+        let trustedProxy = context.trustedProxy
+        router.prepare { request in
+            if request.headers["X-Forwarded-Proto"] != nil, !(trustedProxy && Self.isLoopback(request.remoteAddress)) {
+                request.headers["X-Forwarded-Proto"] = nil
+            }
+        }
+        let httpsOnly = context.publicURL?.lowercased().hasPrefix("https://") ?? false
+        router.finish { request, response in Self.finish(request, &response, httpsOnly: httpsOnly) }
         router.onUnexpectedError { error, request in
             context.logError("unexpected error on \(request.method) \(PodcastFeedAddress.redacted(request.path)): \(String(describing: error).prefix(500))")
         }
         self.router = router
+    }
+
+    /// Headers on every response: no MIME sniffing, and `default-src 'none'` wherever no stricter-scoped policy was set
+    /// (the web app's pages set their own; a JSON error, an error page, an image or a feed never runs script); over
+    /// https, Secure cookies and HSTS.
+    static func finish(_ request: HTTPRequest, _ response: inout HTTPResponse, httpsOnly: Bool) {
+        if response.headers["Content-Security-Policy"] == nil { response.headers["Content-Security-Policy"] = "default-src 'none'" }
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        guard httpsOnly || request.headers["X-Forwarded-Proto"]?.lowercased() == "https" else { return }
+        response.headers["Strict-Transport-Security"] = "max-age=31536000"
+        let cookies = response.headers.values("Set-Cookie")
+        guard !cookies.isEmpty else { return }
+        response.headers["Set-Cookie"] = nil
+        for cookie in cookies {
+            response.headers.add("Set-Cookie", cookie.lowercased().contains("; secure") ? cookie : cookie + "; Secure")
+        }
+    }
+
+    static func isLoopback(_ address: String) -> Bool {
+        address.hasPrefix("127.") || address == "::1" || address.hasPrefix("::ffff:127.")
     }
 
     /// The largest body read from a request without credentials (a device registration, a sign-in form): bodies are

@@ -36,6 +36,27 @@ public struct Router: HTTPResponder {
     private var fallbackRenderer = ErrorRenderer.automatic
     private var unexpectedErrorReporter: (@Sendable (any Error, HTTPRequest) -> Void)?
     private var interceptor: Interceptor?
+    private var closedPrefixes: [String] = []
+    private var preparation: (@Sendable (inout HTTPRequest) -> Void)?
+    private var finishing: (@Sendable (HTTPRequest, inout HTTPResponse) -> Void)?
+
+    /// Requests at `prefix` or below it (whole segments) are answered only by this router's routes: never by a mount,
+    /// so a miss is this router's 404, or 405 with `Allow`, rendered by the prefix's error renderer.
+    public mutating func closePrefix(_ prefix: String) {
+        var trimmed = prefix.hasPrefix("/") ? prefix : "/" + prefix
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        closedPrefixes.append(trimmed)
+    }
+
+    /// Adjusts every request before it is routed (dropping headers the server does not trust, for one).
+    public mutating func prepare(_ body: @escaping @Sendable (inout HTTPRequest) -> Void) {
+        preparation = body
+    }
+
+    /// Adjusts every response, errors included, before it is sent (headers every response carries, for one).
+    public mutating func finish(_ body: @escaping @Sendable (HTTPRequest, inout HTTPResponse) -> Void) {
+        finishing = body
+    }
 
     /// Runs around the dispatch of every request: calls `next` to route it, or answers (or throws) itself.
     public typealias Interceptor = @Sendable (_ request: HTTPRequest, _ next: @escaping @Sendable () async throws -> HTTPResponse) async throws -> HTTPResponse
@@ -125,7 +146,15 @@ public struct Router: HTTPResponder {
         self.interceptor = interceptor
     }
 
-    public func respond(to request: HTTPRequest) async throws -> HTTPResponse {
+    public func respond(to original: HTTPRequest) async throws -> HTTPResponse {
+        var request = original
+        preparation?(&request)
+        var response = await answer(request)
+        finishing?(request, &response)
+        return response
+    }
+
+    private func answer(_ request: HTTPRequest) async -> HTTPResponse {
         do {
             if let interceptor {
                 let router = self
@@ -163,7 +192,11 @@ public struct Router: HTTPResponder {
 
     /// Rendered by the path's error renderer.
     public func refusal(_ error: HTTPError, for head: HTTPRequest) -> HTTPResponse {
-        renderer(for: head.path).response(for: error, request: head)
+        var request = head
+        preparation?(&request)
+        var response = renderer(for: request.path).response(for: error, request: request)
+        finishing?(request, &response)
+        return response
     }
 
     private func dispatch(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -187,7 +220,8 @@ public struct Router: HTTPResponder {
             routed.pathParameters.merge(best.parameters) { _, new in new }
             return try await best.route.handler(routed)
         }
-        if let mount = mounts.first(where: { Self.path(request.path, isUnder: $0.prefix) }) {
+        if !closedPrefixes.contains(where: { Self.path(request.path, isUnder: $0) }),
+           let mount = mounts.first(where: { Self.path(request.path, isUnder: $0.prefix) }) {
             return try await mount.responder.respond(to: request)
         }
         if !allowed.isEmpty {
