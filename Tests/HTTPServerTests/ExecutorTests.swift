@@ -1,4 +1,5 @@
 import Foundation
+import MarksTestSupport
 import SystemSupport
 import Testing
 @testable import HTTPServer

@@ -1,4 +1,5 @@
 import Foundation
+import MarksTestSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

@@ -1,6 +1,8 @@
 import MarksTestSupport
 import CryptoPrimitives
 import Foundation
+import SQLiteDatabase
+import SystemSupport
 import Testing
 @testable import MarksBackend
 
@@ -44,6 +46,34 @@ import Testing
         let second = try DeviceAuthority(database: try database.reopen(), now: clock.now)
         #expect(try second.authenticate(authorization: "Bearer \(token)") == registration.deviceID)
         #expect(try SigningKeyStore.loadOrCreate(in: database.database).count == 32)
+    }
+
+    /// The signing key lives in its own 0600 file, not in the database another local user might read.
+    @Test func theKeyIsAFileOfItsOwnNotARow() throws {
+        try withAuthority { _, _, database in
+            let file = SigningKeyStore.file(for: database.database)
+            #expect(AtomicFile.permissions(of: file) == 0o600)
+            let rows = try database.database.read { try $0.query("SELECT name FROM backend_settings WHERE name = 'jwt_signing_key'") }
+            #expect(rows.isEmpty)
+        }
+    }
+
+    /// A key stored in the database by an older version moves to the file: tokens it signed stay valid.
+    @Test func aKeyInTheDatabaseMovesToTheFile() throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        let clock = ManualClock()
+        let old = [UInt8](repeating: 7, count: 32)
+        try BackendSchema.migrate(database.database)
+        try database.database.write { try $0.run("INSERT INTO backend_settings (name, value) VALUES ('jwt_signing_key', ?)", [SQLValue(old)]) }
+        let authority = try DeviceAuthority(database: database.database, now: clock.now)
+        _ = try authority.register(registration, presentedSecret: nil, from: "127.0.0.1")
+        let earlier = TokenSigner(key: old).sign(TokenClaims(subject: registration.deviceID, issuedAt: clock.seconds, expiresAt: clock.seconds + 60))
+        #expect(try authority.authenticate(authorization: "Bearer \(earlier)") == registration.deviceID)
+        let file = SigningKeyStore.file(for: database.database)
+        #expect(try String(contentsOf: file, encoding: .utf8) == Base64URL.encode(old) + "\n")
+        let rows = try database.database.read { try $0.query("SELECT name FROM backend_settings WHERE name = 'jwt_signing_key'") }
+        #expect(rows.isEmpty)
     }
 
     @Test func tokensOfUnknownDevicesAreRefused() throws {

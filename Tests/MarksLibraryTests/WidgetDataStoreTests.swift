@@ -25,7 +25,7 @@ import SystemSupport
         #expect(snapshot.recent.count == WidgetDataStore.keptBookmarks)
         #expect(snapshot.recent.prefix(3).map(\.id) == [29, 28, 27])
         #expect(snapshot.recent[0].link == "marks://bookmark?id=29&url=https://example.com/29")
-        #expect(AtomicFile.permissions(of: store.bookmarksFile) == 0o644)
+        #expect(AtomicFile.permissions(of: store.bookmarksFile) == 0o600)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".tmp") }
         #expect(leftovers.isEmpty)
     }

@@ -28,15 +28,21 @@ public final class LiveServer: Sendable {
     public let port: Int
 
     /// Starts a server around `responder`.
+    /// The responder's body streams, body limits and refusals apply as they would in `marks serve`.
     public convenience init(_ responder: any HTTPResponder, configuration: HTTPServer.Configuration = HTTPServer.Configuration()) throws {
-        try self.init(configuration: configuration) { request, _ in try await responder.respond(to: request) }
+        try self.init(configuration: configuration, inner: responder) { request, _ in try await responder.respond(to: request) }
     }
 
     /// Starts a server answering request number `index` (from 0) with `reply(request, index)`.
-    public init(configuration: HTTPServer.Configuration = HTTPServer.Configuration(),
-                reply: @escaping @Sendable (HTTPRequest, Int) async throws -> HTTPResponse) throws {
+    public convenience init(configuration: HTTPServer.Configuration = HTTPServer.Configuration(),
+                            reply: @escaping @Sendable (HTTPRequest, Int) async throws -> HTTPResponse) throws {
+        try self.init(configuration: configuration, inner: nil, reply: reply)
+    }
+
+    private init(configuration: HTTPServer.Configuration, inner: (any HTTPResponder)?,
+                 reply: @escaping @Sendable (HTTPRequest, Int) async throws -> HTTPResponse) throws {
         let log = Log()
-        server = HTTPServer(configuration: configuration, responder: ResponderFunction { request in
+        server = HTTPServer(configuration: configuration, responder: Recording(inner: inner) { request in
             let index = log.append(Recorded(method: request.method.rawValue, path: request.path, query: request.rawQuery.isEmpty ? nil : request.rawQuery,
                                             headers: request.headers, body: request.body))
             return try await reply(request, index)
@@ -58,6 +64,19 @@ public final class LiveServer: Sendable {
 
     /// Stops the server.
     public func stop() async { await server.stop() }
+
+    /// Records each request, and forwards the head-time questions to the wrapped responder.
+    private struct Recording: HTTPResponder {
+        let inner: (any HTTPResponder)?
+        let answer: @Sendable (HTTPRequest) async throws -> HTTPResponse
+
+        func respond(to request: HTTPRequest) async throws -> HTTPResponse { try await answer(request) }
+        func bodyStream(for head: HTTPRequest) -> (any HTTPBodyStream)? { inner?.bodyStream(for: head) }
+        func bodyLimit(for head: HTTPRequest) -> Int? { inner?.bodyLimit(for: head) }
+        func refusal(_ error: HTTPError, for head: HTTPRequest) -> HTTPResponse {
+            inner?.refusal(error, for: head) ?? ErrorRenderer.automatic.response(for: error, request: head)
+        }
+    }
 
     private final class Log: Sendable {
         private let entries = Mutex<[Recorded]>([])

@@ -91,6 +91,20 @@ public struct DeviceAuthority: Sendable {
         return claims.subject
     }
 
+    /// Whether `authorization` carries a token this server signed that has not expired; the device registry is not
+    /// asked (this decides, before a body is read, whether the sender gets more than the anonymous body limit).
+    public func recognizes(authorization: String?) -> Bool {
+        guard let authorization else { return false }
+        let parts = authorization.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return false }
+        do {
+            _ = try signer.verify(parts[1].trimmingCharacters(in: .whitespaces), now: Int64(now().timeIntervalSince1970.rounded(.down)))
+            return true
+        } catch {
+            return false
+        }
+    }
+
     private func validate(_ request: RegistrationRequest) throws(BackendError) {
         let id = request.deviceID
         guard !id.isEmpty, id.utf8.count <= limits.deviceID else {

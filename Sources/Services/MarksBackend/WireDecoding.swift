@@ -33,7 +33,9 @@ public enum WireDecoding {
         if let unknown = container.allKeys.map(\.stringValue).sorted().first(where: { !known.contains($0) }) {
             let field = path(decoder.codingPath + [WireKey(unknown)])
             let list = allowed.map { "\"\($0)\"" }.joined(separator: ", ")
-            throw BackendError.invalid("Unknown field \"\(String(field.prefix(200)))\": only \(list) are accepted\(note).")
+            // The name is repeated only when it is a plain identifier: an error never echoes arbitrary input.
+            let named = field.utf8.count <= 64 && field.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_.-[]".unicodeScalars.contains($0)) }
+            throw BackendError.invalid("Unknown field\(named ? " \"\(field)\"" : ""): only \(list) are accepted\(note).")
         }
         return container
     }

@@ -143,8 +143,12 @@ extension CompositionRoot {
             widgets: widgets,
             reader: { try await archive.article(for: $0) },
             options: options)
-        let app = MarksApp(context: MarksApp.Context(version: MarksCommandLine.version, logError: logError, sources: sources,
-                                                     backend: backend, web: web, feed: feed))
+        var appContext = MarksApp.Context(version: MarksCommandLine.version, logError: logError, sources: sources,
+                                          backend: backend, web: web, feed: feed)
+        appContext.hosts = HostPolicy(publicURL: config.publicURL, names: config.allowedHosts)
+        appContext.publicURL = config.publicURL
+        appContext.trustedProxy = config.trustedProxy
+        let app = MarksApp(context: appContext)
         return ServeParts(sources: sources, backend: backend, auth: auth, web: web, index: index, indexer: indexer, jobs: jobs,
                           podcasts: podcastQueue(), podcastManager: podcastManager, favicons: favicons, ingested: ingested, archive: archive, app: app,
                           listen: listen)

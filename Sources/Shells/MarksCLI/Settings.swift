@@ -7,7 +7,7 @@ import MarksLibrary
 /// the config file is readable by others.
 struct Settings: Sendable {
     let paths: MarksPaths
-    let config: MarksConfig
+    var config: MarksConfig
     let store: ConfigStore
     /// How long a request to linkding may take: `MARKS_TIMEOUT` seconds, else `LinkdingClient.defaultTimeout`.
     var requestTimeout: TimeInterval = LinkdingClient.defaultTimeout

@@ -26,6 +26,14 @@ public struct MarksApp: Sendable {
         public var feed: PodcastFeedResponder?
         /// Admission control and time budgets for the heavy requests (`/v1/marks/…`, collections, Enrich All).
         public var heavy: HeavyRequests
+        /// The `Host` values answered (others get 421); nil answers every one.
+        public var hosts: HostPolicy?
+        /// The address clients reach Marks at (`--public-url`); an https one makes every response https-only
+        /// (Secure cookies, HSTS).
+        public var publicURL: String?
+        /// Whether `X-Forwarded-Proto` from a loopback client (a TLS proxy on this machine) is believed; otherwise
+        /// the header is dropped before routing.
+        public var trustedProxy = false
 
         /// A context.
         public init(version: String, logError: @escaping @Sendable (String) -> Void, api: LinkdingAPI? = nil,
@@ -63,10 +71,62 @@ public struct MarksApp: Sendable {
         context.web?.register(on: &router)
         context.feed?.register(on: &router)
         router.defaultErrorRenderer(.html)
-        router.intercept { request, next in try await context.heavy.admit(request, next) }
+        router.bodyLimitPolicy { head, routeLimit in
+            guard context.hosts?.allows(head.headers["Host"]) ?? true else { return 0 }  // answered 421, nothing read
+            return Self.recognizes(head, context: context) ? routeLimit : min(routeLimit ?? .max, Self.anonymousBodyLimit)
+        }
+        router.intercept { request, next in
+            try context.hosts?.check(request)
+            return try await context.heavy.admit(request, next)
+        }
+        if context.backend != nil { router.closePrefix("/v1") }
+        let trustedProxy = context.trustedProxy
+        router.prepare { request in
+            if request.headers["X-Forwarded-Proto"] != nil, !(trustedProxy && Self.isLoopback(request.remoteAddress)) {
+                request.headers["X-Forwarded-Proto"] = nil
+            }
+        }
+        let httpsOnly = context.publicURL?.lowercased().hasPrefix("https://") ?? false
+        router.finish { request, response in Self.finish(request, &response, httpsOnly: httpsOnly) }
         router.onUnexpectedError { error, request in
             context.logError("unexpected error on \(request.method) \(PodcastFeedAddress.redacted(request.path)): \(String(describing: error).prefix(500))")
         }
         self.router = router
+    }
+
+    /// Headers on every response: no MIME sniffing, and `default-src 'none'` wherever no stricter-scoped policy was set
+    /// (the web app's pages set their own; a JSON error, an error page, an image or a feed never runs script); over
+    /// https, Secure cookies and HSTS.
+    static func finish(_ request: HTTPRequest, _ response: inout HTTPResponse, httpsOnly: Bool) {
+        if response.headers["Content-Security-Policy"] == nil { response.headers["Content-Security-Policy"] = "default-src 'none'" }
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        guard httpsOnly || request.headers["X-Forwarded-Proto"]?.lowercased() == "https" else { return }
+        response.headers["Strict-Transport-Security"] = "max-age=31536000"
+        let cookies = response.headers.values("Set-Cookie")
+        guard !cookies.isEmpty else { return }
+        response.headers["Set-Cookie"] = nil
+        for cookie in cookies {
+            response.headers.add("Set-Cookie", cookie.lowercased().contains("; secure") ? cookie : cookie + "; Secure")
+        }
+    }
+
+    static func isLoopback(_ address: String) -> Bool {
+        address.hasPrefix("127.") || address == "::1" || address.hasPrefix("::ffff:127.")
+    }
+
+    /// The largest body read from a request without credentials (a device registration, a sign-in form): bodies are
+    /// limited before they are read, so strangers cannot make the server hold megabytes.
+    public static let anonymousBodyLimit = 64 * 1024
+
+    /// Whether the head carries credentials this server issued: a `/v1/` bearer token it signed, the linkding API
+    /// token, or a web session cookie. Checked before the body is read; the route checks them again in full.
+    static func recognizes(_ head: HTTPRequest, context: Context) -> Bool {
+        if head.headers["Authorization"] != nil {
+            if head.path.hasPrefix("/v1/") { return context.backend?.recognizes(head) ?? false }
+            let api = context.sources?.current.api ?? context.api
+            if let api, api.recognizes(head) { return true }
+        }
+        if head.cookies[OwnerAuth.cookieName] != nil, let web = context.web { return web.recognizes(head) }
+        return false
     }
 }

@@ -2,6 +2,7 @@
 // (variadic calls, sockaddr casts). Only the HTTPServer wrapper imports this module.
 #include <sys/types.h>
 #include <sys/select.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -36,6 +37,7 @@ static inline struct MHD_Daemon *marks_mhd_start(unsigned int flags,
                                                  MHD_AccessHandlerCallback handler,
                                                  MHD_RequestCompletedCallback completed,
                                                  marks_mhd_uri_log_callback uri_log,
+                                                 MHD_NotifyConnectionCallback notify_connection,
                                                  void *context) {
     struct MHD_OptionItem options[] = {
         { MHD_OPTION_LISTEN_SOCKET, (intptr_t) listen_fd, NULL },
@@ -44,6 +46,7 @@ static inline struct MHD_Daemon *marks_mhd_start(unsigned int flags,
         { MHD_OPTION_CONNECTION_LIMIT, (intptr_t) connection_limit, NULL },
         { MHD_OPTION_NOTIFY_COMPLETED, (intptr_t) completed, context },
         { MHD_OPTION_URI_LOG_CALLBACK, (intptr_t) uri_log, context },
+        { MHD_OPTION_NOTIFY_CONNECTION, (intptr_t) notify_connection, context },
         { MHD_OPTION_UNESCAPE_CALLBACK, (intptr_t) marks_mhd_keep_escaped, NULL },
         { thread_pool_size > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, (intptr_t) thread_pool_size, NULL },
         { MHD_OPTION_END, 0, NULL },
@@ -105,4 +108,66 @@ static inline int marks_mhd_client_address(struct MHD_Connection *connection, ch
         return inet_ntop(AF_INET6, &((const struct sockaddr_in6 *) address)->sin6_addr, buffer, (socklen_t) capacity) != NULL;
     }
     return 0;
+}
+
+/// A client address reduced to a key: the IPv4 address (an IPv4-mapped IPv6 one counts as IPv4) in *low with
+/// *high 0, or the IPv6 address's two halves. *loopback is 1 for 127.0.0.0/8 and ::1. Returns 0 for another family.
+static inline int marks_address_key(const struct sockaddr *address, uint64_t *high, uint64_t *low, int *loopback) {
+    if (address == NULL) return 0;
+    if (address->sa_family == AF_INET) {
+        uint32_t ip = ntohl(((const struct sockaddr_in *) address)->sin_addr.s_addr);
+        *high = 0;
+        *low = ip;
+        *loopback = (ip >> 24) == 127;
+        return 1;
+    }
+    if (address->sa_family == AF_INET6) {
+        const uint8_t *bytes = ((const struct sockaddr_in6 *) address)->sin6_addr.s6_addr;
+        static const uint8_t mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
+        if (memcmp(bytes, mapped, 12) == 0) {
+            uint32_t ip = ((uint32_t) bytes[12] << 24) | ((uint32_t) bytes[13] << 16) | ((uint32_t) bytes[14] << 8) | bytes[15];
+            *high = 0;
+            *low = ip;
+            *loopback = (ip >> 24) == 127;
+            return 1;
+        }
+        uint64_t h = 0, l = 0;
+        for (int i = 0; i < 8; i++) h = (h << 8) | bytes[i];
+        for (int i = 8; i < 16; i++) l = (l << 8) | bytes[i];
+        *high = h;
+        *low = l;
+        *loopback = h == 0 && l == 1;
+        return 1;
+    }
+    return 0;
+}
+
+/// The connection's socket and client address key (see marks_address_key). Returns 0 when MHD has neither.
+static inline int marks_mhd_connection_identity(struct MHD_Connection *connection, int *fd, uint64_t *high, uint64_t *low,
+                                                int *loopback) {
+    const union MHD_ConnectionInfo *socket = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    const union MHD_ConnectionInfo *client = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (socket == NULL || client == NULL) return 0;
+    *fd = socket->connect_fd;
+    return marks_address_key(client->client_addr, high, low, loopback);
+}
+
+/// The socket context set in the connection-notify callback (NULL when none).
+static inline void *marks_mhd_socket_context(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
+}
+
+/// Raises the soft limit of open files to at least `wanted` (never above the hard limit); returns the soft limit now.
+static inline unsigned long marks_raise_open_files(unsigned long wanted) {
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return 0;
+    if (limit.rlim_cur != RLIM_INFINITY && limit.rlim_cur < wanted) {
+        rlim_t target = wanted;
+        if (limit.rlim_max != RLIM_INFINITY && target > limit.rlim_max) target = limit.rlim_max;
+        limit.rlim_cur = target;
+        (void) setrlimit(RLIMIT_NOFILE, &limit);
+        (void) getrlimit(RLIMIT_NOFILE, &limit);
+    }
+    return limit.rlim_cur == RLIM_INFINITY ? (unsigned long) -1 : (unsigned long) limit.rlim_cur;
 }

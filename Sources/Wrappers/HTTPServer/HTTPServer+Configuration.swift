@@ -16,8 +16,21 @@ extension HTTPServer {
         public var threadPoolSize: Int
         /// Roughly the largest request line plus headers accepted; larger ones get 431 (default 16 KB).
         public var maxHeaderSize: Int
-        /// Concurrent connections accepted (default 1000).
+        /// Concurrent connections accepted (default 4096; the soft limit of open files is raised to fit).
         public var maxConnections: Int
+        /// Concurrent connections from one non-loopback address (default 32). Loopback has no per-address limit:
+        /// a local TLS proxy brings everyone's requests from there.
+        public var maxConnectionsPerAddress: Int
+        /// Connections of `maxConnections` that only loopback clients may use (default 256).
+        public var loopbackReserve: Int
+        /// A connection must send a request line and headers within this long of opening (or of its request
+        /// line); otherwise it is closed (default 20 s).
+        public var headerTimeout: Duration
+        /// A keep-alive connection idle this long after a response is closed (default 10 s).
+        public var keepAliveTimeout: Duration
+        /// Request bodies held in memory across all requests at once, until each request completes; a body that
+        /// would pass it gets 503 (default 256 MB). Bodies a responder streams do not count.
+        public var maxBufferedBodyBytes: Int
         /// How long `stop()` lets in-flight requests finish before answering them 503.
         public var shutdownGracePeriod: Duration
         /// Called once per answered request, on a server thread: keep it quick.
@@ -34,7 +47,7 @@ extension HTTPServer {
             connectionTimeout: Duration = .seconds(30),
             threadPoolSize: Int = Configuration.defaultThreadPoolSize,
             maxHeaderSize: Int = 16 * 1024,
-            maxConnections: Int = 1000,
+            maxConnections: Int = 4096,
             shutdownGracePeriod: Duration = .seconds(10),
             accessLog: (@Sendable (AccessLogEntry) -> Void)? = nil,
             executor: any TaskExecutor = ThreadTaskExecutor.requests
@@ -46,6 +59,11 @@ extension HTTPServer {
             self.threadPoolSize = threadPoolSize
             self.maxHeaderSize = maxHeaderSize
             self.maxConnections = maxConnections
+            self.maxConnectionsPerAddress = 32
+            self.loopbackReserve = min(256, maxConnections / 4)
+            self.headerTimeout = .seconds(20)
+            self.keepAliveTimeout = .seconds(10)
+            self.maxBufferedBodyBytes = 256 * 1024 * 1024
             self.shutdownGracePeriod = shutdownGracePeriod
             self.accessLog = accessLog
             self.executor = executor
@@ -63,6 +81,16 @@ extension HTTPServer {
             guard maxHeaderSize >= 1024 else { throw .invalidConfiguration("maxHeaderSize must be at least 1024.") }
             guard maxConnections >= 1 else { throw .invalidConfiguration("maxConnections must be at least 1.") }
             guard connectionTimeout > .zero else { throw .invalidConfiguration("connectionTimeout must be positive.") }
+            guard maxConnectionsPerAddress >= 1 else { throw .invalidConfiguration("maxConnectionsPerAddress must be at least 1.") }
+            guard (0..<maxConnections).contains(loopbackReserve) else {
+                throw .invalidConfiguration("loopbackReserve must be 0…maxConnections-1.")
+            }
+            guard headerTimeout > .zero, keepAliveTimeout > .zero else {
+                throw .invalidConfiguration("headerTimeout and keepAliveTimeout must be positive.")
+            }
+            guard maxBufferedBodyBytes >= maxBodySize || maxBufferedBodyBytes >= 1 << 20 else {
+                throw .invalidConfiguration("maxBufferedBodyBytes must be at least maxBodySize or 1 MB.")
+            }
             return self
         }
 

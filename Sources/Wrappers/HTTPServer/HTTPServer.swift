@@ -67,6 +67,14 @@ public final class HTTPServer: Sendable {
         await stopping?.value
     }
 
+    /// Request body bytes buffered now, across requests (for tests).
+    var bufferedBodyBytes: Int? {
+        lifecycle.withLock { state in
+            if case .running(let daemon, _) = state { return daemon.core.bufferedBodyBytes }
+            return nil
+        }
+    }
+
     /// Requests whose per-request state is still allocated, for the last daemon started
     /// (tests check it returns to 0 after `stop()`).
     var liveRequestContexts: Int? {

@@ -24,6 +24,7 @@ enum HTTPStatus {
         case 411: "Length Required"
         case 413: "Content Too Large"
         case 414: "URI Too Long"
+        case 421: "Misdirected Request"
         case 415: "Unsupported Media Type"
         case 416: "Range Not Satisfiable"
         case 422: "Unprocessable Content"

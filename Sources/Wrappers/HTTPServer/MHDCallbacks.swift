@@ -7,9 +7,20 @@ enum MHDCallbacks {
         return Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue().begin(connection: connection, uri: uri)
     }
 
-    static let acceptPolicy: MHD_AcceptPolicyCallback = { context, _, _ in
+    static let acceptPolicy: MHD_AcceptPolicyCallback = { context, address, _ in
         guard let context else { return .NO }
-        return Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue().acceptsConnections ? .YES : .NO
+        return Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue().accepts(address) ? .YES : .NO
+    }
+
+    static let notifyConnection: MHD_NotifyConnectionCallback = { context, connection, socketContext, code in
+        guard let context, let connection, let socketContext else { return }
+        let connections = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue().connections
+        if code == .CONNECTION_NOTIFY_STARTED {
+            socketContext.pointee = connections.opened(connection)
+        } else if let record = socketContext.pointee {
+            socketContext.pointee = nil
+            connections.closed(record)
+        }
     }
 
     static let access: MHD_AccessHandlerCallback = { context, connection, url, method, version, upload, uploadSize, slot in

@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,6 +19,9 @@ final class MicroHTTPDaemon: @unchecked Sendable {
     let port: Int
     private let daemon: OpaquePointer
     private let stopped = Locked(false)
+    /// Closes connections past their header or keep-alive deadline (`ConnectionGuard`).
+    /// Made only once the daemon runs: libdispatch traps when an inactive source is released.
+    private let sweeper: any DispatchSourceTimer
 
     init(configuration: HTTPServer.Configuration, responder: any HTTPResponder) throws(HTTPServerError) {
         let host = configuration.host == "localhost" ? "127.0.0.1" : configuration.host
@@ -31,15 +35,17 @@ final class MicroHTTPDaemon: @unchecked Sendable {
         case EACCES, EPERM: throw .permissionDenied(host: host, port: configuration.port)
         default: throw .listenFailed(host: host, port: configuration.port, errno: error)
         }
-        let core = ServerCore(responder: responder, maxBodySize: configuration.maxBodySize, accessLog: configuration.accessLog,
-                              executor: configuration.executor)
+        // Every connection is a descriptor: make room for the cap (plus the process's other files) when allowed.
+        _ = marks_raise_open_files(UInt(configuration.maxConnections + 1024))
+        let core = ServerCore(responder: responder, configuration: configuration)
         let context = Unmanaged.passRetained(core).toOpaque()
         var flags = MHD_USE_EPOLL.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
         if host.contains(":") { flags |= MHD_USE_IPv6.rawValue }
         let started = marks_mhd_start(
             flags, descriptor, UInt32(configuration.threadPoolSize), configuration.connectionTimeoutSeconds,
             configuration.maxHeaderSize + 16 * 1024, UInt32(configuration.maxConnections),
-            MHDCallbacks.acceptPolicy, MHDCallbacks.access, MHDCallbacks.completed, MHDCallbacks.uriLog, context)
+            MHDCallbacks.acceptPolicy, MHDCallbacks.access, MHDCallbacks.completed, MHDCallbacks.uriLog,
+            MHDCallbacks.notifyConnection, context)
         guard let started else {
             close(descriptor)
             Unmanaged<ServerCore>.fromOpaque(context).release()
@@ -48,6 +54,12 @@ final class MicroHTTPDaemon: @unchecked Sendable {
         self.daemon = started
         self.core = core
         self.port = Int(boundPort)
+        let connections = core.connections
+        let sweeper = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "HTTPServer.sweep"))
+        self.sweeper = sweeper
+        sweeper.setEventHandler { connections.sweep() }
+        sweeper.schedule(deadline: .now() + connections.sweepInterval, repeating: connections.sweepInterval, leeway: .milliseconds(20))
+        sweeper.activate()
     }
 
     deinit {
@@ -80,6 +92,7 @@ final class MicroHTTPDaemon: @unchecked Sendable {
     }
 
     private func finish() {
+        sweeper.cancel()
         MHD_stop_daemon(daemon)
         Unmanaged.passUnretained(core).release()
     }

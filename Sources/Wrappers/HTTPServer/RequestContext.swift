@@ -32,7 +32,16 @@ final class RequestContext: @unchecked Sendable {
     /// Takes the body instead of `body` when the responder offered one (until `finish` or `cancel`).
     var stream: (any HTTPBodyStream)?
     var discardedBytes = 0
-    var bodyTooLarge = false
+    /// The largest body buffered for this request (the server's limit, or the responder's smaller one).
+    var bodyLimit = 0
+    /// Body bytes counted against the server's in-flight budget (given back when the request completes).
+    var budgeted = 0
+    /// The answer decided while the body still arrives (too large, over the budget); the rest is dropped.
+    var refusal: HTTPResponse?
+    /// The request as the responder saw it before its body (for refusals rendered by the responder).
+    var head: HTTPRequest?
+    /// The connection's record in the connection guard (nil when it has none).
+    let record: ConnectionGuard.Record?
     var remoteAddress = ""
     var countedInFlight = false
     /// Status and body size of the queued response, for the access log.
@@ -41,9 +50,10 @@ final class RequestContext: @unchecked Sendable {
     private var pendingResponse: HTTPResponse?
     private let responseReady = Atomic(false)
 
-    init(connection: OpaquePointer, rawTarget: String?) {
+    init(connection: OpaquePointer, rawTarget: String?, record: ConnectionGuard.Record?) {
         self.connection = connection
         self.rawTarget = rawTarget
+        self.record = record
     }
 
     /// libmicrohttpd cuts the request line in place: the target runs from `url` to the NUL it wrote

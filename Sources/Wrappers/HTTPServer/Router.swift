@@ -21,13 +21,42 @@ public struct Router: HTTPResponder {
         let responder: any HTTPResponder
     }
 
+    private struct BodyLimit: Sendable {
+        let method: HTTPMethod
+        let pattern: RoutePattern
+        let bytes: Int
+    }
+
     private var routes: [Route] = []
+    private var bodyLimits: [BodyLimit] = []
+    private var bodyPolicy: (@Sendable (_ head: HTTPRequest, _ routeLimit: Int?) -> Int?)?
     private var mounts: [Mount] = []
     private var streams: [Stream] = []
     private var renderers: [(prefix: String, renderer: ErrorRenderer)] = []
     private var fallbackRenderer = ErrorRenderer.automatic
     private var unexpectedErrorReporter: (@Sendable (any Error, HTTPRequest) -> Void)?
     private var interceptor: Interceptor?
+    private var closedPrefixes: [String] = []
+    private var preparation: (@Sendable (inout HTTPRequest) -> Void)?
+    private var finishing: (@Sendable (HTTPRequest, inout HTTPResponse) -> Void)?
+
+    /// Requests at `prefix` or below it (whole segments) are answered only by this router's routes: never by a mount,
+    /// so a miss is this router's 404, or 405 with `Allow`, rendered by the prefix's error renderer.
+    public mutating func closePrefix(_ prefix: String) {
+        var trimmed = prefix.hasPrefix("/") ? prefix : "/" + prefix
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        closedPrefixes.append(trimmed)
+    }
+
+    /// Adjusts every request before it is routed (dropping headers the server does not trust, for one).
+    public mutating func prepare(_ body: @escaping @Sendable (inout HTTPRequest) -> Void) {
+        preparation = body
+    }
+
+    /// Adjusts every response, errors included, before it is sent (headers every response carries, for one).
+    public mutating func finish(_ body: @escaping @Sendable (HTTPRequest, inout HTTPResponse) -> Void) {
+        finishing = body
+    }
 
     /// Runs around the dispatch of every request: calls `next` to route it, or answers (or throws) itself.
     public typealias Interceptor = @Sendable (_ request: HTTPRequest, _ next: @escaping @Sendable () async throws -> HTTPResponse) async throws -> HTTPResponse
@@ -52,6 +81,18 @@ public struct Router: HTTPResponder {
                                    _ handler: @escaping Handler) {
         streams.append(Stream(method: method, pattern: RoutePattern(pattern), body: body))
         add(method, pattern, handler)
+    }
+
+    /// Bodies of `method` requests matching `pattern` may be at most `bytes` long; a longer one is answered 413
+    /// while it arrives, before the handler runs.
+    public mutating func limitBody(_ method: HTTPMethod, _ pattern: String, to bytes: Int) {
+        bodyLimits.append(BodyLimit(method: method, pattern: RoutePattern(pattern), bytes: bytes))
+    }
+
+    /// Decides every request's body limit from its head and its route's limit (`limitBody`; nil when it has none),
+    /// e.g. a small limit for requests without credentials. Runs on a server thread before the body: keep it quick.
+    public mutating func bodyLimitPolicy(_ policy: @escaping @Sendable (_ head: HTTPRequest, _ routeLimit: Int?) -> Int?) {
+        bodyPolicy = policy
     }
 
     /// `add(.get, pattern, handler)`
@@ -105,7 +146,15 @@ public struct Router: HTTPResponder {
         self.interceptor = interceptor
     }
 
-    public func respond(to request: HTTPRequest) async throws -> HTTPResponse {
+    public func respond(to original: HTTPRequest) async throws -> HTTPResponse {
+        var request = original
+        preparation?(&request)
+        var response = await answer(request)
+        finishing?(request, &response)
+        return response
+    }
+
+    private func answer(_ request: HTTPRequest) async -> HTTPResponse {
         do {
             if let interceptor {
                 let router = self
@@ -133,6 +182,23 @@ public struct Router: HTTPResponder {
         return mounts.first(where: { Self.path(head.path, isUnder: $0.prefix) })?.responder.bodyStream(for: head)
     }
 
+    /// The limit `limitBody` set for the head's route, narrowed by the policy; else the mount's own.
+    public func bodyLimit(for head: HTTPRequest) -> Int? {
+        let routeLimit = bodyLimits.first { $0.method == head.method && $0.pattern.match(head.pathSegments) != nil }?.bytes
+        if let bodyPolicy { return bodyPolicy(head, routeLimit) }
+        if let routeLimit { return routeLimit }
+        return mounts.first(where: { Self.path(head.path, isUnder: $0.prefix) })?.responder.bodyLimit(for: head)
+    }
+
+    /// Rendered by the path's error renderer.
+    public func refusal(_ error: HTTPError, for head: HTTPRequest) -> HTTPResponse {
+        var request = head
+        preparation?(&request)
+        var response = renderer(for: request.path).response(for: error, request: request)
+        finishing?(request, &response)
+        return response
+    }
+
     private func dispatch(_ request: HTTPRequest) async throws -> HTTPResponse {
         var best: (route: Route, parameters: [String: String])?
         var allowed: Set<String> = []
@@ -154,7 +220,8 @@ public struct Router: HTTPResponder {
             routed.pathParameters.merge(best.parameters) { _, new in new }
             return try await best.route.handler(routed)
         }
-        if let mount = mounts.first(where: { Self.path(request.path, isUnder: $0.prefix) }) {
+        if !closedPrefixes.contains(where: { Self.path(request.path, isUnder: $0) }),
+           let mount = mounts.first(where: { Self.path(request.path, isUnder: $0.prefix) }) {
             return try await mount.responder.respond(to: request)
         }
         if !allowed.isEmpty {

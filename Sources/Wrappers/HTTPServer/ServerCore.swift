@@ -21,6 +21,11 @@ final class ServerCore: @unchecked Sendable {
 
     let responder: any HTTPResponder
     let maxBodySize: Int
+    /// Body bytes buffered across requests may not pass this (`Configuration.maxBufferedBodyBytes`).
+    let bodyBudget: Int
+    /// Per-address limits and header/keep-alive deadlines.
+    let connections: ConnectionGuard
+    private let bufferedBytes = Atomic(0)
     let executor: any TaskExecutor
     let accessLog: (@Sendable (AccessLogEntry) -> Void)?
     private let shards = (0..<16).map { _ in Shard() }
@@ -29,12 +34,17 @@ final class ServerCore: @unchecked Sendable {
     private let contexts = Atomic(0)
     private let idleWaiters = Locked<(next: Int, waiting: [Int: CheckedContinuation<Void, Never>])>((0, [:]))
 
-    init(responder: any HTTPResponder, maxBodySize: Int, accessLog: (@Sendable (AccessLogEntry) -> Void)?, executor: any TaskExecutor) {
+    init(responder: any HTTPResponder, configuration: HTTPServer.Configuration) {
         self.responder = responder
-        self.maxBodySize = maxBodySize
-        self.executor = executor
-        self.accessLog = accessLog
+        self.maxBodySize = configuration.maxBodySize
+        self.bodyBudget = configuration.maxBufferedBodyBytes
+        self.connections = ConnectionGuard(configuration: configuration)
+        self.executor = configuration.executor
+        self.accessLog = configuration.accessLog
     }
+
+    /// Body bytes buffered now, across requests (for tests).
+    var bufferedBodyBytes: Int { bufferedBytes.load(ordering: .relaxed) }
 
     /// Requests whose context is still allocated (for tests: must be 0 after stop).
     var liveContexts: Int { contexts.load(ordering: .sequentiallyConsistent) }
@@ -45,13 +55,18 @@ final class ServerCore: @unchecked Sendable {
 
     // MARK: libmicrohttpd callbacks
 
-    /// False once stopping: new connections are accepted and closed at once.
-    var acceptsConnections: Bool { !stopping.load(ordering: .relaxed) }
+    /// Whether a new connection from `address` is taken: never once stopping, else as the connection guard says.
+    func accepts(_ address: UnsafePointer<sockaddr>?) -> Bool {
+        !stopping.load(ordering: .relaxed) && connections.admits(address)
+    }
 
     func begin(connection: OpaquePointer, uri: UnsafePointer<CChar>?) -> UnsafeMutableRawPointer {
         let target = uri.flatMap { String(validatingCString: $0) }
+        if let uri { Self.hideQuery(uri) }
         contexts.add(1, ordering: .relaxed)
-        return Unmanaged.passRetained(RequestContext(connection: connection, rawTarget: target)).toOpaque()
+        let record = ConnectionGuard.record(of: connection)
+        connections.requestStarted(record)
+        return Unmanaged.passRetained(RequestContext(connection: connection, rawTarget: target, record: record)).toOpaque()
     }
 
     func handle(
@@ -91,6 +106,11 @@ final class ServerCore: @unchecked Sendable {
             context.stream = nil
             stream.cancel()
         }
+        if context.budgeted > 0 {
+            bufferedBytes.subtract(context.budgeted, ordering: .relaxed)
+            context.budgeted = 0
+        }
+        connections.requestFinished(context.record)
         contexts.subtract(1, ordering: .relaxed)
         guard context.countedInFlight else { return }
         let remaining = inFlight.subtract(1, ordering: .sequentiallyConsistent).newValue
@@ -104,35 +124,75 @@ final class ServerCore: @unchecked Sendable {
         }
     }
 
+    /// Cuts the query libmicrohttpd is about to split into its own arguments down to one (`?q`), so it never
+    /// parses the real one: the wrapper parses the copy it took, and libmicrohttpd's per-connection memory ran out at
+    /// a few hundred parameters (the request then got no answer at all). The target lies in libmicrohttpd's own
+    /// writable read buffer, which it cuts with NULs itself; the request line's span (`checkTargetLength`) is unaffected.
+    private static func hideQuery(_ uri: UnsafePointer<CChar>) {
+        var cursor = UnsafeMutablePointer(mutating: uri)
+        while cursor.pointee != 0, cursor.pointee != 0x3F { cursor += 1 }  // "?"
+        guard cursor.pointee == 0x3F, cursor[1] != 0 else { return }
+        cursor += 1
+        cursor.pointee = 0x71  // "q"
+        cursor += 1
+        while cursor.pointee != 0 {
+            cursor.pointee = 0
+            cursor += 1
+        }
+    }
+
     // MARK: Request phases
 
     private func readHead(_ context: RequestContext, method: UnsafePointer<CChar>?) -> MHD_Result {
         context.readHead(method: method)
+        connections.requestRunning(context.record)
         context.countedInFlight = true
         inFlight.add(1, ordering: .sequentiallyConsistent)
         if stopping.load(ordering: .sequentiallyConsistent) {
             return queue(.text("The server is shutting down.", status: 503), for: context, close: true)
         }
-        context.stream = bodyStream(for: context)
-        if context.stream == nil, let length = context.headers["Content-Length"].flatMap({ Int($0.trimmingSpaces) }) {
-            if length > maxBodySize {
-                return queue(tooLarge, for: context, close: true)
+        if let refusal = Self.framingError(context.headers) {
+            return queue(refusal, for: context, close: true)
+        }
+        let head = self.head(of: context)
+        context.head = head
+        context.stream = head.flatMap { responder.bodyStream(for: $0) }
+        if context.stream == nil {
+            context.bodyLimit = min(maxBodySize, head.flatMap { responder.bodyLimit(for: $0) } ?? maxBodySize)
+            if let length = context.headers["Content-Length"].flatMap({ Int($0.trimmingSpaces) }), length > context.bodyLimit {
+                return queue(tooLarge(context), for: context, close: true)
             }
-            context.body.reserveCapacity(length)
         }
         context.phase = .body
         return .YES
     }
 
-    /// The responder's stream for this request's body, if it wants one (asked with the head: no body yet).
-    private func bodyStream(for context: RequestContext) -> (any HTTPBodyStream)? {
+    /// The request as its responder sees it before the body (nil when its target is unusable: it is answered
+    /// 400 once its body is read).
+    private func head(of context: RequestContext) -> HTTPRequest? {
         guard let target = context.rawTarget else { return nil }
         do {
-            let head = try HTTPRequest(method: context.method, target: target, headers: context.headers, remoteAddress: context.remoteAddress)
-            return responder.bodyStream(for: head)
+            return try HTTPRequest(method: context.method, target: target, headers: context.headers, remoteAddress: context.remoteAddress)
         } catch {
-            return nil  // the request is answered 400 once its body is read
+            return nil
         }
+    }
+
+    /// A refusal for message framing this server does not take: a `Content-Length` that is not one decimal number
+    /// (400), a `Transfer-Encoding` other than `chunked` (501).
+    static func framingError(_ headers: HTTPHeaders) -> HTTPResponse? {
+        let lengths = headers.values("Content-Length")
+        if !lengths.isEmpty {
+            let first = lengths[0].trimmingSpaces
+            guard !first.isEmpty, first.utf8.count <= 18, first.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+                  lengths.allSatisfy({ $0.trimmingSpaces == first }) else {
+                return .text("The Content-Length header must be one non-negative decimal number.", status: 400)
+            }
+        }
+        for coding in headers.values("Transfer-Encoding") where coding.trimmingSpaces.lowercased() != "chunked" {
+            return .text("Only the chunked transfer coding is supported.", status: 501)
+        }
+        return nil
     }
 
     private func receive(_ context: RequestContext, upload: UnsafePointer<CChar>?, size: UnsafeMutablePointer<Int>) -> MHD_Result {
@@ -142,8 +202,19 @@ final class ServerCore: @unchecked Sendable {
             guard let upload else { return .YES }
             return stream.write(UnsafeRawBufferPointer(start: upload, count: count)) ? .YES : .NO
         }
-        if context.bodyTooLarge || context.body.count + count > maxBodySize {
-            context.bodyTooLarge = true
+        if context.refusal == nil, context.body.count + count > context.bodyLimit {
+            context.refusal = tooLarge(context)
+        }
+        if context.refusal == nil {
+            if bufferedBytes.add(count, ordering: .relaxed).newValue > bodyBudget {
+                bufferedBytes.subtract(count, ordering: .relaxed)
+                context.refusal = refusal(HTTPError(503, "The server is receiving too many request bodies at once; try again shortly.",
+                                                    headers: ["Retry-After": "5"]), for: context)
+            } else {
+                context.budgeted += count
+            }
+        }
+        if context.refusal != nil {
             context.discardedBytes += count
             return context.discardedBytes > Self.discardAllowance ? .NO : .YES
         }
@@ -154,21 +225,28 @@ final class ServerCore: @unchecked Sendable {
     }
 
     private func dispatch(_ context: RequestContext) -> MHD_Result {
-        if context.bodyTooLarge {
-            return queue(tooLarge, for: context, close: true)
+        if let refusal = context.refusal {
+            context.body = Data()
+            return queue(refusal, for: context, close: true)
         }
         guard let target = context.rawTarget else {
             return queue(.text("The request target is not valid UTF-8 or contains a NUL byte.", status: 400), for: context, close: true)
         }
         var request: HTTPRequest
-        do {
-            request = try HTTPRequest(
-                method: context.method, target: target, headers: context.headers,
-                body: context.body, remoteAddress: context.remoteAddress)
-        } catch {
-            return queue(.text(error.message, status: error.status), for: context, close: false)
+        if let head = context.head {
+            request = head  // parsed once, with the head
+            request.body = context.body
+        } else {
+            do {
+                request = try HTTPRequest(
+                    method: context.method, target: target, headers: context.headers,
+                    body: context.body, remoteAddress: context.remoteAddress)
+            } catch {
+                return queue(.text(error.message, status: error.status), for: context, close: false)
+            }
         }
         context.body = Data()
+        context.head = nil
         context.phase = .dispatched
         // Under the shard lock, so `drain` either sees this entry or this sees `stopping`.
         let suspended = shard(for: context).suspended.withLock { suspended in
@@ -205,8 +283,18 @@ final class ServerCore: @unchecked Sendable {
         }
     }
 
-    private var tooLarge: HTTPResponse {
-        .text("The request body is larger than the \(maxBodySize) bytes this server accepts.", status: 413)
+    private func tooLarge(_ context: RequestContext) -> HTTPResponse {
+        refusal(HTTPError(413, "The request body is larger than the \(context.bodyLimit) bytes accepted here."), for: context)
+    }
+
+    /// The responder's rendering of a refusal, plain text when the head was unusable.
+    private func refusal(_ error: HTTPError, for context: RequestContext) -> HTTPResponse {
+        guard let head = context.head else {
+            var response = HTTPResponse.text(error.message, status: error.status)
+            response.headers.addAll(error.headers)
+            return response
+        }
+        return responder.refusal(error, for: head)
     }
 
     private func queue(_ response: HTTPResponse, for context: RequestContext, close: Bool) -> MHD_Result {

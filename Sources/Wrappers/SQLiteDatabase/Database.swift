@@ -1,4 +1,7 @@
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One SQLite database file shared across tasks: one writer connection and a small pool of read-only
 /// readers (WAL mode, so readers never wait for the writer and always see committed data).
@@ -29,6 +32,7 @@ public final class Database: Sendable {
             throw SQLiteError.misuse("a Database needs a file (its readers open it again); use Connection for \":memory:\"")
         }
         let migrator = try Migrator(migrations)
+        Self.restrictPermissions(path)
         let writerConnection = try Connection(path: path, options: .init(busyTimeout: busyTimeout))
         try migrator.migrate(writerConnection)
         self.path = path
@@ -36,6 +40,18 @@ public final class Database: Sendable {
         self.executors = DatabaseExecutors(readerCount: max(1, readerCount))
         self.readers = try (0..<max(1, readerCount)).map { _ in
             ConnectionLock(try Connection(path: path, options: .init(readOnly: true, busyTimeout: busyTimeout)))
+        }
+    }
+
+    /// Makes the database file only its owner's: created 0600 when missing (SQLite gives its `-wal` and `-shm`
+    /// files the database's mode), and an existing file and its `-wal`/`-shm` lose group and other bits. Best
+    /// effort: opening reports a file that cannot be created.
+    static func restrictPermissions(_ path: String) {
+        let created = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        if created >= 0 { close(created) }
+        for file in [path, path + "-wal", path + "-shm"] {
+            var info = stat()
+            if stat(file, &info) == 0, info.st_mode & 0o077 != 0 { chmod(file, info.st_mode & 0o700) }
         }
     }
 

@@ -67,17 +67,17 @@ import Glibc
         let token = try String(contentsOfFile: data + "/api_token", encoding: .utf8).trimmingCharacters(in: .newlines)
         #expect(token.count == 40)
         #expect(!firstLines.contains(token))
-        let health = try await RawHTTP.exchange(port: port, "GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        let health = try await RawHTTP.exchange(port: port, "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
         #expect(health.text == #"{"version": "1.46.2", "status": "healthy"}"#)
         let body = #"{"url": "https://example.com/served", "title": "Served"}"#
         let created = try await RawHTTP.exchange(port: port, """
-            POST /api/bookmarks/?disable_scraping HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\n\
+            POST /api/bookmarks/?disable_scraping HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n\
             Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)
             """)
         #expect(created.status == 201)
-        let refused = try await RawHTTP.exchange(port: port, "GET /api/tags/?token=\(token) HTTP/1.1\r\nHost: x\r\nAuthorization: Token \(String(token.reversed()))\r\nConnection: close\r\n\r\n")
+        let refused = try await RawHTTP.exchange(port: port, "GET /api/tags/?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Token \(String(token.reversed()))\r\nConnection: close\r\n\r\n")
         #expect(refused.status == 401)
-        let list = try await RawHTTP.exchange(port: port, "GET /api/bookmarks/?q=served HTTP/1.1\r\nHost: x\r\nAuthorization: Token \(token)\r\nConnection: close\r\n\r\n")
+        let list = try await RawHTTP.exchange(port: port, "GET /api/bookmarks/?q=served HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Token \(token)\r\nConnection: close\r\n\r\n")
         #expect(list.text.contains(#""title":"Served""#))
         let ending = await server.stop()
         let (out, err) = (ending.stdout, ending.stderr)

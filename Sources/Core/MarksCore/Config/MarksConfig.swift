@@ -27,6 +27,11 @@ public struct MarksConfig: Sendable, Equatable, Codable {
     /// The address Marks is reached at from outside (a proxy's `https://marks.example`); the podcast feed's URLs are
     /// built on it. Nil: the address a request came to.
     public var publicURL: String?
+    /// Host names `marks serve` answers besides its addresses, `localhost` and the public URL's host (others get 421).
+    public var allowedHosts: [String] = []
+    /// Whether a TLS proxy on this machine stands in front: its `X-Forwarded-Proto: https` (from loopback only) then
+    /// counts as https (Secure cookies, HSTS, https links).
+    public var trustedProxy: Bool = false
 
     /// A configuration; the defaults use the embedded store and the in-process engine.
     public init(linkding: ServerConfig? = nil, backendURL: String? = nil, analyticsEnabled: Bool = true,
@@ -54,6 +59,8 @@ public struct MarksConfig: Sendable, Equatable, Codable {
         case registrationSecret = "registration_secret"
         case writeSummaryToNotes = "write_summary_to_notes"
         case publicURL = "public_url"
+        case allowedHosts = "allowed_hosts"
+        case trustedProxy = "trusted_proxy"
     }
 
     /// Decodes leniently: every key is optional.
@@ -70,13 +77,16 @@ public struct MarksConfig: Sendable, Equatable, Codable {
         registrationSecret = try c.decodeIfPresent(String.self, forKey: .registrationSecret)
         writeSummaryToNotes = try c.decodeIfPresent(Bool.self, forKey: .writeSummaryToNotes) ?? false
         publicURL = try c.decodeIfPresent(String.self, forKey: .publicURL)
+        allowedHosts = try c.decodeIfPresent([String].self, forKey: .allowedHosts) ?? []
+        trustedProxy = try c.decodeIfPresent(Bool.self, forKey: .trustedProxy) ?? false
     }
 
     /// The configuration with `MARKS_*` environment variables applied on top.
     /// `MARKS_LINKDING_HOST`, `_PORT`, `_PATH`, `_TOKEN`, `_HTTPS` (1/0, true/false), `MARKS_BACKEND_URL`,
     /// `MARKS_ANALYTICS` (1/0), `MARKS_ALLOW_PRIVATE_FETCHES` (1/0), `MARKS_FETCH_PAGES` (1/0), `MARKS_AUTO_PODCAST_TAGS` (comma-separated).
     /// `MARKS_LINKDING_HOST=embedded` selects the embedded store. `MARKS_AI_PROVIDER` (anthropic, openai, or
-    /// offline to drop the section), `MARKS_AI_MODEL`, `MARKS_AI_BASE_URL`, `MARKS_REGISTRATION_SECRET`, `MARKS_WRITE_SUMMARY_TO_NOTES` (1/0), `MARKS_PUBLIC_URL`.
+    /// offline to drop the section), `MARKS_AI_MODEL`, `MARKS_AI_BASE_URL`, `MARKS_REGISTRATION_SECRET`, `MARKS_WRITE_SUMMARY_TO_NOTES` (1/0), `MARKS_PUBLIC_URL`,
+    /// `MARKS_ALLOWED_HOSTS` (comma-separated), `MARKS_TRUSTED_PROXY` (1/0).
     public func applying(environment env: [String: String]) -> MarksConfig {
         var copy = self
         if let host = env["MARKS_LINKDING_HOST"] {
@@ -103,6 +113,10 @@ public struct MarksConfig: Sendable, Equatable, Codable {
         if let notes = env["MARKS_WRITE_SUMMARY_TO_NOTES"].flatMap(Self.bool) { copy.writeSummaryToNotes = notes }
         if let secret = env["MARKS_REGISTRATION_SECRET"] { copy.registrationSecret = secret.isEmpty ? nil : secret }
         if let url = env["MARKS_PUBLIC_URL"] { copy.publicURL = url.isEmpty ? nil : url }
+        if let hosts = env["MARKS_ALLOWED_HOSTS"] {
+            copy.allowedHosts = hosts.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }
+        if let proxy = env["MARKS_TRUSTED_PROXY"].flatMap(Self.bool) { copy.trustedProxy = proxy }
         return copy
     }
 

@@ -61,7 +61,7 @@ public struct WidgetDataStore: Sendable {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try AtomicFile.write(try encoder.encode(value), to: url, mode: 0o644)
+        try AtomicFile.write(try encoder.encode(value), to: url, mode: 0o600)
     }
 
     private func read<T: Decodable>(_ url: URL) throws -> T? {

@@ -4,6 +4,7 @@ import MarksCore
 import MarksLibrary
 import MarksServer
 import SentenceEmbeddings
+import SystemSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -19,21 +20,33 @@ enum ServeCommand: CLICommand {
             .option("port", short: "p", value: "PORT", help: "Port (default 8080; 0 picks a free one)."),
             .option("data", value: "DIR", help: "Data directory (default $XDG_DATA_HOME/marks)."),
             .option("max-body-mb", value: "MB", help: "Largest request body accepted, in megabytes (default 16; larger bodies get 413)."),
+            .option("public-url", value: "URL", help: "The address clients use, e.g. https://marks.example (behind a TLS proxy): its host is answered, feed links use it, https makes cookies Secure and sends HSTS (or MARKS_PUBLIC_URL)."),
+            .flag("trusted-proxy", help: "Believe X-Forwarded-Proto from a proxy on this machine (loopback) (or MARKS_TRUSTED_PROXY=1)."),
             .flag("open", help: "Open the web app in the browser."),
         ]
     )
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
         let signals = SignalWaiter()
-        let settings = try Settings.load(arguments, context: context)
+        var settings = try Settings.load(arguments, context: context)
+        if let publicURL = arguments.option("public-url") {
+            guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+                throw CLIFailure("--public-url must be an http:// or https:// address such as https://marks.example.")
+            }
+            settings.config.publicURL = publicURL
+        }
+        if arguments.flag("trusted-proxy") { settings.config.trustedProxy = true }
         let host = arguments.option("host") ?? context.environment["MARKS_HOST"] ?? "127.0.0.1"
         let port = try arguments.intOption("port", in: 0...65_535) ?? Int(context.environment["MARKS_PORT"] ?? "") ?? 8080
+        // Everything the server creates (databases, secrets, episodes, uploads) is its user's alone.
+        umask(0o077)
         do {
             try FileManager.default.createDirectory(at: settings.paths.dataDirectory, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         } catch {
             throw CLIFailure("Cannot create the data directory \(settings.paths.dataDirectory.path): \(error.localizedDescription)")
         }
+        if let warning = dataDirectoryWarning(settings.paths.dataDirectory) { context.printError("warning: \(warning)") }
         let logOff = context.environment["MARKS_LOG"] == "off"
         let standardError = context.standardError
         let write: @Sendable (String) -> Void = { line in if !logOff { standardError(line) } }
@@ -117,6 +130,12 @@ enum ServeCommand: CLICommand {
 
     /// Request bodies up to this size are read (a 10 MB title still gets linkding's 400, not a 413).
     static let defaultMaxBodyMegabytes = 16
+
+    /// A warning when other users may enter or list the data directory (it holds the database and the secrets).
+    static func dataDirectoryWarning(_ directory: URL) -> String? {
+        guard let mode = AtomicFile.permissions(of: directory), mode & 0o077 != 0 else { return nil }
+        return "the data directory \(directory.path) is open to other users (mode \(String(mode, radix: 8))); run chmod 700 '\(directory.path)'"
+    }
 
     static func isLoopback(_ host: String) -> Bool {
         host == "localhost" || host.hasPrefix("127.") || host == "::1" || host == "[::1]"

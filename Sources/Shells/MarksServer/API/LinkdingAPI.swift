@@ -185,4 +185,13 @@ public struct LinkdingAPI: HTTPResponder {
     private static var uploadDisabled: HTTPResponse {
         json(.object([("error", .string("Asset upload is disabled."))]), status: 403)
     }
+
+    /// Whether the head carries the current API token (before its body is read).
+    func recognizes(_ head: HTTPRequest) -> Bool {
+        do {
+            return try APIAuthenticator.authenticate(head.headers, tokens: tokens)
+        } catch {
+            return false
+        }
+    }
 }

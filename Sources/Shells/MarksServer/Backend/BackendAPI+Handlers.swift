@@ -8,9 +8,21 @@ import MarksEngine
 extension BackendAPI {
     /// `POST /v1/auth/register` → `{"token", "expires_at"}`.
     func registerDevice(_ request: HTTPRequest) throws -> HTTPResponse {
+        if !authority.requiresRegistrationSecret && !Self.isFromThisMachine(request) {
+            throw BackendError.forbidden("Registering from another machine needs the server's registration secret: set registration_secret (MARKS_REGISTRATION_SECRET) on the server and send it in X-Marks-Registration-Secret.")
+        }
         let issued = try authority.register(body: request.body, presentedSecret: request.headers["X-Marks-Registration-Secret"],
                                             from: request.remoteAddress)
         return BackendJSON.registered(issued)
+    }
+
+    /// Whether a request comes from this machine itself: a loopback address with no proxy's forwarding headers (a
+    /// local TLS proxy passes everyone's requests on from loopback).
+    static func isFromThisMachine(_ request: HTTPRequest) -> Bool {
+        let address = request.remoteAddress
+        let loopback = address.hasPrefix("127.") || address == "::1" || address.hasPrefix("::ffff:127.")
+        let forwarded = ["X-Forwarded-For", "Forwarded", "X-Forwarded-Proto", "X-Real-IP"].contains { request.headers[$0] != nil }
+        return loopback && !forwarded
     }
 
     /// `POST /v1/marks/enrich` → `{"summary", "tags", "engine", "fallback_reason"?, "page_error"?}`; without

@@ -18,7 +18,7 @@ extension BackendAPI {
         let analytics = try AnalyticsStore(database: data.database, now: now)
         var warnings = engine.warnings
         if exposed && config.registrationSecret == nil {
-            warnings.append("anyone who can reach this port can register a device at /v1/auth/register; set registration_secret (or MARKS_REGISTRATION_SECRET) to require a secret")
+            warnings.append("devices on other machines cannot register at /v1/auth/register until registration_secret (or MARKS_REGISTRATION_SECRET) is set; they send it in X-Marks-Registration-Secret")
         }
         let reader = PageTextReader(fetcher: fetcher)
         var api = BackendAPI(authority: authority, engine: engine.engine, analytics: analytics, analyticsEnabled: config.analyticsEnabled,

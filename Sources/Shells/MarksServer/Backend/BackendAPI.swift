@@ -57,6 +57,16 @@ public struct BackendAPI: Sendable {
         router.post("/v1/podcast/generate") { request in try await handle { try await generatePodcast(request) } }
         router.get("/v1/podcast/status/:id") { request in try await handle { try podcastStatus(request) } }
         router.get("/v1/podcast/audio/:id") { request in try await handle { try podcastAudio(request) } }
+        for (path, bytes) in [("/v1/auth/register", limits.registerBody), ("/v1/marks/enrich", limits.enrichBody),
+                              ("/v1/marks/search", limits.searchBody), ("/v1/marks/collections", limits.collectionsBody),
+                              ("/v1/analytics/events", limits.analyticsBody), ("/v1/podcast/generate", limits.podcastBody)] {
+            router.limitBody(.post, path, to: bytes)
+        }
+    }
+
+    /// Whether the request head carries a bearer token this server signed (its device not yet looked up).
+    func recognizes(_ head: HTTPRequest) -> Bool {
+        authority.recognizes(authorization: head.headers["Authorization"])
     }
 
     /// The device id of the request's bearer token, after its per-device rate limit.

@@ -2,13 +2,16 @@ import Foundation
 import HTTPServer
 
 /// Where the feed's absolute URLs point: the configured public URL (`public_url`, `MARKS_PUBLIC_URL`: what a proxy
-/// in front of Marks answers on, https and all), else the Host the request came to (`http://`, as Marks serves),
+/// in front of Marks answers on, https and all), else the Host the request came to (`http://`, as Marks serves, or `https://` behind a trusted TLS proxy),
 /// else `fallback` (the address Marks listens on).
 public enum PodcastFeedAddress {
     /// The base URL, without a trailing slash.
     public static func base(publicURL: String?, request: HTTPRequest?, fallback: String) -> String {
         if let publicURL = publicURL?.trimmingCharacters(in: .whitespaces), !publicURL.isEmpty { return trimmed(publicURL) }
-        if let host = request?.headers["Host"], LinkdingAPI.isValidHost(host) { return "http://" + host }
+        if let host = request?.headers["Host"], LinkdingAPI.isValidHost(host) {
+            // `X-Forwarded-Proto` survives routing only from a trusted proxy (MarksApp drops it otherwise).
+            return (request?.headers["X-Forwarded-Proto"]?.lowercased() == "https" ? "https://" : "http://") + host
+        }
         return trimmed(fallback)
     }
 

@@ -76,4 +76,9 @@ public struct WebApp: HTTPResponder {
             return controller.errorPage(error, request: request)
         }
     }
+
+    /// Whether the head carries a live session cookie (before its body is read).
+    func recognizes(_ head: HTTPRequest) -> Bool {
+        controller.session(of: head) != nil
+    }
 }

@@ -9,20 +9,20 @@ import Glibc
 ///
 /// `@unchecked Sendable`: a test uses one connection from one task at a time, and every access to
 /// `buffer` happens on `queue`.
-final class RawConnection: @unchecked Sendable {
-    struct Response: Sendable {
-        let status: Int
-        let headers: [(String, String)]
-        let body: [UInt8]
+public final class RawConnection: @unchecked Sendable {
+    public struct Response: Sendable {
+        public let status: Int
+        public let headers: [(String, String)]
+        public let body: [UInt8]
 
-        func header(_ name: String) -> String? {
+        public func header(_ name: String) -> String? {
             headers.first { $0.0.lowercased() == name.lowercased() }?.1
         }
 
-        var text: String { String(decoding: body, as: UTF8.self) }
+        public var text: String { String(decoding: body, as: UTF8.self) }
     }
 
-    enum Failure: Error {
+    public enum Failure: Error {
         case connect(Int32)
         case timeout
         case closed([UInt8])
@@ -45,7 +45,7 @@ final class RawConnection: @unchecked Sendable {
         }
     }
 
-    init(port: Int, host: String = "127.0.0.1") throws {
+    public init(port: Int, host: String = "127.0.0.1") throws {
         descriptor = try Self.connected(port: port, host: host)
     }
 
@@ -84,12 +84,12 @@ final class RawConnection: @unchecked Sendable {
 
     /// Sends everything it can; returns false when the peer closed (EPIPE/ECONNRESET).
     @discardableResult
-    func send(_ bytes: [UInt8]) async -> Bool {
+    public func send(_ bytes: [UInt8]) async -> Bool {
         await offload { self.sendNow(bytes) }
     }
 
     @discardableResult
-    func send(_ text: String) async -> Bool { await send(Array(text.utf8)) }
+    public func send(_ text: String) async -> Bool { await send(Array(text.utf8)) }
 
     private func sendNow(_ bytes: [UInt8]) -> Bool {
         var offset = 0
@@ -105,7 +105,7 @@ final class RawConnection: @unchecked Sendable {
     }
 
     /// Half-closes the sending side.
-    func finishSending() { shutdown(descriptor, Int32(SHUT_WR)) }
+    public func finishSending() { shutdown(descriptor, Int32(SHUT_WR)) }
 
     /// Reads more bytes; nil on timeout, empty on EOF or reset.
     private func readMore(timeout: Duration) -> [UInt8]? {
@@ -120,7 +120,7 @@ final class RawConnection: @unchecked Sendable {
 
     /// Waits until the server closes the connection (EOF or reset); false on timeout.
     /// Any bytes sent before closing are returned through `received`.
-    func waitForClose(timeout: Duration = .seconds(10)) async -> (closed: Bool, received: [UInt8]) {
+    public func waitForClose(timeout: Duration = .seconds(10)) async -> (closed: Bool, received: [UInt8]) {
         await offload { self.waitForCloseNow(timeout: timeout) }
     }
 
@@ -137,7 +137,7 @@ final class RawConnection: @unchecked Sendable {
     }
 
     /// Reads one response; `bodyExpected: false` for HEAD, 204 and 304.
-    func readResponse(bodyExpected: Bool = true, timeout: Duration = .seconds(10)) async throws -> Response {
+    public func readResponse(bodyExpected: Bool = true, timeout: Duration = .seconds(10)) async throws -> Response {
         try await offload { try self.readResponseNow(bodyExpected: bodyExpected, timeout: timeout) }
     }
 

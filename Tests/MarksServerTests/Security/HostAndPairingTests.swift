@@ -1,0 +1,76 @@
+import Foundation
+import HTTPServer
+import MarksCore
+import MarksServer
+import MarksTestSupport
+import Testing
+
+/// DNS rebinding (issue 16, fix 4): only Host values naming this server are answered, and a device registers from
+/// another machine only with the registration secret.
+@Suite struct HostAndPairingTests {
+    @Test(arguments: [
+        ("127.0.0.1:8080", true), ("127.0.0.1", true), ("[::1]:8080", true), ("192.168.1.20:8080", true), ("localhost:8080", true),
+        ("LOCALHOST.", true), ("app.localhost", true), ("marks.example.com", true), ("Marks.Example.com:443", true),
+        ("other.example.com", false), ("rebind.attacker.example:8080", false), ("127.0.0.1.nip.io", false),
+        ("localhost.attacker.example", false), ("127.0.0.1:80x", false), ("[::1", false), ("[zz]:80", false),
+    ])
+    func hostValues(host: String, allowed: Bool) {
+        let policy = HostPolicy(publicURL: "https://marks.example.com/", names: ["tablet.lan"])
+        #expect(policy.allows(host) == allowed, "\(host)")
+    }
+
+    @Test func configuredNamesAndMissingHostAreAnswered() {
+        let policy = HostPolicy(names: ["tablet.lan"])
+        #expect(policy.allows("tablet.lan:8080"))
+        #expect(policy.allows(nil))
+        #expect(!policy.allows("marks.example.com"))
+    }
+
+    static func app(_ fixture: BackendFixture) -> Router {
+        var context = MarksApp.Context(version: "test", logError: { _ in }, backend: fixture.api)
+        context.hosts = HostPolicy()
+        return MarksApp(context: context).router
+    }
+
+    static func send(_ router: Router, _ path: String, host: String, headers: [(String, String)] = [], from address: String = "127.0.0.1",
+                     body: String = "") async throws -> HTTPResponse {
+        var all = HTTPHeaders(headers)
+        all.add("Host", host)
+        return try await router.respond(to: HTTPRequest(method: .post, target: path, headers: all, body: Data(body.utf8), remoteAddress: address))
+    }
+
+    static let registration = #"{"device_id":"phone-1","platform":"test","app_version":"1"}"#
+
+    @Test func aRebindingPageGets421AndNoToken() async throws {
+        let fixture = try BackendFixture()
+        defer { fixture.remove() }
+        let router = Self.app(fixture)
+        let rebound = try await Self.send(router, "/v1/auth/register", host: "rebind.attacker.example:8080", body: Self.registration)
+        #expect(rebound.status == 421)
+        #expect(rebound.headers["Content-Type"]?.hasPrefix("application/json") == true)
+        guard case .bytes(let body) = rebound.body else { Issue.record("no body"); return }
+        #expect(!String(decoding: body, as: UTF8.self).contains("attacker"), "the error repeats no input")
+        #expect(router.bodyLimit(for: try HTTPRequest(method: .post, target: "/v1/auth/register", headers: ["Host": "rebind.attacker.example"])) == 0)
+        let genuine = try await Self.send(router, "/v1/auth/register", host: "127.0.0.1:8080", body: Self.registration)
+        #expect(genuine.status == 200)
+    }
+
+    @Test func registrationFromAnotherMachineNeedsTheSecret() async throws {
+        let fixture = try BackendFixture()
+        defer { fixture.remove() }
+        let router = Self.app(fixture)
+        let lan = try await Self.send(router, "/v1/auth/register", host: "192.168.1.20:8080", from: "192.168.1.7", body: Self.registration)
+        #expect(lan.status == 403)
+        let proxied = try await Self.send(router, "/v1/auth/register", host: "127.0.0.1:8080", headers: [("X-Forwarded-For", "203.0.113.9")],
+                                          body: Self.registration)
+        #expect(proxied.status == 403)
+
+        var config = MarksConfig()
+        config.registrationSecret = "s3cret"
+        let guarded = try BackendFixture(config: config)
+        defer { guarded.remove() }
+        let withSecret = try await Self.send(Self.app(guarded), "/v1/auth/register", host: "192.168.1.20:8080",
+                                             headers: [("X-Marks-Registration-Secret", "s3cret")], from: "192.168.1.7", body: Self.registration)
+        #expect(withSecret.status == 200)
+    }
+}
