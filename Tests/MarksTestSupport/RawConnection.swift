@@ -136,6 +136,22 @@ public final class RawConnection: @unchecked Sendable {
         return (false, received)
     }
 
+    /// Reads until what arrived (since the last read) contains `marker`, and returns all of it; nil on timeout or EOF
+    /// first (a streamed answer read piece by piece).
+    func read(until marker: String, timeout: Duration = .seconds(10)) async -> [UInt8]? {
+        await offload { self.readNow(until: Array(marker.utf8), timeout: timeout) }
+    }
+
+    private func readNow(until marker: [UInt8], timeout: Duration) -> [UInt8]? {
+        let deadline = ContinuousClock.now + timeout
+        while Self.find(marker, in: buffer) == nil {
+            guard ContinuousClock.now < deadline, let chunk = readMore(timeout: deadline - ContinuousClock.now), !chunk.isEmpty else { return nil }
+            buffer += chunk
+        }
+        defer { buffer = [] }
+        return buffer
+    }
+
     /// Reads one response; `bodyExpected: false` for HEAD, 204 and 304.
     public func readResponse(bodyExpected: Bool = true, timeout: Duration = .seconds(10)) async throws -> Response {
         try await offload { try self.readResponseNow(bodyExpected: bodyExpected, timeout: timeout) }

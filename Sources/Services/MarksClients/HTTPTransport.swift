@@ -9,10 +9,20 @@ import HTTPClient
 public struct HTTPTransport: Sendable {
     /// Sends a request and returns the answer (any status), or throws (`HTTPClientError`, `CancellationError`).
     public var send: @Sendable (HTTPClientRequest) async throws -> HTTPClientResponse
+    /// Sends a request and returns once the answer's headers are in, its body streaming (server-sent events).
+    public var stream: @Sendable (HTTPClientRequest) async throws -> HTTPClientStream
 
-    /// A transport from a send closure.
+    /// A transport from a send closure; streaming sends the request and hands on the whole body as one piece.
     public init(send: @escaping @Sendable (HTTPClientRequest) async throws -> HTTPClientResponse) {
         self.send = send
+        stream = { request in HTTPClientStream(try await send(request)) }
+    }
+
+    /// A transport from a send and a stream closure.
+    public init(send: @escaping @Sendable (HTTPClientRequest) async throws -> HTTPClientResponse,
+                stream: @escaping @Sendable (HTTPClientRequest) async throws -> HTTPClientStream) {
+        self.send = send
+        self.stream = stream
     }
 
     /// The process-wide live transport over `HTTPClient.shared`.
@@ -20,6 +30,6 @@ public struct HTTPTransport: Sendable {
 
     /// A transport over a given client.
     public static func client(_ client: HTTPClient) -> HTTPTransport {
-        HTTPTransport { request in try await client.send(request) }
+        HTTPTransport(send: { request in try await client.send(request) }, stream: { request in try await client.stream(request) })
     }
 }

@@ -1,3 +1,4 @@
+import MarksClients
 import MarksCore
 import MarksIndex
 import MarksJobs
@@ -46,8 +47,11 @@ extension CompositionRoot {
         BookmarkSearchTool(index: try searchIndex(), embedder: model)
     }
 
-    /// Ask, offline: the search tool's passages answered by the extractive engine, on the shared model.
+    /// Ask: the configured provider's tool-use loop first when the `ai` section names one, the extractive engine
+    /// on the shared model otherwise (and as its fallback); conversations kept in `marks.sqlite`.
     func askService() throws -> AskService {
-        AskService(tool: try searchTool(), embedder: model)
+        let provider = try config.ai.map { try ProviderSettings(config: $0, environment: context.environment).client() }
+        return AskService(tool: try searchTool(), embedder: model, conversations: try AskConversationStore(database: data().database),
+                          provider: provider, now: context.now)
     }
 }

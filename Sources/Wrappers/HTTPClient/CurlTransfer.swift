@@ -3,7 +3,8 @@ import Foundation
 import Synchronization
 
 /// One transfer: owns its curl easy handle, header lists and error buffer (freed in `deinit`), collects
-/// the answer from curl's callbacks, and resumes the waiting caller once.
+/// the answer from curl's callbacks, and resumes the waiting caller once. A streaming transfer (`pieces` set)
+/// resumes the caller as soon as the headers are complete and hands the body on piece by piece instead.
 ///
 /// `@unchecked Sendable`: the handle, the buffers and the collected answer are touched only by the event
 /// loop's thread once the transfer is submitted (curl calls the callbacks from `curl_multi_perform` on that
@@ -20,6 +21,9 @@ final class CurlTransfer: @unchecked Sendable {
     private var headers: [HTTPHeaderField] = []
     private var body = Data()
     private var truncated = false
+    /// Streaming: where the body's pieces go (nil: the body is collected).
+    private let pieces: AsyncThrowingStream<Data, any Error>.Continuation?
+    private var streamed = 0
 
     private struct Waiter {
         var continuation: CheckedContinuation<HTTPClientResponse, any Error>?
@@ -29,7 +33,7 @@ final class CurlTransfer: @unchecked Sendable {
     private let waiter = Mutex(Waiter())
 
     /// Configures a handle for `request`; throws `invalidRequest` when curl refuses an option.
-    init(_ request: HTTPClientRequest) throws(HTTPClientError) {
+    init(_ request: HTTPClientRequest, pieces: AsyncThrowingStream<Data, any Error>.Continuation? = nil) throws(HTTPClientError) {
         guard let scheme = request.url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw .invalidRequest("only http and https URLs can be fetched")
         }
@@ -37,6 +41,7 @@ final class CurlTransfer: @unchecked Sendable {
         guard let easy = curl_easy_init() else { throw .failed("libcurl could not create a transfer") }
         self.easy = easy
         self.request = request
+        self.pieces = pieces
         let size = Int(ccurl_error_size())
         errorBuffer = .allocate(capacity: size)
         errorBuffer.initialize(repeating: 0, count: size)
@@ -153,6 +158,15 @@ final class CurlTransfer: @unchecked Sendable {
     // MARK: Callbacks (event-loop thread)
 
     private func receiveBody(_ data: UnsafeMutablePointer<CChar>, _ count: Int) -> Int {
+        if let pieces {
+            guard streamed + count <= request.maxBodyBytes ?? Int.max else {
+                truncated = true
+                return 0  // CURLE_WRITE_ERROR: `complete` ends the stream with bodyTooLarge
+            }
+            streamed += count
+            pieces.yield(Data(bytes: data, count: count))
+            return count
+        }
         if let cap = request.maxBodyBytes, body.count + count > cap {
             body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: max(0, cap - body.count))
             truncated = true
@@ -165,7 +179,10 @@ final class CurlTransfer: @unchecked Sendable {
     private func receiveHeader(_ data: UnsafeMutablePointer<CChar>, _ count: Int) -> Int {
         let line = String(decoding: UnsafeRawBufferPointer(start: data, count: count), as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines)
-        if line.hasPrefix("HTTP/") {
+        if line.isEmpty, pieces != nil, status >= 200 {
+            // The end of the final answer's headers: a streaming caller gets them now, the body follows.
+            finish(.success(HTTPClientResponse(status: status, headers: headers)))
+        } else if line.hasPrefix("HTTP/") {
             // A new status line (after a 1xx): the fields so far belonged to the interim answer.
             headers = []
             let parts = line.split(separator: " ", maxSplits: 2)
@@ -207,10 +224,20 @@ final class CurlTransfer: @unchecked Sendable {
             return state.continuation
         }
         continuation?.resume(with: result)
+        if case .failure(let error) = result { pieces?.finish(throwing: error) }
     }
 
     /// Turns curl's result code into the answer or an `HTTPClientError`, and resumes the caller.
     func complete(_ code: CURLcode) {
+        if let pieces {
+            if code == CURLE_OK {
+                finish(.success(HTTPClientResponse(status: status, headers: headers)))  // a no-op after the headers
+                pieces.finish()
+            } else {
+                finish(.failure(truncated ? HTTPClientError.bodyTooLarge(limit: request.maxBodyBytes ?? 0) : error(for: code)))
+            }
+            return
+        }
         if code == CURLE_OK || (code == CURLE_WRITE_ERROR && truncated) {
             var answered = 0
             _ = ccurl_easy_get_long(easy, CURLINFO_RESPONSE_CODE, &answered)

@@ -42,6 +42,31 @@ public final class HTTPClient: Sendable {
         }
     }
 
+    /// The cap on a streamed body whose request sets none.
+    public static let streamCap = 16 * 1024 * 1024
+
+    /// Sends `request` and returns as soon as the answer's headers are in, with its body as a stream of
+    /// pieces (`HTTPClientStream`); throws like `send` when no headers arrive.
+    public func stream(_ request: HTTPClientRequest) async throws -> HTTPClientStream {
+        guard let loop else { throw startFailure ?? HTTPClientError.failed("the HTTP client did not start") }
+        try Task.checkCancellation()
+        var request = request
+        if request.maxBodyBytes == nil { request.maxBodyBytes = Self.streamCap }
+        let (body, pieces) = AsyncThrowingStream<Data, any Error>.makeStream()
+        let transfer = try CurlTransfer(request, pieces: pieces)
+        pieces.onTermination = { termination in
+            if case .cancelled = termination { loop.cancel(transfer) }
+        }
+        let head = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                if transfer.attach(continuation) { loop.submit(transfer) }
+            }
+        } onCancel: {
+            loop.cancel(transfer)
+        }
+        return HTTPClientStream(status: head.status, headers: head.headers, body: body)
+    }
+
     /// `curl_global_init`, once per process (thread-safe: a lazily initialised global).
     static func initializeLibrary() {
         _ = libraryInitialized

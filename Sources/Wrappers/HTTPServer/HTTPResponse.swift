@@ -1,9 +1,11 @@
 import Foundation
 
-/// One HTTP response: status, headers and a body held in memory, streamed from a file, or empty.
+/// One HTTP response: status, headers and a body held in memory, streamed from a file, written while it is sent, or empty.
 public struct HTTPResponse: Sendable {
     /// What the response carries after its headers.
     public enum Body: Sendable, Equatable {
+        /// Written while it is sent (chunked; no `Content-Length`), see `HTTPStreamBody`.
+        case stream(HTTPStreamBody)
         /// Bytes in memory.
         case bytes(Data)
         /// A byte range of a file, streamed from disk by the server (never read whole into memory).
@@ -14,9 +16,10 @@ public struct HTTPResponse: Sendable {
         /// No body.
         case empty
 
-        /// The number of body bytes.
+        /// The number of body bytes (0 for a stream: not known in advance).
         public var count: UInt64 {
             switch self {
+            case .stream: 0
             case .bytes(let data): UInt64(data.count)
             case .file(_, let range): UInt64(range.count)
             case .segments(let segments): segments.reduce(0) { $0 + $1.count }

@@ -15,12 +15,22 @@ enum MHDResponse {
     /// Headers libmicrohttpd writes itself.
     private static let managedHeaders: Set<String> = ["content-length", "date", "transfer-encoding"]
 
-    static func make(_ response: HTTPResponse, method: HTTPMethod, close: Bool) -> Prepared? {
+    /// How a streamed body is started: the connection it goes to, where its producer runs, and the server's
+    /// bookkeeping of live streams.
+    struct Streaming {
+        let connection: OpaquePointer
+        let executor: any TaskExecutor
+        let register: (StreamPipe) -> Void
+        let onClose: @Sendable (StreamPipe) -> Void
+    }
+
+    static func make(_ response: HTTPResponse, method: HTTPMethod, close: Bool, streaming: Streaming) -> Prepared? {
         var response = response
         if !(100...599).contains(response.status) {
             response = .text("The server produced an invalid status.", status: 500)
         }
-        guard let (pointer, bytes) = body(for: response) ?? body(for: .text("The file could not be read.", status: 500))
+        guard let (pointer, bytes) = body(for: response, streaming: streaming)
+                ?? body(for: .text("The file could not be read.", status: 500), streaming: streaming)
         else { return nil }
         let status = bytes.status
         for field in bytes.headers {
@@ -38,9 +48,12 @@ enum MHDResponse {
         let count: UInt64
     }
 
-    private static func body(for response: HTTPResponse) -> (OpaquePointer, Sized)? {
+    private static func body(for response: HTTPResponse, streaming: Streaming) -> (OpaquePointer, Sized)? {
         let sized = Sized(status: response.status, headers: response.headers, count: response.body.count)
         switch response.body {
+        case .stream(let body):
+            return StreamPipe.response(body, connection: streaming.connection, executor: streaming.executor,
+                                       register: streaming.register, onClose: streaming.onClose).map { ($0, sized) }
         case .empty:
             return MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT).map { ($0, sized) }
         case .bytes(let data):

@@ -32,6 +32,8 @@ final class ServerCore: @unchecked Sendable {
     private let stopping = Atomic(false)
     private let inFlight = Atomic(0)
     private let contexts = Atomic(0)
+    /// Streamed bodies being sent, so `drain` can end them.
+    private let streams = Locked<[ObjectIdentifier: StreamPipe]>([:])
     private let idleWaiters = Locked<(next: Int, waiting: [Int: CheckedContinuation<Void, Never>])>((0, [:]))
 
     init(responder: any HTTPResponder, configuration: HTTPServer.Configuration) {
@@ -299,7 +301,11 @@ final class ServerCore: @unchecked Sendable {
 
     private func queue(_ response: HTTPResponse, for context: RequestContext, close: Bool) -> MHD_Result {
         context.phase = .answered
-        guard let prepared = MHDResponse.make(response, method: context.method, close: close) else { return .NO }
+        let streaming = MHDResponse.Streaming(
+            connection: context.connection, executor: executor,
+            register: { pipe in self.streams.withLock { $0[ObjectIdentifier(pipe)] = pipe } },
+            onClose: { [weak self] pipe in _ = self?.streams.withLock { $0.removeValue(forKey: ObjectIdentifier(pipe)) } })
+        guard let prepared = MHDResponse.make(response, method: context.method, close: close, streaming: streaming) else { return .NO }
         defer { MHD_destroy_response(prepared.pointer) }
         context.answer = (prepared.status, prepared.bodyBytes)
         return MHD_queue_response(context.connection, UInt32(prepared.status), prepared.pointer)
@@ -318,9 +324,11 @@ final class ServerCore: @unchecked Sendable {
         stopping.store(true, ordering: .sequentiallyConsistent)
     }
 
-    /// Answers every connection still waiting for its responder with 503 and resumes it, so
+    /// Ends every streamed body still being sent (its producer cancelled, its connection resumed and closed), and
+    /// answers every connection still waiting for its responder with 503 and resumes it, so
     /// `MHD_stop_daemon` never meets a suspended connection (it aborts on one).
     func drain() {
+        for pipe in streams.withLock({ Array($0.values) }) { pipe.abort() }
         for shard in shards {
             shard.suspended.withLock { suspended in
                 for context in suspended.values {

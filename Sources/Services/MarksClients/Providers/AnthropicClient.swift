@@ -7,8 +7,8 @@ public struct AnthropicClient: ProviderClient {
     /// The API version sent in `anthropic-version`.
     public static let apiVersion = "2023-06-01"
 
-    private let settings: ProviderSettings
-    private let http: ProviderHTTP
+    let settings: ProviderSettings
+    let http: ProviderHTTP
 
     /// A client for `settings`.
     public init(settings: ProviderSettings, transport: HTTPTransport = .live,
@@ -23,9 +23,8 @@ public struct AnthropicClient: ProviderClient {
         guard let key = settings.apiKey else { throw .missingKey(variable: settings.keyVariable) }
         let body = MessagesRequest(model: settings.model, maxTokens: min(prompt.maximumTokens, settings.maximumTokens),
                                    system: prompt.system, messages: [.init(role: "user", content: prompt.user)])
-        let path = settings.baseURL.path.hasSuffix("/v1") ? "/messages" : "/v1/messages"
         let data = try await http.post(
-            settings.endpoint(path), headers: ["x-api-key": key, "anthropic-version": Self.apiVersion],
+            messagesURL, headers: ["x-api-key": key, "anthropic-version": Self.apiVersion],
             body: try ProviderJSON.encode(body), errorMessage: Self.errorMessage)
         let answer: MessagesResponse
         do {
@@ -36,6 +35,11 @@ public struct AnthropicClient: ProviderClient {
         let text = answer.content.filter { $0.type == "text" }.compactMap(\.text).joined()
         guard !text.isEmpty else { throw .invalidAnswer("the answer has no text block") }
         return text
+    }
+
+    /// `<base>/v1/messages`.
+    var messagesURL: URL {
+        settings.endpoint(settings.baseURL.path.hasSuffix("/v1") ? "/messages" : "/v1/messages")
     }
 
     /// `error.type: error.message` of an Anthropic error body.

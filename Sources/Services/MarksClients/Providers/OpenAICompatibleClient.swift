@@ -5,8 +5,8 @@ import Foundation
 /// of `{model, messages, response_format: {type: "json_object"}, max_tokens}`, an answer of
 /// `{choices: [{message: {content}}]}` and errors of `{"error": {"message", "type"}}`.
 public struct OpenAICompatibleClient: ProviderClient {
-    private let settings: ProviderSettings
-    private let http: ProviderHTTP
+    let settings: ProviderSettings
+    let http: ProviderHTTP
 
     /// A client for `settings`; `baseURL` is the API root including `/v1`.
     public init(settings: ProviderSettings, transport: HTTPTransport = .live,

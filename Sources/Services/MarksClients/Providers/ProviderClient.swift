@@ -1,10 +1,13 @@
-/// One language-model API: sends a system and a user message, returns the model's text. Conformers:
+/// One language-model API: sends a system and a user message, returns the model's text; or streams one turn of
+/// a conversation with tools. Conformers:
 /// `AnthropicClient` (Messages API) and `OpenAICompatibleClient` (chat completions).
 public protocol ProviderClient: Sendable {
     /// `"anthropic:<model>"` or `"openai:<model>"`.
     var engineName: String { get }
     /// The model's answer to `prompt`, or the reason there is none.
     func complete(_ prompt: ProviderPrompt) async throws(ProviderError) -> String
+    /// The model's next turn of a tool-using conversation, streamed: `onText` gets its text as it arrives.
+    func chat(_ request: ChatRequest, onText: @escaping @Sendable (String) -> Void) async throws(ProviderError) -> ChatReply
 }
 
 /// What is sent to a model: instructions, the material, and a cap on the answer's length.

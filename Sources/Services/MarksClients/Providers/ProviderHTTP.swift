@@ -50,26 +50,35 @@ struct ProviderHTTP: Sendable {
                 if response.truncated { throw .malformedResponse("the answer is longer than \(maxBodyBytes ?? 0) bytes") }
                 return response
             }
-            let message = scrub(errorMessage(data) ?? Self.snippet(data, status: status))
-            switch status {
-            case 401, 403:
-                throw .unauthorized(message)
-            case 429:
-                let wait = RetryAfter.parse(response.header("Retry-After"))
-                guard attempt < retry.maximumAttempts, let wait, wait <= retry.maximumRetryAfter else {
-                    throw .rateLimited(retryAfter: wait.map(RetryAfter.seconds))
-                }
-                attempt += 1
-                do {
-                    try await sleep(wait)
-                } catch {
-                    throw .rateLimited(retryAfter: RetryAfter.seconds(wait))
-                }
-            case 503, 529:
-                throw .overloaded(status: status)
-            default:
-                throw .server(status: status, message: message)
+            let wait = try failure(status: status, retryAfter: response.header("Retry-After"), body: data, attempt: attempt,
+                                   errorMessage: errorMessage)
+            attempt += 1
+            do {
+                try await sleep(wait)
+            } catch {
+                throw .rateLimited(retryAfter: RetryAfter.seconds(wait))
             }
+        }
+    }
+
+    /// The error a non-2xx answer means, or — for a 429 whose `Retry-After` may be honoured on this attempt —
+    /// how long to wait before sending again.
+    func failure(status: Int, retryAfter: String?, body data: Data, attempt: Int,
+                 errorMessage: @Sendable (Data) -> String?) throws(ProviderError) -> Duration {
+        let message = scrub(errorMessage(data) ?? Self.snippet(data, status: status))
+        switch status {
+        case 401, 403:
+            throw .unauthorized(message)
+        case 429:
+            let wait = RetryAfter.parse(retryAfter)
+            guard attempt < retry.maximumAttempts, let wait, wait <= retry.maximumRetryAfter else {
+                throw .rateLimited(retryAfter: wait.map(RetryAfter.seconds))
+            }
+            return wait
+        case 503, 529:
+            throw .overloaded(status: status)
+        default:
+            throw .server(status: status, message: message)
         }
     }
 

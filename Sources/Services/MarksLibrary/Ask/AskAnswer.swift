@@ -3,10 +3,28 @@ import MarksIndex
 /// An answer to a question over the library: its sentences, each citing the passage it comes from by number,
 /// the numbered citations, or — when nothing in the library answers it — why not and the nearest items.
 public struct AskAnswer: Sendable, Equatable {
-    /// One sentence of the answer and the citation it carries (`[n]`).
+    /// One sentence of the answer and the citations it carries (`[n]`, at least one).
     public struct Sentence: Sendable, Equatable {
         public var text: String
-        public var citation: Int
+        /// The numbers of the passages it cites, first the one it comes from.
+        public var citations: [Int]
+
+        /// A sentence citing one passage.
+        public init(text: String, citation: Int) {
+            self.init(text: text, citations: [citation])
+        }
+
+        /// A sentence citing several passages.
+        public init(text: String, citations: [Int]) {
+            self.text = text
+            self.citations = citations
+        }
+
+        /// The first passage it cites.
+        public var citation: Int { citations.first ?? 0 }
+
+        /// The sentence followed by its markers: "… [1]", "… [1][3]".
+        public var cited: String { text + " " + citations.map { "[\($0)]" }.joined() }
     }
 
     /// One cited passage: the bookmark or source it belongs to and the words quoted from it.
@@ -28,16 +46,24 @@ public struct AskAnswer: Sendable, Equatable {
     public var reason: String?
     /// False when the model is not installed and the answer was made from words alone.
     public var usedVectors: Bool
-    /// Which engine answered ("offline").
+    /// Which engine answered: "offline", or the provider's `anthropic:<model>` / `openai:<model>`.
     public var engine: String
+    /// The conversation this answer belongs to (ask follow-ups with it); nil when conversations are not kept.
+    public var conversationID: String? = nil
+    /// Why the provider's answer was not used (it failed, never searched, or cited what it had not retrieved),
+    /// so the offline engine answered instead; nil when nothing fell back.
+    public var fallbackReason: String? = nil
 
     /// Whether the library answered the question.
     public var isFound: Bool { !sentences.isEmpty }
 
     /// The answer as one text, each sentence followed by its citation: "… [1] … [2]".
     public var text: String {
-        sentences.map { "\($0.text) [\($0.citation)]" }.joined(separator: " ")
+        sentences.map(\.cited).joined(separator: " ")
     }
+
+    /// What a person is shown: the answer's text, or "I couldn't find that in your bookmarks.".
+    public var displayText: String { isFound ? text : Self.notFoundText }
 
     /// What Ask says when the library holds no answer.
     public static let notFoundText = "I couldn't find that in your bookmarks."

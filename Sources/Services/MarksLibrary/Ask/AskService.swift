@@ -1,3 +1,5 @@
+import Foundation
+import MarksClients
 import MarksCore
 import MarksEngine
 import MarksIndex
@@ -14,18 +16,32 @@ public final class AskService: Sendable {
     public let passageLimit: Int
     /// Sentences read per passage at most.
     public let sentencesPerPassage = 16
+    /// Where conversations are kept; nil keeps none (answers carry no conversation id).
+    public let conversations: AskConversationStore?
+    /// The language model that answers first (`AskProviderLoop`); nil answers offline only.
+    public let provider: (any ProviderClient)?
     private let embedder: LazyEmbedder
     private let splitter: SentenceSplitter
-    private let workers: WorkerPool
+    let workers: WorkerPool
+    let now: @Sendable () -> Date
+    let newConversationID: @Sendable () -> String
 
-    /// A service over `tool`, embedding sentences with `embedder` (the tool's) on `workers`.
+    /// A service over `tool`, embedding sentences with `embedder` (the tool's) on `workers`; conversations are
+    /// kept in `conversations` (dated by `now`, new ones named by `newConversationID`); `provider` answers first.
     public init(tool: BookmarkSearchTool, embedder: LazyEmbedder, answerer: ExtractiveAnswerer = ExtractiveAnswerer(),
-                passageLimit: Int = 8, workers: WorkerPool = .compute) {
+                passageLimit: Int = 8, workers: WorkerPool = .compute, conversations: AskConversationStore? = nil,
+                provider: (any ProviderClient)? = nil,
+                now: @escaping @Sendable () -> Date = { Date() },
+                newConversationID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }) {
         self.tool = tool
         self.embedder = embedder
         self.answerer = answerer
         self.passageLimit = passageLimit
         self.workers = workers
+        self.conversations = conversations
+        self.provider = provider
+        self.now = now
+        self.newConversationID = newConversationID
         splitter = SentenceSplitter()
     }
 

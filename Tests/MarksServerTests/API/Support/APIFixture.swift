@@ -92,7 +92,7 @@ struct APIReply: Sendable {
         headers = response.headers
         switch response.body {
         case .bytes(let data): body = data
-        case .empty, .file, .segments: body = Data()
+        case .empty, .file, .segments, .stream: body = Data()
         }
     }
 
