@@ -10,9 +10,13 @@ public struct AnswerCandidate: Sendable, Equatable {
     public var context: String
     /// The search's rank of the passage, 0 best.
     public var rank: Int
+    /// Words of the passage's sentences that were left out (see `SentenceShortlist`): they count for the
+    /// question's names, never for a sentence's score.
+    public var otherWords: Set<String>
 
     /// A candidate; `sentenceVectors` is either empty or has one vector per sentence.
-    public init(sentences: [String], sentenceVectors: [[Float]] = [], context: String = "", rank: Int) {
+    public init(sentences: [String], sentenceVectors: [[Float]] = [], context: String = "", rank: Int, otherWords: Set<String> = []) {
+        self.otherWords = otherWords
         self.sentences = sentences
         self.sentenceVectors = sentenceVectors.count == sentences.count ? sentenceVectors : []
         self.context = context

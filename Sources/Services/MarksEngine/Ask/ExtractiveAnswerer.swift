@@ -46,7 +46,7 @@ public struct ExtractiveAnswerer: Sendable {
         for (index, candidate) in candidates.enumerated() {
             let contextWords = Set(WordTokenizer.words(candidate.context))
             let sentenceWords = candidate.sentences.map { Set(WordTokenizer.words($0)) }
-            let passageWords = sentenceWords.reduce(contextWords) { $0.union($1) }
+            let passageWords = sentenceWords.reduce(contextWords.union(candidate.otherWords)) { $0.union($1) }
             guard terms.names.allSatisfy({ passageWords.contains($0) }) else {
                 missingNames = true
                 continue

@@ -14,14 +14,13 @@ public final class AskService: Sendable {
     public let answerer: ExtractiveAnswerer
     /// Passages read per question.
     public let passageLimit: Int
-    /// Sentences read per passage at most.
-    public let sentencesPerPassage = 16
     /// Where conversations are kept; nil keeps none (answers carry no conversation id).
     public let conversations: AskConversationStore?
     /// The language model that answers first (`AskProviderLoop`); nil answers offline only.
     public let provider: (any ProviderClient)?
+    /// The sentence-scoring step: which sentences of each passage are embedded and scored.
+    public let shortlist = SentenceShortlist()
     private let embedder: LazyEmbedder
-    private let splitter: SentenceSplitter
     let workers: WorkerPool
     let now: @Sendable () -> Date
     let newConversationID: @Sendable () -> String
@@ -42,7 +41,6 @@ public final class AskService: Sendable {
         self.provider = provider
         self.now = now
         self.newConversationID = newConversationID
-        splitter = SentenceSplitter()
     }
 
     /// `ask` on `workers`, never on Swift's cooperative pool.
@@ -54,22 +52,10 @@ public final class AskService: Sendable {
     public func ask(_ question: String, filter: SearchFilter = SearchFilter(sources: .included)) throws -> AskAnswer {
         let found = try tool.search(BookmarkSearchTool.Query(text: question, filter: filter, limit: passageLimit))
         let passages = found.passages
-        let sentences = passages.map { Array(splitter.split($0.passage.text).prefix(sentencesPerPassage)) }
-        var questionVector: [Float]?
-        var sentenceVectors: [[[Float]]] = sentences.map { _ in [] }
-        if found.usedVectors, !passages.isEmpty {
-            let vectors = try embedder.get().vectors([question] + sentences.flatMap { $0 })
-            questionVector = vectors.first
-            var next = 1
-            for (index, group) in sentences.enumerated() {
-                sentenceVectors[index] = Array(vectors[next..<(next + group.count)])
-                next += group.count
-            }
-        }
-        let candidates = passages.enumerated().map { offset, result in
-            AnswerCandidate(sentences: sentences[offset], sentenceVectors: sentenceVectors[offset],
-                            context: result.document.title + " " + result.passage.heading, rank: offset)
-        }
+        let scored = try shortlist.candidates(
+            question: question, passages: passages.map { .init(text: $0.passage.text, context: $0.document.title + " " + $0.passage.heading) },
+            embed: found.usedVectors ? { try self.embedder.get().vectors($0) } : nil)
+        let (questionVector, candidates) = (scored.questionVector, scored.candidates)
         let extracted = answerer.answer(question, questionVector: questionVector, candidates: candidates)
         guard extracted.isFound else {
             return AskAnswer(question: question, sentences: [], citations: [], nearest: Array(passages.prefix(5)),
