@@ -315,5 +315,27 @@ extension JobRunnerTests {
         await stubborn.release()
         #expect(try await runner.waitUntilFinished(job.id)?.state == .done)  // it ended later and was recorded
     }
-}
 
+    /// Issue 13: `marks podcast generate` (without --wait) enqueues into the table from its own process; a started runner
+    /// of `marks serve` on the same file picks that job up within its pick-up interval, not at the next maintenance
+    /// (five minutes). Real clock, two database handles as two processes have.
+    @Test(.timeLimit(.minutes(1))) func aStartedRunnerPicksUpAJobAnotherProcessEnqueuedWithinSeconds() async throws {
+        let fixture = try JobFixture()
+        let logs = fixture.logs
+        let server = JobRunner(store: fixture.store, clock: .system, settings: JobRunnerSettings(pickUpInterval: .milliseconds(200)),
+                               owner: "serve", log: { logs.add($0) })
+        let ran = Mutex(false)
+        await server.register(JobKind("podcast.generate") { _ in ran.withLock { $0 = true } })
+        await server.start()
+        let command = JobRunner(store: try fixture.reopened(), clock: .system, owner: "cli", log: { logs.add($0) })
+        let start = Date()
+        let job = try await command.enqueue(JobRequest(kind: "podcast.generate", key: "episode"))
+        let finished = try await server.waitUntilFinished(job.id)  // without the pick-up: only at maintenance, past the time limit
+        let waited = Date().timeIntervalSince(start)
+        await server.stop()
+        #expect(ran.withLock { $0 })
+        #expect(finished?.state == .done)
+        #expect(waited < 10, "picked up after \(waited) s")
+        #expect(logs.all.isEmpty)
+    }
+}

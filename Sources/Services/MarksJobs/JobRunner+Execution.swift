@@ -10,9 +10,17 @@ extension JobRunner {
     }
 
     /// Claims and starts the jobs due at `now` of every registered kind, up to each kind's bound.
+    /// A read first says which kinds have a due job, so a look that finds nothing writes nothing.
     func launchDue(at now: Date) {
         guard !stopping else { return }
-        for kind in kinds.values.sorted(by: { $0.name < $1.name }) {
+        let due: Set<String>
+        do {
+            due = try store.dueKinds(Array(kinds.keys), at: now)
+        } catch {
+            log("jobs: cannot read the due jobs: \(error)")
+            return
+        }
+        for kind in kinds.values.sorted(by: { $0.name < $1.name }) where due.contains(kind.name) {
             while runningCount(kind.name) < kind.concurrency {
                 let job: Job?
                 do {

@@ -3,7 +3,8 @@ import Synchronization
 import SystemSupport
 
 /// The one runner for background work: kinds are registered with a handler, jobs are enqueued into the durable
-/// `jobs` table, and `start()` runs them — waking on enqueue and at the next run-after, never polling — with a
+/// `jobs` table, and `start()` runs them — waking on enqueue, at the next run-after, and every `pickUpInterval` for
+/// jobs another process enqueued (a read of the table; a claim only when one is due) — with a
 /// per-kind bound on how many run at once, a heartbeat while each runs, retries with jittered exponential backoff
 /// up to the kind's attempts, then the dead-letter state with the last error. On start, jobs left running by a
 /// process that died (stale heartbeat) are queued again. `stop()` cancels running handlers and puts their jobs
@@ -135,9 +136,12 @@ public actor JobRunner {
     }
 
     /// The next moment the loop must look again: the earliest run-after later than `now` of a kind with a free
-    /// slot, or the next maintenance.
+    /// slot, the next pick-up look (for another process's jobs), or the next maintenance.
     private func nextDeadline(after now: Date) -> Date {
         var deadline = now.addingTimeInterval(JobRetryPolicy.seconds(settings.maintenanceInterval))
+        if let pickUp = settings.pickUpInterval {
+            deadline = min(deadline, now.addingTimeInterval(JobRetryPolicy.seconds(pickUp)))
+        }
         let free = kinds.values.filter { runningCount($0.name) < $0.concurrency }.map(\.name)
         do {
             if let next = try store.nextRunAfter(kinds: free, after: now), next < deadline { deadline = next }

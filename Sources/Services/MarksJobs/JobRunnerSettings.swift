@@ -11,15 +11,20 @@ public struct JobRunnerSettings: Sendable, Equatable {
     public var keepDone: Duration
     /// How long `stop()` waits for cancelled handlers to end.
     public var stopGrace: Duration
+    /// How often a started runner looks at the table for jobs another process enqueued (`marks podcast generate`
+    /// beside `marks serve`): one read of the table, and a claim only when something is due. Nil (the default, and what
+    /// the tests' hand-moved clocks expect): another process's jobs wait for the maintenance; `marks serve` sets 2 s.
+    public var pickUpInterval: Duration?
 
-    /// Settings; the defaults suit `marks serve`.
+    /// Settings; the defaults suit `marks serve`, which adds a `pickUpInterval`.
     public init(heartbeatInterval: Duration = .seconds(10), staleAfter: Duration = .seconds(60),
                 maintenanceInterval: Duration = .seconds(300), keepDone: Duration = .seconds(7 * 86_400),
-                stopGrace: Duration = .seconds(10)) {
+                stopGrace: Duration = .seconds(10), pickUpInterval: Duration? = nil) {
         self.heartbeatInterval = heartbeatInterval
         self.staleAfter = staleAfter
         self.maintenanceInterval = maintenanceInterval
         self.keepDone = keepDone
         self.stopGrace = stopGrace
+        self.pickUpInterval = pickUpInterval
     }
 }

@@ -208,6 +208,18 @@ public final class JobStore: Sendable {
         }
     }
 
+    /// The kinds among `kinds` with a queued job due at `now` (a read: the runner's look before it claims).
+    public func dueKinds(_ kinds: [String], at now: Date) throws -> Set<String> {
+        guard !kinds.isEmpty else { return [] }
+        let marks = kinds.map { _ in "?" }.joined(separator: ", ")
+        return try JobError.wrap {
+            try database.read { db in
+                Set(try db.query("SELECT DISTINCT kind FROM jobs WHERE state = 'queued' AND run_after <= ? AND kind IN (\(marks))",
+                                 [SQLValue(now.timeIntervalSince1970)] + kinds.map { SQLValue($0) }).map { try $0.string("kind") })
+            }
+        }
+    }
+
     /// The earliest run-after later than `after` among queued jobs of `kinds`, or nil when there is none.
     public func nextRunAfter(kinds: [String], after: Date) throws -> Date? {
         guard !kinds.isEmpty else { return nil }

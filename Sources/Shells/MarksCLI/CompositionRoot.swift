@@ -155,8 +155,10 @@ final class CompositionRoot: Sendable {
     func jobs() throws -> JobRunner {
         let database = try data().database
         return try part(\.jobs) {
+            // A started runner (marks serve) looks every 2 s for jobs a command enqueued from its own process (marks
+            // podcast generate without --wait, marks share): that process cannot wake this one.
             JobRunner(store: try JobStore(database: database), clock: JobClock(now: context.now, sleep: JobClock.system.sleep),
-                      log: warn)
+                      settings: JobRunnerSettings(pickUpInterval: .seconds(2)), log: warn)
         }
     }
 

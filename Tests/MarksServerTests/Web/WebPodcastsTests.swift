@@ -20,6 +20,34 @@ import Testing
         #expect(!page.contains("Not built yet"))
     }
 
+    /// Issue 13: an episode's page has Delete…, which asks first; with confirm=1 the episode and its audio file go,
+    /// and its page answers 404 (the library had delete-with-file, the web app had no way to reach it).
+    @Test func deletingAnEpisodeAsksFirstThenRemovesItAndItsFile() async throws {
+        let h = try await PodcastHarness.make()
+        defer { h.cleanUp() }
+        let entry = try h.readyEpisode(url: "https://example.com/article/9", bookmarkID: 9, title: "Old <news>")
+        let file = h.podcasts.audioFile(for: entry)
+        #expect(FileManager.default.fileExists(atPath: file.path))
+        var client = try await h.web.signedIn()
+        let page = WebClient.text(try await client.get("/podcasts/\(entry.key)"))
+        #expect(page.contains("id=\"episode-delete\""))
+
+        let question = try await client.post("/podcasts/\(entry.key)/delete", [("return", "/podcasts/\(entry.key)")])
+        #expect(question.status == 200)
+        let asked = WebClient.text(question)
+        #expect(asked.contains("id=\"episode-delete-confirm\""))
+        #expect(asked.contains("Old &lt;news&gt;"))
+        #expect(try h.podcasts.episode(key: entry.key) != nil)  // nothing deleted before the answer
+        #expect(FileManager.default.fileExists(atPath: file.path))
+
+        let deleted = try await client.post("/podcasts/\(entry.key)/delete", [("confirm", "1")])
+        #expect(deleted.status == 303)
+        #expect(try h.podcasts.episode(key: entry.key) == nil)
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+        #expect(try await client.get("/podcasts/\(entry.key)").status == 404)
+        #expect(try await client.post("/podcasts/\(entry.key)/delete", [("confirm", "1")]).status == 404)
+    }
+
     @Test func libraryFiltersAndStates() async throws {
         let h = try await PodcastHarness.make()
         defer { h.cleanUp() }

@@ -107,6 +107,7 @@ struct EpisodePage {
         items.append(entry.queueOrder == nil
             ? EpisodeText.button("/podcasts/\(key)/queue", "Add to queue", context: context, back: back, id: "queue-add")
             : EpisodeText.button("/podcasts/\(key)/unqueue", "Remove from queue", context: context, back: back, id: "queue-remove"))
+        items.append(EpisodeText.button("/podcasts/\(key)/delete", "Delete…", context: context, back: back, id: "episode-delete"))
         return "<div class=\"episode-actions\">\(HTML.join(items))</div>"
     }
 

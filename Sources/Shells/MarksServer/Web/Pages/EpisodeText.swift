@@ -50,4 +50,15 @@ enum EpisodeText {
             \(HTML.each(fields) { HTML.hidden($0.0, $0.1) })<button type="submit"\(idAttribute)\(aria)>\(label)</button></form>
             """
     }
+
+    /// The question before deleting an episode: its title, with Delete and Cancel.
+    static func deleteConfirmation(_ entry: PodcastEntry, csrfToken: String) -> HTML {
+        let base = "/podcasts/" + entry.key
+        return """
+            <h1>Delete this episode?</h1><p>\(entry.title) and its audio file are deleted; the bookmark or source stays.</p>\
+            <form method="post" action="\(SafeURL.path(base + "/delete"))">\(HTML.csrfField(csrfToken))\(HTML.hidden("confirm", "1"))\
+            <div class="buttons"><button type="submit" class="danger" id="episode-delete-confirm">Delete the episode</button> \
+            <a href="\(SafeURL.path(base))">Cancel</a></div></form>
+            """
+    }
 }

@@ -107,6 +107,18 @@ extension WebController {
         return done(request, back: Self.returnPath(try request.form(), fallback: "/podcasts"), notice: "episode-unqueued")
     }
 
+    /// `POST /podcasts/:key/delete`: asks first (as the tag delete does), and with `confirm=1` deletes the episode
+    /// and its audio file.
+    func deleteEpisode(_ request: HTTPRequest) throws -> HTTPResponse {
+        let entry = try episode(request)
+        let ctx = context(request)
+        guard try request.form()["confirm"] == "1" else {
+            return page("Delete this episode?", tab: .podcasts, EpisodeText.deleteConfirmation(entry, csrfToken: ctx.csrfToken), context: ctx)
+        }
+        try podcastLibrary().delete(key: entry.key)
+        return redirect("/podcasts", notice: "episode-deleted")
+    }
+
     /// `POST /podcasts/:key/move` with `to` (the new place, 0 first).
     func moveEpisode(_ request: HTTPRequest) throws -> HTTPResponse {
         let key = try episodeKey(request)
@@ -215,6 +227,7 @@ extension WebController {
         case "episode-queued": "Added to the queue."
         case "episode-unqueued": "Taken out of the queue."
         case "episode-moved": "Queue reordered."
+        case "episode-deleted": "Episode deleted, with its audio file."
         case "podcast-generating": "Making the podcast: the player starts when it is ready."
         case "podcast-background": "Podcast queued: it is made in the background and added to your queue."
         case "listening": "Listening settings saved."

@@ -88,6 +88,7 @@ enum WebRoutes {
         r.post("/podcasts/:key/queue") { try c.queueEpisode($0) }
         r.post("/podcasts/:key/unqueue") { try c.unqueueEpisode($0) }
         r.post("/podcasts/:key/move") { try c.moveEpisode($0) }
+        r.post("/podcasts/:key/delete") { try c.deleteEpisode($0) }
         r.post("/settings/listening") { try c.saveListeningSettings($0) }
         // Sources (pasted text, PDFs, files); the upload streams to disk.
         r.get("/sources") { await c.sourcesPage($0) }
