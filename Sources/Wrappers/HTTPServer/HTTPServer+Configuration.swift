@@ -24,9 +24,10 @@ extension HTTPServer {
         /// Connections of `maxConnections` that only loopback clients may use (default 256).
         public var loopbackReserve: Int
         /// A connection must send a request line and headers within this long of opening (or of its request
-        /// line); otherwise it is closed (default 20 s).
+        /// line); otherwise it is closed (default 30 s, libmicrohttpd's own idle limit, so a slow but honest client on a
+        /// busy machine keeps what it had before the guard).
         public var headerTimeout: Duration
-        /// A keep-alive connection idle this long after a response is closed (default 10 s).
+        /// A keep-alive connection idle this long after a response is closed (default 15 s).
         public var keepAliveTimeout: Duration
         /// Request bodies held in memory across all requests at once, until each request completes; a body that
         /// would pass it gets 503 (default 256 MB). Bodies a responder streams do not count.
@@ -61,8 +62,8 @@ extension HTTPServer {
             self.maxConnections = maxConnections
             self.maxConnectionsPerAddress = 32
             self.loopbackReserve = min(256, maxConnections / 4)
-            self.headerTimeout = .seconds(20)
-            self.keepAliveTimeout = .seconds(10)
+            self.headerTimeout = .seconds(30)
+            self.keepAliveTimeout = .seconds(15)
             self.maxBufferedBodyBytes = 256 * 1024 * 1024
             self.shutdownGracePeriod = shutdownGracePeriod
             self.accessLog = accessLog
