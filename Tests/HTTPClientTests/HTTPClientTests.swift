@@ -25,6 +25,41 @@ import Testing
         #expect(head.hasSuffix("\r\n\r\n{\"a\":1}") || head.contains("Content-Length: 7\r\n"))
     }
 
+    @Test func aStreamedBodyArrivesPieceByPieceBeforeItEnds() async throws {
+        // An endless trickle: the caller has the status and the first pieces long before any end.
+        let listener = try RawTCPListener(.stream(head: .httpHead(), chunk: Data("data: x\n\n".utf8), pause: .milliseconds(50)))
+        defer { listener.stop() }
+        let stream = try await client.stream(HTTPClientRequest(url: listener.url(), timeout: .seconds(20)))
+        #expect(stream.status == 200)
+        var received = Data()
+        for try await piece in stream.body {
+            received.append(piece)
+            if received.count >= 3 * 9 { break }
+        }
+        #expect(String(decoding: received, as: UTF8.self).hasPrefix("data: x\n\ndata: x\n\ndata: x\n\n"))
+    }
+
+    @Test func aStreamedBodyStopsAtTheCapWithAnError() async throws {
+        let listener = try RawTCPListener(.stream(head: .httpHead(), chunk: Data(repeating: 0x61, count: 64 * 1024), pause: nil))
+        defer { listener.stop() }
+        let stream = try await client.stream(HTTPClientRequest(url: listener.url(), timeout: .seconds(20), maxBodyBytes: 256 * 1024))
+        await #expect(throws: HTTPClientError.bodyTooLarge(limit: 256 * 1024)) {
+            var count = 0
+            for try await piece in stream.body {
+                count += piece.count
+                #expect(count <= 256 * 1024)
+            }
+        }
+    }
+
+    @Test func aStreamWhoseHeadersNeverComeTimesOut() async throws {
+        let listener = try RawTCPListener(.silent)
+        defer { listener.stop() }
+        await #expect(throws: HTTPClientError.timedOut(seconds: 0.3)) {
+            _ = try await client.stream(HTTPClientRequest(url: listener.url(), timeout: .milliseconds(300)))
+        }
+    }
+
     @Test func aRedirectIsTheAnswerNotFollowed() async throws {
         let listener = try RawTCPListener(.answer(.httpAnswer(status: "302 Found", contentType: "text/plain", body: "",
                                                               extraHeaders: "Location: http://127.0.0.1:1/elsewhere\r\n")))

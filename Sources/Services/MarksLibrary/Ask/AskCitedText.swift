@@ -91,7 +91,7 @@ enum AskCitedText {
             let raw = pending + String(chars[segment])
             let sentence = cited(raw)
             if sentence.citations.isEmpty, endsInAbbreviation(sentence.text), segment.upperBound < count {
-                pending = raw + " "
+                pending = raw
                 continue
             }
             pending = ""
