@@ -138,7 +138,7 @@ public final class RawConnection: @unchecked Sendable {
 
     /// Reads until what arrived (since the last read) contains `marker`, and returns all of it; nil on timeout or EOF
     /// first (a streamed answer read piece by piece).
-    func read(until marker: String, timeout: Duration = .seconds(10)) async -> [UInt8]? {
+    public func read(until marker: String, timeout: Duration = .seconds(10)) async -> [UInt8]? {
         await offload { self.readNow(until: Array(marker.utf8), timeout: timeout) }
     }
 

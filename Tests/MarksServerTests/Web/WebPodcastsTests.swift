@@ -2,6 +2,8 @@ import Foundation
 import HTTPServer
 import MarksCore
 import MarksLibrary
+import MarksSources
+import SQLiteDatabase
 import Testing
 @testable import MarksServer
 
@@ -46,6 +48,43 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: file.path))
         #expect(try await client.get("/podcasts/\(entry.key)").status == 404)
         #expect(try await client.post("/podcasts/\(entry.key)/delete", [("confirm", "1")]).status == 404)
+    }
+
+    /// Issue 13 item 5: a source row in the Sources list shows its episode's state, as bookmark rows do.
+    @Test func sourceRowsShowTheirPodcastState() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-web-source-podcasts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { do { try FileManager.default.removeItem(at: directory) } catch {} } // a temp dir left behind does not fail a test
+        let sources = try SourceLibrary(database: try Database(path: directory.appendingPathComponent("sources.sqlite").path),
+                                        directory: directory.appendingPathComponent("sources", isDirectory: true),
+                                        extractor: SourceExtractor(tools: .find(path: nil), maximumTextBytes: 1 << 20),
+                                        limits: SourceLimits(), now: { Date() })
+        let heard = try await sources.addText("Herons return to the marsh every spring.", title: "Herons").summary
+        let quiet = try await sources.addText("Nothing to hear here yet.", title: "Quiet").summary
+        let making = try await sources.addText("The tide turns twice a day.", title: "Tides").summary
+        var options = WebOptions(undoSeconds: 6, pageSize: 50, timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
+        options.sourceLibrary = sources
+        let h = try await PodcastHarness.make(options: options)
+        defer { h.cleanUp() }
+        let ready = try h.podcasts.index.begin(url: "marks-source://\(heard.id.uuidString.lowercased())", bookmarkID: nil,
+                                               sourceID: heard.id.uuidString.lowercased(), title: "Herons", site: "Sources", now: Date()).entry
+        _ = try h.makeReady(ready.key)
+        let generating = try h.podcasts.index.begin(url: "marks-source://\(making.id.uuidString.lowercased())", bookmarkID: nil,
+                                                    sourceID: making.id.uuidString.lowercased(), title: "Tides", site: "Sources", now: Date()).entry
+        try h.podcasts.index.recordProgress(key: generating.key, jobID: "job-7", state: .generating, progress: 0.3, now: Date())
+        var client = try await h.web.signedIn()
+
+        let page = WebClient.text(try await client.get("/sources"))
+        func row(_ source: SourceSummary) -> String {
+            let start = page.range(of: "id=\"s\(source.shortID)\"")
+            guard let start else { return "" }
+            let rest = page[start.upperBound...]
+            return String(rest[..<(rest.range(of: "</li>")?.lowerBound ?? rest.endIndex)])
+        }
+        #expect(row(heard).contains("Podcast ready"))
+        #expect(row(making).contains("Podcast 30%"))
+        #expect(!row(quiet).isEmpty)
+        #expect(!row(quiet).contains("Podcast"))
     }
 
     @Test func libraryFiltersAndStates() async throws {

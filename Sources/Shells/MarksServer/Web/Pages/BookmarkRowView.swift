@@ -61,16 +61,9 @@ struct BookmarkRowView {
             """
     }
 
-    /// The podcast state (none shows nothing): queued, generating with its progress, ready, played, failed.
+    /// The podcast state (none shows nothing).
     private func podcast() -> HTML {
-        guard let state = extras.podcast else { return .empty }
-        switch state {
-        case .queued: return "<span class=\"badge podcast\">Podcast queued</span>"
-        case .generating(let progress): return "<span class=\"badge podcast\">Podcast \(EpisodeText.percent(progress))%</span>"
-        case .ready: return "<span class=\"badge podcast\">Podcast ready</span>"
-        case .played: return "<span class=\"badge podcast\">Podcast played</span>"
-        case .failed: return "<span class=\"badge podcast\">Podcast failed</span>"
-        }
+        PodcastBadgeView.render(extras.podcast)
     }
 
     private func excerpt() -> HTML {

@@ -1,14 +1,17 @@
 import Foundation
+import MarksLibrary
 import MarksSources
 
 /// One source as a row (the Sources list, and Search results marked as sources): its kind's icon, the title (a
-/// link to the source's page), the original filename, pages, size and date, and its tags. The filename is the
+/// link to the source's page), the original filename, pages, size and date, its podcast state, and its tags. The filename is the
 /// client's and only ever shown escaped (NULs and bidirectional overrides were removed when it was stored).
 struct SourceRowView {
     var source: SourceSummary
     var dates: WebDate
     /// In Search results: a "Source" badge, so a source is not mistaken for a bookmark.
     var marked = false
+    /// The source's podcast episode state, if it has one.
+    var podcast: PodcastRowState?
 
     func render() -> HTML {
         let s = source
@@ -18,7 +21,7 @@ struct SourceRowView {
             <li class="row source-row" id="s\(s.shortID)" data-kind="\(s.kind.rawValue)">\
             <h2><a href="\(SafeURL.path("/sources/" + s.id.uuidString.lowercased()))">\(s.displayTitle)</a></h2>\
             <p class="meta">\(Self.icon(s.kind))<span><span class="visually-hidden">\(Self.kindName(s.kind)), </span>\
-            \(HTML.when(marked, "<span class=\"badge\">Source</span> "))\(Self.facts(s, dates: dates))</span></p>\(tags)</li>
+            \(HTML.when(marked, "<span class=\"badge\">Source</span> "))\(Self.facts(s, dates: dates))</span>\(PodcastBadgeView.render(podcast))</p>\(tags)</li>
             """
     }
 

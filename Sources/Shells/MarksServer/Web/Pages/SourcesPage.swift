@@ -1,4 +1,5 @@
 import Foundation
+import MarksLibrary
 import MarksSources
 
 /// The Sources tab: a paste box (text, optional title, tags), a file upload (`multiple`; the script adds
@@ -40,6 +41,8 @@ struct SourcesPage {
     var problem: String?
     /// The paste box's values after a refused paste.
     var pasted = (title: "", text: "", tags: "")
+    /// The listed sources' podcast states, by lowercased UUID.
+    var podcasts: [String: PodcastRowState] = [:]
 
     func render() -> HTML {
         """
@@ -127,7 +130,7 @@ struct SourcesPage {
             let shown = query.isEmpty ? "\(total) \(total == 1 ? "source" : "sources")" : "\(total) found"
             return """
                 <h2 class="visually-hidden">Your sources</h2>\(search)<p class="count" id="source-count">\(shown)</p>\
-                <ul class="rows sources" id="source-rows">\(HTML.each(sources) { SourceRowView(source: $0, dates: dates).render() })</ul>\
+                <ul class="rows sources" id="source-rows">\(HTML.each(sources) { SourceRowView(source: $0, dates: dates, podcast: podcasts[$0.id.uuidString.lowercased()]).render() })</ul>\
                 \(paging(total: total))
                 """
         }

@@ -41,6 +41,13 @@ extension WebController {
             content = .unavailable
         }
         var view = SourcesPage(content: content, query: query, page: number, limits: limits, dates: dates, context: ctx)
+        if case .loaded(let sources, _) = content, let podcasts = options.podcastManager?.library, !sources.isEmpty {
+            do {
+                view.podcasts = try podcasts.states(sourceIDs: sources.map { $0.id.uuidString.lowercased() })
+            } catch {
+                options.log("podcast states for source rows could not be read: \(error)")
+            }
+        }
         view.outcomes = outcomes
         view.problem = problem
         view.pasted = pasted
