@@ -76,11 +76,17 @@ extension HTTPResponse {
         return segments
     }
 
-    /// A boundary no file is likely to contain: 128 random bits (from the system's generator) in hex.
-    private static func multipartBoundary() -> String {
+    /// A boundary no file is likely to contain: 128 random bits (from the system's generator) as 32 hex digits,
+    /// always the same length, so a HEAD's Content-Length equals the GET's.
+    static func multipartBoundary() -> String {
         var generator = SystemRandomNumberGenerator()
         let high = generator.next() as UInt64, low = generator.next() as UInt64
-        return "marks-" + String(high, radix: 16) + String(low, radix: 16)
+        return "marks-" + hex16(high) + hex16(low)
+    }
+
+    private static func hex16(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
     /// RFC 9110 13.2.2: If-None-Match wins over If-Modified-Since; ETags compare weakly here.
