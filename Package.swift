@@ -99,7 +99,7 @@ let package = Package(
         tests("MarksJobs", ["MarksJobs", "SQLiteDatabase"]),
         tests("MarksClients", ["MarksClients", "MarksCore", "MarksEngine", "HTTPServer", "HTTPClient", "StandInNetwork"]),
         tests("MarksBackend", ["MarksBackend", "MarksCore", "MarksEngine", "CryptoPrimitives", "SQLiteDatabase", "SystemSupport"]),
-        tests("MarksIndex", ["MarksTestSupport", "HTTPServer", "MarksClients", "MarksJobs", "MarksIndex", "MarksLibrary", "MarksSources", "MarksStorage", "MarksCore", "SQLiteDatabase", "SentenceEmbeddings", "SystemSupport"]),
+        tests("MarksIndex", ["HTTPServer", "MarksClients", "MarksJobs", "MarksIndex", "MarksLibrary", "MarksSources", "MarksStorage", "MarksCore", "SQLiteDatabase", "SentenceEmbeddings", "SystemSupport"]),
         tests("MarksEngine", ["MarksEngine", "MarksCore", "SentenceEmbeddings", "HTMLExtraction"], resources: [.copy("Fixtures")]),
         tests("MarksLibrary", ["MarksJobs", "MarksIndex", "MarksLibrary", "MarksStorage", "MarksClients", "MarksEngine", "MarksCore", "SQLiteDatabase", "HTTPClient", "StandInNetwork", "SystemSupport"]),
         tests("MarksServer", ["MarksSources", "StandInNetwork", "SQLiteDatabase", "MarksJobs", "MarksBackend", "MarksPodcasts", "MP3Encoding", "MarksEngine", "MarksServer", "MarksLibrary", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer", "Compression", "SystemSupport"],
