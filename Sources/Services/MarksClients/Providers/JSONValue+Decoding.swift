@@ -11,6 +11,8 @@ extension JSONValue {
     private struct Decoded: Decodable {
         let value: JSONValue
 
+        // safe: each `try?` below asks which shape the value has (Decodable offers no other way to ask); a value of
+        // none of them reaches the last `single.decode(String.self)`, whose error is thrown.
         init(from decoder: any Decoder) throws {
             if var array = try? decoder.unkeyedContainer() {
                 var items: [JSONValue] = []
