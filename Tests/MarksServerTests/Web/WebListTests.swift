@@ -98,6 +98,24 @@ import Testing
         #expect(!WebClient.text(try await client.get("/?unread=1")).contains("Recently added"))
     }
 
+    @Test func theHomeCardsShowTheRecentPodcastsAndWrapOnWideScreens() async throws {
+        let web = try await WebHarness.make(seed: 4, configure: { _, widgets, _ in
+            let made = Date(timeIntervalSince1970: 1_750_000_000)
+            try widgets.savePodcasts((1...4).map {
+                WidgetSnapshot.PodcastItem(title: "Episode \($0)", url: "https://example.com/\($0)", durationSeconds: 60,
+                                           createdAt: made.addingTimeInterval(Double($0)), played: $0 == 3)
+            }, now: made)
+        })
+        defer { web.cleanUp() }
+        var client = try await web.signedIn()
+        let main = WebClient.text(try await client.get("/"))
+        #expect(main.contains("Recent podcasts</h2>"))
+        #expect(main.contains("href=\"/podcasts/open?url=https%3A%2F%2Fexample.com%2F4\""), "newest first, to the episode's page")
+        #expect(main.contains("Episode 3<span class=\"visually-hidden\"> (played)</span>"))
+        #expect(!main.contains("Episode 1<"), "three podcasts, not four")
+        #expect(StyleSheet.css.contains(".cards{flex-wrap:wrap;overflow-x:visible"), "a desktop-wide list shows every card, none cut off at the edge")
+    }
+
     @Test func searchHasScopesAndEchoesAQueryWithNoResults() async throws {
         let web = try await WebHarness.make { source in
             try await source.seed(6, title: { $0 == 2 ? "Swift concurrency" : "Other \($0)" }, tags: { $0 <= 3 ? ["lang"] : [] }, unread: { $0 == 3 })

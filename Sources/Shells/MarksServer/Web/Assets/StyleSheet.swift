@@ -186,7 +186,9 @@ border-bottom:0;border-right:1px solid var(--line);padding:1rem .75rem;overflow-
 .tabs .narrow{display:none}
 .tabs a{padding:.55rem .6rem;min-height:2.5rem}
 .tabs a[aria-current=page]{background:var(--sel)}
-.tabs li[data-tab=settings]{margin-top:.75rem;padding-top:.75rem;border-top:1px solid var(--line)}}
+.tabs li[data-tab=settings]{margin-top:.75rem;padding-top:.75rem;border-top:1px solid var(--line)}
+.cards{flex-wrap:wrap;overflow-x:visible;margin:0 0 .75rem;padding:0}
+.card{max-width:100%;min-width:0}}
 @media (max-width:43.74rem){
 .tabs{position:fixed;left:0;right:0;bottom:0;z-index:6;background:var(--chrome);border-top:1px solid var(--line);
 padding:0 max(.25rem,env(safe-area-inset-right)) env(safe-area-inset-bottom) max(.25rem,env(safe-area-inset-left))}

@@ -1,29 +1,37 @@
 import MarksCore
 
-/// The widgets as the home screen's cards: the three most recent bookmarks and a random one, read from
-/// the same widget files the desktop widgets use; each links to the bookmark's page (the deep link's web form).
+/// The widgets as the home screen's cards: the three most recent bookmarks, a random one and the three most recent
+/// podcasts, read from the same widget files the desktop widgets use; each links to its page (the deep link's web form).
 struct HomeCardsView {
     var recent: [WidgetSnapshot.BookmarkItem]
     var random: WidgetSnapshot.BookmarkItem?
+    var podcasts: [WidgetSnapshot.PodcastItem] = []
 
     func render() -> HTML {
-        guard !recent.isEmpty else { return .empty }
-        let items = HTML.each(recent.prefix(3)) { item in
-            "<li>\(link(item))<p class=\"meta\"><span>\(item.domain)</span></p></li>"
-        }
+        guard !recent.isEmpty || !podcasts.isEmpty else { return .empty }
+        let recentCard: HTML = recent.isEmpty ? .empty : """
+            <section class="card" aria-labelledby="card-recent"><h2 id="card-recent">Recently added</h2>\
+            <ol>\(HTML.each(recent.prefix(3)) { "<li>\(link($0))<p class=\"meta\"><span>\($0.domain)</span></p></li>" })</ol></section>
+            """
         let randomCard: HTML = random.map { item in
             """
             <section class="card" aria-labelledby="card-random"><h2 id="card-random">Random bookmark</h2>\
             \(link(item))<p class="meta"><span>\(item.domain)</span></p></section>
             """
         } ?? .empty
-        return """
-            <div class="cards"><section class="card" aria-labelledby="card-recent"><h2 id="card-recent">Recently added</h2>\
-            <ol>\(items)</ol></section>\(randomCard)</div>
+        let podcastCard: HTML = podcasts.isEmpty ? .empty : """
+            <section class="card" aria-labelledby="card-podcasts"><h2 id="card-podcasts">Recent podcasts</h2>\
+            <ol>\(HTML.each(podcasts.prefix(3)) { "<li>\(link($0))</li>" })</ol></section>
             """
+        return "<div class=\"cards\">\(recentCard)\(randomCard)\(podcastCard)</div>"
     }
 
     private func link(_ item: WidgetSnapshot.BookmarkItem) -> HTML {
         "<a href=\"\(SafeURL.path("/bookmarks/\(item.id)"))\" data-deeplink=\"\(item.link)\">\(item.title)</a>"
+    }
+
+    private func link(_ item: WidgetSnapshot.PodcastItem) -> HTML {
+        let mark: HTML = item.played ? "<span class=\"visually-hidden\"> (played)</span>" : .empty
+        return "<a href=\"\(SafeURL.path("/podcasts/open", query: [("url", item.url)]))\" data-deeplink=\"\(item.link)\">\(item.title)\(mark)</a>"
     }
 }

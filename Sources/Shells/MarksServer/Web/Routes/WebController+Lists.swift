@@ -155,9 +155,10 @@ extension WebController {
         guard let widgets else { return nil }
         do {
             let recent = try widgets.loadBookmarks().recent
-            guard !recent.isEmpty else { return nil }
-            let random = recent[min(recent.count - 1, max(0, options.random(recent.count)))]
-            return HomeCardsView(recent: Array(recent.prefix(3)), random: random)
+            let podcasts = try widgets.loadPodcasts().recent
+            guard !recent.isEmpty || !podcasts.isEmpty else { return nil }
+            let random = recent.isEmpty ? nil : recent[min(recent.count - 1, max(0, options.random(recent.count)))]
+            return HomeCardsView(recent: Array(recent.prefix(3)), random: random, podcasts: Array(podcasts.prefix(3)))
         } catch {
             options.log("home cards: widget data unreadable: \(error)")
             return nil
