@@ -23,6 +23,12 @@ public enum PodcastArticle {
                                blocks: blocks)
     }
 
+    /// The narration source of an article kept earlier (the page-text archive's sanitised tokens), read without
+    /// the network.
+    public static func source(article: ArticleContent, title: String?, url: URL) -> NarrationSource {
+        NarrationSource(title: article.title ?? title, origin: .article(site: site(of: url)), language: nil, blocks: blocks(article.tokens))
+    }
+
     /// The narration source of a plain-text page.
     public static func source(plainText: String, url: URL) -> NarrationSource {
         NarrationSource(title: nil, origin: .article(site: site(of: url)), language: nil, blocks: PlainTextBlocks.blocks(from: plainText))

@@ -7,7 +7,7 @@ import MarksServer
 
 extension CompositionRoot {
     /// The backend's podcast generation over `jobs`: episodes in `marks.sqlite`, audio in `<data>/podcasts/audio`,
-    /// articles read through the one fetcher, spoken by the voice the `podcast` section chooses (made on first use;
+    /// articles read from the page-text archive when it keeps them (else through the one fetcher), spoken by the voice the `podcast` section chooses (made on first use;
     /// espeak-ng behind it), as a dialogue when it asks for one and an `ai` provider is configured.
     func podcastService(jobs: JobRunner) throws -> PodcastService {
         let fetcher = fetcher()
@@ -20,6 +20,13 @@ extension CompositionRoot {
             warn("podcast dialogues are off (episodes are narrations): \(CLIErrorMessage.describe(error))")
             dialogue = nil
         }
+        let archive: PageArchive?
+        do {
+            archive = try pageArchive()
+        } catch {
+            warn("podcasts read pages from the network only (the page-text archive cannot be opened): \(CLIErrorMessage.describe(error))")
+            archive = nil
+        }
         let icons: FaviconStore?
         do {
             icons = try favicons().store
@@ -29,7 +36,10 @@ extension CompositionRoot {
         return try PodcastService(database: try data().database,
                                   directory: paths.dataDirectory.appendingPathComponent("podcasts/audio"),
                                   jobs: jobs, voices: { try await voices.voices() }, dialogue: dialogue,
-                                  readArticle: { try await PodcastPages.read($0, fetcher: fetcher) },
+                                  readArticle: { url in
+                                      guard let archive else { return try await PodcastPages.read(url, fetcher: fetcher) }
+                                      return try await PodcastPages.read(url, archive: archive, fetcher: fetcher)
+                                  },
                                   cover: { url in Self.cover(url, icons: icons) }, now: context.now)
     }
 

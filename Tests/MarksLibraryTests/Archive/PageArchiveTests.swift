@@ -79,6 +79,18 @@ import Testing
         #expect(sleeps.allSatisfy { $0 > .milliseconds(500) && $0 <= .seconds(1) })
     }
 
+    @Test func pagesOfAHostThatDoesNotResolveDoNotWaitTheirTurn() async throws {
+        // Offline, every host fails to resolve; pacing them (a request never sent) made a library with 550 pages
+        // on github.com take over nine minutes to say so.
+        let site = try ArchiveSite()
+        let archive = try site.archive(pacing: .seconds(1), parallel: 1)
+        let gone = (1...5).map { "http://gone.example/\($0)" }
+        let result = try await archive.archive(gone + [site.url("/article"), site.url("/other")])
+        #expect(result.failed.count == 5)
+        #expect(result.failed.allSatisfy { $0.error == "Cannot resolve gone.example." })
+        #expect(site.sleeps.withLock { $0 }.count == 1, "only a.test's second page waits")
+    }
+
     @Test func theRunInterleavesHosts() {
         let order = PageArchive.interleavedByHost(["http://a.test/1", "http://a.test/2", "http://b.test/1", "http://a.test/3", "http://c.test/1"])
         #expect(order == ["http://a.test/1", "http://b.test/1", "http://c.test/1", "http://a.test/2", "http://a.test/3"])

@@ -242,7 +242,8 @@ public final class PageArchive: Sendable {
             for _ in 0..<min(parallel, max(1, total)) {
                 group.addTask { [self] in
                     while !Task.isCancelled, !shouldStop(), let url = await queue.next() {
-                        try await pacer.turn(URL(string: url)?.host?.lowercased() ?? "")
+                        let host = URL(string: url)?.host?.lowercased() ?? ""
+                        try await pacer.turn(host)
                         do {
                             _ = try await fetch(url)
                             let done = await results.stored()
@@ -252,6 +253,7 @@ public final class PageArchive: Sendable {
                         } catch is CancellationError {
                             return
                         } catch {
+                            if case FetchError.unresolvable = error { await pacer.unresolvable(host) }
                             let failure = try page(url: url)
                             let done = await results.failed(ArchiveReport.Failure(
                                 url: url, error: failure?.error ?? String(describing: error), attempts: failure?.attempts ?? 1,
