@@ -91,6 +91,25 @@ import Testing
         #expect(site.sleeps.withLock { $0 }.count == 1, "only a.test's second page waits")
     }
 
+    @Test func aRunThatReachesNoServerStopsAsOfflineAndLeavesTheRestUntried() async throws {
+        let site = try ArchiveSite()
+        let archive = try site.archive(parallel: 1)
+        let gone = (1...20).map { "http://site\($0).example/page" }
+        await #expect(throws: FetchError.offline(unresolvedSites: PageArchive.offlineAfter)) { _ = try await archive.archive(gone) }
+        let report = try archive.report(for: gone)
+        #expect(report.failures.count == PageArchive.offlineAfter, "the rest were not tried, so no try of theirs is used up")
+        #expect(report.pending >= 20 - PageArchive.offlineAfter)
+    }
+
+    @Test func deadDomainsAfterAPageAnsweredAreTheSitesProblem() async throws {
+        let site = try ArchiveSite()
+        let archive = try site.archive(parallel: 1)
+        let gone = (1...20).map { "http://site\($0).example/page" }
+        let result = try await archive.archive([site.url("/article")] + gone)
+        #expect(result.stored == 1)
+        #expect(result.failed.count == 20)
+    }
+
     @Test func theRunInterleavesHosts() {
         let order = PageArchive.interleavedByHost(["http://a.test/1", "http://a.test/2", "http://b.test/1", "http://a.test/3", "http://c.test/1"])
         #expect(order == ["http://a.test/1", "http://b.test/1", "http://c.test/1", "http://a.test/2", "http://a.test/3"])

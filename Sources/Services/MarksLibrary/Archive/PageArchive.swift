@@ -228,9 +228,14 @@ public final class PageArchive: Sendable {
         }
     }
 
+    /// Sites that do not resolve, with no page of the run having reached any server, before the run decides the
+    /// network is unreachable and stops, so pages are not marked failed (and their tries used up) one by one while
+    /// the machine is offline. (Once anything answered, dead domains are the sites' problem: the run goes on.)
+    public static let offlineAfter = 8
+
     /// Fetches `urls` (as given: see `due`), `parallel` at a time, each host paced; reports after each page.
     /// Returns how many were stored and the failures. Stops early (what was stored kept) when cancelled or when
-    /// `shouldStop` says so.
+    /// `shouldStop` says so; throws `FetchError.offline` when `offlineAfter` sites did not resolve before any page reached a server.
     public func archive(_ urls: [String], shouldStop: @escaping @Sendable () -> Bool = { false },
                         progress: @escaping @Sendable (_ done: Int, _ total: Int, _ url: String) -> Void = { _, _, _ in })
         async throws -> (stored: Int, failed: [ArchiveReport.Failure]) {
@@ -241,7 +246,7 @@ public final class PageArchive: Sendable {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<min(parallel, max(1, total)) {
                 group.addTask { [self] in
-                    while !Task.isCancelled, !shouldStop(), let url = await queue.next() {
+                    while !Task.isCancelled, !shouldStop(), await !results.offline, let url = await queue.next() {
                         let host = URL(string: url)?.host?.lowercased() ?? ""
                         try await pacer.turn(host)
                         do {
@@ -253,11 +258,12 @@ public final class PageArchive: Sendable {
                         } catch is CancellationError {
                             return
                         } catch {
-                            if case FetchError.unresolvable = error { await pacer.unresolvable(host) }
+                            let unresolved = if case FetchError.unresolvable = error { true } else { false }
+                            if unresolved { await pacer.unresolvable(host) }
                             let failure = try page(url: url)
                             let done = await results.failed(ArchiveReport.Failure(
                                 url: url, error: failure?.error ?? String(describing: error), attempts: failure?.attempts ?? 1,
-                                retried: failure?.retryAfter != nil))
+                                retried: failure?.retryAfter != nil), host: unresolved ? host : nil)
                             progress(done, total, url)
                         }
                     }
@@ -265,6 +271,7 @@ public final class PageArchive: Sendable {
             }
             try await group.waitForAll()
         }
+        if await results.offline { throw FetchError.offline(unresolvedSites: Self.offlineAfter) }
         return await results.summary()
     }
 
@@ -363,12 +370,24 @@ public final class PageArchive: Sendable {
     private actor Results {
         private var storedCount = 0
         private var failures: [ArchiveReport.Failure] = []
+        /// Distinct hosts that did not resolve while no page reached a server.
+        private var unresolved: Set<String> = []
+        private var reachedAServer = false
+        private(set) var offline = false
         func stored() -> Int {
             storedCount += 1
+            reachedAServer = true
             return storedCount + failures.count
         }
-        func failed(_ failure: ArchiveReport.Failure) -> Int {
+        /// A failed page; `host` when its name did not resolve.
+        func failed(_ failure: ArchiveReport.Failure, host: String?) -> Int {
             failures.append(failure)
+            if let host {
+                if !reachedAServer { unresolved.insert(host) }
+                if unresolved.count >= PageArchive.offlineAfter, !reachedAServer { offline = true }
+            } else {
+                reachedAServer = true
+            }
             return storedCount + failures.count
         }
         func summary() -> (stored: Int, failed: [ArchiveReport.Failure]) { (storedCount, failures) }

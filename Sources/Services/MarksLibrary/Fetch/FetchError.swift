@@ -14,6 +14,8 @@ public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
     case network(HTTPClientError)
     case httpStatus(Int)
     case disabled
+    /// A run stopped: this many sites did not resolve and none answered, so the network looks unreachable.
+    case offline(unresolvedSites: Int)
 
     public var description: String {
         switch self {
@@ -26,6 +28,7 @@ public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
         case .network(let error): return "The page could not be fetched: \(error.reason)."
         case .httpStatus(let status): return "The page answered HTTP \(status)."
         case .disabled: return "Page fetching is off (fetch_pages / MARKS_FETCH_PAGES)."
+        case .offline(let count): return "The network looks unreachable (\(count) sites could not be resolved and none answered); the pages not tried yet wait for the next run."
         }
     }
 }
