@@ -107,6 +107,19 @@ import Testing
         #expect(await service.backgroundPass(limit: 5) == 0)
     }
 
+    @Test func aMissingModelStopsThePassAndIsSaidOnce() async throws {
+        // A new server without the model logged one 600-character error per bookmark and pass.
+        let fixture = try LibraryFixture(.embedded)
+        try fixture.addMany(7)
+        _ = try await fixture.library.sync()
+        let service = fixture.enrichment(engine: ModelMissingEngine())
+        #expect(await service.backgroundPass(limit: 5) == 0)
+        #expect(await service.backgroundPass(limit: 5) == 0)
+        let said = fixture.warnings.filter { $0.contains("background enrichment") }
+        #expect(said.count == 1)
+        #expect(said.first?.contains("not installed") == true)
+    }
+
     @Test(arguments: SourceKind.allCases)
     func summariesAreAppendedToNotesNeverOverwriting(kind: SourceKind) async throws {
         let fixture = try LibraryFixture(kind)

@@ -30,6 +30,21 @@ final class RecordingEngine: AIEngine {
     }
 }
 
+/// An engine whose embedding model is not installed: every request fails as the offline engine's does then.
+struct ModelMissingEngine: AIEngine {
+    func enrichAnswer(_ request: EnrichRequest) async throws -> EngineAnswer<EnrichResult> {
+        throw EngineError.embeddingFailed(reason: "The sentence-embedding model (all-MiniLM-L6-v2) is not installed")
+    }
+
+    func rankAnswer(query: String, items: [RankItem]) async throws -> EngineAnswer<[RankedID]> {
+        throw EngineError.embeddingFailed(reason: "not installed")
+    }
+
+    func collectionsAnswer(_ items: [CollectionItem]) async throws -> EngineAnswer<[SmartCollection]> {
+        throw EngineError.embeddingFailed(reason: "not installed")
+    }
+}
+
 extension LibraryFixture {
     /// An enrichment service over this library; pages are read by `readPage`.
     func enrichment(engine: any AIEngine = OfflineEngine(embedder: TestEmbedder()), notes: Bool = false,

@@ -26,3 +26,10 @@ public enum EngineError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension EngineError {
+    /// Whether the embedding model failed (not installed, unreadable): the engine cannot answer any request.
+    public var isEmbeddingFailure: Bool {
+        if case .embeddingFailed = self { true } else { false }
+    }
+}

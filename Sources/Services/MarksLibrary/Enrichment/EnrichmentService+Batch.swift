@@ -63,6 +63,17 @@ extension EnrichmentService {
             do {
                 _ = try await enrich(bookmark, vocabulary: vocabulary)
                 enriched += 1
+                backgroundEngineFailure.withLock { $0 = nil }
+            } catch let error as EngineError where error.isEmbeddingFailure {
+                // The engine itself cannot work (e.g. the model is not installed): every bookmark would fail the
+                // same way, so the pass stops and says so once until the failure changes or the engine recovers.
+                let message = LibraryService.describe(error)
+                let new = backgroundEngineFailure.withLock { last in
+                    defer { last = message }
+                    return last != message
+                }
+                if new { library.warn("background enrichment is waiting (tried again later, said once): \(message)") }
+                break
             } catch {
                 // A page that fails now is tried again on a later pass.
                 library.warn("background enrichment of bookmark \(bookmark.id) failed (tried again later): \(LibraryService.describe(error))")

@@ -18,6 +18,8 @@ public final class EnrichmentService: Sendable {
     public let writeSummaryToNotes: Bool
     private let readPage: @Sendable (URL) async throws -> PageTextReader.Page
     let backgroundRunning = Mutex(false)
+    /// The engine failure the background pass last warned about (said once, not once per bookmark and pass).
+    let backgroundEngineFailure = Mutex<String?>(nil)
 
     /// A service over `library` asking `engine`; `readPage` fetches a page's readable text.
     public init(library: LibraryService, engine: any AIEngine, status: EngineStatus,
