@@ -39,6 +39,7 @@ extension WebController {
         }
         var view = ReaderPage(bookmark: bookmark, content: content, context: ctx)
         view.markReadAtEnd = preferences.current.markReadAtEnd
+        view.highlight = PassageHighlight(request.query["highlight"])
         return readerPage(view, request: request)
     }
 
