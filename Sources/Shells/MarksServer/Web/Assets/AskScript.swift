@@ -70,6 +70,8 @@ if (askForm) {
             markup.innerHTML = payload.html; // the server's own markup: every value in it is escaped
             turn.replaceWith(markup.content);
             for (const input of $$('input[name="conversation"]')) input.value = payload.conversation_id || "";
+            // Reload, back and a shared link show the thread (`GET /ask?c=<id>`).
+            if (payload.conversation_id) history.replaceState(history.state, "", "/ask?c=" + encodeURIComponent(payload.conversation_id));
             const clear = $("#ask-clear");
             if (clear) clear.hidden = !payload.conversation_id;
             $(".ask-label", askForm).textContent = "A follow-up question";
