@@ -43,6 +43,7 @@ if (askForm) {
     answer.className = "ask-answer";
     turn.append(heading, answer);
     thread.append(turn);
+    turn.scrollIntoView({ block: "nearest" });
     thread.setAttribute("aria-busy", "true");
     askStatus.textContent = "Asking…";
     const body = new URLSearchParams(new FormData(askForm));

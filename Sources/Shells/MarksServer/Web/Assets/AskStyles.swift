@@ -34,8 +34,7 @@ enum AskStyles {
 .ask-nearest .ask-where{display:inline;margin:0}
 .ask-note{font-size:.85rem;color:var(--muted);border-left:3px solid var(--line);padding:.1rem 0 .1rem .6rem;margin:.75rem 0 0}
 .ask-error{color:var(--bad)}
-.ask-form{position:sticky;bottom:calc(var(--bar) + env(safe-area-inset-bottom));background:var(--bg);padding:.5rem 0 .25rem;z-index:2}
-@media (min-width:700px){.ask-form{bottom:0}}
+.ask-form{padding:.25rem 0}
 .ask-label{margin-bottom:.35rem}
 .ask-box{display:flex;gap:.5rem;align-items:stretch}
 .ask-box textarea{flex:1;min-width:0;min-height:2.9rem;resize:vertical}
