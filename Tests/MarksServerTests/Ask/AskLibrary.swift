@@ -6,9 +6,12 @@ import MarksTestSupport
 import SQLiteDatabase
 
 /// A small library for the Ask surfaces: three bookmarks with archived page texts (a sourdough guide, herons, kitchen
-/// science), indexed as passages with the tests' deterministic embedder, and an `AskService` over them that keeps its
+/// science) and a source (a lab manual, two PDF pages), indexed as passages with the tests' deterministic embedder, and an `AskService` over them that keeps its
 /// conversations in the same SQLite file.
 enum AskLibrary {
+    /// The id of the one source in the index (a PDF of two pages).
+    static let sourceID = "4f7e2c1a-9b3d-4e5f-8a6b-1c2d3e4f5a6b"
+
     /// The bookmarks, in the order a store numbers them (1, 2, 3).
     static let bookmarks: [(url: String, title: String, description: String, blocks: [PassageBlock])] = [
         ("https://bread.example/sourdough", "Sourdough guide", "", [
@@ -54,6 +57,12 @@ enum AskLibrary {
         let pages = SearchIndex.PageTexts(versions: { urls in Dictionary(uniqueKeysWithValues: urls.map { ($0, "1") }) },
                                           text: { url in bookmarks.first { $0.url == url }.map { ("1", $0.blocks) } })
         try index.syncPageTexts(ids: [1, 2, 3], from: pages)
+        try index.upsert(documents: [IndexedDocument(id: -1, url: "marks-source://" + sourceID, title: "Lab manual",
+                                                     dateAdded: Date(timeIntervalSince1970: 1_700_000_000))])
+        try index.replaceSourcePassages(id: -1, blocks: [
+            PassageBlock(.paragraph, "Safety goggles are required at every bench of the chemistry lab.", page: 1),
+            PassageBlock(.paragraph, "Measure the solution temperature with a glass probe.", page: 2),
+        ])
         try await VectorIndexer(index: index) { embedder() }.run()
         let lazy = LazyEmbedder { embedder() }
         return AskService(tool: BookmarkSearchTool(index: index, embedder: lazy), embedder: lazy,

@@ -124,6 +124,20 @@ import Testing
         #expect(bad.status == 400 && WebClient.text(bad) == #"{"error":"question is empty; give a value."}"#)
     }
 
+    @Test func aSourceCitationOpensTheSourceAndAFieldsPassageTheBookmarksPage() async throws {
+        let directory = try TemporaryDirectory(prefix: "marks-web-ask")
+        defer { directory.cleanUp() }
+        let web = try await Self.harness(directory)
+        defer { web.cleanUp() }
+        var client = try await web.signedIn()
+        let page = WebClient.text(try await client.post("/ask", [("question", "Are safety goggles required in the chemistry lab?")]))
+        #expect(page.contains("<a class=\"citation-title\" href=\"/sources/\(AskLibrary.sourceID)?highlight=Safety%20goggles%20are%20required%20at%20every%20bench%20of%20the%20chemistry%20lab.#passage\">Lab manual</a>"))
+        #expect(page.contains("<p class=\"ask-where\">Source · p. 1</p>"))
+        // A bookmark's own fields (its description here) are marked on its page.
+        let details = WebClient.text(try await client.get("/bookmarks/3?highlight=Why%20bread%20rises."))
+        #expect(details.contains("<p class=\"excerpt\"><mark class=\"passage\" id=\"passage\">Why bread rises.</mark></p>"))
+    }
+
     @Test func withoutAskTheTabSaysSo() async throws {
         let directory = try TemporaryDirectory(prefix: "marks-web-ask")
         defer { directory.cleanUp() }
