@@ -1,4 +1,5 @@
 import Foundation
+import MarksClients
 import MarksCore
 import MarksIndex
 import MarksLibrary
@@ -49,8 +50,8 @@ enum AskLibrary {
         return IndexEmbedder(dimension: 64) { texts in texts.map(words.vector) }
     }
 
-    /// An Ask service over the three bookmarks, its index and conversations in `directory/ask.sqlite`.
-    static func service(in directory: URL) async throws -> AskService {
+    /// An Ask service over the three bookmarks (with `provider` answering first when given), its index and conversations in `directory/ask.sqlite`.
+    static func service(in directory: URL, provider: (any ProviderClient)? = nil) async throws -> AskService {
         let path = directory.appendingPathComponent("ask.sqlite").path
         let index = try SearchIndex(path: path, dimension: 64)
         try index.upsert(bookmarkValues())
@@ -66,6 +67,6 @@ enum AskLibrary {
         try await VectorIndexer(index: index) { embedder() }.run()
         let lazy = LazyEmbedder { embedder() }
         return AskService(tool: BookmarkSearchTool(index: index, embedder: lazy), embedder: lazy,
-                          conversations: try AskConversationStore(database: Database(path: path)))
+                          conversations: try AskConversationStore(database: Database(path: path)), provider: provider)
     }
 }

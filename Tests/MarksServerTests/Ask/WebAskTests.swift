@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import MarksClients
 import MarksCore
 import MarksLibrary
 import MarksTestSupport
@@ -12,8 +13,8 @@ import Testing
 /// the session and CSRF token, and the reader marks the passage it is opened at.
 @Suite struct WebAskTests {
     /// A web app whose library holds `AskLibrary`'s bookmarks, with Ask and the reader over them.
-    static func harness(_ directory: TemporaryDirectory, ask: Bool = true) async throws -> WebHarness {
-        let service = ask ? try await AskLibrary.service(in: directory.url) : nil
+    static func harness(_ directory: TemporaryDirectory, ask: Bool = true, provider: (any ProviderClient)? = nil) async throws -> WebHarness {
+        let service = ask ? try await AskLibrary.service(in: directory.url, provider: provider) : nil
         return try await WebHarness.make(prepare: { source in
             for bookmark in AskLibrary.bookmarkValues() { _ = try await source.insert(bookmark) }
         }, reader: { try AskLibrary.article($0) }, configure: { _, _, options in options.ask = service })
