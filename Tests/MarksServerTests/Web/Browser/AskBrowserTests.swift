@@ -97,4 +97,34 @@ import Testing
         }
         #expect(serious.isEmpty, "serious or critical axe-core violations:\n\(serious.joined(separator: "\n"))")
     }
+
+    @Test(.enabled(if: WebDriver.isAvailable, "skipped: /usr/bin/chromium and /usr/bin/chromedriver are needed (apt-get install chromium chromium-driver)"),
+          .timeLimit(.minutes(10)))
+    func withoutJavaScriptTheFormAnswersWithTheWholePage() async throws {
+        let directory = try TemporaryDirectory(prefix: "marks-ask-browser")
+        defer { directory.cleanUp() }
+        let web = try await WebAskTests.harness(directory)
+        defer { web.cleanUp() }
+        let folder = Screenshots.folder()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try await WebDriver.serving(web) { browser, base in
+            try await browser.resize(width: 390, height: 844)
+            try await browser.open(try web.auth.signInLink(baseURL: base))
+            try await browser.wait("the list") { try await browser.currentURL == base + "/" }
+            try await browser.disableScripts(true)
+            try await browser.open(base + "/ask")
+            try await browser.type("How often do I feed the sourdough starter with rye flour?", into: "#ask-question")
+            try await browser.click("#ask-button")
+            try await browser.wait("the page with the answer") { try await !browser.findAll("#t1-c1").isEmpty }
+            #expect(try await browser.text("#turn-1 .ask-answer").hasPrefix("Feed the sourdough starter with rye flour twice a day."))
+            try await browser.type("And with which flour do I feed it?", into: "#ask-question")
+            try await browser.click("#ask-button")
+            try await browser.wait("the follow-up") { try await !browser.findAll("#t2-c1").isEmpty }
+            #expect(try await browser.findAll(".ask-turn").count == 2)
+            try await browser.screenshot().write(to: folder.appendingPathComponent("ask-no-script-phone.png"))
+            try await browser.click("#t2-c1 .citation-title")
+            try await browser.wait("the reader at the passage") { try await !browser.findAll("mark#passage").isEmpty }
+            try await browser.disableScripts(false)
+        }
+    }
 }

@@ -16,7 +16,7 @@ enum AskStyles {
 .ask-earlier .ask-answer{color:var(--muted);font-size:1rem}
 .ask-not-found{font-style:italic}
 .ask-turn.pending .ask-answer:empty::after{content:"Looking through your library…";color:var(--muted);font-style:italic}
-.cite{font:600 .8em/1 var(--sans);text-decoration:none;padding:.1em .15em;border-radius:.25rem;vertical-align:.15em;color:var(--muted)}
+.cite{font:600 .8em/1 var(--sans);text-decoration:none;padding:.45em .3em;border-radius:.25rem;vertical-align:.15em;color:var(--muted)}
 .cite:hover,.cite:focus-visible{color:var(--fg);background:var(--sel)}
 .citations{list-style:none;margin:0;padding:0;display:grid;gap:.6rem}
 @media (min-width:1000px){.citations{grid-template-columns:1fr 1fr}}
@@ -42,6 +42,7 @@ enum AskStyles {
 .ask-form .hint{margin:.3rem 0 .5rem}
 .ask-filters{display:flex;flex-wrap:wrap;gap:.4rem 1rem;align-items:center;border:0;padding:0}
 .ask-filters legend{font-weight:400;color:var(--muted);font-size:.85rem;padding:0;float:left;margin-right:.25rem}
+.ask-tag{display:inline-flex;align-items:center;gap:.5rem}
 .ask-filters label[for=ask-tag]{margin:0;font-weight:400}
 .ask-filters input[type=text]{width:auto;max-width:12rem;padding:.3rem .5rem}
 mark.passage{background:#fff1a8;color:#1c1b19;border-radius:.15rem;padding:0 .1em;scroll-margin-top:5rem}

@@ -67,8 +67,8 @@ struct AskPage {
             <p class="hint" id="ask-hint">Enter asks; Shift+Enter starts a new line.</p>\
             <fieldset class="ask-filters"><legend>Look only in</legend>\
             <label class="check"><input type="checkbox" name="unread" value="1" id="ask-unread"\(HTML.checked(unreadOnly))> Unread bookmarks</label>\
-            <label for="ask-tag">Tag</label><input type="text" id="ask-tag" name="tag" value="\(tag)" list="ask-tags" \
-            placeholder="Any tag" autocomplete="off" spellcheck="false" autocapitalize="none"><datalist id="ask-tags">\(options)</datalist>\
+            <span class="ask-tag"><label for="ask-tag">Tag</label><input type="text" id="ask-tag" name="tag" value="\(tag)" list="ask-tags" \
+            placeholder="Any tag" autocomplete="off" spellcheck="false" autocapitalize="none"></span><datalist id="ask-tags">\(options)</datalist>\
             </fieldset><p class="ask-status visually-hidden" id="ask-status" role="status"></p></form>
             """
     }
