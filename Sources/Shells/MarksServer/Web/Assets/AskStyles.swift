@@ -1,7 +1,14 @@
-/// Part of the app's style sheet (`StyleSheet` puts the parts in order after its own rules).
-/// The Ask tab: the thread of questions and answers, `[n]` markers, citation cards, the question box with its
-/// filters; and the highlighted passage a citation opens at (reader, bookmark and source pages).
+/// The Ask tab's style sheet, an asset of its own (`/assets/ask.<hash>.css`, linked by the Ask page) so other pages
+/// do not carry it: the thread of questions and answers, `[n]` markers, citation cards, the question box with its
+/// filters. `passage` — the highlighted passage a citation opens at (reader, bookmark and source pages) — is part of
+/// the app's style sheet.
 enum AskStyles {
+    static let passage = #"""
+mark.passage{background:#fff1a8;color:#1c1b19;border-radius:.15rem;padding:0 .1em;scroll-margin-top:5rem}
+@media (prefers-color-scheme:dark){:root:not([data-theme=light]) mark.passage{background:#6b5a12;color:#fff8e1}}
+:root[data-theme=dark] mark.passage{background:#6b5a12;color:#fff8e1}
+"""#
+
     static let css = #"""
 /* Ask: the thread, citations as cards, the question box; the passage a citation opens at. */
 .ask-head{display:flex;align-items:center;justify-content:space-between;gap:.75rem;flex-wrap:wrap}
@@ -45,8 +52,5 @@ enum AskStyles {
 .ask-tag{display:inline-flex;align-items:center;gap:.5rem}
 .ask-filters label[for=ask-tag]{margin:0;font-weight:400}
 .ask-filters input[type=text]{width:auto;max-width:12rem;padding:.3rem .5rem}
-mark.passage{background:#fff1a8;color:#1c1b19;border-radius:.15rem;padding:0 .1em;scroll-margin-top:5rem}
-@media (prefers-color-scheme:dark){:root:not([data-theme=light]) mark.passage{background:#6b5a12;color:#fff8e1}}
-:root[data-theme=dark] mark.passage{background:#6b5a12;color:#fff8e1}
 """#
 }

@@ -209,6 +209,6 @@ padding:0 max(.25rem,env(safe-area-inset-right)) env(safe-area-inset-bottom) max
 \#(TrashStyles.css)
 \#(SourcesStyles.css)
 \#(PodcastStyles.css)
-\#(AskStyles.css)
+\#(AskStyles.passage)
 """#
 }

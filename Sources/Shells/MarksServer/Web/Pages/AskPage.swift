@@ -39,7 +39,7 @@ struct AskPage {
             each sentence with the passage it was taken from. When they don’t hold the answer, Ask says so.</p>
             """ : .empty
         return """
-            <div class="ask-head"><h1>\(Self.title)</h1>\(clearForm())</div>\(intro)\
+            <link rel="stylesheet" href="\(context.assets.askStyles.path)"><div class="ask-head"><h1>\(Self.title)</h1>\(clearForm())</div>\(intro)\
             <section class="ask-thread" id="ask-thread" aria-label="Conversation" aria-live="polite" aria-busy="false">\(turns)\(newest)</section>\
             \(form())
             """
@@ -59,7 +59,7 @@ struct AskPage {
         let problemHTML: HTML = problem.map { "<p class=\"notice problem\" id=\"ask-problem\" role=\"alert\">\(ShellIcons.problem)<span>\($0)</span></p>" } ?? .empty
         let described: HTML = problem == nil ? " aria-describedby=\"ask-hint\"" : " aria-describedby=\"ask-problem ask-hint\" aria-invalid=\"true\""
         return """
-            <form method="post" action="/ask" class="ask-form" id="ask-form" data-swap="off" data-ask="/ask/stream">\
+            <form method="post" action="/ask" class="ask-form" id="ask-form" data-swap="off" data-ask="/ask/stream" data-script="\(context.assets.ask.path)">\
             \(HTML.csrfField(context.csrfToken))\(HTML.hidden("conversation", conversationID ?? ""))\
             <label for="ask-question" class="ask-label">\(earlier.isEmpty && latest == nil ? "Your question" : "A follow-up question")</label>\
             \(problemHTML)<div class="ask-box"><textarea id="ask-question" name="question" rows="2" maxlength="2000" required \
