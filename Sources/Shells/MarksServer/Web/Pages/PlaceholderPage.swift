@@ -22,8 +22,6 @@ struct PlaceholderPage {
     }
 
     private var meanwhile: HTML {
-        switch tab {
-        default: "Meanwhile, your <a href=\"/\">bookmarks</a> and their <a href=\"/tags\">tags</a> are here."
-        }
+        "Meanwhile, your <a href=\"/\">bookmarks</a> and their <a href=\"/tags\">tags</a> are here."
     }
 }
