@@ -127,4 +127,44 @@ import Testing
             try await browser.disableScripts(false)
         }
     }
+
+    @Test(.enabled(if: WebDriver.isAvailable, "skipped: /usr/bin/chromium and /usr/bin/chromedriver are needed (apt-get install chromium chromium-driver)"),
+          .timeLimit(.minutes(10)))
+    func theAnswerStreamsInWhileTheModelWrites() async throws {
+        let second = Gate()
+        let model = try LiveServer { _, index in
+            guard index > 0 else {
+                return HTTPResponse(status: 200, headers: ["Content-Type": "text/event-stream"], body: .bytes(Data(AskStreamingTests.search.utf8)))
+            }
+            return HTTPResponse(status: 200, headers: ["Content-Type": "text/event-stream"], body: .stream(HTTPStreamBody { writer in
+                try await writer.write(AskStreamingTests.textStart + AskStreamingTests.text("Feed the starter with rye flour twice a day [1]. Keep it "))
+                await second.wait()
+                try await writer.write(AskStreamingTests.text("warm [1].") + AskStreamingTests.textEnd)
+            }))
+        }
+        let directory = try TemporaryDirectory(prefix: "marks-ask-browser")
+        defer { directory.cleanUp() }
+        let web = try await WebAskTests.harness(directory, provider: AskStreamingTests.provider(model))
+        defer { web.cleanUp() }
+        let folder = Screenshots.folder()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try await WebDriver.serving(web) { browser, base in
+            try await browser.resize(width: 390, height: 844)
+            try await browser.open(try web.auth.signInLink(baseURL: base))
+            try await browser.wait("the list") { try await browser.currentURL == base + "/" }
+            try await browser.open(base + "/ask")
+            try await browser.type("How often do I feed the sourdough starter with rye flour?", into: "#ask-question")
+            try await browser.keys("\u{E007}")
+            try await browser.wait("the first sentence, streamed") {
+                guard try await browser.findAll(".ask-turn.pending").count == 1 else { return false }
+                return try await browser.text(".ask-turn.pending .ask-answer") == "Feed the starter with rye flour twice a day. [1]"
+            }
+            #expect(try await browser.run("return document.getElementById('ask-thread').getAttribute('aria-busy')") as? String == "true")
+            try await browser.screenshot().write(to: folder.appendingPathComponent("ask-streaming-phone.png"))
+            second.open()
+            try await browser.wait("the whole answer with its citation") { try await !browser.findAll("#t1-c1").isEmpty }
+            #expect(try await browser.text("#turn-1 .ask-answer").hasPrefix("Feed the starter with rye flour twice a day. [1] Keep it warm. [1]"))
+        }
+        await model.stop()
+    }
 }
