@@ -61,6 +61,36 @@ import FoundationNetworking
         #expect(errA.contains(#""event":"stop","signal":"SIGINT""#))
     }
 
+    @Test func askAnswersOverV1FromTheServedLibrary() async throws {
+        let marks = try MarksBinary()
+        defer { marks.cleanUp() }
+        let data = marks.home.appendingPathComponent("ask").path
+        let added = try await marks.run(["add", "https://bread.example/sourdough", "--title", "Sourdough guide",
+                                         "--description", "Feed the sourdough starter with rye flour twice a day.", "--data", data])
+        #expect(added.code == 0, "\(added.stderr)")
+        let server = try await Server.start(marks, arguments: ["--port", "0", "--data", data])
+        let session = URLSession(configuration: .ephemeral)
+        func post(_ path: String, _ body: String, headers: [String: String] = [:]) async throws -> (Int, [String: Any]) {
+            var request = URLRequest(url: URL(string: server.url + path.dropFirst())!) // safe: test URL
+            request.httpMethod = "POST"
+            request.httpBody = Data(body.utf8)
+            for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+            let (bytes, response) = try await session.data(for: request)
+            let object = try JSONSerialization.jsonObject(with: bytes) as? [String: Any] ?? [:]
+            return ((response as? HTTPURLResponse)?.statusCode ?? 0, object)
+        }
+        let (registered, issued) = try await post("/v1/auth/register", #"{"device_id":"e2e","platform":"test","app_version":"1"}"#)
+        #expect(registered == 200)
+        let token = try #require(issued["token"] as? String)
+        let (status, answer) = try await post("/v1/marks/ask", #"{"question":"How often do I feed the sourdough starter?"}"#,
+                                              headers: ["Authorization": "Bearer \(token)"])
+        _ = await server.stop()
+        #expect(status == 200)
+        #expect(answer["found"] as? Bool == true)
+        #expect(answer["answer"] as? String == "Feed the sourdough starter with rye flour twice a day. [1]")
+        #expect((answer["citations"] as? [[String: Any]])?.first?["bookmark_id"] as? Int == 1)
+    }
+
     @Test func aTakenPortIsAClearFailureAndExposureWarns() async throws {
         let marks = try MarksBinary()
         defer { marks.cleanUp() }

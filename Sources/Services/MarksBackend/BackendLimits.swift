@@ -19,6 +19,10 @@ public struct BackendLimits: Sendable, Equatable {
     public var podcastText = 1 << 20
     /// Largest body of `POST /v1/analytics/events`.
     public var analyticsBody = 256 * 1024
+    /// Largest body of `POST /v1/marks/ask`.
+    public var askBody = 16 * 1024
+    /// The question of an Ask request.
+    public var askQuestion = 2000
 
     /// A device id.
     public var deviceID = 128
@@ -45,6 +49,8 @@ public struct BackendLimits: Sendable, Equatable {
     public var podcastCalls = RateLimit(count: 30, windowSeconds: 60)
     /// `podcast/status` and `podcast/audio` calls per device (a client polls every few seconds; players seek).
     public var podcastReads = RateLimit(count: 600, windowSeconds: 60)
+    /// `ask` calls per device.
+    public var askCalls = RateLimit(count: 60, windowSeconds: 60)
     /// Analytics batches per device.
     public var analyticsCalls = RateLimit(count: 60, windowSeconds: 60)
 

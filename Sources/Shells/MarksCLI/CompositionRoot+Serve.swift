@@ -110,6 +110,8 @@ extension CompositionRoot {
                                           exposed: exposed, now: context.now)
         let podcastService = try podcastService(jobs: jobs)
         backend.podcasts = podcastService
+        let ask = try askService()
+        backend.askService = ask
         let podcastManager = try podcastManager(jobs: jobs, service: podcastService,
                                                 library: try podcastLibrary(currentLibrary: { sources.current.library }))
         let auth = try OwnerAuth(dataDirectory: paths.dataDirectory, database: data.database, now: context.now, log: logError)
@@ -124,6 +126,7 @@ extension CompositionRoot {
         options.sourceLibrary = ingested
         options.podcasts = podcastQueue()
         options.podcastManager = podcastManager  // the web's Podcasts tab, player and Podcast action (podweb)
+        options.ask = ask
         options.listenAddress = { listen.address }
         options.semanticSearch = { query, unreadOnly, tag in
             let request = SearchRequest(text: query, mode: .semantic, filter: SearchFilter(unreadOnly: unreadOnly, tag: tag), limit: 50)

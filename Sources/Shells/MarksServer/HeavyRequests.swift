@@ -39,6 +39,10 @@ public struct HeavyRequests: Sendable {
         Route(.get, "/collections", budget: .seconds(120)),
         Route(.post, "/collections/enrich", budget: .seconds(180)),
         Route(.get, "/search", query: ("mode", "semantic"), budget: .seconds(60)),
+        // Ask (offline: the search tool and one embedding call; with a provider: up to four streamed model turns).
+        Route(.post, "/v1/marks/ask", budget: .seconds(120)),
+        Route(.post, "/ask", budget: .seconds(120)),
+        Route(.post, "/ask/stream", budget: .seconds(120)),
     ]
 
     /// Two heavy requests at once (the compute executor has two threads), 120 seconds unless a route says
@@ -60,7 +64,14 @@ public struct HeavyRequests: Sendable {
     public func admit(_ request: HTTPRequest, _ next: @escaping @Sendable () async throws -> HTTPResponse) async throws -> HTTPResponse {
         guard let route = routes.first(where: { $0.matches(request) }) else { return try await next() }
         do {
-            return try await gate.run(budget: route.budget, next)
+            var response = try await gate.run(budget: route.budget, next)
+            // A streamed answer does its work while it is sent, after `next` returned: it takes a slot again then
+            // (a stream the gate refuses or cuts ends without its last chunk, so the client sees it incomplete).
+            if case .stream(let body) = response.body {
+                let gate = self.gate
+                response.body = .stream(body.wrapped { produce in try await gate.run(budget: route.budget, produce) })
+            }
+            return response
         } catch let error as AdmissionError {
             throw Self.httpError(error)
         }

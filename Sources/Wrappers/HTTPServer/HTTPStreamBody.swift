@@ -34,6 +34,13 @@ public final class HTTPStreamBody: Sendable, Equatable {
         return collected.withLock { $0 }
     }
 
+    /// This body with its producer run inside `around` (which must call the closure it is given once): a gate or
+    /// a time budget for work that happens while the body is sent.
+    public func wrapped(_ around: @escaping @Sendable (_ produce: @escaping @Sendable () async throws -> Void) async throws -> Void) -> HTTPStreamBody {
+        let produce = self.produce
+        return HTTPStreamBody(bufferLimit: bufferLimit) { writer in try await around { try await produce(writer) } }
+    }
+
     public static func == (lhs: HTTPStreamBody, rhs: HTTPStreamBody) -> Bool { lhs === rhs }
 }
 

@@ -1,3 +1,4 @@
+import MarksTestSupport
 import Foundation
 import HTTPServer
 import MarksServer
@@ -57,6 +58,30 @@ private final class Slots: Sendable {
         #expect(try await app.router.respond(to: request(.get, "/search?q=bread")).status == 404) // no web app here: routed, not refused
         #expect(try await app.router.respond(to: request(.get, "/search?q=bread&mode=semantic")).status == 503)
         slots.release()
+    }
+
+    @Test func aStreamedAnswerHoldsASlotWhileItIsProduced() async throws {
+        let heavy = HeavyRequests(routes: [.init(.post, "/v1/marks/ask", budget: .seconds(600))], policy: .init(limit: 1, budget: .seconds(600)))
+        let inside = Gate()
+        let finish = Gate()
+        let response = try await heavy.admit(try request(.post, "/v1/marks/ask", accept: "text/event-stream")) {
+            HTTPResponse(status: 200, headers: ["Content-Type": "text/event-stream"], body: .stream(HTTPStreamBody { writer in
+                inside.open()
+                await finish.wait()
+                try await writer.write("event: answer\ndata: {}\n\n")
+            }))
+        }
+        #expect(heavy.gate.inFlight == 0, "the handler returned; nothing is produced yet")
+        guard case .stream(let body) = response.body else { Issue.record("not a stream"); return }
+        let collecting = Task { try await body.collect() }
+        await inside.wait()
+        #expect(heavy.gate.inFlight == 1, "the producer holds a slot")
+        await #expect(throws: HTTPError.self) {
+            _ = try await heavy.admit(try request(.post, "/v1/marks/ask")) { .noContent }
+        }
+        finish.open()
+        #expect(String(decoding: try await collecting.value, as: UTF8.self) == "event: answer\ndata: {}\n\n")
+        #expect(heavy.gate.inFlight == 0)
     }
 
     @Test func aRequestOverItsBudgetIs504AndItsWorkIsCancelled() async throws {

@@ -8,7 +8,7 @@ import MarksLibrary
 import MarksPodcasts
 
 /// The Marks backend at `/v1/` (docs/BACKEND_API.md): device registration, the AI endpoints (enrich,
-/// search, collections), podcast generation and analytics. Every call but registration needs a bearer token; every endpoint
+/// search, collections, ask), podcast generation and analytics. Every call but registration needs a bearer token; every endpoint
 /// enforces its body size, list and string lengths and a per-device (or per-address) rate limit, and
 /// answers errors as `{"error": …}`.
 public struct BackendAPI: Sendable {
@@ -26,8 +26,11 @@ public struct BackendAPI: Sendable {
     let analyticsLimiter: SlidingWindowLimiter
     let podcastLimiter: SlidingWindowLimiter
     let podcastReadLimiter: SlidingWindowLimiter
+    let askLimiter: SlidingWindowLimiter
     /// Podcast generation (`/v1/podcast/*`); nil answers those routes with 503.
     public var podcasts: PodcastService?
+    /// Ask over the server's library (`/v1/marks/ask`); nil answers that route with 503.
+    public var askService: AskService?
     /// Things the operator should know at start-up (a provider without a key, an open registration).
     public var startupWarnings: [String] = []
 
@@ -45,6 +48,7 @@ public struct BackendAPI: Sendable {
         analyticsLimiter = SlidingWindowLimiter(limit: limits.analyticsCalls, now: now)
         podcastLimiter = SlidingWindowLimiter(limit: limits.podcastCalls, now: now)
         podcastReadLimiter = SlidingWindowLimiter(limit: limits.podcastReads, now: now)
+        askLimiter = SlidingWindowLimiter(limit: limits.askCalls, now: now)
     }
 
     /// Adds the `/v1/` routes to `router`.
@@ -53,12 +57,14 @@ public struct BackendAPI: Sendable {
         router.post("/v1/marks/enrich") { request in try await handle { try await enrich(request) } }
         router.post("/v1/marks/search") { request in try await handle { try await search(request) } }
         router.post("/v1/marks/collections") { request in try await handle { try await collections(request) } }
+        router.post("/v1/marks/ask") { request in try await handle { try await ask(request) } }
         router.post("/v1/analytics/events") { request in try await handle { try recordEvents(request) } }
         router.post("/v1/podcast/generate") { request in try await handle { try await generatePodcast(request) } }
         router.get("/v1/podcast/status/:id") { request in try await handle { try podcastStatus(request) } }
         router.get("/v1/podcast/audio/:id") { request in try await handle { try podcastAudio(request) } }
         for (path, bytes) in [("/v1/auth/register", limits.registerBody), ("/v1/marks/enrich", limits.enrichBody),
                               ("/v1/marks/search", limits.searchBody), ("/v1/marks/collections", limits.collectionsBody),
+                              ("/v1/marks/ask", limits.askBody),
                               ("/v1/analytics/events", limits.analyticsBody), ("/v1/podcast/generate", limits.podcastBody)] {
             router.limitBody(.post, path, to: bytes)
         }

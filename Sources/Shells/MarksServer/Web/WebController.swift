@@ -236,6 +236,7 @@ final class WebController: Sendable {
         case "podcast-queued": "Podcast queued: it is made when podcasts are generated."
         case "podcast-waiting": "A podcast of this source is already queued."
         case "ocr-queued": "OCR queued: the pages are read in the background."
+        case "ask-cleared": "Conversation cleared. Ask something new."
         case "signed-out-device", "signed-out-others": nil
         default: readLaterNotice(code) ?? podcastNotice(code)
         }

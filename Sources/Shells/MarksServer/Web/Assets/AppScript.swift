@@ -56,6 +56,7 @@ function post(url, keepalive, fields) {
 \#(ListScript.js)
 \#(SourcesScript.js)
 \#(PodcastPageScript.js)
+\#(AskScript.loader)
 
 if ("serviceWorker" in navigator && csrf && !arrival) {
   navigator.serviceWorker.register("/sw.js").catch(() => { /* offline support is optional */ });

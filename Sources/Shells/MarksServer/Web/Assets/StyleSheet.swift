@@ -211,5 +211,6 @@ padding:0 max(.25rem,env(safe-area-inset-right)) env(safe-area-inset-bottom) max
 \#(TrashStyles.css)
 \#(SourcesStyles.css)
 \#(PodcastStyles.css)
+\#(AskStyles.passage)
 """#
 }

@@ -11,14 +11,19 @@ struct BookmarkPage {
     var stale: String? = nil
     /// Whether the Podcast action shows (the server has podcasts).
     var podcastAction = false
+    /// The words an Ask citation of the bookmark's own fields opens at (`?highlight=`), marked in the summary,
+    /// description and notes.
+    var highlight: PassageHighlight? = nil
 
     var title: String { bookmark.displayTitle }
 
     func render() -> HTML {
         let b = bookmark
         let open = SafeURL.web(b.url)
+        var firstMark = true
+        let shown: (String) -> HTML = { text in highlight?.mark(text, first: &firstMark) ?? .text(text) }
         let heading: HTML = open.map { "<a href=\"\($0)\">\(b.displayTitle)</a>" } ?? .text(b.displayTitle)
-        let summary: HTML = b.distinctAISummary.map { "<p class=\"excerpt\"><span class=\"ai-label\">AI summary</span>\($0)</p>" } ?? .empty
+        let summary: HTML = b.distinctAISummary.map { "<p class=\"excerpt\"><span class=\"ai-label\">AI summary</span>\(shown($0))</p>" } ?? .empty
         let minutes: HTML = extras.readingMinutes.map { "<span>\($0) min read</span>" } ?? .empty
         let tags = AITagMenuView(bookmark: b, returnPath: "/bookmarks/\(b.id)", placement: .standalone(csrfToken: context.csrfToken))
         return """
@@ -27,9 +32,9 @@ struct BookmarkPage {
             <p class="meta"><span>\(b.domain)</span><time datetime="\(dates.iso(b.dateAdded))">\(dates.day(b.dateAdded))</time>\(minutes)\
             \(HTML.when(b.unread, "<span class=\"badge unread-badge\">Unread</span>"))\(HTML.when(b.isArchived, "<span class=\"badge\">Archived</span>"))\
             \(HTML.when(b.shared, "<span class=\"badge\">Shared</span>"))\(podcast())</p>\
-            \(summary)\(b.description.isEmpty ? HTML.empty : "<p class=\"excerpt\">\(b.description)</p>")\
+            \(summary)\(b.description.isEmpty ? HTML.empty : "<p class=\"excerpt\">\(shown(b.description))</p>")\
             \(tags.render())\
-            \(b.notes.isEmpty ? HTML.empty : "<h2>Notes</h2><p class=\"notes\">\(b.notes)</p>")\
+            \(b.notes.isEmpty ? HTML.empty : "<h2>Notes</h2><p class=\"notes\">\(shown(b.notes))</p>")\
             <dl><dt>Address</dt><dd>\(b.url)</dd><dt>Added</dt><dd>\(dates.day(b.dateAdded))</dd>\
             <dt>Changed</dt><dd>\(dates.day(b.dateModified))</dd></dl>\
             <form method="post" action="/bookmarks/action">\(HTML.csrfField(context.csrfToken))\(HTML.hidden("return", "/"))\

@@ -1,4 +1,4 @@
-/// The page behind a tab whose feature is not built yet (Podcasts, Ask): it says so plainly, says
+/// The page behind a tab whose feature is not built yet (Podcasts without a podcast library): it says so plainly, says
 /// what the tab is for, and points to what works today. No sample content; a later version replaces it.
 struct PlaceholderPage {
     var tab: WebTab
@@ -16,17 +16,12 @@ struct PlaceholderPage {
         switch tab {
         case .podcasts:
             "Podcasts arrive in a later version of Marks: saved articles read aloud as episodes, with a player that keeps playing while you move between pages. Nothing here works yet."
-        case .ask:
-            "Ask arrives in a later version of Marks: questions answered from your own bookmarks, with the bookmarks the answer came from. Nothing here works yet."
         default:
             "This part of Marks is not built yet."
         }
     }
 
     private var meanwhile: HTML {
-        switch tab {
-        case .ask: "Meanwhile, <a href=\"/search\">Search</a> finds bookmarks by keyword or by meaning."
-        default: "Meanwhile, your <a href=\"/\">bookmarks</a> and their <a href=\"/tags\">tags</a> are here."
-        }
+        "Meanwhile, your <a href=\"/\">bookmarks</a> and their <a href=\"/tags\">tags</a> are here."
     }
 }

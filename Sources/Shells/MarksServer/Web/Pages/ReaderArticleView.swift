@@ -10,14 +10,21 @@ struct ReaderArticleView {
     var tokens: [ArticleToken]
     /// The proxied address of an image, or nil to leave it out.
     var imageURL: (String) -> SafeURL?
+    /// The words an Ask citation opens at, marked where they occur (`?highlight=`).
+    var highlight: PassageHighlight? = nil
 
     func render() -> HTML {
         var out: [UInt8] = []
         var open: [ArticleElement] = []
+        var firstMark = true
         for token in tokens {
             switch token {
             case .text(let text):
-                HTML.appendEscaped(text, to: &out)
+                if let highlight {
+                    out += highlight.mark(text, first: &firstMark).bytes
+                } else {
+                    HTML.appendEscaped(text, to: &out)
+                }
             case .start(let element, let attributes):
                 guard let tag = startTag(element, attributes) else { continue }
                 out += tag.bytes

@@ -23,6 +23,8 @@ struct ReaderPage {
     var imageURL: (String) -> SafeURL? = { _ in nil }
     /// Whether reaching the end marks the bookmark read (the reading preference).
     var markReadAtEnd = true
+    /// The words an Ask citation opens at (`?highlight=`), marked and scrolled to (`#passage`).
+    var highlight: PassageHighlight? = nil
 
     var title: String { bookmark.displayTitle }
 
@@ -66,8 +68,9 @@ struct ReaderPage {
                 """
         case .article(let article):
             let minutes = max(1, Int((Double(article.wordCount) / 230).rounded()))
-            let body: HTML = article.content.map { ReaderArticleView(tokens: $0.tokens, imageURL: imageURL).render() }
-                ?? HTML.each(article.paragraphs) { "<p>\($0)</p>" }
+            var firstMark = true
+            let body: HTML = article.content.map { ReaderArticleView(tokens: $0.tokens, imageURL: imageURL, highlight: highlight).render() }
+                ?? HTML.each(article.paragraphs) { "<p>\(highlight?.mark($0, first: &firstMark) ?? .text($0))</p>" }
             let auto: HTML = markReadAtEnd && b.unread ? " data-mark-read=\"\(SafeURL.path("/bookmarks/\(b.id)/mark-read"))\"" : .empty
             return """
                 <article class="reader reader-size-\(preferences.size.rawValue) reader-width-\(preferences.width.rawValue)" \

@@ -10,6 +10,8 @@ struct SourcePage {
     var source: IngestedSource
     var dates: WebDate
     var context: PageContext
+    /// The words an Ask citation opens at (`?highlight=`), marked and scrolled to (`#passage`).
+    var highlight: PassageHighlight? = nil
     /// Whether this server queues podcasts (the action is left out when not).
     var podcasts: Bool
     /// Whether the Podcast action goes through the generation manager (the script then plays or follows it in place).
@@ -87,15 +89,17 @@ struct SourcePage {
     }
 
     private func text() -> HTML {
+        var firstMark = true
+        let shown: (String) -> HTML = { text in highlight?.mark(text, first: &firstMark) ?? .text(text) }
         if source.body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             return "<p class=\"empty-text\" id=\"source-text\">There is no text.</p>"
         }
         guard !source.pages.isEmpty else {
-            return "<div class=\"source-text\" id=\"source-text\" dir=\"auto\">\(source.body)</div>"
+            return "<div class=\"source-text\" id=\"source-text\" dir=\"auto\">\(shown(source.body))</div>"
         }
         let pages = HTML.each(source.pages.enumerated()) { index, page -> HTML in
             let number = index + 1
-            let body: HTML = page.isEmpty ? "<p class=\"hint\">No text on this \(source.summary.pageUnit).</p>" : "<div class=\"source-text\" dir=\"auto\">\(page)</div>"
+            let body: HTML = page.isEmpty ? "<p class=\"hint\">No text on this \(source.summary.pageUnit).</p>" : "<div class=\"source-text\" dir=\"auto\">\(shown(page))</div>"
             let unit = source.summary.pageUnit == "chapter" ? "Chapter" : "Page"
             return "<section class=\"source-page\" id=\"p\(number)\" aria-label=\"\(unit) \(number)\"><p class=\"page-marker\">\(source.summary.pageMarker(number))</p>\(body)</section>"
         }

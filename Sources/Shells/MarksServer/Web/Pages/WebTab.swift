@@ -1,6 +1,6 @@
 /// A tab of the app's shell. The desktop sidebar shows `sidebar`; the phone's one-row bottom bar shows
-/// `phoneBar` (five slots, the last is More, which lists `moreTabs`). Later features (Podcasts, Ask) replace
-/// their placeholder page; the bars, titles and icons follow from this list.
+/// `phoneBar` (five slots, the last is More, which lists `moreTabs`). The bars, titles and icons follow from this
+/// list.
 public enum WebTab: String, Sendable, CaseIterable {
     case bookmarks
     case search

@@ -16,6 +16,7 @@ extension WebController {
         var view = BookmarkPage(bookmark: bookmark, extras: extras, dates: dates, context: ctx)
         view.podcastAction = options.podcastManager != nil
         view.stale = read.offline.map { "Showing the copy saved on this computer — \($0.reason)" }
+        view.highlight = PassageHighlight(request.query["highlight"])
         return page(view.title, tab: nil, view.render(), context: ctx)
     }
 
@@ -39,6 +40,7 @@ extension WebController {
         }
         var view = ReaderPage(bookmark: bookmark, content: content, context: ctx)
         view.markReadAtEnd = preferences.current.markReadAtEnd
+        view.highlight = PassageHighlight(request.query["highlight"])
         return readerPage(view, request: request)
     }
 

@@ -151,6 +151,7 @@ extension WebController {
         var view = SourcePage(source: source, dates: dates, context: context(request), podcasts: options.podcasts != nil || options.podcastManager != nil,
                               ocrPages: options.jobs == nil ? [] : library.pagesForOCR(source), ocrJob: job)
         view.podcastAction = options.podcastManager != nil
+        view.highlight = PassageHighlight(request.query["highlight"])
         var response = page(view.title, tab: .sources, view.render(), context: context(request))
         if let job, job.state == .queued || job.state == .running { response.headers["Refresh"] = "5" }
         return response

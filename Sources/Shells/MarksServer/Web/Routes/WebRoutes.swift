@@ -103,7 +103,11 @@ enum WebRoutes {
         r.post("/sources/:id/purge") { try await c.purgeSource($0) }
         r.post("/sources/:id/podcast") { try await c.podcastSource($0) }
         r.post("/sources/:id/ocr") { try await c.ocrSource($0) }
-        r.get("/ask") { c.placeholder(.ask, $0) }
+        // Ask: answers from the library with citations; the script streams them.
+        r.get("/ask") { try await c.askPage($0) }
+        r.post("/ask") { try await c.ask($0) }
+        r.post("/ask/stream") { try await c.askStream($0) }
+        r.post("/ask/clear") { try await c.clearAsk($0) }
         // Public assets.
         r.get("/offline") { c.offline($0) }
         r.get("/sw.js") { c.asset($0) }

@@ -50,6 +50,9 @@ public struct WebOptions: Sendable {
     public var lanAddresses: @Sendable () -> [String]
     /// The private podcast feed's secret: Settings shows the feed's URL with a QR code and rotates it; nil hides that part.
     public var podcastFeed: PodcastFeedSecrets? = nil
+    /// Ask (the Ask tab: answers from the library with citations, follow-ups, streamed); nil shows the tab as not
+    /// available.
+    public var ask: AskService? = nil
     /// The configured public URL (`public_url`) the feed's URL is built on; nil: the request's Host.
     public var publicURL: String? = nil
 
