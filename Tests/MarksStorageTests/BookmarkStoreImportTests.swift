@@ -73,4 +73,45 @@ import Testing
         let f = try StoreFixture()
         #expect(try f.store.importBookmarks([]) == ImportResult())
     }
+
+    /// The import indexes its new rows in one statement with its insert trigger dropped: the index must be exactly
+    /// what the trigger would have written (archived rows negated), updates still reindexed, and the trigger back.
+    @Test func theImportsFullTextIndexIsExactAndItsTriggerIsBack() throws {
+        let f = try StoreFixture()
+        let kept = try f.add("https://kept.example", title: "Keeper of walnuts")
+        let updated = try f.add("https://updated.example", description: "stale pistachio")
+        let result = try f.store.importBookmarks([
+            NetscapeEntry(url: "https://new.example", title: "Fresh Hazelnut", tags: ["nuts"]),
+            NetscapeEntry(url: "https://archived.example", description: "Archived almond", archived: true),
+            NetscapeEntry(url: "https://updated.example", description: "fresh cashew"),
+        ])
+        #expect(result.created == 2 && result.updated == 1)
+        let fresh = try #require(try f.store.bookmark(matching: "https://new.example"))
+        #expect(try f.search("hazelnut") == [fresh.id])
+        #expect(try f.search("walnut") == [kept.id])
+        #expect(try f.search("cashew") == [updated.id])
+        #expect(try f.search("pistachio").isEmpty)
+        #expect(try f.search("almond").isEmpty)
+        let archived = try #require(try f.store.bookmark(matching: "https://archived.example"))
+        #expect(try f.store.list(BookmarkListQuery(search: "almond"), scope: .archived).results.map(\.id) == [archived.id])
+        #expect(try f.search("fresh").sorted() == [updated.id, fresh.id].sorted())
+        let later = try f.add("https://later.example", title: "Later pecan")
+        #expect(try f.search("pecan") == [later.id])
+        try f.store.delete(id: fresh.id)
+        #expect(try f.search("hazelnut").isEmpty)
+    }
+
+    /// An import that fails (or is killed) after dropping the insert trigger rolls the drop back with the rest.
+    @Test func aFailedImportLeavesTheInsertTriggerInPlace() throws {
+        struct Abort: Error {}
+        let f = try StoreFixture()
+        #expect(throws: BookmarkStoreError.self) {
+            try f.store.write { db in
+                _ = try DeferredFullText(db)
+                throw Abort()
+            }
+        }
+        let later = try f.add("https://later.example", title: "Later pecan")
+        #expect(try f.search("pecan") == [later.id])
+    }
 }

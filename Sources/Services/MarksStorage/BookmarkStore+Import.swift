@@ -10,10 +10,12 @@ extension BookmarkStore {
     /// `PRIVATE="0"` only when `mapPrivateFlag`. Invalid entries and repeats of a URL are skipped and reported.
     public func importBookmarks(_ entries: [NetscapeEntry], mapPrivateFlag: Bool = false) throws(BookmarkStoreError) -> ImportResult {
         let result = try write { db in
+            let fullText = try DeferredFullText(db)
             var importer = try BulkImporter(db: db, stamp: StoreTime.micros(now()), mapPrivateFlag: mapPrivateFlag)
             for (index, entry) in entries.enumerated() {
                 try importer.add(entry, index: index)
             }
+            try fullText.finish(db)
             return importer.result
         }
         if result.success > 1_000 { tidyAfterBulkImport() }
@@ -29,6 +31,40 @@ extension BookmarkStore {
         } catch {
             // The import is committed either way: an unmerged index or unfolded log only makes reads slower.
         }
+    }
+}
+
+/// The full-text rows of an import's new bookmarks, written in ONE `INSERT … SELECT` at the end of its transaction
+/// instead of by the insert trigger row by row (100k bookmarks: about 4× less time in FTS5). The trigger is dropped
+/// inside the import's transaction and created again from its own stored SQL before the commit, so a failed or
+/// killed import rolls both back with everything else. Updated bookmarks keep going through the update trigger:
+/// they were indexed before the import, and an import updates no bookmark it created (its URLs are distinct).
+struct DeferredFullText {
+    static let trigger = "store_bookmarks_fts_insert"
+    /// Every bookmark created from here on has a larger id (`AUTOINCREMENT`: ids only grow).
+    let firstNewID: Int
+    let triggerSQL: String
+
+    init(_ db: Connection) throws {
+        let sql = try db.queryOne("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = ?", [SQLValue(Self.trigger)])
+        guard let sql else { throw SQLiteError(code: 1, message: "the trigger \(Self.trigger) is missing") }
+        triggerSQL = try sql.string(at: 0)
+        let last = try db.queryOne("""
+            SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'store_bookmarks'), 0),
+                       coalesce((SELECT max(id) FROM store_bookmarks), 0))
+            """)
+        firstNewID = (try last?.int(at: 0) ?? 0) + 1
+        try db.run("DROP TRIGGER \(Self.trigger)")
+    }
+
+    /// Indexes the bookmarks created since `init` as the trigger would have, and creates the trigger again.
+    func finish(_ db: Connection) throws {
+        try db.run("""
+            INSERT INTO store_bookmarks_fts (rowid, title, description, notes, url)
+            SELECT CASE WHEN is_archived THEN -id ELSE id END, lower(title), lower(description), lower(notes), lower(url)
+            FROM store_bookmarks WHERE id >= ? ORDER BY id
+            """, [SQLValue(firstNewID)])
+        try db.run(triggerSQL)
     }
 }
 
