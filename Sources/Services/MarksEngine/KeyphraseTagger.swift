@@ -20,11 +20,12 @@ public struct KeyphraseTagger: Sendable {
     /// Fit at or above which a vocabulary tag is chosen outright.
     public var fitThreshold: Float = 0.4
     /// Fit at or above which a vocabulary tag may fill up to `minimumTags`; below it for every tag,
-    /// nothing in the vocabulary fits and new tags are proposed. (0.22 filled a quantum computing primer with a
-    /// library's `programming c++ python`: their closeness to it was 0.25–0.3.)
-    public var fillThreshold: Float = 0.35
-    /// The same for a tag written in the page (some form of its words is a candidate): the name is evidence too.
-    public var namedFillThreshold: Float = 0.22
+    /// nothing in the vocabulary fits and new tags are proposed.
+    public var fillThreshold: Float = 0.22
+    /// A filling tag not written in the page must stand out by this much over the vocabulary's median closeness to
+    /// the page (vocabularies of 4 such tags or more): a quantum computing primer is about as close to every tag of a
+    /// programming library (`programming c++ python`, 0.25–0.3), so none of them stands for it.
+    public var fillDistinction: Float = 0.1
     /// A filling tag must be within this much of the best fit.
     var fillMargin: Float = 0.2
     /// A vocabulary this large is taken to cover the user's topics: new tags only when nothing in it fits.

@@ -105,11 +105,13 @@ struct VocabularyMatch {
         }
         // Filling is judged on closeness to the page alone (an exact match must not raise the bar for the rest).
         let best = pageSimilarity.max() ?? 0
+        let ordinary = pageSimilarity.filter { $0 > -1 }.sorted()
+        let typical = ordinary.count >= 4 ? ordinary[ordinary.count / 2] : -Float.greatestFiniteMagnitude
         if chosen.count < tagger.minimumTags {
             let filling = fit.indices
                 .filter { tag in
-                    let threshold = namedTags.contains(tag) ? tagger.namedFillThreshold : tagger.fillThreshold
-                    return !chosen.contains(tag) && (fit[tag] ?? -1) >= max(threshold, best - tagger.fillMargin)
+                    let distinct = namedTags.contains(tag) ? -Float.greatestFiniteMagnitude : typical + tagger.fillDistinction
+                    return !chosen.contains(tag) && (fit[tag] ?? -1) >= max(tagger.fillThreshold, best - tagger.fillMargin, distinct)
                 }
                 .sorted { (fit[$0] ?? 0) != (fit[$1] ?? 0) ? (fit[$0] ?? 0) > (fit[$1] ?? 0) : $0 < $1 }
             chosen.append(contentsOf: filling.prefix(tagger.minimumTags - chosen.count))
