@@ -67,4 +67,20 @@ import Testing
         #expect(result.candidates.map(\.sentences.count) == [2, 2, 2, 2, 1, 1, 1, 1])
         #expect(result.candidates.allSatisfy { $0.sentenceVectors.count == $0.sentences.count })
     }
+
+    @Test func onlyASentencesFirstWordsAreEmbeddedAndTheWholeOneIsKept() throws {
+        let long = "Texaco cut crude oil prices " + (1...60).map { "word\($0)" }.joined(separator: " ") + "."
+        var embedded: [String] = []
+        var shortlist = SentenceShortlist()
+        shortlist.embeddedWords = 10
+        let result = try shortlist.candidates(question: "Did Texaco cut crude oil prices?",
+                                              passages: [.init(text: long, context: "")], embed: { texts in
+            embedded = texts
+            return texts.map { _ in [1, 0] }
+        })
+        #expect(embedded.last == "Texaco cut crude oil prices word1 word2 word3 word4 word5")
+        #expect(result.candidates.first?.sentences == [long])
+        #expect(SentenceShortlist.leadingWords("  a b  c ", count: 2) == "a b")
+        #expect(SentenceShortlist.leadingWords("a b", count: 5) == "a b")
+    }
 }

@@ -80,11 +80,26 @@ import Testing
 
     @Test func aBrokenIndexIsAWarningAndTheEngineAnswers() async throws {
         let fixture = try IndexFixture(dimension: Self.dimension)
+        _ = try Self.suggester(library, in: fixture, embedder: Self.wordEmbedder)
         let wrong = IndexEmbedder(dimension: 3) { $0.map { _ in [1, 0, 0] } }
         let suggester = TagSuggester(index: fixture.index, embedder: LazyEmbedder { wrong }, workers: .modelTests)
         let result = try await suggester.suggest(TagSuggester.Page(url: "https://x.example/", title: "Anything")) { ["gardening"] }
         #expect(result.tags == ["gardening"])
         #expect(result.warnings.count == 1)
+    }
+
+    @Test func nothingTaggedYetOrNoModelMeansNoNeighboursAndNoNoise() async throws {
+        let fixture = try IndexFixture(dimension: Self.dimension)
+        let untagged = try Self.suggester([bookmark(1, "Rust borrow checker")], in: fixture, embedder: Self.wordEmbedder)
+        let page = TagSuggester.Page(url: "https://x.example/", title: "Rust borrow checker")
+        let first = try await untagged.suggest(page) { ["rust"] }
+        #expect(first == TagSuggester.Suggestions(tags: ["rust"], origin: .engine, warnings: []))
+        let tagged = try IndexFixture(dimension: Self.dimension)
+        _ = try Self.suggester(library, in: tagged, embedder: Self.wordEmbedder)
+        let noModel = TagSuggester(index: tagged.index, embedder: LazyEmbedder { throw IndexError.modelMissing(message: "no model") },
+                                   workers: .modelTests)
+        let second = try await noModel.suggest(page) { ["rust"] }
+        #expect(second == TagSuggester.Suggestions(tags: ["rust"], origin: .engine, warnings: []))
     }
 
     /// The wrong case, on the real model and the real offline engine: a library of C++, Python and Linux

@@ -9,6 +9,15 @@ public struct TaggedNeighbour: Sendable, Equatable {
 }
 
 extension SearchIndex {
+    /// True when some bookmark has tags of its own (before that, there are no neighbours to learn from).
+    public func hasTaggedDocuments() throws -> Bool {
+        try IndexError.wrap {
+            try database.read { connection in
+                try connection.queryOne("SELECT 1 FROM index_documents WHERE tag_names != '' AND bookmark_id > 0 LIMIT 1") != nil
+            }
+        }
+    }
+
     /// The `count` bookmarks most similar to `vector` among those with tags of their own, best first, live and
     /// archived alike (sources never), leaving out `excluding` (the bookmark being tagged). Exact: the search
     /// runs over the tagged rows only.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The sentence-scoring step of the offline Ask: splits each retrieved passage into sentences, keeps the few
 /// that share most of the question's terms (a cheap lexical pre-filter, in text order) and embeds only those
 /// with the question in one batch. Embedding every sentence of 8 passages (~128) dominated Ask's time; the
@@ -12,6 +14,11 @@ public struct SentenceShortlist: Sendable {
     /// the best of the rest by the share of the question's terms they hold. Embedding the 4 best of each of 8
     /// passages (~32 sentences) was ~90 % of Ask's time (p50 552 ms over a 10k-bookmark library, `marks-bench ask`).
     public var sentenceBudget: Int
+
+    /// Words of a sentence embedded at most (the whole sentence is still scored by its words and quoted): a run-on
+    /// sentence, a list or a table row flattened into one costs the model in proportion to its length, and its
+    /// start says what it is about.
+    public var embeddedWords = 64
 
     /// A shortlist keeping `keptPerPassage` sentences of each passage, `sentenceBudget` in all.
     public init(keptPerPassage: Int = 4, sentenceBudget: Int = 12) {
@@ -59,7 +66,7 @@ public struct SentenceShortlist: Sendable {
         var vectors: [[[Float]]] = kept.map { _ in [] }
         if let embed, !passages.isEmpty {
             let lead = given == nil ? [question] : []
-            let all = try embed(lead + kept.flatMap { $0 })
+            let all = try embed(lead + kept.flatMap { $0 }.map { Self.leadingWords($0, count: embeddedWords) })
             if all.count == lead.count + kept.reduce(0, { $0 + $1.count }) {
                 questionVector = given ?? all.first
                 var next = lead.count
@@ -74,6 +81,21 @@ public struct SentenceShortlist: Sendable {
                             rank: index, otherWords: others[index])
         }
         return (questionVector, candidates)
+    }
+
+    /// `sentence` cut after its first `count` words (white space separated), or whole when shorter.
+    static func leadingWords(_ sentence: String, count: Int) -> String {
+        var words = 0
+        var inWord = false
+        for index in sentence.indices {
+            let isSpace = sentence[index].isWhitespace
+            if !isSpace && !inWord {
+                words += 1
+                if words > count { return String(sentence[..<index]).trimmingCharacters(in: .whitespaces) }
+            }
+            inWord = !isSpace
+        }
+        return sentence
     }
 
     /// The indices (ascending) of the `keep` sentences holding most of `terms` (ties: earlier first); sentences

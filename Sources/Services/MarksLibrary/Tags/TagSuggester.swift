@@ -50,6 +50,13 @@ public struct TagSuggester: Sendable {
         public var origin: Origin
         /// Why a step was skipped (the index or the model could not be used), for the card or the log.
         public var warnings: [String]
+
+        /// Suggestions from their parts.
+        public init(tags: [String], origin: Origin, warnings: [String]) {
+            self.tags = tags
+            self.origin = origin
+            self.warnings = warnings
+        }
     }
 
     /// The index whose vectors and tags are the neighbours.
@@ -91,7 +98,15 @@ public struct TagSuggester: Sendable {
         let excluded: Set<Int> = page.bookmarkID.map { [$0] } ?? []
         let (index, embedder, count) = (index, embedder, voting.neighbours)
         return try await workers.run {
-            guard let vector = try embedder.get().vectors([document.embeddingText]).first else { return [] }
+            // Nothing tagged yet, or no model (a provider answers without it; the status says it is missing): no neighbours.
+            guard try index.hasTaggedDocuments() else { return [] }
+            let model: IndexEmbedder
+            do {
+                model = try embedder.get()
+            } catch IndexError.modelMissing {
+                return []
+            }
+            guard let vector = try model.vectors([document.embeddingText]).first else { return [] }
             return try index.nearestTagged(to: vector, count: count, excluding: excluded)
                 .map { NeighbourTagVoting.Neighbour(tags: $0.tags, similarity: $0.similarity) }
         }
