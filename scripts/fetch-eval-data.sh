@@ -5,12 +5,18 @@
 #     into  ${XDG_CACHE_HOME:-~/.cache}/marks/eval/reuters/{crude,acq}/*.xml
 #   - the categorised fortune files from Debian's fortunes + fortunes-min (category = file name)
 #     into  ${XDG_CACHE_HOME:-~/.cache}/marks/eval/fortunes/<category>
+#   - Debian's package metadata (the tag evaluation's labelled corpus: name, source, section, debtags and the
+#     short description of every package that has debtags), read from this machine's apt lists
+#     (/var/lib/apt/lists/*_Packages.lz4 through lz4, else `apt-cache dumpavail`), one package per line:
+#     package<TAB>source<TAB>section<TAB>debtags (comma-separated)<TAB>description
+#     into  ${XDG_CACHE_HOME:-~/.cache}/marks/eval/debian/packages.tsv
 # Idempotent: does nothing when the data is already there. The data is never committed.
 set -euo pipefail
 
 eval_dir="${XDG_CACHE_HOME:-$HOME/.cache}/marks/eval"
 reuters_dir="$eval_dir/reuters"
 fortunes_dir="$eval_dir/fortunes"
+debian_file="$eval_dir/debian/packages.tsv"
 
 count_files() { find "$1" -maxdepth 1 -type f -name "$2" 2>/dev/null | wc -l; }
 
@@ -21,7 +27,11 @@ have_fortunes() {
   [ -f "$fortunes_dir/computers" ] && [ -f "$fortunes_dir/fortunes" ] && [ "$(count_files "$fortunes_dir" '*')" -ge 20 ]
 }
 
-if have_reuters && have_fortunes; then
+have_debian() {
+  [ -f "$debian_file" ] && [ "$(wc -l < "$debian_file")" -ge 5000 ]
+}
+
+if have_reuters && have_fortunes && have_debian; then
   echo "evaluation data present in $eval_dir"
   exit 0
 fi
@@ -78,4 +88,42 @@ if ! have_fortunes; then
   rm -rf "$fortunes_dir"
   mv "$fortunes_dir.partial" "$fortunes_dir"
   echo "fortunes: $(count_files "$fortunes_dir" '*') categories -> $fortunes_dir"
+fi
+
+if ! have_debian; then
+  mkdir -p "$(dirname "$debian_file")"
+  # The Packages stanzas of the main archive (not -updates or -security: those repeat a few packages).
+  packages_stream() {
+    local lists
+    lists="$(find /var/lib/apt/lists -maxdepth 1 -name '*_dists_*_main_binary-*_Packages*' ! -name '*-updates_*' ! -name '*-security_*' 2>/dev/null | head -n 1)"
+    case "$lists" in
+      *.lz4) command -v lz4 >/dev/null && { lz4 -dc "$lists"; return; } ;;
+      *.gz) zcat "$lists"; return ;;
+      *.xz) xzcat "$lists"; return ;;
+      *Packages) cat "$lists"; return ;;
+    esac
+    apt-cache dumpavail
+  }
+  # Stanzas to one line each; continuation lines of Tag: joined; only packages with debtags.
+  packages_stream | awk -v OFS='\t' '
+    function flush() {
+      if (pkg != "" && tags != "") {
+        gsub(/[ \t]+/, "", tags); gsub(/\t/, " ", desc)
+        print pkg, (src == "" ? pkg : src), section, tags, desc
+      }
+      pkg = ""; src = ""; section = ""; tags = ""; desc = ""; field = ""
+    }
+    /^$/ { flush(); next }
+    /^[ \t]/ { if (field == "Tag") tags = tags $0; next }
+    {
+      field = substr($0, 1, index($0, ":") - 1); value = substr($0, index($0, ":") + 2)
+      if (field == "Package") pkg = value
+      else if (field == "Source") { sub(/ .*/, "", value); src = value }
+      else if (field == "Section") section = value
+      else if (field == "Tag") tags = value
+      else if (field == "Description") desc = value
+    }
+    END { flush() }' > "$debian_file.partial"
+  mv "$debian_file.partial" "$debian_file"
+  echo "Debian packages with debtags: $(wc -l < "$debian_file") -> $debian_file"
 fi

@@ -73,6 +73,26 @@ import Testing
         #expect(vocabulary.embeddings.count == vocabulary.tags.count)
     }
 
+    @Test func aStrayCNeverMatchesCPlusPlusByName() throws {
+        let vocabulary = try TagVocabulary(["C++", "c#", "c", "contracts"]) { $0.map(embedder.vector) }
+        // Symbols kept in the key: a candidate `c` (its key is `c`) matches the tag `c` only, never `c++` or `c#`.
+        #expect(vocabulary.keys == ["c++", "c#", "c", Stemmer.key(["contracts"])])
+    }
+
+    @Test func aTagWithSymbolsFitsOnlyWhenWrittenInThePage() throws {
+        let engine = OfflineEngine(embedder: embedder)
+        let vocabulary = ["C++", "c#", "python", "linux"]
+        let lease = try engine.enrichPage(EnrichRequest(
+            url: "https://example.com/terms", title: "Terms of the lease",
+            text: "Under section 3(c) the tenant pays on time. Clause (c) applies to late payments. See (c) again.",
+            vocabulary: vocabulary))
+        #expect(!lease.tags.contains("c++") && !lease.tags.contains("c#"), "\(lease.tags)")
+        let cpp = try engine.enrichPage(EnrichRequest(
+            url: "https://example.com/cpp", title: "Modern C++ templates",
+            text: "C++ templates are resolved at compile time. Move semantics in C++ avoid copies.", vocabulary: vocabulary))
+        #expect(cpp.tags.contains("c++") && !cpp.tags.contains("c#"), "\(cpp.tags)")
+    }
+
     @Test func vocabularyNeedsOneVectorPerTag() {
         #expect(throws: EngineError.self) {
             try TagVocabulary(["a", "b"]) { _ in [[1, 0]] }

@@ -45,4 +45,42 @@ import Testing
         #expect(result.candidates.first?.sentenceVectors.isEmpty == true)
         #expect(result.candidates.first?.sentences.count == 4)
     }
+
+    @Test func aBudgetKeepsEachPassagesBestThenTheBestOfTheRestAndTheGivenQuestionVectorIsReused() throws {
+        let passages = (0..<8).map { number in
+            SentenceShortlist.Passage(text: (Self.filler.prefix(3) + ["Texaco cut crude oil prices in field \(number) today.",
+                                                                      "Crude prices fell in field \(number) as well."]).joined(separator: " "),
+                                      context: "oil news")
+        }
+        var embedded: [String] = []
+        let result = try SentenceShortlist(keptPerPassage: 4, sentenceBudget: 12).candidates(
+            question: "How much did Texaco cut crude oil prices?", passages: passages, questionVector: [0, 1],
+            embed: { texts in
+                embedded = texts
+                return texts.map { _ in [1, 0] }
+            })
+        #expect(embedded.count == 12, "the budget, and not the question: its vector was given")
+        #expect(!embedded.contains("How much did Texaco cut crude oil prices?"))
+        #expect(result.questionVector == [0, 1])
+        #expect(result.candidates.allSatisfy { $0.sentences.first?.hasPrefix("Texaco cut crude oil prices") == true })
+        // The four left after each passage's best go to the best-ranked passages' next best.
+        #expect(result.candidates.map(\.sentences.count) == [2, 2, 2, 2, 1, 1, 1, 1])
+        #expect(result.candidates.allSatisfy { $0.sentenceVectors.count == $0.sentences.count })
+    }
+
+    @Test func onlyASentencesFirstWordsAreEmbeddedAndTheWholeOneIsKept() throws {
+        let long = "Texaco cut crude oil prices " + (1...60).map { "word\($0)" }.joined(separator: " ") + "."
+        var embedded: [String] = []
+        var shortlist = SentenceShortlist()
+        shortlist.embeddedWords = 10
+        let result = try shortlist.candidates(question: "Did Texaco cut crude oil prices?",
+                                              passages: [.init(text: long, context: "")], embed: { texts in
+            embedded = texts
+            return texts.map { _ in [1, 0] }
+        })
+        #expect(embedded.last == "Texaco cut crude oil prices word1 word2 word3 word4 word5")
+        #expect(result.candidates.first?.sentences == [long])
+        #expect(SentenceShortlist.leadingWords("  a b  c ", count: 2) == "a b")
+        #expect(SentenceShortlist.leadingWords("a b", count: 5) == "a b")
+    }
 }

@@ -22,6 +22,10 @@ public struct KeyphraseTagger: Sendable {
     /// Fit at or above which a vocabulary tag may fill up to `minimumTags`; below it for every tag,
     /// nothing in the vocabulary fits and new tags are proposed.
     public var fillThreshold: Float = 0.22
+    /// A filling tag not written in the page must stand out by this much over the vocabulary's median closeness to
+    /// the page (vocabularies of 4 such tags or more): a quantum computing primer is about as close to every tag of a
+    /// programming library (`programming c++ python`, 0.25–0.3), so none of them stands for it.
+    public var fillDistinction: Float = 0.1
     /// A filling tag must be within this much of the best fit.
     var fillMargin: Float = 0.2
     /// A vocabulary this large is taken to cover the user's topics: new tags only when nothing in it fits.
@@ -46,10 +50,11 @@ public struct KeyphraseTagger: Sendable {
     }
 
     /// Tags for a page: `candidates` with unit-length embeddings of the first ones (those without one can
-    /// only match vocabulary tags by name), the page's embedding, and the user's vocabulary (possibly empty).
+    /// only match vocabulary tags by name), the page's embedding, and the user's vocabulary (possibly empty);
+    /// `pageText` (title and text) is where a tag with symbols (`c++`, `c#`) must be written to fit.
     /// Lower-case, cleaned as linkding cleans tags, vocabulary tags first.
     public func tags(candidates: [PhraseCandidate], candidateEmbeddings: [[Float]], pageEmbedding: [Float],
-                     sentenceEmbeddings: [[Float]] = [], vocabulary: TagVocabulary) -> [String] {
+                     sentenceEmbeddings: [[Float]] = [], vocabulary: TagVocabulary, pageText: String = "") -> [String] {
         let count = min(candidates.count, candidateEmbeddings.count)
         let maximumPrior = candidates.prefix(count).map(\.prior).max() ?? 1
         let scored: [(index: Int, score: Float, relevance: Float)] = (0..<count).map { index in
@@ -65,7 +70,7 @@ public struct KeyphraseTagger: Sendable {
         if !vocabulary.isEmpty {
             let match = VocabularyMatch(tagger: self, scored: scored, candidates: candidates, candidateEmbeddings: candidateEmbeddings,
                                         pageEmbedding: pageEmbedding, sentenceEmbeddings: Array(sentenceEmbeddings.prefix(sentencesCompared)),
-                                        vocabulary: vocabulary)
+                                        vocabulary: vocabulary, pageText: pageText)
             snapped = match.snappedCandidates
             for tagIndex in match.chosenTags(limit: maximumTags) {
                 chosen.append(vocabulary.tags[tagIndex])

@@ -83,7 +83,8 @@ public struct OfflineEngine: Sendable {
         }
         let tags = candidates.isEmpty && vocabulary.isEmpty ? [] : tagger.tags(
             candidates: candidates, candidateEmbeddings: Array(vectors[candidateStart...]),
-            pageEmbedding: vectors[pageSlot], sentenceEmbeddings: sentenceVectors, vocabulary: vocabulary)
+            pageEmbedding: vectors[pageSlot], sentenceEmbeddings: sentenceVectors, vocabulary: vocabulary,
+            pageText: ([page.title ?? ""] + [page.description ?? ""] + page.sentences).joined(separator: "\n"))
         return EnrichResult(summary: summary, tags: tags, engine: Self.name)
     }
 

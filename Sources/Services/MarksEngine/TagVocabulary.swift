@@ -46,11 +46,20 @@ public struct TagVocabulary: Sendable {
                 let tag = name.lowercased()
                 guard seen.insert(tag).inserted, WordTokenizer.hasLetter(tag) || tag.unicodeScalars.contains(where: { $0.properties.numericType != nil }) else { continue }
                 let text = words(of: name)
-                let key = Stemmer.key(WordTokenizer.words(text))
+                // A name with symbols the words drop (`c++`, `c#`, `f#`) matches only as spelled: its words alone
+                // (`c`) would make a stray letter of the page that tag.
+                let key = isSymbolic(tag) ? tag : Stemmer.key(WordTokenizer.words(text))
                 result.append((tag, text.isEmpty ? tag : text, key.isEmpty ? tag : key))
             }
         }
         return result
+    }
+
+    /// True for a tag holding a character other than letters, digits and the separators `-_./` (a leading `#`,
+    /// as in `#swift`, does not count).
+    static func isSymbolic(_ tag: String) -> Bool {
+        let core = tag.hasPrefix("#") ? tag.dropFirst() : Substring(tag)
+        return core.contains { !($0.isLetter || $0.isNumber || "-_./ ".contains($0)) }
     }
 
     /// The words of a tag for embedding: separators become spaces and camelCase is split ("MachineLearning").

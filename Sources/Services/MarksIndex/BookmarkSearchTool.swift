@@ -28,6 +28,8 @@ public final class BookmarkSearchTool: Sendable {
         public var passages: [PassageResult]
         /// False when the model is not installed and only words were matched.
         public var usedVectors: Bool
+        /// The question's vector, when the model embedded it (Ask reuses it for its sentences).
+        public var queryVector: [Float]? = nil
     }
 
     public let index: SearchIndex
@@ -66,6 +68,6 @@ public final class BookmarkSearchTool: Sendable {
             return PassageResult(passage: passage, document: document, score: hit.score, legs: hit.legs,
                                  keywordScore: hit.keywordScore, vectorScore: hit.vectorScore)
         }
-        return Answer(passages: results, usedVectors: vector != nil)
+        return Answer(passages: results, usedVectors: vector != nil, queryVector: vector)
     }
 }

@@ -63,8 +63,9 @@ public struct IndexedDocument: Sendable, Equatable {
         return (tagNames + aiTags).filter { seen.insert($0.lowercased()).inserted }
     }
 
-    /// The text the vector is computed from: title, summary (or description), the start of the notes, tags, domain.
-    var embeddingText: String {
+    /// The text the vector is computed from: title, summary (or description), the start of the notes, tags, domain
+    /// (also what a page is embedded as to find its nearest bookmarks).
+    public var embeddingText: String {
         var parts: [String] = []
         let title = title.trimmingCharacters(in: .whitespacesAndNewlines)
         if !title.isEmpty { parts.append(title) }

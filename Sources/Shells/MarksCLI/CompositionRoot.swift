@@ -230,7 +230,19 @@ final class CompositionRoot: Sendable {
     /// Enrichment over `library` (the configured library, or in `marks serve` a source Settings switched to).
     func makeEnrichment(over library: LibraryService) throws -> EnrichmentService {
         EnrichmentService.live(library: library, config: config, local: try engine(), fetcher: fetcher(),
-                               dataDirectory: paths.dataDirectory, appVersion: MarksCommandLine.version)
+                               dataDirectory: paths.dataDirectory, appVersion: MarksCommandLine.version,
+                               tagSuggester: tagSuggester())
+    }
+
+    /// The one tag suggester (share card, enrichment): the index's tagged neighbours on the shared model; nil, with
+    /// a warning, when the index cannot be opened (the engine's tags then stand alone).
+    func tagSuggester() -> TagSuggester? {
+        do {
+            return TagSuggester(index: try searchIndex(), embedder: model)
+        } catch {
+            warn("tags from your similar bookmarks are unavailable: \(CLIErrorMessage.describe(error))")
+            return nil
+        }
     }
 
     // MARK: - Share and podcasts
@@ -250,6 +262,6 @@ final class CompositionRoot: Sendable {
     func makeShare(over library: LibraryService) -> ShareService {
         let engine = Result { try self.engine() }
         return ShareService(library: library, podcasts: podcastQueue(), autoPodcastTags: config.autoPodcastTags,
-                            suggestTags: AITagSuggester.suggestions { try engine.get().engine })
+                            suggestTags: AITagSuggester.suggestions(suggester: tagSuggester()) { try engine.get().engine })
     }
 }

@@ -55,13 +55,20 @@ enum AskBenchmark {
                       result.failed.count)
     }
 
-    /// A synthetic archived page text of about `words` words: headings every ~300 words, paragraphs of ~60.
+    /// A synthetic archived page text of about `words` words: headings every ~300 words, paragraphs of ~60 words in
+    /// three sentences of 20 (an article's sentences; one 60-word run without a full stop made every paragraph a
+    /// single sentence, three times what Ask embeds of a real one). The made-up words still cost the model 2–3
+    /// tokens each, about twice an English word.
     static func pageBlocks(_ text: inout SyntheticText, words: Int) -> [PassageBlock] {
         var blocks: [PassageBlock] = []
         var written = 0
         while written < words {
             if written % 300 == 0 { blocks.append(PassageBlock(.heading, text.sentence(words: 3))) }
-            blocks.append(PassageBlock(.paragraph, text.sentence(words: 60)))
+            let sentences = (0..<3).map { _ in
+                let sentence = text.sentence(words: 20)
+                return sentence.prefix(1).uppercased() + sentence.dropFirst() + "."
+            }
+            blocks.append(PassageBlock(.paragraph, sentences.joined(separator: " ")))
             written += 60
         }
         return blocks

@@ -106,23 +106,34 @@ import Testing
         #expect(await f.source.creates == 0)
     }
 
-    @Test func suggestionsComeFromTheVocabularyAndTheEngine() async throws {
+    @Test func suggestionsComeFromTheSuggesterSpelledAsTheVocabularyNeverOnTheCardAtMostFive() async throws {
         let f = try Fixture()
         defer { f.dir.cleanUp() }
-        try await f.source.addTags(["Swift", "machine-learning", "cooking", "iOS", "bookmark", "already"])
+        try await f.source.addTags(["Swift", "machine-learning", "cooking", "iOS", "bookmark", "already", "leftover-test"])
         let seen = VocabularySpy()
-        let share = f.service(suggest: { url, title, text, vocabulary in
-            await seen.record(url: url, title: title, text: text, vocabulary: vocabulary)
-            return ["concurrency", "swift", "ALREADY", "ios"]
+        let share = f.service(suggest: { page, vocabulary in
+            await seen.record(url: page.url, title: page.title, text: page.text, vocabulary: vocabulary)
+            return TagSuggester.Suggestions(tags: ["concurrency", "swift", "ALREADY", "ios", "overview", "weekend", "xcode", "spm"],
+                                            origin: .neighbours, warnings: [])
         })
         await f.source.setAutoTags("swift.org", ["already"])
         let draft = try await share.prepare([.plainText("Swift concurrency and machine learning on iOS, with bookmarks https://www.swift.org/blog/post")])
         #expect(draft.tags == ["already"])
-        #expect(draft.suggestedTags == ["Swift", "machine-learning", "iOS", "bookmark", "concurrency"])
+        // The suggester's tags only (no keyword matches beside them): spelled as the person does, none already on the
+        // card, no generic words, at most five.
+        #expect(draft.suggestedTags == ["concurrency", "Swift", "iOS", "xcode", "spm"])
         let call = try #require(await seen.calls.first)
         #expect(call.url == "https://www.swift.org/blog/post")
         #expect(call.vocabulary.contains("cooking"))
         #expect(call.text.contains("machine learning"))
+    }
+
+    @Test func withoutASuggesterTheKeywordMatchesNeverALeftoverTag() async throws {
+        let f = try Fixture()
+        defer { f.dir.cleanUp() }
+        try await f.source.addTags(["swift", "test", "tmp", "bookmark", "quantum"])
+        let draft = try await f.service().prepare([.plainText("Swift test notes https://www.swift.org/blog/post")])
+        #expect(draft.suggestedTags == ["swift"])
     }
 
     @Test func unavailableVocabularyIsAWarningNotAFailure() async throws {

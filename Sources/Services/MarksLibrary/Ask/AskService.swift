@@ -54,7 +54,7 @@ public final class AskService: Sendable {
         let passages = found.passages
         let scored = try shortlist.candidates(
             question: question, passages: passages.map { .init(text: $0.passage.text, context: $0.document.title + " " + $0.passage.heading) },
-            embed: found.usedVectors ? { try self.embedder.get().vectors($0) } : nil)
+            questionVector: found.queryVector, embed: found.usedVectors ? { try self.embedder.get().vectors($0) } : nil)
         let (questionVector, candidates) = (scored.questionVector, scored.candidates)
         let extracted = answerer.answer(question, questionVector: questionVector, candidates: candidates)
         guard extracted.isFound else {

@@ -5,9 +5,9 @@ import MarksCore
 extension EnrichmentService {
     /// The service as the configuration asks: a remote backend when `backend_url` is set, else `local` (the
     /// configured provider with the offline engine behind it, or the offline engine). Pages are read through
-    /// `fetcher`. `dataDirectory` holds the backend device credentials.
+    /// `fetcher`. `dataDirectory` holds the backend device credentials; `tagSuggester` picks the AI tags.
     public static func live(library: LibraryService, config: MarksConfig, local: ConfiguredEngine, fetcher: PageFetcher,
-                            dataDirectory: URL, appVersion: String,
+                            dataDirectory: URL, appVersion: String, tagSuggester: TagSuggester? = nil,
                             transport: HTTPTransport = .live) -> EnrichmentService {
         let engine: any AIEngine
         let status: EngineStatus
@@ -21,6 +21,6 @@ extension EnrichmentService {
         }
         let reader = PageTextReader(fetcher: fetcher)
         return EnrichmentService(library: library, engine: engine, status: status, readPage: { try await reader.read($0) },
-                                 writeSummaryToNotes: config.writeSummaryToNotes)
+                                 writeSummaryToNotes: config.writeSummaryToNotes, tagSuggester: tagSuggester)
     }
 }

@@ -16,19 +16,24 @@ public final class EnrichmentService: Sendable {
     public let status: EngineStatus
     /// Whether summaries are also appended to the bookmark's linkding notes.
     public let writeSummaryToNotes: Bool
+    /// Chooses the AI tags: the person's similar bookmarks' tags first, the engine's only when none fit (nil: the
+    /// engine's tags, cleaned the same way).
+    public let tagSuggester: TagSuggester?
     private let readPage: @Sendable (URL) async throws -> PageTextReader.Page
     let backgroundRunning = Mutex(false)
     /// The engine failure the background pass last warned about (said once, not once per bookmark and pass).
     let backgroundEngineFailure = Mutex<String?>(nil)
 
-    /// A service over `library` asking `engine`; `readPage` fetches a page's readable text.
+    /// A service over `library` asking `engine`; `readPage` fetches a page's readable text; `tagSuggester` picks the tags.
     public init(library: LibraryService, engine: any AIEngine, status: EngineStatus,
-                readPage: @escaping @Sendable (URL) async throws -> PageTextReader.Page, writeSummaryToNotes: Bool = false) {
+                readPage: @escaping @Sendable (URL) async throws -> PageTextReader.Page, writeSummaryToNotes: Bool = false,
+                tagSuggester: TagSuggester? = nil) {
         self.library = library
         self.engine = engine
         self.status = status
         self.readPage = readPage
         self.writeSummaryToNotes = writeSummaryToNotes
+        self.tagSuggester = tagSuggester
     }
 
     /// Enriches the bookmark with `id` and stores the result; returns it with the engine that answered.
@@ -56,13 +61,25 @@ public final class EnrichmentService: Sendable {
             }
         }
         let answer = try await engine.enrichAnswer(request)
+        let tags = try await suggestedTags(for: bookmark, request: request, answer: answer.value)
         var saved = try await library.setAIMetadata(id: bookmark.id, summary: answer.value.summary,
-                                                    tags: answer.value.tags, engine: answer.engine)
+                                                    tags: tags, engine: answer.engine)
         if writeSummaryToNotes, let appended = try await appendSummaryToNotes(saved) {
             saved = appended
         }
         return EnrichmentOutcome(bookmark: saved, summary: answer.value.summary, tags: saved.aiTags, engine: answer.engine,
                                  fallbackReason: answer.fallbackReason, fromTitleOnly: fromTitleOnly)
+    }
+
+    /// The AI tags for `bookmark` through the one `TagSuggester`: its neighbours' tags, else the engine's.
+    private func suggestedTags(for bookmark: Bookmark, request: EnrichRequest, answer: EnrichResult) async throws -> [String] {
+        guard let tagSuggester else { return TagSuggester.cleaned(answer.tags, excluding: bookmark.tagNames) }
+        let text = Self.nonEmpty(answer.summary) ?? request.description ?? ""
+        let page = TagSuggester.Page(url: bookmark.url, title: request.title ?? "", text: text, tags: bookmark.tagNames,
+                                     bookmarkID: bookmark.id)
+        let result = try await tagSuggester.suggest(page) { answer.tags }
+        for warning in result.warnings { library.warn("enriching bookmark \(bookmark.id): \(warning)") }
+        return result.tags
     }
 
     /// The user's tag names, most used first. When they cannot be read enrichment goes on without them, with a

@@ -1,8 +1,9 @@
 import MarksCore
 
 extension ShareService {
-    /// Fills `suggestedTags`: the person's own tags whose words appear in the title, URL or notes, then the
-    /// AI engine's tags (spelled as in the vocabulary when they match one), none already on the card.
+    /// Fills `suggestedTags` (at most five, none already on the card) through `suggestTags` — the person's similar
+    /// bookmarks' tags, else the AI engine's, spelled as in the vocabulary. Without it, or when it fails (with a
+    /// warning saying why), the person's own tags whose words appear in the title, URL or notes.
     func addSuggestions(to draft: inout ShareDraft) async {
         let vocabulary: [String]
         do {
@@ -11,21 +12,25 @@ extension ShareService {
             draft.warnings.append("Tag suggestions from your tags are unavailable: \(Self.describe(error))")
             vocabulary = []
         }
-        var suggestions = VocabularyTagMatcher.matches(vocabulary: vocabulary, texts: [draft.title, draft.notes, draft.description],
-                                                       url: draft.url, excluding: draft.tags)
+        let keywordMatches = VocabularyTagMatcher.matches(vocabulary: vocabulary, texts: [draft.title, draft.notes, draft.description],
+                                                          url: draft.url, excluding: draft.tags)
+        var suggestions: [String]
         if let suggest = suggestTags {
             let text = [draft.notes, draft.description].filter { !$0.isEmpty }.joined(separator: "\n\n")
             let spelled = Dictionary(vocabulary.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
             do {
-                let ai = TagNames.parse(try await suggest(draft.url, draft.title, text, vocabulary).prefix(20).joined(separator: ","))
-                suggestions += ai.map { spelled[$0.lowercased()] ?? $0 }
+                let result = try await suggest(TagSuggester.Page(url: draft.url, title: draft.title, text: text, tags: draft.tags,
+                                                                 bookmarkID: draft.existing?.id), vocabulary)
+                suggestions = result.tags.map { spelled[$0.lowercased()] ?? $0 }
+                draft.warnings += result.warnings.map { "Tag suggestions: \($0)" }
             } catch {
                 draft.warnings.append("AI tag suggestions are unavailable: \(Self.describe(error))")
+                suggestions = keywordMatches
             }
+        } else {
+            suggestions = keywordMatches
         }
-        let present = Set(draft.tags.map { $0.lowercased() })
-        var seen = Set<String>()
-        draft.suggestedTags = suggestions.filter { !present.contains($0.lowercased()) && seen.insert($0.lowercased()).inserted }
+        draft.suggestedTags = TagSuggester.cleaned(suggestions, excluding: draft.tags)
     }
 
     /// The person's tags, page by page, up to `vocabularyLimit`.

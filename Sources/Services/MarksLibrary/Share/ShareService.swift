@@ -11,8 +11,8 @@ import MarksCore
 /// `try await share.prepare(sharedURL:title:text:)` (its `jsonValue` or a form), and the form's POST saves
 /// with `try await share.save(url:title:notes:tags:unread:createPodcast:)`.
 public struct ShareService: Sendable {
-    /// Tag suggestions for a page: `(url, title, text, vocabulary) -> tags` (the AI engine's enrich, or none).
-    public typealias SuggestTags = @Sendable (_ url: String, _ title: String, _ text: String, _ vocabulary: [String]) async throws -> [String]
+    /// Tag suggestions for a page, given the person's vocabulary (`AITagSuggester`: the one `TagSuggester`).
+    public typealias SuggestTags = @Sendable (_ page: TagSuggester.Page, _ vocabulary: [String]) async throws -> TagSuggester.Suggestions
 
     /// How many tags of the vocabulary are read for suggestions.
     public static let vocabularyLimit = 5000
@@ -24,7 +24,7 @@ public struct ShareService: Sendable {
     let suggestTags: SuggestTags?
 
     /// A share flow over a library; `podcasts` nil means podcast requests cannot be queued (the save says so),
-    /// `suggestTags` nil means vocabulary suggestions only.
+    /// `suggestTags` nil means suggestions by keyword match with the vocabulary only.
     public init(library: LibraryService, podcasts: PodcastRequestQueue?, autoPodcastTags: [String] = [],
                 suggestTags: SuggestTags? = nil) {
         self.library = library

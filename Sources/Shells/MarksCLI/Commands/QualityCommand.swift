@@ -6,13 +6,14 @@ import SentenceEmbeddings
 
 /// `marks quality`: the offline quality figures on labelled texts that ship in Debian packages
 /// (`scripts/fetch-eval-data.sh` fetches them): collections (adjusted Rand index), tags (vocabulary share,
-/// new-tag count), summaries (lead kept, ROUGE-1), Ask (answer-passage recall, citation precision, abstention).
+/// new-tag count), summaries (lead kept, ROUGE-1), tag suggestions against a keyword baseline on Debian's packages
+/// (precision, recall@5, tags outside the vocabulary), Ask (answer-passage recall, citation precision, abstention).
 enum QualityCommand: CLICommand {
     static let descriptor = CommandDescriptor(
         name: "quality",
         abstract: "Print the offline AI quality figures on labelled Debian texts.",
         discussion: "Needs the model (make model) and the evaluation texts (scripts/fetch-eval-data.sh).",
-        arguments: [.flag("details", help: "Also print each Ask question with its answer or why it abstained.")]
+        arguments: [.flag("details", help: "Also print tag examples, and each Ask question with its answer or why it abstained.")]
     )
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
@@ -35,6 +36,15 @@ enum QualityCommand: CLICommand {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("marks-ask-quality-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) } // safe: a leftover temp directory is harmless
+        if FileManager.default.fileExists(atPath: TagQuality.corpusFile(evaluationDirectory: evaluation).path) {
+            let tags = try await TagQuality.measure(evaluationDirectory: evaluation, scratchDirectory: scratch, embedder: .model(model))
+            for line in TagQuality.format(tags) { context.print(line) }
+            if arguments.flag("details") {
+                for line in tags.examples { context.print("    " + line) }
+            }
+        } else {
+            context.print("Tags (Debian packages): the package list is missing; run scripts/fetch-eval-data.sh (or make eval-data).")
+        }
         let ask = try await AskQuality.measure(evaluationDirectory: evaluation, scratchDirectory: scratch, embedder: .model(model))
         for line in AskQuality.format(ask) { context.print(line) }
         if arguments.flag("details") {
