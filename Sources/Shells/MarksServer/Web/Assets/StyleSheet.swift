@@ -111,22 +111,16 @@ button:hover,.button:hover{border-color:var(--muted)}
 .notice .icon{margin-top:.1rem}
 .notice.problem{border-color:var(--bad);color:var(--bad);border-left-width:4px}
 .notice.success{border-color:var(--ok);color:var(--ok)}
-.cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(14rem,1fr));gap:.75rem;margin:0 0 1.25rem}
-.card{background:var(--card);border:1px solid var(--line);border-radius:var(--radius);padding:.75rem .9rem}
-.card h2{font:600 .8rem/1.2 var(--sans);text-transform:uppercase;letter-spacing:.05em;color:var(--muted);margin:0 0 .4rem}
-.card ol{margin:0;padding:0;list-style:none}
-.card li+li{margin-top:.4rem}
-.card a{font:600 1rem/1.3 var(--serif);text-decoration:none;overflow-wrap:anywhere}
-.card a:hover{text-decoration:underline}
-.card .meta{font-size:.8rem}
 /* The home cards as one compact strip above the rows (rows first); the shell's brand replaces the wordmark and
    its Add link the toolbar's. */
 .cards{display:flex;gap:.5rem;overflow-x:auto;margin:0 -1rem .75rem;padding:0 1rem;scrollbar-width:none}
-.card{flex:0 0 auto;display:flex;align-items:baseline;gap:.5rem;padding:.35rem .65rem;max-width:min(85vw,30rem);white-space:nowrap}
-.card h2{margin:0;font-size:.7rem}
-.card ol{display:flex;gap:.75rem}
-.card li+li{margin-top:0}
-.card a{font-size:.9rem;display:inline-block;max-width:11rem;overflow:hidden;text-overflow:ellipsis;vertical-align:bottom}
+.card{background:var(--card);border:1px solid var(--line);border-radius:var(--radius);flex:0 0 auto;display:flex;
+align-items:baseline;gap:.5rem;padding:.35rem .65rem;max-width:min(85vw,30rem);white-space:nowrap}
+.card h2{font:600 .7rem/1.2 var(--sans);text-transform:uppercase;letter-spacing:.05em;color:var(--muted);margin:0}
+.card ol{margin:0;padding:0;list-style:none;display:flex;gap:.75rem}
+.card a{font:600 .9rem/1.3 var(--serif);text-decoration:none;display:inline-block;max-width:11rem;overflow:hidden;
+text-overflow:ellipsis;vertical-align:bottom}
+.card a:hover{text-decoration:underline}
 .card .meta{display:none}
 .shell .wordmark{display:none}
 .shell .toolbar>a.primary[href="/add"]{display:none}
