@@ -44,6 +44,8 @@ import Testing
         #expect(!answer.isFound && answer.sentences.isEmpty && answer.citations.isEmpty)
         #expect(answer.reason?.contains("exxon") == true)
         #expect(!answer.nearest.isEmpty, "the nearest items are listed instead")
+        let urls = answer.nearest.map(\.document.url)
+        #expect(Set(urls).count == urls.count, "each item once, however many of its passages are near: \(urls)")
     }
 
     @Test func withoutTheModelItAnswersFromWordsAndSaysSo() async throws {

@@ -40,7 +40,8 @@ public struct AskAnswer: Sendable, Equatable {
     /// The answer's sentences; empty when not found.
     public var sentences: [Sentence]
     public var citations: [Citation]
-    /// When not found: the passages nearest the question (their documents are "the nearest items").
+    /// When not found: the nearest passage of each of the items nearest the question (one per bookmark or source,
+    /// at most five; see `nearestItems`).
     public var nearest: [PassageResult]
     /// Why there is no answer, for a person; nil when there is one.
     public var reason: String?
@@ -67,4 +68,13 @@ public struct AskAnswer: Sendable, Equatable {
 
     /// What Ask says when the library holds no answer.
     public static let notFoundText = "I couldn't find that in your bookmarks."
+}
+
+extension AskAnswer {
+    /// The items nearest a question, for "not found": the best passage of each bookmark or source, in the order
+    /// found, at most `limit` (a bookmark with three close passages is one item, not three).
+    public static func nearestItems(_ passages: [PassageResult], limit: Int = 5) -> [PassageResult] {
+        var seen = Set<String>()
+        return Array(passages.filter { seen.insert($0.document.url).inserted }.prefix(limit))
+    }
 }

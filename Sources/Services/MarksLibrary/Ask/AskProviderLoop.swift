@@ -97,7 +97,7 @@ struct AskProviderLoop: Sendable {
             switch AskCitedText.check(reply.text, retrieved: retrieved.count) {
             case .notFound:
                 sink.send(AskAnswer.notFoundText)
-                return AskAnswer(question: question, sentences: [], citations: [], nearest: Array(retrieved.prefix(5)),
+                return AskAnswer(question: question, sentences: [], citations: [], nearest: AskAnswer.nearestItems(retrieved),
                                  reason: "the model found no answer in the passages it retrieved", usedVectors: usedVectors,
                                  engine: client.engineName)
             case .cited(let sentences):

@@ -58,7 +58,7 @@ public final class AskService: Sendable {
         let (questionVector, candidates) = (scored.questionVector, scored.candidates)
         let extracted = answerer.answer(question, questionVector: questionVector, candidates: candidates)
         guard extracted.isFound else {
-            return AskAnswer(question: question, sentences: [], citations: [], nearest: Array(passages.prefix(5)),
+            return AskAnswer(question: question, sentences: [], citations: [], nearest: AskAnswer.nearestItems(passages),
                              reason: extracted.reason ?? (passages.isEmpty ? "nothing in the library matches the question" : nil),
                              usedVectors: found.usedVectors, engine: OfflineEngine.name)
         }
