@@ -31,6 +31,8 @@ public final class RawConnection: @unchecked Sendable {
 
     private let descriptor: Int32
     private var buffer: [UInt8] = []
+    /// The last bytes `read(until:)` returned, so a marker split across two reads is still found.
+    private var returnedTail: [UInt8] = []
     private let queue = DispatchQueue(label: "RawConnection")
 
     private func offload<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
@@ -144,11 +146,16 @@ public final class RawConnection: @unchecked Sendable {
 
     private func readNow(until marker: [UInt8], timeout: Duration) -> [UInt8]? {
         let deadline = ContinuousClock.now + timeout
-        while Self.find(marker, in: buffer) == nil {
+        // A marker may straddle two reads: the end of what an earlier read returned counts, the marker must end in new bytes.
+        let carried = Array(returnedTail.suffix(max(0, marker.count - 1)))
+        while Self.find(marker, in: carried + buffer) == nil {
             guard ContinuousClock.now < deadline, let chunk = readMore(timeout: deadline - ContinuousClock.now), !chunk.isEmpty else { return nil }
             buffer += chunk
         }
-        defer { buffer = [] }
+        defer {
+            returnedTail = Array((returnedTail + buffer).suffix(256))
+            buffer = []
+        }
         return buffer
     }
 

@@ -20,6 +20,7 @@ let sections: [(name: String, run: () async throws -> [String])] = [
     ("podcast", PodcastBenchmark.run),
     ("feed", PodcastFeedBenchmark.run),
     ("ask", AskBenchmark.run),
+    ("quality", QualityBenchmark.run),
 ]
 
 var failed = false

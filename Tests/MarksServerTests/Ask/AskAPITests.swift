@@ -164,14 +164,14 @@ import Testing
             let body = #"{"question":"And with which flour do I feed it?","conversation_id":"\#(id)"}"#
             await connection.send("POST /v1/marks/ask HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n"
                                   + "Accept: text/event-stream\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body)
-            let head = try #require(await connection.read(until: "event: token"), "a token event arrived")
+            let head = try #require(await connection.read(until: "event: token", timeout: .seconds(60)), "a token event arrived")
             let text = String(decoding: head, as: UTF8.self)
             #expect(text.hasPrefix("HTTP/1.1 200"))
             #expect(text.lowercased().contains("content-type: text/event-stream"))
             #expect(text.lowercased().contains("transfer-encoding: chunked"))
             var all = text
             if !all.hasSuffix("\r\n0\r\n\r\n") {
-                let tail = try #require(await connection.read(until: "\r\n0\r\n\r\n"), "the stream ends with its last chunk")
+                let tail = try #require(await connection.read(until: "\r\n0\r\n\r\n", timeout: .seconds(60)), "the stream ends with its last chunk")
                 all += String(decoding: tail, as: UTF8.self)
             }
             #expect(all.contains("event: answer"))

@@ -77,7 +77,7 @@ import Testing
             #expect(!first.contains("Keep it"), "a sentence goes out once it is complete")
             #expect(first.contains(#"{"text":"Feed the starter with rye flour twice a day. [1]"}"#))
             second.open()
-            let rest = String(decoding: try #require(await connection.read(until: "\r\n0\r\n\r\n", timeout: .seconds(30)), "the stream ends"), as: UTF8.self)
+            let rest = String(decoding: try #require(await connection.read(until: "\r\n0\r\n\r\n", timeout: .seconds(60)), "the stream ends"), as: UTF8.self)
             #expect(rest.contains("Keep it warm. [1]"))
             #expect(rest.contains("event: answer") && rest.contains("event: turn"))
             #expect(rest.contains(#""engine":"anthropic:stand-in""#))

@@ -1,4 +1,5 @@
 import Foundation
+import MarksClients
 import MarksEngine
 import MarksIndex
 import MarksLibrary
@@ -7,7 +8,8 @@ import SentenceEmbeddings
 /// `marks quality`: the offline quality figures on labelled texts that ship in Debian packages
 /// (`scripts/fetch-eval-data.sh` fetches them): collections (adjusted Rand index), tags (vocabulary share,
 /// new-tag count), summaries (lead kept, ROUGE-1), tag suggestions against a keyword baseline on Debian's packages
-/// (precision, recall@5, tags outside the vocabulary), Ask (answer-passage recall, citation precision, abstention).
+/// (precision, recall@5, tags outside the vocabulary), Ask (answer-passage recall, citation precision, abstention),
+/// offline and, when the config names one, with the provider.
 enum QualityCommand: CLICommand {
     static let descriptor = CommandDescriptor(
         name: "quality",
@@ -45,11 +47,20 @@ enum QualityCommand: CLICommand {
         } else {
             context.print("Tags (Debian packages): the package list is missing; run scripts/fetch-eval-data.sh (or make eval-data).")
         }
-        let ask = try await AskQuality.measure(evaluationDirectory: evaluation, scratchDirectory: scratch, embedder: .model(model))
-        for line in AskQuality.format(ask) { context.print(line) }
-        if arguments.flag("details") {
-            for line in ask.details { context.print("    " + line) }
+        // Offline always; then the configured provider (the `ai` section), on the same questions.
+        let provider = try Settings.load(arguments, context: context).config.ai
+            .map { try ProviderSettings(config: $0, environment: context.environment).client() }
+        var engines: [(any ProviderClient)?] = [nil]
+        if let provider { engines.append(provider) }
+        for client in engines {
+            let ask = try await AskQuality.measure(evaluationDirectory: evaluation, scratchDirectory: scratch, embedder: .model(model),
+                                                   provider: client)
+            for line in AskQuality.format(ask) { context.print(line) }
+            if arguments.flag("details") {
+                for line in ask.details { context.print("    " + line) }
+            }
         }
+        if provider == nil { context.print("Ask with a provider: none configured (the config's `ai` section).") }
         return ExitCode.success
     }
 }

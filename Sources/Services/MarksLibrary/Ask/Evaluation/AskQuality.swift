@@ -1,4 +1,5 @@
 import Foundation
+import MarksClients
 import MarksCore
 import MarksEngine
 import MarksIndex
@@ -9,7 +10,8 @@ import SystemSupport
 /// It prints answer-passage recall@5 (a passage of the right article holding the answer among the first five
 /// retrieved), citation precision (the share of cited passages that hold the answer; target ≥ 0.9), abstention
 /// on the unanswerable questions (target ≥ 0.8), how often an answerable question was wrongly abstained on, and
-/// answers without a citation (must be 0).
+/// answers without a citation (must be 0). With a provider the same questions go through its tool-use loop
+/// (`AskService.ask(_:onToken:)`), and the answers it could not give — the offline engine's instead — are counted.
 public enum AskQuality {
     /// The figures of one run.
     public struct Report: Sendable {
@@ -30,14 +32,19 @@ public enum AskQuality {
         /// Answers with a sentence that cites nothing (or a citation not in the list).
         public var uncitedAnswers: Int
         public var usedVectors: Bool
+        /// Who answered: "offline", or the provider's `anthropic:<model>` / `openai:<model>`.
+        public var engine: String
+        /// With a provider: the questions whose answer was the offline engine's, because the provider's was not
+        /// usable (its reasons are in `details`).
+        public var fallbacks: Int
         /// Per question, for reading a failure: the question, found or not, the answer text or the reason.
         public var details: [String]
     }
 
     /// Runs the evaluation; `evaluationDirectory` holds `reuters/` and `fortunes/`, the scratch directory gets a
-    /// throw-away index; the documents are embedded on `workers`.
+    /// throw-away index; the documents are embedded on `workers`. With `provider`, it answers (offline when it fails).
     public static func measure(evaluationDirectory: URL, scratchDirectory: URL, embedder: IndexEmbedder, distractors: Int = 500,
-                               answerer: ExtractiveAnswerer = ExtractiveAnswerer(),
+                               answerer: ExtractiveAnswerer = ExtractiveAnswerer(), provider: (any ProviderClient)? = nil,
                                workers: WorkerPool = .compute) async throws -> Report {
         let articles = try EvaluationCorpus.reuters(evaluationDirectory.appendingPathComponent("reuters", isDirectory: true), minimumParagraphs: 1)
         let fortunes = try EvaluationCorpus.fortunes(evaluationDirectory.appendingPathComponent("fortunes", isDirectory: true), count: distractors)
@@ -65,18 +72,28 @@ public enum AskQuality {
         let shared = LazyEmbedder { embedder }
         _ = try await VectorIndexer(index: index, batchSize: 256, workers: workers) { embedder }.run()
         let service = AskService(tool: BookmarkSearchTool(index: index, embedder: shared, workers: workers), embedder: shared,
-                                 answerer: answerer, workers: workers)
+                                 answerer: answerer, workers: workers, provider: provider)
+        var fallbacks = 0
+        var details: [String] = []
+        func ask(_ question: String) async throws -> AskAnswer {
+            guard provider != nil else { return try await service.ask(question) }
+            let answer = try await service.ask(AskRequest(question: question))
+            if let reason = answer.fallbackReason {
+                fallbacks += 1
+                details.append("FELL BACK \(question) → \(reason)")
+            }
+            return answer
+        }
 
         var recalled = 0, right = 0, falseAbstained = 0, uncited = 0
         var citations = 0, goodCitations = 0
         var usedVectors = true
-        var details: [String] = []
         func holds(_ text: String, _ answer: String) -> Bool { text.range(of: answer, options: .caseInsensitive) != nil }
         for item in AskQuestionSet.answerable {
             guard let documentID = articleIDs[item.source] else { throw IndexError.evaluationData("no article \(item.source) in the evaluation texts") }
             let retrieved = try await service.tool.search(BookmarkSearchTool.Query(text: item.question, limit: 5))
             if retrieved.passages.contains(where: { $0.document.id == documentID && holds($0.passage.text, item.answer) }) { recalled += 1 }
-            let answer = try await service.ask(item.question)
+            let answer = try await ask(item.question)
             usedVectors = usedVectors && answer.usedVectors
             uncited += uncitedCount(answer)
             if answer.isFound {
@@ -93,7 +110,7 @@ public enum AskQuality {
         }
         var abstained = 0
         for question in AskQuestionSet.unanswerable {
-            let answer = try await service.ask(question)
+            let answer = try await ask(question)
             uncited += uncitedCount(answer)
             if answer.isFound {
                 details.append("WRONG \(question) → \(answer.text)")
@@ -109,19 +126,26 @@ public enum AskQuality {
                       answeredRight: Double(right) / Double(answerable),
                       abstention: Double(abstained) / Double(AskQuestionSet.unanswerable.count),
                       falseAbstention: Double(falseAbstained) / Double(answerable), uncitedAnswers: uncited,
-                      usedVectors: usedVectors, details: details)
+                      usedVectors: usedVectors, engine: provider?.engineName ?? OfflineEngine.name, fallbacks: fallbacks,
+                      details: details)
     }
 
     /// The figures as lines, with the targets.
     public static func format(_ report: Report) -> [String] {
         [
-            "Ask (offline engine\(report.usedVectors ? "" : ", words only: no model")): \(report.answerable) answerable and \(report.unanswerable) unanswerable questions over \(report.articles) Reuters articles (r-cran-tm) among \(report.distractors) fortunes",
+            "Ask (\(engineLabel(report))): \(report.answerable) answerable and \(report.unanswerable) unanswerable questions over \(report.articles) Reuters articles (r-cran-tm) among \(report.distractors) fortunes",
             String(format: "  answer-passage recall@5   %.3f", report.recallAt5),
             String(format: "  citation precision        %.3f   (target ≥ 0.9)", report.citationPrecision),
             String(format: "  abstention, unanswerable  %.3f   (target ≥ 0.8)", report.abstention),
             String(format: "  answers holding the answer %.3f; abstained wrongly %.3f", report.answeredRight, report.falseAbstention),
             "  answers without a citation \(report.uncitedAnswers)   (must be 0)",
         ]
+    }
+
+    private static func engineLabel(_ report: Report) -> String {
+        let words = report.usedVectors ? "" : ", words only: no model"
+        guard report.engine != OfflineEngine.name else { return "offline engine" + words }
+        return "provider \(report.engine)\(words); \(report.fallbacks) answers fell back to the offline engine"
     }
 
     /// Sentences of `answer` whose citation is not in its list.
