@@ -29,6 +29,17 @@ private struct Abort: Error {}
         }
     }
 
+    /// Issue 16, fix 11: a commit that returned survives power loss (`synchronous = FULL` on the writer, 2) unless
+    /// the file holds only rebuildable data and says so (`NORMAL`, 1).
+    @Test func commitsAreDurableUnlessToldOtherwise() throws {
+        try withTemporaryDirectory { dir throws in
+            let durable = try Database(path: dir + "/durable.sqlite", migrations: Self.schema)
+            #expect(try durable.write { try $0.queryOne("PRAGMA synchronous")?.int(at: 0) } == 2)
+            let rebuildable = try Database(path: dir + "/index.sqlite", migrations: Self.schema, durability: .normal)
+            #expect(try rebuildable.write { try $0.queryOne("PRAGMA synchronous")?.int(at: 0) } == 1)
+        }
+    }
+
     @Test func writeRollsBackWhenTheBodyThrows() throws {
         try withTemporaryDirectory { dir throws in
             let db = try Database(path: dir + "/db.sqlite", migrations: Self.schema)

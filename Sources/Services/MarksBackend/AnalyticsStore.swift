@@ -27,23 +27,67 @@ public struct AnalyticsStore: Sendable {
         self.now = now
     }
 
-    /// Stores `events` of `deviceID` in one transaction.
-    public func record(_ events: [AnalyticsEvent], deviceID: String) throws(BackendError) {
+    /// Stores `events` of `deviceID` in one transaction, first deleting what is older than the retention period.
+    /// A batch that would take the device past its quota within the window is refused whole (429, retry when its
+    /// oldest event in the window leaves it); one that would take the whole store past its total is refused (507).
+    public func record(_ events: [AnalyticsEvent], deviceID: String, limits: BackendLimits = BackendLimits()) throws(BackendError) {
         guard !events.isEmpty else { return }
-        let received = LinkdingDate.format(now())
+        let quota = limits.analyticsDeviceQuota
+        let totalBytes = limits.analyticsTotalBytes
+        let retentionSeconds = limits.analyticsRetentionSeconds
+        let received = now()
+        let receivedText = LinkdingDate.format(received)
+        let receivedSeconds = Int64(received.timeIntervalSince1970.rounded(.down))
+        let rows = events.map { event in
+            (event, properties: JSONValue.object(event.properties).serialized)
+        }
+        let batchBytes = rows.reduce(0) { $0 + $1.0.name.utf8.count + $1.properties.utf8.count }
         do {
-            try database.write { connection in
-                let statement = try connection.prepare(
-                    "INSERT INTO backend_analytics_events (device_id, name, at, properties, received_at) VALUES (?, ?, ?, ?, ?)")
-                for event in events {
+            let refusal: BackendError? = try database.write { connection in
+                try Self.deleteExpired(connection, before: receivedSeconds - Int64(retentionSeconds))
+                let windowStart = receivedSeconds - Int64(quota.windowSeconds)
+                let usage = try connection.queryOne("""
+                    SELECT count(*) AS events, coalesce(sum(size), 0) AS bytes, min(received_s) AS oldest
+                    FROM backend_analytics_events WHERE device_id = ? AND received_s > ?
+                    """, [SQLValue(deviceID), SQLValue(windowStart)])
+                let usedEvents = try usage?.int("events") ?? 0
+                let usedBytes = try usage?.int("bytes") ?? 0
+                if usedEvents + rows.count > quota.events || usedBytes + batchBytes > quota.bytes {
+                    let oldest = Int64(try usage?.optionalInt("oldest") ?? Int(receivedSeconds))
+                    let retryAfter = max(1, Int(oldest + Int64(quota.windowSeconds) - receivedSeconds))
+                    return .rateLimited(retryAfter: retryAfter, what: "analytics events from this device (its quota is \(quota.events) events and \(quota.bytes) bytes per \(quota.windowSeconds) s)")
+                }
+                let total = try connection.queryOne("SELECT bytes FROM backend_analytics_usage WHERE id = 1")?.int("bytes") ?? 0
+                if total + batchBytes > totalBytes {
+                    return .full("The server keeps no more analytics events (its store of \(totalBytes) bytes is full); they are dropped until old ones expire.")
+                }
+                let statement = try connection.prepare("""
+                    INSERT INTO backend_analytics_events (device_id, name, at, properties, received_at, received_s, size)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """)
+                for (event, properties) in rows {
                     try statement.bind([SQLValue(deviceID), SQLValue(event.name), SQLValue(LinkdingDate.format(event.at)),
-                                        SQLValue(JSONValue.object(event.properties).serialized), SQLValue(received)])
+                                        SQLValue(properties), SQLValue(receivedText), SQLValue(receivedSeconds),
+                                        SQLValue(event.name.utf8.count + properties.utf8.count)])
                     try statement.run()
                 }
+                try connection.run("UPDATE backend_analytics_usage SET bytes = bytes + ? WHERE id = 1", [SQLValue(batchBytes)])
+                return nil
             }
+            if let refusal { throw refusal }
+        } catch let error as BackendError {
+            throw error
         } catch {
             throw .storage("storing analytics events failed: \(error)")
         }
+    }
+
+    /// Deletes events received before `cutoff` (Unix seconds) and takes their bytes off the running total.
+    private static func deleteExpired(_ connection: Connection, before cutoff: Int64) throws {
+        let expired = try connection.queryOne(
+            "SELECT coalesce(sum(size), 0) AS bytes FROM backend_analytics_events WHERE received_s < ?", [SQLValue(cutoff)])?.int("bytes") ?? 0
+        try connection.run("DELETE FROM backend_analytics_events WHERE received_s < ?", [SQLValue(cutoff)])
+        try connection.run("UPDATE backend_analytics_usage SET bytes = max(0, bytes - ?) WHERE id = 1", [SQLValue(expired)])
     }
 
     /// Every stored event, oldest first (for tests and local inspection).

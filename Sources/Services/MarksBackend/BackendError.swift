@@ -14,6 +14,8 @@ public enum BackendError: Error, Equatable, Sendable, CustomStringConvertible {
     case rateLimited(retryAfter: Int, what: String)
     /// 503: a part the server needs is missing or failing (the embedding model, the database).
     case unavailable(String)
+    /// 507: the server keeps no more of this kind of data (the analytics store is full).
+    case full(String)
     /// 500: the server's own storage failed.
     case storage(String)
 
@@ -27,6 +29,7 @@ public enum BackendError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unprocessable: 422
         case .rateLimited: 429
         case .unavailable: 503
+        case .full: 507
         case .storage: 500
         }
     }
@@ -35,7 +38,7 @@ public enum BackendError: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String {
         switch self {
         case .invalid(let message), .unauthorized(let message), .forbidden(let message),
-             .unprocessable(let message), .unavailable(let message):
+             .unprocessable(let message), .unavailable(let message), .full(let message):
             message
         case .bodyTooLarge(let limit):
             "The request body is larger than \(limit) bytes, the most this endpoint accepts. Send less."

@@ -54,6 +54,13 @@ public struct BackendLimits: Sendable, Equatable {
     /// Analytics batches per device.
     public var analyticsCalls = RateLimit(count: 60, windowSeconds: 60)
 
+    /// Analytics a device may store per window (events and bytes of name and properties); beyond it, 429.
+    public var analyticsDeviceQuota = AnalyticsQuota(events: 10_000, bytes: 4 << 20, windowSeconds: 24 * 3600)
+    /// Bytes of analytics the server keeps from all devices together; beyond it, 507.
+    public var analyticsTotalBytes = 256 << 20
+    /// Events older than this are deleted (on the next batch from any device).
+    public var analyticsRetentionSeconds = 90 * 24 * 3600
+
     /// How long an issued token is valid.
     public var tokenLifetimeSeconds = 30 * 24 * 3600
 

@@ -38,6 +38,23 @@ public enum BackendSchema {
             CREATE INDEX backend_analytics_events_device ON backend_analytics_events (device_id, at);
             CREATE INDEX backend_analytics_events_name ON backend_analytics_events (name, at);
             """),
+        // Quotas (issue 16, fix 6) need the age and size of each event cheaply: `received_s` (Unix seconds) and
+        // `size` (the bytes stored) with indexes, and the running total in `backend_analytics_usage`.
+        Migration(id: 2, name: "backend: analytics quotas and retention", sql: """
+            ALTER TABLE backend_analytics_events ADD COLUMN received_s INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE backend_analytics_events ADD COLUMN size INTEGER NOT NULL DEFAULT 0;
+            UPDATE backend_analytics_events
+                SET received_s = coalesce(CAST(strftime('%s', received_at) AS INTEGER), 0),
+                    size = length(CAST(name AS BLOB)) + length(CAST(properties AS BLOB));
+            CREATE INDEX backend_analytics_events_received ON backend_analytics_events (received_s);
+            CREATE INDEX backend_analytics_events_device_received ON backend_analytics_events (device_id, received_s);
+            CREATE TABLE backend_analytics_usage (
+                id INTEGER PRIMARY KEY CHECK (id = 1),
+                bytes INTEGER NOT NULL CHECK (bytes >= 0)
+            );
+            INSERT INTO backend_analytics_usage (id, bytes)
+                SELECT 1, coalesce(sum(size), 0) FROM backend_analytics_events;
+            """),
     ]
 
     /// Applies the backend's pending migrations to `database`.

@@ -26,7 +26,8 @@ public final class SearchIndex: Sendable {
 
     /// The index in the database file at `path` (created if needed).
     public convenience init(path: String, dimension: Int = EmbeddingModel.dimension) throws {
-        let database = try IndexError.wrap { try Database(path: path, readerCount: 2) }
+        // A file of its own holds only what is rebuilt from the library, so its commits need not wait for the disk.
+        let database = try IndexError.wrap { try Database(path: path, readerCount: 2, durability: .normal) }
         try self.init(database: database, dimension: dimension)
     }
 

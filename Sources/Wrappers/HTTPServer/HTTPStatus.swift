@@ -35,6 +35,7 @@ enum HTTPStatus {
         case 502: "Bad Gateway"
         case 503: "Service Unavailable"
         case 504: "Gateway Timeout"
+        case 507: "Insufficient Storage"
         default: "HTTP \(status)"
         }
     }

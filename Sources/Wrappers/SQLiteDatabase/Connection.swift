@@ -11,12 +11,25 @@ public final class Connection {
         public var readOnly: Bool
         /// How long a statement waits for another connection's lock before failing with `SQLITE_BUSY`.
         public var busyTimeout: Duration
+        /// Whether a commit survives power loss once it returns.
+        public var durability: Durability
 
-        /// Read-write with a 5 second busy timeout unless told otherwise.
-        public init(readOnly: Bool = false, busyTimeout: Duration = .seconds(5)) {
+        /// Read-write, durable, with a 5 second busy timeout unless told otherwise.
+        public init(readOnly: Bool = false, busyTimeout: Duration = .seconds(5), durability: Durability = .full) {
             self.readOnly = readOnly
             self.busyTimeout = busyTimeout
+            self.durability = durability
         }
+    }
+
+    /// What a returned commit promises (SQLite's `synchronous` in WAL mode).
+    public enum Durability: Sendable {
+        /// `synchronous = FULL`: the WAL is synced at every commit, so a commit that returned survives power loss.
+        /// For data a client was told is saved.
+        case full
+        /// `synchronous = NORMAL`: the WAL is synced at checkpoints only; a power loss can drop the last commits
+        /// (never corrupts). For derived data that is rebuilt from a durable store, such as the search index.
+        case normal
     }
 
     /// The file this connection opened (or `:memory:`).
@@ -63,7 +76,8 @@ public final class Connection {
         let (seconds, attoseconds) = options.busyTimeout.components
         let milliseconds = max(0, min(Int64(Int32.max), seconds * 1000 + attoseconds / 1_000_000_000_000_000))
         sqlite3_busy_timeout(handle, Int32(milliseconds))
-        var script = "PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;"
+        let synchronous = options.durability == .full ? "FULL" : "NORMAL"
+        var script = "PRAGMA foreign_keys = ON; PRAGMA synchronous = \(synchronous);"
         if !options.readOnly {
             script = "PRAGMA journal_mode = WAL; " + script
         }

@@ -21,19 +21,21 @@ public final class Database: Sendable {
 
     /// Opens (creating if needed) the file at `path`, applies pending `migrations` (namespace "main") on the
     /// writer, then opens `readerCount` read-only connections. `:memory:` is refused: readers could not share it.
-    /// Modules sharing the file apply their own lists with `migrate(namespace:_:)`.
+    /// Modules sharing the file apply their own lists with `migrate(namespace:_:)`. Commits are `durability`
+    /// (`.full` unless the file holds only what can be rebuilt).
     public init(
         path: String,
         migrations: [Migration] = [],
         readerCount: Int = 4,
-        busyTimeout: Duration = .seconds(5)
+        busyTimeout: Duration = .seconds(5),
+        durability: Connection.Durability = .full
     ) throws {
         guard !path.isEmpty, path != ":memory:" else {
             throw SQLiteError.misuse("a Database needs a file (its readers open it again); use Connection for \":memory:\"")
         }
         let migrator = try Migrator(migrations)
         Self.restrictPermissions(path)
-        let writerConnection = try Connection(path: path, options: .init(busyTimeout: busyTimeout))
+        let writerConnection = try Connection(path: path, options: .init(busyTimeout: busyTimeout, durability: durability))
         try migrator.migrate(writerConnection)
         self.path = path
         self.writer = ConnectionLock(writerConnection)

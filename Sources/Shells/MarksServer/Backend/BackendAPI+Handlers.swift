@@ -63,11 +63,12 @@ extension BackendAPI {
         return BackendJSON.grouped(try await engine.collectionsAnswer(items))
     }
 
-    /// `POST /v1/analytics/events` → 204; stored only when analytics is on (the batch whole or not at all).
+    /// `POST /v1/analytics/events` → 204; stored only when analytics is on (the batch whole or not at all), within the
+    /// device's quota (429) and the store's total (507); events past the retention period are deleted.
     func recordEvents(_ request: HTTPRequest) throws -> HTTPResponse {
         let device = try authenticate(request, limiter: analyticsLimiter, what: "analytics batches from this device")
         let events = try WireDecoding.decode(AnalyticsBatch.self, from: request.body, limit: limits.analyticsBody).validated(limits)
-        if analyticsEnabled { try analytics.record(events, deviceID: device) }
+        if analyticsEnabled { try analytics.record(events, deviceID: device, limits: limits) }
         return .noContent
     }
 
