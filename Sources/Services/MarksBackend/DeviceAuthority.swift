@@ -12,6 +12,8 @@ public struct DeviceAuthority: Sendable {
     private let registrationSecret: String?
     private let registrations: SlidingWindowLimiter
     private let now: @Sendable () -> Date
+    /// The one-time codes Settings → Devices makes; one stands in for the registration secret.
+    public let pairing: PairingCodes
 
     /// An authority over `database` (migrated here), signing with the key stored there.
     /// A non-nil `registrationSecret` must accompany every registration.
@@ -24,6 +26,7 @@ public struct DeviceAuthority: Sendable {
         self.registrationSecret = registrationSecret.flatMap { $0.isEmpty ? nil : $0 }
         registrations = SlidingWindowLimiter(limit: limits.registrations, now: now)
         self.now = now
+        pairing = PairingCodes(now: now)
     }
 
     /// Whether registrations need the secret.
@@ -32,10 +35,17 @@ public struct DeviceAuthority: Sendable {
     /// Registers (or re-registers) the device a `POST /v1/auth/register` body describes and issues its token:
     /// the address's rate limit first, then the body (at most `limits.registerBody` bytes), the secret, the fields.
     /// `presentedSecret` is the `X-Marks-Registration-Secret` header; the body's `registration_secret` counts when it is absent.
-    public func register(body: Data, presentedSecret: String?, from address: String) throws(BackendError) -> IssuedToken {
+    /// A `pairingCode` (the `X-Marks-Pairing-Code` header) stands in for the secret: checked after the body, so a
+    /// malformed body does not use the code up.
+    public func register(body: Data, presentedSecret: String?, pairingCode: String? = nil, from address: String) throws(BackendError) -> IssuedToken {
         try admit(address)
         let request = try WireDecoding.decode(RegistrationRequest.self, from: body, limit: limits.registerBody)
-        return try issue(request, presentedSecret: presentedSecret)
+        guard let pairingCode else { return try issue(request, presentedSecret: presentedSecret) }
+        try validate(request)
+        guard pairing.redeem(pairingCode) else {
+            throw .forbidden("The pairing code is wrong, used or expired: make a new one in Marks → Settings → Devices.")
+        }
+        return try issue(request, presentedSecret: nil, paired: true)
     }
 
     /// Registers (or re-registers) a device and issues its token (the in-process form of `register(body:…)`).
@@ -50,8 +60,8 @@ public struct DeviceAuthority: Sendable {
         }
     }
 
-    private func issue(_ request: RegistrationRequest, presentedSecret: String?) throws(BackendError) -> IssuedToken {
-        if let registrationSecret {
+    private func issue(_ request: RegistrationRequest, presentedSecret: String?, paired: Bool = false) throws(BackendError) -> IssuedToken {
+        if let registrationSecret, !paired {
             guard let presented = presentedSecret ?? request.registrationSecret else {
                 throw .forbidden("This server needs a registration secret: send it in the X-Marks-Registration-Secret header.")
             }

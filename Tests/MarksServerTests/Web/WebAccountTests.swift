@@ -1,4 +1,5 @@
 import Foundation
+import MarksBackend
 import HTTPServer
 import MarksCore
 import MarksLibrary
@@ -276,6 +277,26 @@ import Testing
         #expect(page.contains("http://127.0.0.1:8123/signin?token="))
         #expect(page.contains("<svg xmlns=\"http://www.w3.org/2000/svg\""))
         #expect(page.contains("data-act=\"copy\""))
+    }
+
+    /// Settings → Devices → Pair a device shows a one-time code that the backend's pairing accepts (issue 16, fix 4).
+    @Test func pairADeviceShowsACodeTheBackendAccepts() async throws {
+        var options = WebOptions(undoSeconds: 6, pageSize: 50, timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
+        let pairing = PairingCodes(now: { Date() })
+        options.pairing = pairing
+        let web = try await WebHarness.make(options: options)
+        defer { web.cleanUp() }
+        var client = try await web.signedIn()
+        let settings = WebClient.text(try await client.get("/settings"))
+        #expect(settings.contains("id=\"pair-device\""))
+        #expect(!settings.contains("id=\"pairing-code\""))
+        let page = WebClient.text(try await client.post("/settings/pairing-code"))
+        let shown = try #require(page.firstMatch(of: #/id="pairing-code">([A-Z2-9]{4}-[A-Z2-9]{4})</#)?.1)
+        #expect(page.contains("within 10 minutes; it works once"))
+        #expect(pairing.redeem(String(shown)))
+        #expect(!pairing.redeem(String(shown)))
+        var stranger = web.anonymous()
+        #expect(try await stranger.post("/settings/pairing-code").status != 200, "only the signed-in owner makes codes")
     }
 
     @Test func aServerOnEveryInterfaceOffersItsLANAddresses() async throws {

@@ -6,13 +6,14 @@ import MarksCore
 import MarksEngine
 
 extension BackendAPI {
-    /// `POST /v1/auth/register` → `{"token", "expires_at"}`.
+    /// `POST /v1/auth/register` → `{"token", "expires_at"}`. From another machine it needs a pairing code or the secret.
     func registerDevice(_ request: HTTPRequest) throws -> HTTPResponse {
-        if !authority.requiresRegistrationSecret && !Self.isFromThisMachine(request) {
-            throw BackendError.forbidden("Registering from another machine needs the server's registration secret: set registration_secret (MARKS_REGISTRATION_SECRET) on the server and send it in X-Marks-Registration-Secret.")
+        let pairingCode = request.headers["X-Marks-Pairing-Code"]
+        if pairingCode == nil && !authority.requiresRegistrationSecret && !Self.isFromThisMachine(request) {
+            throw BackendError.forbidden("Registering from another machine needs a pairing code (Marks → Settings → Devices → Pair a device, sent in X-Marks-Pairing-Code) or the server's registration secret (registration_secret, sent in X-Marks-Registration-Secret).")
         }
         let issued = try authority.register(body: request.body, presentedSecret: request.headers["X-Marks-Registration-Secret"],
-                                            from: request.remoteAddress)
+                                            pairingCode: pairingCode, from: request.remoteAddress)
         return BackendJSON.registered(issued)
     }
 

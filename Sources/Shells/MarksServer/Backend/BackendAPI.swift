@@ -33,6 +33,8 @@ public struct BackendAPI: Sendable {
     public var askService: AskService?
     /// Things the operator should know at start-up (a provider without a key, an open registration).
     public var startupWarnings: [String] = []
+    /// The one-time pairing codes registration accepts (Settings → Devices makes them).
+    public var pairing: PairingCodes { authority.pairing }
 
     /// The API from its parts; `analyticsEnabled: false` accepts events (204) and stores none.
     public init(authority: DeviceAuthority, engine: any AIEngine, analytics: AnalyticsStore, analyticsEnabled: Bool,

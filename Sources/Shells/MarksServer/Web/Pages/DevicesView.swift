@@ -1,4 +1,5 @@
 import Foundation
+import MarksBackend
 import QRCode
 
 /// Settings → Devices: a one-time sign-in link for the address Marks really listens on (with a QR code for a
@@ -24,6 +25,10 @@ struct DevicesView {
         var problem: String?
         /// What the last sign-out on this page did.
         var notice: String?
+        /// Whether the server makes pairing codes for apps on other machines.
+        var pairingAvailable = false
+        /// A pairing code just made, when asked for.
+        var pairingCode: PairingCodes.Code?
     }
 
     var content: Content
@@ -37,6 +42,7 @@ struct DevicesView {
             \(reachHTML())\(linksHTML())\
             <form method="post" action="/settings/device-link#devices" class="buttons">\(csrf)\
             <button type="submit" id="device-link">Make a sign-in link</button></form>\
+            \(pairingHTML(csrf))\
             <h3 id="sessions-heading">Signed-in devices</h3>\(content.problem.map(HTML.problem) ?? .empty)\
             <ul class="sessions" id="sessions" aria-labelledby="sessions-heading">\(HTML.each(content.devices, deviceHTML))</ul>\
             <div class="buttons"><form method="post" action="/settings/sessions/end-others#devices">\(csrf)\
@@ -53,6 +59,22 @@ struct DevicesView {
         case .network(let bases):
             return "<p id=\"listen-note\">To use Marks on your phone (on the same network as \(bases.first ?? "this computer")), open a one-time sign-in link there: scan its QR code with the camera.</p>"
         }
+    }
+
+    /// Pair a device: a one-time code an app on another machine registers with instead of the registration secret.
+    private func pairingHTML(_ csrf: HTML) -> HTML {
+        guard content.pairingAvailable else { return .empty }
+        let code: HTML = content.pairingCode.map { code in
+            """
+            <div class="notice" role="status" id="pairing"><p>Pairing code: <code id="pairing-code">\(code.code)</code></p>\
+            <p>Enter it in the Marks app on the other device within 10 minutes; it works once.</p></div>
+            """
+        } ?? .empty
+        return """
+            \(code)<form method="post" action="/settings/pairing-code#devices" class="buttons">\(csrf)\
+            <button type="submit" id="pair-device" aria-describedby="pair-hint">Pair a device</button></form>\
+            <p class="hint" id="pair-hint">For the Marks app on another machine: it asks for a one-time code.</p>
+            """
     }
 
     private func linksHTML() -> HTML {

@@ -19,6 +19,14 @@ extension WebController {
         return settingsView(request, fields: currentFields(), outcome: nil, devices: devicesContent(request, link: links, reach: reach))
     }
 
+    /// `POST /settings/pairing-code`: a one-time code (10 minutes) an app on another machine registers with.
+    func pairingCode(_ request: HTTPRequest) throws -> HTTPResponse {
+        guard let pairing = options.pairing else { throw HTTPError(404, "Pairing is not available on this server.") }
+        var devices = devicesContent(request, link: nil)
+        devices.pairingCode = pairing.issue()
+        return settingsView(request, fields: currentFields(), outcome: nil, devices: devices)
+    }
+
     /// `POST /settings/sessions/:id/end`: signs that browser out.
     func endSession(_ request: HTTPRequest) throws -> HTTPResponse {
         guard let id = request.pathParameters["id"], !id.isEmpty else { throw HTTPError(404, "There is no such session.") }
@@ -67,6 +75,7 @@ extension WebController {
     /// What the Devices section shows: where links point, `link`s just made, and the signed-in browsers.
     func devicesContent(_ request: HTTPRequest, link: [String]?, reach: ListenAddress.Reach? = nil) -> DevicesView.Content {
         var content = DevicesView.Content(reach: reach ?? listenReach(request), links: link ?? [])
+        content.pairingAvailable = options.pairing != nil
         let current = session(of: request)?.nonce
         do {
             content.devices = try auth.sessions().map { record in

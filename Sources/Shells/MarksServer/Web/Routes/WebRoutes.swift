@@ -65,6 +65,7 @@ enum WebRoutes {
         r.post("/settings") { try await c.saveSettings($0) }
         r.post("/settings/verify") { try await c.verifySettings($0) }
         r.post("/settings/device-link") { try c.deviceLink($0) }
+        r.post("/settings/pairing-code") { try c.pairingCode($0) }
         r.post("/settings/sessions/end-others") { try c.endOtherSessions($0) }
         r.post("/settings/sessions/:id/end") { try c.endSession($0) }
         r.post("/settings/podcast-feed/rotate") { try c.rotatePodcastFeed($0) }

@@ -1,5 +1,6 @@
 import Foundation
 import MarksCore
+import MarksBackend
 import MarksJobs
 import MarksLibrary
 import MarksSources
@@ -53,6 +54,8 @@ public struct WebOptions: Sendable {
     /// Ask (the Ask tab: answers from the library with citations, follow-ups, streamed); nil shows the tab as not
     /// available.
     public var ask: AskService? = nil
+    /// The `/v1/` backend's pairing codes: Settings → Devices → Pair a device shows one; nil leaves that out.
+    public var pairing: PairingCodes? = nil
     /// The configured public URL (`public_url`) the feed's URL is built on; nil: the request's Host.
     public var publicURL: String? = nil
 
