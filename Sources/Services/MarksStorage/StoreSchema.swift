@@ -19,6 +19,7 @@ import SQLiteDatabase
 ///   the bookmark's: `store_bookmarks` uses AUTOINCREMENT, so no new bookmark ever takes a trashed one's id.
 /// - `store_counts` (migration 3): how many bookmarks each list holds (archive state × unread) and the trash,
 ///   kept by triggers on both tables (`StoreCounts`), so a list's `count` is not a count over every row.
+/// - migration 5: `url_normalized` recomputed under `URLNormalizer`'s wider identity (`URLIdentityMigration`).
 /// - migration 4: the two date indexes hold `id` right after the date, so linkding's orders (`date, id`, ties broken
 ///   by id) are the index order: the first page and a deep offset walk the covering index, with no sort.
 enum StoreSchema {
@@ -129,5 +130,6 @@ enum StoreSchema {
             CREATE INDEX store_bookmarks_added ON store_bookmarks (is_archived, date_added, id, unread, shared, date_modified);
             CREATE INDEX store_bookmarks_modified ON store_bookmarks (is_archived, date_modified, id, unread, shared, date_added);
             """),
+        Migration(id: 5, name: "store: URL identity (default ports, escapes, NFC, IDN hosts)") { db in try URLIdentityMigration.run(db) },
     ]
 }

@@ -46,14 +46,18 @@ public struct Bookmark: Sendable, Equatable, Hashable, Identifiable {
         self.aiTags = aiTags
     }
 
-    /// The host of the bookmark's URL without a leading `www.`, or the URL itself when it has none.
+    /// The host of the bookmark's URL without a leading `www.`, or the URL itself when it has none. A host that
+    /// could pass for another is shown in punycode (`HostDisplay`).
     public var domain: String {
-        guard let host = URLComponents(string: url)?.host, !host.isEmpty else { return url }
+        guard let host = HostDisplay.host(of: url) else { return url }
         return host.hasPrefix("www.") ? String(host.dropFirst(4)) : host
     }
 
+    /// The URL to show: a host that could pass for another in punycode (`HostDisplay`).
+    public var displayURL: String { HostDisplay.url(url) }
+
     /// The title to show: the title, else the URL.
-    public var displayTitle: String { title.isEmpty ? url : title }
+    public var displayTitle: String { title.isEmpty ? displayURL : title }
 
     /// The same bookmark with the AI metadata of `other` kept (used when linkding returns a fresh copy).
     public func keepingAIMetadata(of other: Bookmark) -> Bookmark {

@@ -1,35 +1,43 @@
 import Foundation
 
-/// linkding's URL normalisation for duplicate detection: scheme and host lower-cased, trailing `/`
-/// removed from the path, query parameters sorted, fragment kept. Text that is not a URL is returned trimmed.
+/// The key that decides when two URLs are one bookmark. linkding's rule — scheme and host lower-cased, trailing `/`
+/// removed from the path, query parameters sorted, fragment kept — plus the forms that name the same resource:
+/// a default port (`:80` for http, `:443` for https) is dropped, a percent-encoded unreserved character (`%7E`,
+/// `%41`) is written plainly and every other escape in upper-case hex, text is compared in Unicode NFC (an `é`
+/// typed as `e` + combining accent is the same URL), and an internationalised host is compared in its ASCII
+/// (punycode) form, so `bücher.de` and `xn--bcher-kva.de` are one. Text that is not a URL is returned trimmed.
 public enum URLNormalizer {
     /// The normalised form of a URL string.
     public static func normalize(_ raw: String) -> String {
-        let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty, let components = URLComponents(string: text), let scheme = components.scheme else { return text }
-        var out = scheme.lowercased() + ":"
+        let text = raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
+        // Foundation escapes every `%` of a string that holds a character a URL may not (a literal `é`, a space), so
+        // `/café/%7E` would read as `/caf%C3%A9/%257E`: those characters are escaped first, and `%` left alone.
+        guard !text.isEmpty, let components = URLComponents(string: PercentEncoding.escapingInvalidCharacters(text)),
+              let scheme = components.scheme else { return text }
+        let lowerScheme = scheme.lowercased()
+        var out = lowerScheme + ":"
         if let host = components.percentEncodedHost {
             out += "//"
             if let user = components.percentEncodedUser {
-                out += user
-                if let password = components.percentEncodedPassword { out += ":" + password }
+                out += PercentEncoding.canonical(user)
+                if let password = components.percentEncodedPassword { out += ":" + PercentEncoding.canonical(password) }
                 out += "@"
             }
-            out += host.lowercased()
-            if let port = components.port { out += ":" + String(port) }
+            out += identityHost(host, of: text)
+            if let port = components.port, port != defaultPort(lowerScheme) { out += ":" + String(port) }
         }
-        var path = components.percentEncodedPath
+        var path = PercentEncoding.canonical(components.percentEncodedPath)
         while path.hasSuffix("/") { path.removeLast() }
         out += path
         if let query = components.percentEncodedQuery, !query.isEmpty {
             let pairs = query.split(separator: "&", omittingEmptySubsequences: true).map { item -> (String, String) in
                 let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
+                return (PercentEncoding.canonical(String(parts[0])), parts.count > 1 ? PercentEncoding.canonical(String(parts[1])) : "")
             }
             let sorted = pairs.sorted { $0.0 == $1.0 ? $0.1 < $1.1 : $0.0 < $1.0 }
             out += "?" + sorted.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
         }
-        if let fragment = components.percentEncodedFragment { out += "#" + fragment }
+        if let fragment = components.percentEncodedFragment { out += "#" + PercentEncoding.canonical(fragment) }
         return out
     }
 
@@ -45,5 +53,23 @@ public enum URLNormalizer {
         let labels = host.split(separator: ".", omittingEmptySubsequences: false)
         if labels.contains(where: \.isEmpty) { return false }
         return allowDotlessHosts || labels.count > 1
+    }
+
+    /// An ASCII host lower-cased; an internationalised one (Foundation reports it decoded, escaped) in the ASCII
+    /// form IDNA gives it, which also folds its case and its Unicode forms.
+    static func identityHost(_ percentEncodedHost: String, of text: String) -> String {
+        guard percentEncodedHost.contains("%") || !percentEncodedHost.allSatisfy(\.isASCII),
+              let ascii = URL(string: text)?.host, !ascii.isEmpty, ascii.allSatisfy(\.isASCII) else {
+            return percentEncodedHost.lowercased()
+        }
+        return ascii.lowercased()
+    }
+
+    static func defaultPort(_ scheme: String) -> Int? {
+        switch scheme {
+        case "http", "ws": 80
+        case "https", "wss": 443
+        default: nil
+        }
     }
 }

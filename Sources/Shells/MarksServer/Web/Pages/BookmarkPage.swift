@@ -35,7 +35,7 @@ struct BookmarkPage {
             \(summary)\(b.description.isEmpty ? HTML.empty : "<p class=\"excerpt\">\(shown(b.description))</p>")\
             \(tags.render())\
             \(b.notes.isEmpty ? HTML.empty : "<h2>Notes</h2><p class=\"notes\">\(shown(b.notes))</p>")\
-            <dl><dt>Address</dt><dd>\(b.url)</dd><dt>Added</dt><dd>\(dates.day(b.dateAdded))</dd>\
+            <dl><dt>Address</dt><dd>\(b.displayURL)</dd><dt>Added</dt><dd>\(dates.day(b.dateAdded))</dd>\
             <dt>Changed</dt><dd>\(dates.day(b.dateModified))</dd></dl>\
             <form method="post" action="/bookmarks/action">\(HTML.csrfField(context.csrfToken))\(HTML.hidden("return", "/"))\
             \(BookmarkActionsView(bookmark: b, open: open, labelledBy: "bookmark-title", showDetails: false, podcast: podcastAction).render())</form></article>
