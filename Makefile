@@ -3,7 +3,7 @@ SWIFT ?= swift
 PORT ?= 8080
 HOST ?= 127.0.0.1
 
-.PHONY: run test bench build release deps test-deps model eval-data voices tsan clean
+.PHONY: run test bench fuzz build release deps test-deps model eval-data voices tsan clean
 
 run: deps release
 	./.build/release/marks serve --host $(HOST) --port $(PORT)
@@ -17,6 +17,10 @@ test: test-deps model eval-data
 
 bench: deps model eval-data release
 	./.build/release/marks-bench
+
+# libFuzzer over the parsers, FUZZ_SECONDS (60) each: scripts/fuzz.sh.
+fuzz: test-deps
+	SWIFT=$(SWIFT) ./scripts/fuzz.sh
 
 deps:
 	./scripts/install-deps.sh

@@ -1,10 +1,8 @@
 import Foundation
-import SentenceEmbeddings
 
 // marks-bench: the benchmarks behind `make bench`. Each section measures Marks and, where the issue asks,
 // a baseline in the same run, and prints figures and ratios. `marks-bench [section…]` runs some sections.
 
-BLASKernelChoice.restartIfBetterKernelsExist()
 let requested = Set(CommandLine.arguments.dropFirst())
 let sections: [(name: String, run: () async throws -> [String])] = [
     ("http", HTTPBenchmark.run),

@@ -1,4 +1,5 @@
 import COpenBLAS
+import Foundation
 
 /// The few OpenBLAS calls the model and the vector maths use; row-major, single precision.
 /// Internal: C types never leave this module.
@@ -7,8 +8,18 @@ import COpenBLAS
 /// itself, and OpenBLAS's own threads only added synchronisation (measured: a 100k-row search took
 /// 2–3× longer with two OpenBLAS threads on a busy 2-core machine).
 enum BLAS {
-    /// Set once, before the first call from this module (process-wide; lazy globals run once).
-    private static let singleThreaded: Void = openblas_set_num_threads(1)
+    /// Set once, before the first call from this module (process-wide; lazy globals run once): one thread, and the
+    /// kernels this CPU can run when OpenBLAS fell back to its generic ones (`BLASKernelChoice`).
+    private static let singleThreaded: Void = {
+        openblas_set_num_threads(1)
+        if let core = BLASKernelChoice.override(environment: ProcessInfo.processInfo.environment, loaded: coreName,
+                                                cpuFlags: BLASKernelChoice.cpuFlags(cpuinfo: BLASKernelChoice.readCPUInfo())) {
+            setenv("OPENBLAS_CORETYPE", core, 1)
+            gotoblas_dynamic_quit()
+            gotoblas_dynamic_init()
+            unsetenv("OPENBLAS_CORETYPE")
+        }
+    }()
 
     /// C = alpha · op(A) · op(B) + beta · C, with op(X) = Xᵀ when `transposeX` is set.
     static func gemm(
@@ -40,8 +51,14 @@ enum BLAS {
     /// How many threads OpenBLAS currently uses.
     static var threadCount: Int { Int(openblas_get_num_threads()) }
 
-    /// The name of the kernel set OpenBLAS picked for this CPU (`Haswell`, `SkylakeX`, …).
-    static var coreName: String {
+    /// The name of the kernel set in use (`Haswell`, `SkylakeX`, …), after `BLASKernelChoice` had its say.
+    static var kernels: String {
+        _ = singleThreaded
+        return coreName
+    }
+
+    /// The name of the kernel set OpenBLAS picked for this CPU.
+    private static var coreName: String {
         guard let name = openblas_get_corename() else { return "unknown" }
         return String(cString: name)
     }

@@ -3,8 +3,8 @@ import Foundation
 /// OpenBLAS picks its kernels from the CPU's model number when it loads. A CPU newer than the library — Debian 12's
 /// OpenBLAS 0.3.21 does not know Sapphire Rapids — gets its generic `Prescott` kernels, and the model then runs about
 /// 5× slower (`marks-bench index` on such a machine: 156 titles/s with Prescott, 743 with SkylakeX). When OpenBLAS
-/// fell back like this and the CPU has the instructions of a kernel set it does know, the program starts itself
-/// again with `OPENBLAS_CORETYPE` naming that set; a value the user set is always kept.
+/// fell back like this and the CPU has the instructions of a kernel set it does know, `BLAS` makes OpenBLAS choose
+/// again, with `OPENBLAS_CORETYPE` naming that set, before its first call; a value the user set is always kept.
 public enum BLASKernelChoice {
     /// The kernel set to ask OpenBLAS for, or nil when it chose well or `OPENBLAS_CORETYPE` is already set.
     public static func override(environment: [String: String], loaded: String, cpuFlags: Set<String>) -> String? {
@@ -22,14 +22,8 @@ public enum BLASKernelChoice {
         return Set(line[line.index(after: colon)...].split(separator: " ").map(String.init))
     }
 
-    /// Replaces this process with itself under the better kernel set when `override` names one; returns when there
-    /// is none or the restart could not be made (the program then runs on the kernels OpenBLAS chose).
-    public static func restartIfBetterKernelsExist() {
-        let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-        guard let core = override(environment: ProcessInfo.processInfo.environment, loaded: BLAS.coreName,
-                                  cpuFlags: cpuFlags(cpuinfo: cpuinfo)) else { return }
-        setenv("OPENBLAS_CORETYPE", core, 1)
-        execv("/proc/self/exe", CommandLine.unsafeArgv)
-        unsetenv("OPENBLAS_CORETYPE")
+    /// `/proc/cpuinfo`, or nothing where there is none.
+    static func readCPUInfo() -> String {
+        (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""  // safe: no cpuinfo means no flags, and OpenBLAS's own choice stands
     }
 }

@@ -68,7 +68,7 @@ public enum EmbeddingBenchmark {
         let summaryThroughput = measure(model, texts: summaries, rounds: rounds)
         return Report(
             loadSeconds: seconds(loadTime), titles: titleThroughput, summaries: summaryThroughput,
-            residentBytes: residentMemoryBytes(), blasCore: BLAS.coreName)
+            residentBytes: residentMemoryBytes(), blasCore: BLAS.kernels)
     }
 
     /// Latency of an exact top-`count` cosine search over `rows` random unit vectors of `dimension`.

@@ -1,0 +1,122 @@
+import Foundation
+import HTMLExtraction
+@testable import HTTPServer
+import MarksCore
+import MarksLibrary
+@testable import MarksServer
+
+/// The parsers `make fuzz` runs under libFuzzer, each fed arbitrary bytes. A target fails when its parser crashes,
+/// hangs or breaks a rule that must hold whatever the input (`expect`); a thrown error is a clean refusal.
+enum FuzzTarget: String, CaseIterable {
+    case searchQuery = "search-query"
+    case netscape
+    case ingest
+    case multipart
+    case multipartStream = "multipart-stream"
+    case form
+    case json
+    case html
+    case date
+    case deepLink = "deep-link"
+    case range
+    case url
+
+    /// Runs the target on one input.
+    func run(_ data: Data) {
+        switch self {
+        case .searchQuery:
+            _ = SearchQuery.parse(Self.text(data))
+        case .netscape:
+            _ = try? NetscapeBookmarkFile.parse(Self.text(data), foldersAsTags: data.first.map { $0 & 1 == 1 } ?? false)
+        case .ingest:
+            ingest(data)
+        case .multipart:
+            _ = try? MultipartFormParser.parse(data, boundary: "fuzzboundary")
+        case .multipartStream:
+            multipartStream(data)
+        case .form:
+            let parameters = QueryParameters(encoded: Self.text(data))
+            for (name, value) in parameters { _ = (name.count, value.count) }
+        case .json:
+            _ = try? PythonJSONParser.parse(data)
+        case .html:
+            guard let document = try? HTMLDocument(html: data, url: URL(string: "https://example.com/a/b")) else { return }
+            _ = document.article()
+            _ = document.readableText()
+            _ = document.metadata
+            _ = document.visibleText
+        case .date:
+            let text = Self.text(data)
+            if let date = LinkdingDate.parse(text) {
+                expect(LinkdingDate.parse(LinkdingDate.format(date)) != nil, "a formatted date reads back")
+            }
+            _ = FieldReader.parseDateTime(text)
+        case .deepLink:
+            _ = try? MarksDeepLink.parse(Self.text(data))
+        case .range:
+            range(data)
+        case .url:
+            let text = Self.text(data)
+            let once = URLNormalizer.normalize(text)
+            expect(URLNormalizer.normalize(once) == once, "normalising twice changes nothing")
+            _ = HostDisplay.url(text)
+            _ = URLNormalizer.isValidWebURL(text)
+        }
+    }
+
+    private func ingest(_ data: Data) {
+        guard let kind = data.first else { return }
+        let body = data.dropFirst()
+        let payload: IngestPayload = switch kind % 5 {
+        case 0: .url(Self.text(body))
+        case 1: .html(Self.text(body), baseURL: URL(string: "https://example.com/"))
+        case 2: .rtf(Data(body))
+        case 3: .plainText(Self.text(body))
+        default: .textAttachment(Data(body), filename: kind & 8 == 0 ? "note.rtf" : nil)
+        }
+        _ = try? IngestPayloadParser.parse([payload])
+    }
+
+    /// The body fed in pieces whose sizes come from the input's first byte, so delimiters fall across them.
+    private func multipartStream(_ data: Data) {
+        guard let first = data.first else { return }
+        let step = Int(first % 31) + 1
+        let body = [UInt8](data.dropFirst())
+        var parser = MultipartStreamParser(boundary: "fuzzboundary")
+        var start = 0
+        while start < body.count {
+            let end = min(body.count, start + step)
+            let failed = body[start..<end].withUnsafeBytes { piece in
+                do {
+                    try parser.feed(piece) { _ in }
+                    return false
+                } catch {
+                    return true
+                }
+            }
+            if failed { return }
+            start = end
+        }
+    }
+
+    /// A Range header against a size from the input's first eight bytes: every range it grants lies inside the file.
+    private func range(_ data: Data) {
+        guard data.count >= 8 else { return }
+        let size = data.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) } % (1 << 40)
+        switch ByteRange(header: Self.text(data.dropFirst(8)), size: size) {
+        case .whole, .unsatisfiable:
+            break
+        case .partial(let range):
+            expect(!range.isEmpty && range.upperBound <= size, "a granted range lies inside the file")
+        case .several(let ranges):
+            expect(ranges.allSatisfy { !$0.isEmpty && $0.upperBound <= size }, "every granted range lies inside the file")
+            expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound < $1.lowerBound }, "ranges are sorted and apart")
+        }
+    }
+
+    private static func text(_ data: some Collection<UInt8>) -> String { String(decoding: data, as: UTF8.self) }
+
+    private func expect(_ condition: Bool, _ rule: String) {
+        if !condition { fatalError("\(rawValue): \(rule)") }
+    }
+}
