@@ -3,7 +3,7 @@ SWIFT ?= swift
 PORT ?= 8080
 HOST ?= 127.0.0.1
 
-.PHONY: run test bench fuzz build release deps test-deps model eval-data voices tsan clean
+.PHONY: run test bench fuzz soak build release deps test-deps model eval-data voices tsan clean
 
 run: deps release
 	./.build/release/marks serve --host $(HOST) --port $(PORT)
@@ -21,6 +21,11 @@ bench: deps model eval-data release
 # libFuzzer over the parsers, FUZZ_SECONDS (60) each: scripts/fuzz.sh.
 fuzz: test-deps
 	SWIFT=$(SWIFT) ./scripts/fuzz.sh
+
+# Mixed API, web and /v1/ traffic against a real marks serve, in rounds (SOAK_ROUNDS, SOAK_SECONDS, SOAK_CLIENTS):
+# fails on any error, a p99 over SOAK_P99_MS or RSS that grows. scripts/soak.py.
+soak: deps release
+	./scripts/soak.py
 
 deps:
 	./scripts/install-deps.sh

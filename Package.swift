@@ -45,6 +45,8 @@ let package = Package(
         system("CLame", pkgConfig: nil, apt: ["libmp3lame-dev"]),
         // sherpa-onnx's C API, declared only (loaded with dlopen at run time; nothing is linked).
         .systemLibrary(name: "CSherpaOnnx", path: "Sources/System/CSherpaOnnx"),
+        // libFuzzer's driver, declared only (the toolchain links it into marks-fuzz under make fuzz).
+        .systemLibrary(name: "CLibFuzzer", path: "Sources/System/CLibFuzzer"),
 
         // Safe wrappers, one per C library (plus the embedding model on OpenBLAS).
         wrapper("SystemSupport", []),
@@ -78,7 +80,7 @@ let package = Package(
         layer("Shells", "MarksCLI", ["MarksSources", "MarksPodcasts", "MarksJobs", "MarksIndex", "MarksEngine", "MarksServer", "MarksLibrary", "MarksClients", "MarksCore", "HTTPServer", "SentenceEmbeddings", "SystemSupport"]),
         .executableTarget(name: "marks", dependencies: ["MarksCLI"], path: "Sources/Shells/marks"),
         // libFuzzer over the parsers: `make fuzz` (scripts/fuzz.sh) builds it with the fuzzer and address sanitizers.
-        .executableTarget(name: "marks-fuzz", dependencies: ["MarksServer", "MarksLibrary", "MarksCore", "HTTPServer", "HTMLExtraction"], path: "Sources/Shells/marks-fuzz"),
+        .executableTarget(name: "marks-fuzz", dependencies: ["CLibFuzzer", "MarksServer", "MarksLibrary", "MarksCore", "HTTPServer", "HTMLExtraction"], path: "Sources/Shells/marks-fuzz"),
         .executableTarget(name: "marks-bench", dependencies: ["MarksSources", "MarksPodcasts", "SystemSupport", "MarksServer", "MarksEngine", "MarksClients", "MarksStorage", "MarksLibrary", "MarksIndex", "MarksCore", "HTTPServer", "HTTPClient", "StandInNetwork", "SentenceEmbeddings"], path: "Sources/Shells/marks-bench"),
 
         // Stand-in servers for network tests and benchmarks (raw sockets that misbehave on purpose).
@@ -98,7 +100,7 @@ let package = Package(
         tests("SentenceEmbeddings", ["SentenceEmbeddings"], resources: [.copy("Fixtures")]),
         tests("MarksCore", ["MarksCore", "MarksLibrary"]),
         tests("MarksStorage", ["MarksStorage", "MarksCore", "SQLiteDatabase"]),
-        tests("MarksJobs", ["MarksJobs", "SQLiteDatabase"]),
+        tests("MarksJobs", ["MarksJobs", "SQLiteDatabase", "SystemSupport"]),
         tests("MarksClients", ["MarksClients", "MarksCore", "MarksEngine", "HTTPServer", "HTTPClient", "StandInNetwork"]),
         tests("MarksBackend", ["MarksBackend", "MarksCore", "MarksEngine", "CryptoPrimitives", "SQLiteDatabase", "SystemSupport"]),
         tests("MarksIndex", ["HTTPServer", "MarksClients", "MarksJobs", "MarksIndex", "MarksLibrary", "MarksSources", "MarksStorage", "MarksCore", "SQLiteDatabase", "SentenceEmbeddings", "SystemSupport"]),
@@ -108,7 +110,7 @@ let package = Package(
               resources: [.copy("Compatibility/Fixtures")]),
         tests("MarksSources", ["MarksSources", "Compression", "MarksLibrary", "MarksIndex", "MarksJobs", "SQLiteDatabase", "SystemSupport", "StandInNetwork"]),
         tests("MarksPodcasts", ["MarksPodcasts", "NeuralVoice", "MarksCore", "MarksJobs", "SQLiteDatabase", "MP3Encoding", "SystemSupport"]),
-        tests("MarksCLI", ["MarksCLI", "MarksServer", "MarksLibrary", "MarksJobs", "MarksIndex", "MarksStorage", "MarksCore", "HTTPServer", "HTTPClient", "SentenceEmbeddings", "StandInNetwork"]),
+        tests("MarksCLI", ["MarksCLI", "MarksServer", "MarksLibrary", "MarksJobs", "MarksIndex", "MarksStorage", "MarksCore", "HTTPServer", "HTTPClient", "SentenceEmbeddings", "SQLiteDatabase", "StandInNetwork"]),
     ],
     swiftLanguageModes: [.v6]
 )

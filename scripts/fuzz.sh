@@ -11,7 +11,9 @@ seconds=${FUZZ_SECONDS:-60}
 scratch=.build/fuzz
 targets=${FUZZ_TARGETS:-"search-query netscape ingest multipart multipart-stream form json html date deep-link range url"}
 
-$SWIFT build --product marks-fuzz --scratch-path "$scratch" --sanitize=fuzzer --sanitize=address -Xswiftc -DFUZZING
+# One -sanitize= flag with both: given as two (SwiftPM's --sanitize twice), the second replaces the first and the code
+# gets no coverage counters, so libFuzzer runs blind. lld links it (gold stops with an internal error on these objects).
+$SWIFT build --product marks-fuzz --scratch-path "$scratch" -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -use-ld=lld
 binary="$scratch/debug/marks-fuzz"
 
 failed=()

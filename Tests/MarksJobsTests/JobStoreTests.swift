@@ -2,6 +2,7 @@ import Foundation
 import MarksJobs
 import MarksTestSupport
 import SQLiteDatabase
+import SystemSupport
 import Testing
 
 @Suite struct JobStoreTests {
@@ -93,6 +94,32 @@ import Testing
         #expect(requeued.lastError?.contains("stopped") == true)
         #expect(try fixture.store.job(id: last.id)?.state == .failed)
         #expect(try fixture.store.job(id: fresh.id)?.state == .running)
+    }
+
+    /// A job whose process died by kill -9 is queued again at the next look, not after its heartbeat goes stale; a
+    /// live owner's, another machine's and an unreadable owner's are left to the heartbeat.
+    @Test func aJobOfAProcessThatIsGoneIsQueuedAgainAtOnce() throws {
+        let fixture = try JobFixture()
+        let now = fixture.clock.date
+        let host = ProcessInfo.processInfo.hostName
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: "/bin/true")
+        try child.run()
+        child.waitUntilExit()
+        let owners = [JobOwner.name(pid: child.processIdentifier, host: host), JobOwner.current,
+                      JobOwner.name(pid: child.processIdentifier, host: "elsewhere.example"), "dead"]
+        var ids: [Int64] = []
+        for (index, owner) in owners.enumerated() {
+            try fixture.store.enqueue(JobRequest(kind: "k", key: "job\(index)"), maxAttempts: 3, now: now)
+            ids.append(try #require(try fixture.store.claim(kind: "k", owner: owner, now: now)).id)
+        }
+        #expect(JobOwner.isGone(owners[0]) && !JobOwner.isGone(owners[1]) && !JobOwner.isGone(owners[2]) && !JobOwner.isGone("dead"))
+        let found = try fixture.store.recoverStale(heartbeatBefore: now.addingTimeInterval(-60), ownerIsGone: { JobOwner.isGone($0) },
+                                                   now: now)
+        #expect(found.map(\.id) == [ids[0]])
+        #expect(try fixture.store.job(id: ids[0])?.state == .queued)
+        #expect(try fixture.store.job(id: ids[0])?.lastError?.contains("is gone") == true)
+        #expect(try ids.dropFirst().allSatisfy { try fixture.store.job(id: $0)?.state == .running })
     }
 
     @Test func pruningDeletesOnlyOldDoneJobs() throws {

@@ -19,6 +19,8 @@ public actor JobRunner {
     public nonisolated let settings: JobRunnerSettings
     let random: @Sendable () -> Double
     let owner: String
+    /// True for a claim's owner that is known to have died (`JobOwner.isGone`): its jobs are queued again at once.
+    let ownerIsGone: @Sendable (String) -> Bool
     let log: @Sendable (String) -> Void
     /// Where the loop and the handlers run: the job threads, never the cooperative pool (the table calls are
     /// synchronous SQLite).
@@ -37,7 +39,7 @@ public actor JobRunner {
     /// claimed rows; `log` receives what went wrong outside a handler (a table write that failed).
     public init(store: JobStore, clock: JobClock = .system, settings: JobRunnerSettings = JobRunnerSettings(),
                 random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
-                owner: String = "pid \(ProcessInfo.processInfo.processIdentifier)",
+                owner: String = JobOwner.current, ownerIsGone: @escaping @Sendable (String) -> Bool = { JobOwner.isGone($0) },
                 executor: any TaskExecutor = ThreadTaskExecutor.jobs,
                 log: @escaping @Sendable (String) -> Void) {
         self.executor = executor
@@ -46,6 +48,7 @@ public actor JobRunner {
         self.settings = settings
         self.random = random
         self.owner = owner
+        self.ownerIsGone = ownerIsGone
         self.log = log
     }
 
@@ -75,6 +78,12 @@ public actor JobRunner {
         stopping = false
         maintain(force: true)
         loop = Task(executorPreference: executor) { await self.runLoop() }
+    }
+
+    /// Queues again (or dead-letters) what a dead process left running — a stale heartbeat, or an owner that is gone —
+    /// so a command about to run a job in the foreground is not refused by the run a kill -9 interrupted.
+    public func recoverAbandoned() {
+        maintain(force: true)
     }
 
     /// True while the loop runs.
@@ -159,7 +168,7 @@ public actor JobRunner {
         lastMaintenance = now
         do {
             let cutoff = now.addingTimeInterval(-JobRetryPolicy.seconds(settings.staleAfter))
-            for job in try store.recoverStale(heartbeatBefore: cutoff, excluding: Set(running.keys), now: now) {
+            for job in try store.recoverStale(heartbeatBefore: cutoff, excluding: Set(running.keys), ownerIsGone: ownerIsGone, now: now) {
                 log("jobs: job \(job.id) (\(job.kind) \(job.key)) was left running by \(job.owner ?? "a process") that stopped; queued again")
             }
             try store.prune(finishedBefore: now.addingTimeInterval(-JobRetryPolicy.seconds(settings.keepDone)))

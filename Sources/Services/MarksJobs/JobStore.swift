@@ -142,19 +142,23 @@ public final class JobStore: Sendable {
         }
     }
 
-    /// Finds running jobs whose heartbeat is older than `cutoff` (their process died): each goes back to the
-    /// queue, or is dead-lettered when that was its last attempt; `own` (this process's running jobs) are left
-    /// alone. Returns the jobs as they were found.
+    /// Finds running jobs whose process died — their heartbeat is older than `cutoff`, or `ownerIsGone` says their
+    /// owner no longer exists: each goes back to the queue, or is dead-lettered when that was its last attempt;
+    /// `own` (this process's running jobs) are left alone. Returns the jobs as they were found.
     @discardableResult
-    public func recoverStale(heartbeatBefore cutoff: Date, excluding own: Set<Int64> = [], now: Date) throws -> [Job] {
+    public func recoverStale(heartbeatBefore cutoff: Date, excluding own: Set<Int64> = [],
+                             ownerIsGone: (String) -> Bool = { _ in false }, now: Date) throws -> [Job] {
         let stale = try JobError.wrap {
             try database.read { db in
-                try db.query("SELECT * FROM jobs WHERE state = 'running' AND heartbeat_at < ? ORDER BY id",
-                             [SQLValue(cutoff.timeIntervalSince1970)]).map(Self.job)
+                try db.query("SELECT * FROM jobs WHERE state = 'running' ORDER BY id").map(Self.job)
             }
-        }.filter { !own.contains($0.id) }
+        }.filter { job in
+            !own.contains(job.id) && (job.heartbeatAt.map { $0 < cutoff } == true || job.owner.map(ownerIsGone) == true)
+        }
         for job in stale {
-            let reason = "the process running it stopped (no heartbeat since \(ISO8601DateFormatter().string(from: job.heartbeatAt ?? cutoff)))"
+            let silent = job.heartbeatAt.map { $0 < cutoff } == true
+            let reason = silent ? "the process running it stopped (no heartbeat since \(ISO8601DateFormatter().string(from: job.heartbeatAt ?? cutoff)))"
+                : "the process running it (\(job.owner ?? "?")) is gone"
             if job.attempts >= job.maxAttempts {
                 try fail(id: job.id, error: reason, now: now)
             } else {

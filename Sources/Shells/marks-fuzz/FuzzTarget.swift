@@ -58,7 +58,8 @@ enum FuzzTarget: String, CaseIterable {
         case .url:
             let text = Self.text(data)
             let once = URLNormalizer.normalize(text)
-            expect(URLNormalizer.normalize(once) == once, "normalising twice changes nothing")
+            let twice = URLNormalizer.normalize(once)
+            expect(twice == once, "normalising twice changes nothing: \(text.debugDescription) → \(once.debugDescription) → \(twice.debugDescription)")
             _ = HostDisplay.url(text)
             _ = URLNormalizer.isValidWebURL(text)
         }

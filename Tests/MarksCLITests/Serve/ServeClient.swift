@@ -31,6 +31,9 @@ final class ServeClient: Sendable {
         session.set(cookie: String(cookie), csrf: String(page[range].split(separator: "\"")[3]))
     }
 
+    /// The session cookie (`name=value`) and CSRF token, for a request made by hand.
+    var credentials: (cookie: String?, csrf: String?) { session.values }
+
     func get(_ path: String, headers: [HTTPHeaderField] = []) async throws -> HTTPClientResponse {
         try await send("GET", path, headers: headers, body: nil)
     }

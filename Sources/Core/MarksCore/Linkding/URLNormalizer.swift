@@ -12,8 +12,8 @@ public enum URLNormalizer {
         let text = raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
         // Foundation escapes every `%` of a string that holds a character a URL may not (a literal `é`, a space), so
         // `/café/%7E` would read as `/caf%C3%A9/%257E`: those characters are escaped first, and `%` left alone.
-        guard !text.isEmpty, let components = URLComponents(string: PercentEncoding.escapingInvalidCharacters(text)),
-              let scheme = components.scheme else { return text }
+        let escaped = PercentEncoding.escapingInvalidCharacters(text)
+        guard !text.isEmpty, let components = URLComponents(string: escaped), let scheme = components.scheme else { return text }
         let lowerScheme = scheme.lowercased()
         var out = lowerScheme + ":"
         if let host = components.percentEncodedHost {
@@ -23,7 +23,7 @@ public enum URLNormalizer {
                 if let password = components.percentEncodedPassword { out += ":" + PercentEncoding.canonical(password) }
                 out += "@"
             }
-            out += identityHost(host, of: text)
+            out += identityHost(host, decoded: components.host, of: text)
             if let port = components.port, port != defaultPort(lowerScheme) { out += ":" + String(port) }
         }
         var path = PercentEncoding.canonical(components.percentEncodedPath)
@@ -35,7 +35,7 @@ public enum URLNormalizer {
                 return (PercentEncoding.canonical(String(parts[0])), parts.count > 1 ? PercentEncoding.canonical(String(parts[1])) : "")
             }
             let sorted = pairs.sorted { $0.0 == $1.0 ? $0.1 < $1.1 : $0.0 < $1.0 }
-            out += "?" + sorted.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
+            if !sorted.isEmpty { out += "?" + sorted.map { "\($0.0)=\($0.1)" }.joined(separator: "&") }
         }
         if let fragment = components.percentEncodedFragment { out += "#" + PercentEncoding.canonical(fragment) }
         return out
@@ -56,13 +56,22 @@ public enum URLNormalizer {
     }
 
     /// An ASCII host lower-cased; an internationalised one (Foundation reports it decoded, escaped) in the ASCII
-    /// form IDNA gives it, which also folds its case and its Unicode forms.
-    static func identityHost(_ percentEncodedHost: String, of text: String) -> String {
-        guard percentEncodedHost.contains("%") || !percentEncodedHost.allSatisfy(\.isASCII),
-              let ascii = URL(string: text)?.host, !ascii.isEmpty, ascii.allSatisfy(\.isASCII) else {
+    /// form IDNA gives it, which also folds its case and its Unicode forms. Anything else — escapes of control or
+    /// reserved characters, a name IDNA refuses — stays as written, lower-cased, so normalising is idempotent.
+    static func identityHost(_ percentEncodedHost: String, decoded: String?, of text: String) -> String {
+        guard let decoded, decoded.unicodeScalars.contains(where: { !$0.isASCII }),
+              let ascii = URL(string: text)?.host, !ascii.isEmpty, ascii.utf8.allSatisfy(isHostNameByte) else {
             return percentEncodedHost.lowercased()
         }
         return ascii.lowercased()
+    }
+
+    private static func isHostNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."): true
+        default: false
+        }
     }
 
     static func defaultPort(_ scheme: String) -> Int? {

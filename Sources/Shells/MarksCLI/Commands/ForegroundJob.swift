@@ -11,6 +11,7 @@ enum ForegroundJob {
         request.maxAttempts = 1
         let job: Job?
         do {
+            await jobs.recoverAbandoned()
             job = try await jobs.run(id: try await jobs.enqueue(request).id)
         } catch {
             line.finish()
