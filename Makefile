@@ -24,7 +24,7 @@ fuzz: test-deps
 
 # Mixed API, web and /v1/ traffic against a real marks serve, in rounds (SOAK_ROUNDS, SOAK_SECONDS, SOAK_CLIENTS):
 # fails on any error, a p99 over SOAK_P99_MS or RSS that grows. scripts/soak.py.
-soak: deps release
+soak: deps model release
 	./scripts/soak.py
 
 deps:
