@@ -45,6 +45,10 @@ import Testing
                 "a lone % is an escaped %")
         #expect(URLNormalizer.normalize("https://example.com/%FF%FE") == "https://example.com/%FF%FE", "bytes that are not UTF-8 are kept")
         #expect(URLNormalizer.normalize("https://example.com/%41#") == "https://example.com/A#")
+        for found in ["htp://Ch111a6%2Effé/%2Efr/cf%21111а", "M:CO\u{1F}/?&", "HTTP://E\u{0}\u{0}'le\u{1}:80/a/b/?q=Cafe%CC%82"] {
+            let once = URLNormalizer.normalize(found)
+            #expect(URLNormalizer.normalize(once) == once, "found by make fuzz: \(found.debugDescription) → \(once.debugDescription)")
+        }
     }
 
     @Test(arguments: [

@@ -56,14 +56,23 @@ public enum URLNormalizer {
     }
 
     /// An ASCII host lower-cased; an internationalised one (Foundation reports it decoded, escaped) in the ASCII
-    /// form IDNA gives it, which also folds its case and its Unicode forms. Anything else — escapes of control or
-    /// reserved characters, a name IDNA refuses — stays as written, lower-cased, so normalising is idempotent.
+    /// form IDNA gives it, which also folds its case and its Unicode forms. Anything else — escaped ASCII (`%2E`),
+    /// a name IDNA refuses — stays as written, lower-cased, so normalising is idempotent.
     static func identityHost(_ percentEncodedHost: String, decoded: String?, of text: String) -> String {
-        guard let decoded, decoded.unicodeScalars.contains(where: { !$0.isASCII }),
+        guard let decoded, decoded.unicodeScalars.contains(where: { !$0.isASCII }), !escapesASCII(percentEncodedHost),
               let ascii = URL(string: text)?.host, !ascii.isEmpty, ascii.utf8.allSatisfy(isHostNameByte) else {
             return percentEncodedHost.lowercased()
         }
         return ascii.lowercased()
+    }
+
+    /// True when the host holds an escaped ASCII character (`%2E`): IDNA would read it as itself and could join
+    /// or split labels, so such a host is compared as written.
+    private static func escapesASCII(_ host: String) -> Bool {
+        let bytes = Array(host.utf8)
+        return bytes.indices.contains { index in
+            bytes[index] == UInt8(ascii: "%") && index + 1 < bytes.count && (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(bytes[index + 1])
+        }
     }
 
     private static func isHostNameByte(_ byte: UInt8) -> Bool {
