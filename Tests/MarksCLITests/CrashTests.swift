@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import HTTPServer
 import MarksTestSupport
 import SentenceEmbeddings
@@ -46,8 +47,23 @@ import Testing
         return (lines + ["</DL><p>"]).joined(separator: "\n")
     }
 
+    /// Starts `marks arguments` and kills it with SIGKILL `seconds` later, timed on a thread of its own (a loaded test
+    /// run can hold a task's sleep for seconds). Returns whether it was still running when killed.
+    static func kill(_ marks: MarksBinary, _ arguments: [String], afterExactly seconds: Double) async throws -> Bool {
+        let process = try RunningProcess(MarksBinary.executable, arguments, environment: marks.environment)
+        let pid = process.pid
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Thread.detachNewThread {
+                Thread.sleep(forTimeInterval: seconds)
+                Glibc.kill(pid, SIGKILL)
+                done.resume()
+            }
+        }
+        return await process.wait().status == SIGKILL
+    }
+
     @Test(.timeLimit(.minutes(8))) func anImportKilledAtAnyMomentIsAllOrNothing() async throws {
-        let count = 6000
+        let count = 12000
         let text = Self.bookmarkFile(count)
         var killedMidway = 0
         var seen: [String] = []
@@ -58,7 +74,7 @@ import Testing
             let file = marks.home.appendingPathComponent("bookmarks.html")
             try text.write(to: file, atomically: true, encoding: .utf8)
             _ = try await marks.run(["list"])  // the data directory and its schema exist before the kill
-            let killed = try await Self.kill(marks, ["import", file.path], after: delay)
+            let killed = try await Self.kill(marks, ["import", file.path], afterExactly: delay)
             let (integrity, stored) = try Self.inspect(marks, "SELECT count(*) FROM store_bookmarks")
             #expect(integrity == "ok")
             #expect(stored == 0 || stored == count, "an import is one transaction: \(stored) of \(count) after a kill at \(delay) s")
