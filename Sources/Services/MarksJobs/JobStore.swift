@@ -148,16 +148,15 @@ public final class JobStore: Sendable {
     @discardableResult
     public func recoverStale(heartbeatBefore cutoff: Date, excluding own: Set<Int64> = [],
                              ownerIsGone: (String) -> Bool = { _ in false }, now: Date) throws -> [Job] {
-        let stale = try JobError.wrap {
+        let running = try JobError.wrap {
             try database.read { db in
                 try db.query("SELECT * FROM jobs WHERE state = 'running' ORDER BY id").map(Self.job)
             }
-        }.filter { job in
-            !own.contains(job.id) && (job.heartbeatAt.map { $0 < cutoff } == true || job.owner.map(ownerIsGone) == true)
         }
+        let silent = { (job: Job) in job.heartbeatAt.map { $0 < cutoff } == true }
+        let stale = running.filter { job in !own.contains(job.id) && (silent(job) || job.owner.map(ownerIsGone) == true) }
         for job in stale {
-            let silent = job.heartbeatAt.map { $0 < cutoff } == true
-            let reason = silent ? "the process running it stopped (no heartbeat since \(ISO8601DateFormatter().string(from: job.heartbeatAt ?? cutoff)))"
+            let reason = silent(job) ? "the process running it stopped (no heartbeat since \(ISO8601DateFormatter().string(from: job.heartbeatAt ?? cutoff)))"
                 : "the process running it (\(job.owner ?? "?")) is gone"
             if job.attempts >= job.maxAttempts {
                 try fail(id: job.id, error: reason, now: now)
