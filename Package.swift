@@ -43,6 +43,7 @@ let package = Package(
         system("CZlib", pkgConfig: "zlib", apt: ["zlib1g-dev"]),
         system("CQREncode", pkgConfig: "libqrencode", apt: ["libqrencode-dev"]),
         system("CLame", pkgConfig: nil, apt: ["libmp3lame-dev"]),
+        system("CPostgres", pkgConfig: "libpq", apt: ["libpq-dev"]),
         // sherpa-onnx's C API, declared only (loaded with dlopen at run time; nothing is linked).
         .systemLibrary(name: "CSherpaOnnx", path: "Sources/System/CSherpaOnnx"),
         // libFuzzer's driver, declared only (the toolchain links it into marks-fuzz under make fuzz).
@@ -51,6 +52,7 @@ let package = Package(
         // Safe wrappers, one per C library (plus the embedding model on OpenBLAS).
         wrapper("SystemSupport", []),
         wrapper("SQLiteDatabase", ["CSQLite", "SystemSupport"]),
+        wrapper("PostgresDatabase", ["CPostgres"]),
         wrapper("HTTPServer", ["CMicroHTTPD", "SystemSupport"]),
         wrapper("CryptoPrimitives", ["CCrypto"]),
         wrapper("HTMLExtraction", ["CLibXML2"]),
