@@ -11,9 +11,11 @@ run: deps release
 # Tests run in parallel, at most 6 at a time: on 2 cores an unbounded width puts ~900 tests in flight at once and
 # the live-server tests' own time limits start to measure the queue instead of the code. scripts/run-tests.py
 # stops a run in which no test ends for 15 minutes and prints what was running, with every thread's stack.
+# scripts/test-postgres.sh run starts a private PostgreSQL for the run (MARKS_TEST_DATABASE_URL, and
+# MARKS_REQUIRE_POSTGRES=1 so its tests fail rather than skip without it) and stops it however the run ends.
 test: test-deps model eval-data
 	$(SWIFT) build --build-tests
-	SWIFT=$(SWIFT) ./scripts/run-tests.py --parallel --experimental-maximum-parallelization-width 6
+	SWIFT=$(SWIFT) ./scripts/test-postgres.sh run ./scripts/run-tests.py --parallel --experimental-maximum-parallelization-width 6
 
 bench: deps model eval-data release
 	./.build/release/marks-bench

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Installs the Debian packages in scripts/debian-packages.txt that are missing (nothing when all are present),
-# and with --test the Python packages the compatibility tests drive (aiolinkding, linkding-cli, and feedparser for
-# the podcast feed) and axe-core
-# for the accessibility browser tests (scripts/fetch-axe.sh).
+# Installs the Debian packages in scripts/debian-packages.txt that are missing (nothing when all are present).
+# With --test also the ones listed after its "test only" line (the PostgreSQL server the tests start), the Python
+# packages the compatibility tests drive (aiolinkding, linkding-cli, and feedparser for the podcast feed) and
+# axe-core for the accessibility browser tests (scripts/fetch-axe.sh).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-mapfile -t wanted < <(grep -v '^\s*#' "$here/debian-packages.txt" | sed '/^\s*$/d')
+with_test=0
+[ "${1:-}" = "--test" ] && with_test=1
+# Every package name, up to the "# test only" line unless --test.
+mapfile -t wanted < <(awk -v test="$with_test" '/^# test only/ { if (!test) exit } !/^[[:space:]]*(#|$)/ { print $1 }' "$here/debian-packages.txt")
 missing=()
 for pkg in "${wanted[@]}"; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
