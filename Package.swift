@@ -93,6 +93,7 @@ let package = Package(
         .target(name: "MarksTestSupport", dependencies: ["HTTPServer", "MarksEngine", "SystemSupport"], path: "Tests/MarksTestSupport"),
         tests("SystemSupport", ["SystemSupport"]),
         tests("SQLiteDatabase", ["SQLiteDatabase"]),
+        tests("PostgresDatabase", ["PostgresDatabase"]),
         tests("HTTPServer", ["HTTPServer", "SystemSupport"]),
         tests("CryptoPrimitives", ["CryptoPrimitives"]),
         tests("Compression", ["Compression"]),

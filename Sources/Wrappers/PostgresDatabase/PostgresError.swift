@@ -90,17 +90,19 @@ extension PostgresError {
         PostgresError(kind: .misuse, message: message, sql: sql)
     }
 
-    /// libpq's multi-line message on one line, without its `ERROR:` / `FATAL:` prefix; only the first line of a
-    /// server message (the DETAIL and HINT lines that follow may quote values).
+    /// libpq's multi-line message on one line ("…failed: Connection refused. Is the server running…?"), without its
+    /// `ERROR:` / `FATAL:` prefix; of a server message only the first line (its DETAIL and HINT lines may quote values).
     static func clean(_ raw: UnsafePointer<CChar>?) -> String {
         guard let raw else { return "no message from libpq" }
         var text = String(cString: raw)
         for prefix in ["ERROR:  ", "FATAL:  "] where text.hasPrefix(prefix) {
-            text = String(text.dropFirst(prefix.count))
-            text = String(text.prefix { $0 != "\n" })
+            text = String(text.dropFirst(prefix.count).prefix { $0 != "\n" })
         }
-        let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
-        let joined = words.joined(separator: " ")
-        return joined.isEmpty ? "no message from libpq" : joined
+        let lines = text.split(separator: "\n").map { line in
+            line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
+        }.filter { !$0.isEmpty }
+        guard let last = lines.last else { return "no message from libpq" }
+        let ended = lines.dropLast().map { line in line.last.map { ".?!:;".contains($0) } == true ? line : line + "." }
+        return (ended + [last]).joined(separator: " ")
     }
 }
