@@ -139,7 +139,9 @@ struct ErrorTests {
             let error = try #require(throws: PostgresError.self) { try victim.query("SELECT 1") }
             #expect(error.kind == .connectionLost)
             #expect(!victim.isConnected)
-            #expect(throws: PostgresError.self) { try victim.query("SELECT 1") }
+            #expect(!victim.isInTransaction)
+            let again = try #require(throws: PostgresError.self) { try victim.transaction { try victim.query("SELECT 1") } }
+            #expect(again.kind == .connectionLost)
         }
     }
 

@@ -1,8 +1,12 @@
 import CPostgres
 
 extension PostgresConnection {
-    /// True while a transaction is open on this connection (including one a failed statement has aborted).
-    public var isInTransaction: Bool { PQtransactionStatus(handle) != PQTRANS_IDLE }
+    /// True while a transaction is open on this connection (including one a failed statement has aborted);
+    /// false on a broken connection, whose server has rolled back.
+    public var isInTransaction: Bool {
+        let status = PQtransactionStatus(handle)
+        return status == PQTRANS_INTRANS || status == PQTRANS_INERROR || status == PQTRANS_ACTIVE
+    }
 
     /// Runs `body` in a transaction: commits when it returns, rolls back when it throws (and rethrows).
     ///

@@ -2,7 +2,8 @@
 ///
 /// Parameters: `.int`, `.double` and `.bool` are sent with their type declared (bigint, double precision,
 /// boolean); `.text` leaves the type to the server, which infers it from the statement (so a string can feed a
-/// date, json or uuid column); `.bytes` is sent in binary format as bytea.
+/// date, json or uuid column); `.bytes` is sent in binary format as bytea. A function that takes a narrower integer
+/// needs a cast in SQL (`pg_terminate_backend($1::int)`); comparisons and inserts into smaller columns do not.
 ///
 /// Results, by column type: smallint, integer, bigint and oid come back as `.int`; real and double precision as
 /// `.double`; boolean as `.bool`; bytea as `.bytes`; every other type (numeric, dates, json, uuid…) as `.text`
