@@ -97,21 +97,42 @@ import Testing
         #expect(try f.search("fresh").sorted() == [updated.id, fresh.id].sorted())
         let later = try f.add("https://later.example", title: "Later pecan")
         #expect(try f.search("pecan") == [later.id])
+        #expect(try f.search("azeln") == [fresh.id], "the vocabulary knows the imported terms")
         try f.store.delete(id: fresh.id)
         #expect(try f.search("hazelnut").isEmpty)
+        #expect(try f.store.list(BookmarkListQuery(limit: 1)).count == 3, "the list counts took the import")
     }
 
-    /// An import that fails (or is killed) after dropping the insert trigger rolls the drop back with the rest.
+    /// From 2,000 new bookmarks the vocabulary is refreshed from the whole index: its terms, their trigrams and the
+    /// list counts must come out as the triggers would have made them.
+    @Test func aLargeImportIndexesLikeTheTriggers() throws {
+        let f = try StoreFixture()
+        let entries = (0..<2_100).map { index in
+            NetscapeEntry(url: "https://large.example/\(index)", title: "Entry zq\(index)xv", unread: index % 3 == 0,
+                          archived: index % 10 == 0)
+        }
+        #expect(try f.store.importBookmarks(entries).created == 2_100)
+        #expect(try f.search("q1234x").count == 1 && f.search("zq12").count == 100, "111 hold it, 11 of them archived")
+        #expect(try f.store.list(BookmarkListQuery(search: "q1230x"), scope: .archived).count == 1)
+        #expect(try f.store.list(BookmarkListQuery(limit: 1)).count == 1_890)
+        #expect(try f.store.list(BookmarkListQuery(limit: 1, unread: true)).count == 630)
+        let terms = try f.store.read { db in try db.queryOne("SELECT count(*) FROM store_terms WHERE term LIKE 'zq%xv'")?.int(at: 0) }
+        #expect(terms == 2_100)
+    }
+
+    /// An import that fails (or is killed) after dropping the insert triggers rolls the drops back with the rest.
     @Test func aFailedImportLeavesTheInsertTriggerInPlace() throws {
         struct Abort: Error {}
         let f = try StoreFixture()
         #expect(throws: BookmarkStoreError.self) {
             try f.store.write { db in
-                _ = try DeferredFullText(db)
+                _ = try DeferredIndexing(db)
                 throw Abort()
             }
         }
         let later = try f.add("https://later.example", title: "Later pecan")
         #expect(try f.search("pecan") == [later.id])
+        #expect(try f.search("ecan") == [later.id], "the vocabulary and its trigrams took the new term")
+        #expect(try f.store.list(BookmarkListQuery(limit: 1)).count == 1, "the list count took the new bookmark")
     }
 }

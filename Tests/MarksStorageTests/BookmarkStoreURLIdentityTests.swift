@@ -30,6 +30,7 @@ import Testing
         // Write the keys as the old rule did, and forget migration 5.
         do {
             let db = try Connection(path: f.path)
+            try db.define(WordTerms.function)  // the word index's triggers call it
             try db.run("UPDATE store_bookmarks SET url = 'https://example.com:443/a', url_normalized = 'https://example.com:443/a' WHERE id = ?",
                        [SQLValue(plain.id)])
             try db.run("UPDATE store_bookmarks SET url = 'https://example.com:8443/%62', url_normalized = 'https://example.com:8443/%62' WHERE id = ?",

@@ -56,7 +56,9 @@ struct BookmarkListRunner {
         let page: (count: Int, ids: [Int])
         var countsDamaged = false
         if !scan, plan.truth == .depends, let candidates = plan.candidates {
-            page = try IndexedPage(candidates: candidates, residual: plan.residual, scope: scope, scopeCondition: scopeCondition,
+            page = try IndexedPage(candidates: candidates, residual: plan.residual, rowCheck: plan.rowCheck, estimate: plan.estimate,
+                                   leaves: plan.leaves,
+                                   scope: scope, scopeCondition: scopeCondition,
                                    plainScope: scopeParts.count == 1 && scope != .shared, sort: query.sort, limit: limit,
                                    offset: offset).run(db)
         } else {

@@ -10,23 +10,34 @@ extension BookmarkStore {
     /// `PRIVATE="0"` only when `mapPrivateFlag`. Invalid entries and repeats of a URL are skipped and reported.
     public func importBookmarks(_ entries: [NetscapeEntry], mapPrivateFlag: Bool = false) throws(BookmarkStoreError) -> ImportResult {
         let result = try write { db in
-            let fullText = try DeferredFullText(db)
+            // A large import touches most pages of every index many times: with SQLite's default 2 MB page cache
+            // they are spilled to the log and read back over and over. Up to 256 MB for this transaction.
+            let cacheSize = try db.queryOne("PRAGMA cache_size").map { try $0.int(at: 0) } ?? -2_000
+            try db.execute("PRAGMA cache_size = -262144")
+            defer {
+                do {
+                    try db.execute("PRAGMA cache_size = \(cacheSize)")
+                } catch {
+                    // Only the cache's size is at stake, and the connection keeps working with the larger one.
+                }
+            }
+            let deferred = try DeferredIndexing(db)
             var importer = try BulkImporter(db: db, stamp: StoreTime.micros(now()), mapPrivateFlag: mapPrivateFlag)
             for (index, entry) in entries.enumerated() {
                 try importer.add(entry, index: index)
             }
-            try fullText.finish(db)
+            try deferred.finish(db, created: importer.result.created)
             return importer.result
         }
         if result.success > 1_000 { tidyAfterBulkImport() }
         return result
     }
 
-    /// After a large import: merges the full-text index into one segment (FTS5 `optimize`, faster searches), then
-    /// copies the write-ahead log into the database file and empties it, so readers stop looking pages up in it.
+    /// After a large import: merges the word index into one segment (FTS5 `optimize`, faster searches), then copies
+    /// the write-ahead log into the database file and empties it, so readers stop looking pages up in it.
     private func tidyAfterBulkImport() {
         do {
-            try database.write { db in try db.run("INSERT INTO store_bookmarks_fts (store_bookmarks_fts) VALUES ('optimize')") }
+            try database.write { db in try db.run("INSERT INTO store_words (store_words) VALUES ('optimize')") }
             _ = try database.writeWithoutTransaction { db in try db.query("PRAGMA wal_checkpoint(TRUNCATE)") }
         } catch {
             // The import is committed either way: an unmerged index or unfolded log only makes reads slower.
@@ -34,37 +45,49 @@ extension BookmarkStore {
     }
 }
 
-/// The full-text rows of an import's new bookmarks, written in ONE `INSERT … SELECT` at the end of its transaction
-/// instead of by the insert trigger row by row (100k bookmarks: about 4× less time in FTS5). The trigger is dropped
-/// inside the import's transaction and created again from its own stored SQL before the commit, so a failed or
-/// killed import rolls both back with everything else. Updated bookmarks keep going through the update trigger:
-/// they were indexed before the import, and an import updates no bookmark it created (its URLs are distinct).
-struct DeferredFullText {
-    static let trigger = "store_bookmarks_fts_insert"
+/// What the insert triggers do for each new bookmark — its word-index row, its terms and their trigrams, its list
+/// count — done by a few statements over all of an import's new bookmarks at the end of its transaction (a trigger
+/// costs several microseconds per row before its work starts). The triggers are dropped inside the import's
+/// transaction and created again from their own stored SQL before the commit, so a failed or killed import rolls
+/// both back with everything else. Updated bookmarks keep going through the update triggers: they existed before the
+/// import, and an import updates no bookmark it created (its URLs are distinct).
+struct DeferredIndexing {
+    static let triggers = [WordIndexMigration.insertTrigger, WordIndexMigration.termsTrigger, StoreCounts.insertTrigger]
+    /// From this many new bookmarks on, the vocabulary is refreshed from the whole index (one read of every doclist)
+    /// rather than term by term.
+    static let wholeVocabularyFrom = 2_000
     /// Every bookmark created from here on has a larger id (`AUTOINCREMENT`: ids only grow).
     let firstNewID: Int
-    let triggerSQL: String
+    /// Likewise for terms (`INTEGER PRIMARY KEY`, and terms are never deleted).
+    let firstNewTermID: Int
+    let triggerSQL: [String]
 
     init(_ db: Connection) throws {
-        let sql = try db.queryOne("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = ?", [SQLValue(Self.trigger)])
-        guard let sql else { throw SQLiteError(code: 1, message: "the trigger \(Self.trigger) is missing") }
-        triggerSQL = try sql.string(at: 0)
+        triggerSQL = try Self.triggers.map { name in
+            let sql = try db.queryOne("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = ?", [SQLValue(name)])
+            guard let sql else { throw SQLiteError(code: 1, message: "the trigger \(name) is missing") }
+            return try sql.string(at: 0)
+        }
         let last = try db.queryOne("""
             SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'store_bookmarks'), 0),
                        coalesce((SELECT max(id) FROM store_bookmarks), 0))
             """)
         firstNewID = (try last?.int(at: 0) ?? 0) + 1
-        try db.run("DROP TRIGGER \(Self.trigger)")
+        firstNewTermID = (try db.queryOne("SELECT coalesce(max(id), 0) FROM store_terms").map { try $0.int(at: 0) } ?? 0) + 1
+        for name in Self.triggers { try db.run("DROP TRIGGER \(name)") }
     }
 
-    /// Indexes the bookmarks created since `init` as the trigger would have, and creates the trigger again.
-    func finish(_ db: Connection) throws {
-        try db.run("""
-            INSERT INTO store_bookmarks_fts (rowid, title, description, notes, url)
-            SELECT CASE WHEN is_archived THEN -id ELSE id END, lower(title), lower(description), lower(notes), lower(url)
-            FROM store_bookmarks WHERE id >= ? ORDER BY id
-            """, [SQLValue(firstNewID)])
-        try db.run(triggerSQL)
+    /// Does for the bookmarks created since `init` what the triggers would have, and creates the triggers again.
+    func finish(_ db: Connection, created: Int) throws {
+        try WordIndexMigration.indexBookmarks(from: firstNewID, db)
+        if created >= Self.wholeVocabularyFrom {
+            try WordIndexMigration.addAllIndexedTerms(db)
+        } else {
+            try WordIndexMigration.addTerms(from: firstNewID, db)
+        }
+        try WordIndexMigration.indexTerms(from: firstNewTermID, db)
+        try StoreCounts.addBookmarks(from: firstNewID, db)
+        for sql in triggerSQL { try db.run(sql) }
     }
 }
 

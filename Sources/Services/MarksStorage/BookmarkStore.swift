@@ -14,6 +14,7 @@ public final class BookmarkStore: Sendable {
         self.database = database
         self.now = now
         do {
+            try database.define(WordTerms.function)
             try database.migrate(namespace: StoreSchema.namespace, StoreSchema.migrations)
         } catch {
             throw Self.wrap(error)

@@ -8,14 +8,12 @@ enum LikeScan {
     static func condition(_ expression: SearchExpression, tagSearch: TagSearchMode) -> SQLFragment {
         switch expression {
         case .term(let text):
-            let pattern = SQLValue("%" + escape(text) + "%")
-            var sql = ["b.title", "b.description", "b.notes", "b.url"].map { "\($0) LIKE ? ESCAPE '\\'" }.joined(separator: " OR ")
-            var arguments = Array(repeating: pattern, count: 4)
+            var word = wordCondition(text)
             if tagSearch == .lax {
-                sql += " OR " + tagCondition
-                arguments.append(SQLValue(escape(text)))
+                word.sql += " OR " + tagCondition
+                word.arguments.append(SQLValue(escape(text)))
             }
-            return SQLFragment(sql, arguments, readsText: true)
+            return word
         case .tag(let name): return SQLFragment(tagCondition, [SQLValue(escape(name))])
         case .unread: return SQLFragment("b.unread = 1", readsRow: true)
         case .untagged: return SQLFragment("NOT EXISTS (SELECT 1 FROM store_bookmark_tags bt WHERE bt.bookmark_id = b.id)")
@@ -27,6 +25,13 @@ enum LikeScan {
             inner.sql = "NOT (" + inner.sql + ")"
             return inner
         }
+    }
+
+    /// One word in any of the four text columns (`LIKE` folds ASCII case only, as linkding's SQLite does).
+    static func wordCondition(_ text: String) -> SQLFragment {
+        let pattern = SQLValue("%" + escape(text) + "%")
+        let sql = ["b.title", "b.description", "b.notes", "b.url"].map { "\($0) LIKE ? ESCAPE '\\'" }.joined(separator: " OR ")
+        return SQLFragment(sql, Array(repeating: pattern, count: 4), readsText: true)
     }
 
     private static let tagCondition = """

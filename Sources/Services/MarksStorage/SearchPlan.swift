@@ -16,6 +16,9 @@ struct SearchPlan {
     var residual: SQLFragment?
     /// For the negation of a plan whose candidates are exact: those candidates, to subtract (`EXCEPT`) inside an `and`.
     var complement: SQLFragment?
+    /// The exact condition over `b` checked on the row alone (no index subquery), when it has one: what a walk of the
+    /// date index in list order checks row by row when most bookmarks match.
+    var rowCheck: SQLFragment?
     /// A rough size of `candidates`, to pick the smallest one to drive an `and`.
     var estimate: Int
     /// Leaf conditions (terms, tags, keywords) in the plan.
@@ -24,20 +27,21 @@ struct SearchPlan {
     var depth: Int
 
     static let always = SearchPlan(truth: .always, condition: SQLFragment("1"), candidates: nil, residual: nil,
-                                   complement: nil, estimate: 0, leaves: 1, depth: 1)
+                                   complement: nil, rowCheck: SQLFragment("1"), estimate: 0, leaves: 1, depth: 1)
     static let never = SearchPlan(truth: .never, condition: SQLFragment("0"), candidates: nil, residual: nil,
-                                  complement: nil, estimate: 0, leaves: 1, depth: 1)
+                                  complement: nil, rowCheck: SQLFragment("0"), estimate: 0, leaves: 1, depth: 1)
 
     /// A plan that can only be checked row by row.
     static func filter(_ condition: SQLFragment) -> SearchPlan {
-        SearchPlan(truth: .depends, condition: condition, candidates: nil, residual: nil, complement: nil, estimate: 0,
-                   leaves: 1, depth: 1)
+        SearchPlan(truth: .depends, condition: condition, candidates: nil, residual: nil, complement: nil,
+                   rowCheck: condition, estimate: 0, leaves: 1, depth: 1)
     }
 
-    /// A plan whose matches an index enumerates exactly.
-    static func indexed(_ condition: SQLFragment, candidates: SQLFragment, estimate: Int) -> SearchPlan {
+    /// A plan whose matches an index enumerates exactly; `rowCheck` is the same condition checked on the row, when
+    /// `condition` is not already one.
+    static func indexed(_ condition: SQLFragment, candidates: SQLFragment, estimate: Int, rowCheck: SQLFragment? = nil) -> SearchPlan {
         SearchPlan(truth: .depends, condition: condition, candidates: candidates, residual: nil, complement: nil,
-                   estimate: estimate, leaves: 1, depth: 1)
+                   rowCheck: rowCheck, estimate: estimate, leaves: 1, depth: 1)
     }
 
     /// All of `parts` (already planned): driven by the smallest indexed part, minus (`EXCEPT`) the exact sets of
@@ -47,6 +51,7 @@ struct SearchPlan {
         let open = parts.filter { $0.truth == .depends }
         guard open.count > 1 else { return open.first.map { counted($0, parts) } ?? counted(.always, parts) }
         var plan = counted(SearchPlan.filter(SQLFragment.joined(open.map(\.condition), " AND ")), parts)
+        plan.rowCheck = Self.joinedChecks(open, " AND ")
         let driver = open.indices.filter { open[$0].candidates != nil }.min { open[$0].estimate < open[$1].estimate }
         guard let driver, let candidates = open[driver].candidates else { return plan }
         var rest: [SQLFragment] = open[driver].residual.map { [$0] } ?? []
@@ -73,6 +78,7 @@ struct SearchPlan {
         let open = parts.filter { $0.truth == .depends }
         guard open.count > 1 else { return open.first.map { counted($0, parts) } ?? counted(.never, parts) }
         var plan = counted(SearchPlan.filter(SQLFragment.joined(open.map(\.condition), " OR ")), parts)
+        plan.rowCheck = Self.joinedChecks(open, " OR ")
         let sets = open.compactMap(\.candidates)
         if sets.count == open.count {
             plan.candidates = SQLFragment(
@@ -92,9 +98,20 @@ struct SearchPlan {
             var condition = part.condition
             condition.sql = "NOT (" + condition.sql + ")"
             var plan = counted(.filter(condition), [part])
+            plan.rowCheck = part.rowCheck.map { check in
+                var negated = check
+                negated.sql = "NOT (" + check.sql + ")"
+                return negated
+            }
             plan.complement = part.residual == nil ? part.candidates : nil
             return plan
         }
+    }
+
+    /// The parts' row checks joined by `separator`; nil unless every part has one.
+    private static func joinedChecks(_ parts: [SearchPlan], _ separator: String) -> SQLFragment? {
+        let checks = parts.compactMap(\.rowCheck)
+        return checks.count == parts.count ? SQLFragment.joined(checks, separator) : nil
     }
 
     /// `plan` with the leaf count and depth of the parts it was built from.

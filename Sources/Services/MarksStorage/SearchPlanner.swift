@@ -2,8 +2,11 @@ import MarksCore
 import SQLiteDatabase
 
 /// Translates a search expression into a `SearchPlan` with the meaning of `SearchExpression.matches`:
-/// - a word of three or more characters is a phrase MATCH on the trigram index (exact, see `StoreSchema`); a shorter
-///   one (or one holding NUL) is `instr(lower(column), word)` on each text column;
+/// - a word of three or more characters made of term characters only (`WordTerms`) is a MATCH on the word index of
+///   every vocabulary term containing it (exact: the word can only occur inside one term); a word holding other
+///   characters takes as candidates the bookmarks holding terms that contain each of its runs of three or more
+///   characters, then `instr(lower(column), word)` on each text column decides; a shorter word (or one holding NUL,
+///   or one that too many terms contain) is that `instr` check alone;
 /// - `#tag` is the join table probed by tag id (tag ids and usage counts are looked up first: a tag that does not
 ///   exist matches nothing);
 /// - `and` drives from its smallest indexed part and checks the rest row by row; `or` unions indexed parts.
@@ -12,8 +15,10 @@ struct SearchPlanner {
     static let maxLeaves = 256
     /// Plans nested deeper than this are evaluated in memory instead (SQLite's parser stack is small).
     static let maxDepth = 8
-    /// The guessed size of a word's trigram matches (tags have exact counts).
+    /// The guessed size of a word's matches (tags have exact counts).
     static let termEstimate = 2_000
+    /// A word contained in more vocabulary terms than this is checked row by row (its MATCH would be too long).
+    static let maxTermsPerWord = 1_000
 
     private struct TagInfo {
         let id: Int
@@ -23,6 +28,20 @@ struct SearchPlanner {
     private let tagSearch: TagSearchMode
     private let scope: BookmarkScope
     private let tags: [String: TagInfo]
+    /// Keyed by bytes: `String` equality is canonical equivalence, and `café` and `cafe\u{301}` are different words here.
+    private let words: [[UInt8]: WordLookup]
+
+    /// What the vocabulary says about one folded search word.
+    private enum WordLookup {
+        /// Exactly the bookmarks matching this FTS5 query on the word index (about `estimate` of them).
+        case exact(String, estimate: Int)
+        /// The matches are among this query's bookmarks (about `estimate`); the text columns decide.
+        case candidates(String, estimate: Int)
+        /// No bookmark can match.
+        case none
+        /// Only reading the rows can tell.
+        case rows
+    }
 
     /// A planner for `expressions` in `tagSearch` mode over `scope`; looks up the tags they name on `db`.
     /// Candidate sets it builds hold only bookmarks of the scope's archive state (all of them for `shared`).
@@ -40,6 +59,41 @@ struct SearchPlanner {
             if let row { tags[name] = TagInfo(id: try row.int(at: 0), uses: try row.int(at: 1)) }
         }
         self.tags = tags
+        var words: [[UInt8]: WordLookup] = [:]
+        for expression in expressions { Self.collectWords(expression, into: &words) }
+        for word in words.keys { words[word] = try Self.lookUp(String(decoding: word, as: UTF8.self), db) }
+        self.words = words
+    }
+
+    /// The vocabulary's answer for one folded word of three or more characters (without NUL).
+    private static func lookUp(_ word: String, _ db: Connection) throws -> WordLookup {
+        if WordTerms.isSingleTerm(word) {
+            guard let found = try WordVocabulary.terms(containing: word, limit: maxTermsPerWord, db) else { return .rows }
+            return found.terms.isEmpty ? .none : .exact(WordVocabulary.anyOf(found.terms), estimate: found.bookmarks)
+        }
+        var parts: [String] = []
+        var estimate = Int.max
+        for run in Set(WordTerms.runs(of: word).map { Array($0.utf8) }).map({ String(decoding: $0, as: UTF8.self) })
+            where run.unicodeScalars.count >= 3 {
+            guard let found = try WordVocabulary.terms(containing: run, limit: maxTermsPerWord, db) else { continue }
+            guard !found.terms.isEmpty else { return .none }
+            parts.append(WordVocabulary.anyOf(found.terms))
+            estimate = min(estimate, found.bookmarks)
+        }
+        return parts.isEmpty ? .rows : .candidates(parts.sorted().joined(separator: " AND "), estimate: estimate)
+    }
+
+    /// The folded words of three or more characters (without NUL) in `expression`.
+    private static func collectWords(_ expression: SearchExpression, into words: inout [[UInt8]: WordLookup]) {
+        switch expression {
+        case .term(let text):
+            let folded = ASCIICaseFolding.fold(text)
+            if folded.unicodeScalars.count >= 3, !folded.unicodeScalars.contains("\u{0}") { words[Array(folded.utf8)] = .rows }
+        case .and(let operands), .or(let operands):
+            for operand in operands { collectWords(operand, into: &words) }
+        case .not(let operand): collectWords(operand, into: &words)
+        case .tag, .unread, .untagged, .matchAll: break
+        }
     }
 
     /// The plan of one expression.
@@ -70,35 +124,45 @@ struct SearchPlanner {
     }
 
     private func wordPlan(_ folded: String) -> SearchPlan {
-        let scalars = folded.unicodeScalars
-        guard scalars.count >= 3, !scalars.contains("\u{0}") else {
+        let check: SQLFragment
+        if folded.unicodeScalars.contains("\u{0}") {
+            // LIKE stops at a NUL; instr compares the whole text.
             let columns = ["b.title", "b.description", "b.notes", "b.url"]
-            return .filter(SQLFragment(
-                columns.map { "instr(lower(\($0)), ?) > 0" }.joined(separator: " OR "),
-                Array(repeating: SQLValue(folded), count: columns.count), readsText: true))
+            check = SQLFragment(columns.map { "instr(lower(\($0)), ?) > 0" }.joined(separator: " OR "),
+                                Array(repeating: SQLValue(folded), count: columns.count), readsText: true)
+        } else {
+            check = LikeScan.wordCondition(folded)
         }
-        return fullTextPlan(Self.phrase(folded), leaves: 1)
+        switch words[Array(folded.utf8)] ?? .rows {
+        case .exact(let query, let estimate):
+            var plan = fullTextPlan(query, leaves: 1, estimate: estimate)
+            plan.rowCheck = check
+            return plan
+        case .none: return .never
+        case .rows: return .filter(check)
+        case .candidates(let query, let estimate):
+            var plan = fullTextPlan(query, leaves: 1, estimate: estimate)
+            plan.condition = check
+            plan.residual = check
+            plan.rowCheck = check
+            return plan
+        }
     }
 
-    /// An FTS5 phrase: the folded word in double quotes, quotes inside doubled.
-    private static func phrase(_ folded: String) -> String {
-        "\"" + folded.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-
-    /// True when a word is searched on the trigram index alone (three characters or more, no NUL, and in lax mode no
-    /// tag of that name).
-    private func isFullTextWord(_ text: String) -> Bool {
+    /// The word index's exact query for a word searched on it alone (its vocabulary lookup is exact, and in lax mode
+    /// no tag has its name); nil otherwise.
+    private func exactWordQuery(_ text: String) -> String? {
         let folded = ASCIICaseFolding.fold(text)
-        let scalars = folded.unicodeScalars
-        return scalars.count >= 3 && !scalars.contains("\u{0}") && (tagSearch == .strict || tags[folded] == nil)
+        guard case .exact(let query, _)? = words[Array(folded.utf8)], tagSearch == .strict || tags[folded] == nil else { return nil }
+        return query
     }
 
-    /// The FTS5 query with the meaning of `expression` when the trigram index alone can answer it: words, and `and`/`or`
+    /// The FTS5 query with the meaning of `expression` when the word index alone can answer it: words, and `and`/`or`
     /// of such (an `and` may subtract negated ones with FTS5's NOT). Nil otherwise.
     private func fullTextQuery(_ expression: SearchExpression) -> String? {
         switch expression {
         case .term(let text):
-            return isFullTextWord(text) ? Self.phrase(ASCIICaseFolding.fold(text)) : nil
+            return exactWordQuery(text)
         case .or(let operands):
             let parts = operands.compactMap(fullTextQuery)
             return parts.count == operands.count ? parts.map { "(\($0))" }.joined(separator: " OR ") : nil
@@ -122,7 +186,7 @@ struct SearchPlanner {
         }
     }
 
-    /// Splits operands into one merged trigram-index plan (when two or more can share one FTS5 query) and the rest.
+    /// Splits operands into one merged word-index plan (when two or more can share one FTS5 query) and the rest.
     private func mergedFullText(_ operands: [SearchExpression], conjunction: Bool) -> (SearchPlan?, [SearchExpression]) {
         var merged: [SearchExpression] = []
         var rest: [SearchExpression] = []
@@ -133,33 +197,51 @@ struct SearchPlanner {
         }
         let expression: SearchExpression = conjunction ? .and(merged) : .or(merged)
         guard merged.count > 1, let query = fullTextQuery(expression) else { return (nil, operands) }
-        var plan = fullTextPlan(query, leaves: merged.reduce(0) { $0 + Self.leafCount($1) })
+        var plan = fullTextPlan(query, leaves: merged.reduce(0) { $0 + Self.leafCount($1) }, estimate: mergedEstimate(expression))
         plan.depth = Self.depth(expression)
+        plan.rowCheck = LikeScan.condition(expression, tagSearch: .strict)
         return (plan, rest)
     }
 
-    /// The plan of an FTS5 query over the scope's bookmarks (exact: the index decides every match).
-    private func fullTextPlan(_ query: String, leaves: Int) -> SearchPlan {
+    /// The plan of an FTS5 query on the word index over the scope's bookmarks (exact unless the caller adds a residual).
+    /// Its condition is a membership test (`+b.id`: SQLite builds the set once and probes it, rather than driving a
+    /// join from the whole match list).
+    private func fullTextPlan(_ query: String, leaves: Int, estimate: Int) -> SearchPlan {
         let phrase = SQLValue(query)
         let matches: String
         switch scope {
-        case .unarchived: matches = "SELECT rowid AS id FROM store_bookmarks_fts WHERE store_bookmarks_fts MATCH ? AND rowid > 0"
-        case .archived: matches = "SELECT -rowid AS id FROM store_bookmarks_fts WHERE store_bookmarks_fts MATCH ? AND rowid < 0"
-        case .shared: matches = "SELECT abs(rowid) AS id FROM store_bookmarks_fts WHERE store_bookmarks_fts MATCH ?"
+        case .unarchived: matches = "SELECT rowid AS id FROM store_words WHERE store_words MATCH ? AND rowid > 0"
+        case .archived: matches = "SELECT -rowid AS id FROM store_words WHERE store_words MATCH ? AND rowid < 0"
+        case .shared: matches = "SELECT abs(rowid) AS id FROM store_words WHERE store_words MATCH ?"
         }
-        var plan = SearchPlan.indexed(SQLFragment("b.id IN (\(matches))", [phrase]), candidates: SQLFragment(matches, [phrase]),
-                                      estimate: Self.termEstimate)
+        var plan = SearchPlan.indexed(SQLFragment("+b.id IN (\(matches))", [phrase]), candidates: SQLFragment(matches, [phrase]),
+                                      estimate: estimate)
         plan.leaves = leaves
         return plan
+    }
+
+    /// The estimate of a merged word-index query: the smallest word of an `and`, the sum of an `or`'s.
+    private func mergedEstimate(_ expression: SearchExpression) -> Int {
+        switch expression {
+        case .term(let text):
+            guard case .exact(_, let estimate)? = words[Array(ASCIICaseFolding.fold(text).utf8)] else { return Self.termEstimate }
+            return estimate
+        case .and(let operands):
+            return operands.filter { if case .not = $0 { return false } else { return true } }.map(mergedEstimate).min()
+                ?? Self.termEstimate
+        case .or(let operands): return operands.map(mergedEstimate).reduce(0, +)
+        case .not, .tag, .unread, .untagged, .matchAll: return Self.termEstimate
+        }
     }
 
     private func tag(_ folded: String) -> SearchPlan {
         guard let info = tags[folded] else { return .never }
         let id = SQLValue(info.id)
+        let exists = SQLFragment("EXISTS (SELECT 1 FROM store_bookmark_tags bt WHERE bt.bookmark_id = b.id AND bt.tag_id = ?)", [id])
         return .indexed(
-            SQLFragment("EXISTS (SELECT 1 FROM store_bookmark_tags bt WHERE bt.bookmark_id = b.id AND bt.tag_id = ?)", [id]),
+            exists,
             candidates: SQLFragment("SELECT bookmark_id AS id FROM store_bookmark_tags WHERE tag_id = ?\(Self.archivedFilter(scope, ""))", [id]),
-            estimate: info.uses)
+            estimate: info.uses, rowCheck: exists)
     }
 
     /// The join-table condition restricting to the scope's archive state.

@@ -71,6 +71,17 @@ enum StoreCounts {
         return counts(values) ?? BookmarkCounts(unarchived: 0, unarchivedUnread: 0, archived: 0, archivedUnread: 0, trash: 0)
     }
 
+    /// The insert trigger's name (an import defers it and calls `addBookmarks` instead).
+    static let insertTrigger = "store_counts_bookmark_insert"
+
+    /// Adds to the buckets the bookmarks whose id is `first` or more, as the insert trigger would have row by row.
+    static func addBookmarks(from first: Int, _ db: Connection) throws {
+        try db.run("""
+            UPDATE store_counts SET n = n + (SELECT count(*) FROM store_bookmarks b WHERE b.id >= ? AND \(bucket("b.")) = store_counts.bucket)
+            WHERE bucket <> 'trash'
+            """, [SQLValue(first)])
+    }
+
     /// Replaces the table's rows with a fresh count, inside the caller's write transaction; returns that count.
     @discardableResult
     static func rebuild(_ db: Connection) throws -> BookmarkCounts {

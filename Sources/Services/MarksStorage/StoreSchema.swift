@@ -9,7 +9,7 @@ import SQLiteDatabase
 /// - `store_bookmark_tags`: the join table, indexed both ways; deleting a bookmark or a tag removes its rows. It
 ///   repeats the bookmark's archive flag (`archived`), kept equal by a composite foreign key with ON UPDATE CASCADE,
 ///   so a tag's unarchived (or archived) bookmarks are one index range.
-/// - `store_bookmarks_fts`: a contentless FTS5 trigram index (case-sensitive) over the ASCII-lower-cased title,
+/// - `store_bookmarks_fts` (migrations 1–5; migration 6 replaces it): a contentless FTS5 trigram index (case-sensitive) over the ASCII-lower-cased title,
 ///   description, notes and URL, kept in step by triggers: a phrase MATCH of a lower-cased term of three or more
 ///   characters is then exactly linkding's case-insensitive `LIKE '%term%'`. Its rowid is the bookmark id, negated
 ///   while the bookmark is archived, so `rowid > 0` restricts a match to unarchived bookmarks inside the index.
@@ -20,6 +20,8 @@ import SQLiteDatabase
 /// - `store_counts` (migration 3): how many bookmarks each list holds (archive state × unread) and the trash,
 ///   kept by triggers on both tables (`StoreCounts`), so a list's `count` is not a count over every row.
 /// - migration 5: `url_normalized` recomputed under `URLNormalizer`'s wider identity (`URLIdentityMigration`).
+/// - migration 6: `store_words`, a word-level index, and `store_terms`, its vocabulary, replace `store_bookmarks_fts`
+///   (`WordIndexMigration`).
 /// - migration 4: the two date indexes hold `id` right after the date, so linkding's orders (`date, id`, ties broken
 ///   by id) are the index order: the first page and a deep offset walk the covering index, with no sort.
 enum StoreSchema {
@@ -131,5 +133,8 @@ enum StoreSchema {
             CREATE INDEX store_bookmarks_modified ON store_bookmarks (is_archived, date_modified, id, unread, shared, date_added);
             """),
         Migration(id: 5, name: "store: URL identity (default ports, escapes, NFC, IDN hosts)") { db in try URLIdentityMigration.run(db) },
+        Migration(id: 6, name: "store: word-level index and its vocabulary (replace the trigram index)") { db in
+            try WordIndexMigration.run(db)
+        },
     ]
 }

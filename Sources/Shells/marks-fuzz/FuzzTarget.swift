@@ -1,7 +1,7 @@
 import Foundation
 import HTMLExtraction
 @testable import HTTPServer
-import MarksCore
+@testable import MarksCore
 import MarksLibrary
 @testable import MarksServer
 
@@ -60,8 +60,10 @@ enum FuzzTarget: String, CaseIterable {
             let once = URLNormalizer.normalize(text)
             let twice = URLNormalizer.normalize(once)
             expect(twice == once, "normalising twice changes nothing: \(text.debugDescription) → \(once.debugDescription) → \(twice.debugDescription)")
+            expect(once == URLNormalizer.normalizeParsing(text), "the plain-URL shortcut agrees with the parser: \(text.debugDescription)")
             _ = HostDisplay.url(text)
-            _ = URLNormalizer.isValidWebURL(text)
+            expect(URLNormalizer.isValidWebURL(text) == URLNormalizer.isValidWebURLParsing(text, allowDotlessHosts: false),
+                   "the plain-URL shortcut validates as the parser does: \(text.debugDescription)")
         }
     }
 

@@ -64,6 +64,13 @@ public final class Database: Sendable {
         return try writer.withConnection { try migrator.migrate($0) }
     }
 
+    /// Registers `function` on the writer and every reader (a store whose triggers call it registers it before its
+    /// migrations run).
+    public func define(_ function: ScalarFunction) throws {
+        try writer.withConnection { try $0.define(function) }
+        for reader in readers { try reader.withConnection { try $0.define(function) } }
+    }
+
     /// Runs `body` on a reader inside a deferred transaction, so all its queries see one snapshot.
     public func read<T>(_ body: (Connection) throws -> T) throws -> T {
         let start = Int(nextReader.wrappingAdd(1, ordering: .relaxed).oldValue % UInt(readers.count))

@@ -117,6 +117,39 @@ public final class Statement {
         }
     }
 
+    /// Steps once without copying the row out: true when there is a row, whose columns `integer(at:)` and
+    /// `bytes(at:)` read until the next step; false when the statement has finished. For lean loops over many rows.
+    public func advance() throws -> Bool {
+        let result = sqlite3_step(handle)
+        switch result {
+        case SQLITE_ROW:
+            return true
+        case SQLITE_DONE:
+            return false
+        default:
+            let error = SQLiteError(handle: connection.handle, resultCode: result, sql: sql)
+            sqlite3_reset(handle)
+            throw error
+        }
+    }
+
+    /// The current row's column as an integer (SQLite's conversion: NULL is 0), after `advance()` returned true.
+    public func integer(at column: Int32) -> Int64 {
+        sqlite3_column_int64(handle, column)
+    }
+
+    /// The current row's column as text bytes (NULL is empty), after `advance()` returned true.
+    public func bytes(at column: Int32) -> [UInt8] {
+        guard let pointer = sqlite3_column_text(handle, column) else { return [] }
+        return Array(UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, column))))
+    }
+
+    /// Steps once and returns the first column as an integer, or nil when the statement has finished: a lean loop
+    /// over a one-column id query, with no `Row` built per step (a NULL reads as 0).
+    public func nextInteger() throws -> Int64? {
+        try advance() ? integer(at: 0) : nil
+    }
+
     /// Runs the statement to completion from the start and returns the number of rows it changed.
     @discardableResult
     public func run() throws -> Int {

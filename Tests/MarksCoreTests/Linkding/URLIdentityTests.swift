@@ -72,4 +72,29 @@ import Testing
         #expect(bookmark.displayTitle == "https://xn--pple-43d.com/login?x=1")
         #expect(Bookmark(id: 2, url: "https://bücher.de/a", dateAdded: .now, dateModified: .now).displayURL == "https://bücher.de/a")
     }
+
+    /// The plain-URL shortcut (`PlainURL`, no Foundation) gives what the parser gives, on plain URLs and on the
+    /// shapes just outside it.
+    @Test func thePlainURLShortcutAgreesWithTheParser() {
+        var urls = ["https://example.com", "https://example.com/", "HTTPS://EXAMPLE.COM/A/B//", "http://a.b/~x-y_z.html",
+                    "https://github.com/apple/swift-nio", "http://localhost/", "http://intranet/x", "http://a..b/", "http://.a/",
+                    "http://-x-.com/", "ftp://files.example.org/pub/", "git+ssh://host.example/x", "h://x", "http://a.b///",
+                    "https://example.com:443/a", "https://example.com/a?b=1", "https://example.com/a#top", "https://u@example.com/",
+                    "https://example.com/a%41", "https://exa mple.com/", " https://example.com/", "https://bücher.de/",
+                    "https://example.com/café", "1http://x.y/", "http:/x.y/", "http//x.y/", "://x.y/", "http://", "http:///x",
+                    "https://example.com/" + String(repeating: "a", count: 3_000)]
+        let pieces = ["a", "Z", "0", "-", ".", "_", "~", "/", "//", "%", "?", "#", ":", "@", "+", " "]
+        for index in 0..<400 {
+            let host = (0..<(1 + index % 7)).map { pieces[($0 * 7 + index) % 6] }.joined()
+            let path = (0..<(index % 9)).map { pieces[($0 * 5 + index * 3) % pieces.count] }.joined()
+            urls.append((index.isMultiple(of: 3) ? "HTTP" : "https") + "://" + host + "/" + path)
+        }
+        for url in urls {
+            #expect(URLNormalizer.normalize(url) == URLNormalizer.normalizeParsing(url), "\(url.debugDescription)")
+            for dotless in [false, true] {
+                #expect(URLNormalizer.isValidWebURL(url, allowDotlessHosts: dotless)
+                        == URLNormalizer.isValidWebURLParsing(url, allowDotlessHosts: dotless), "\(url.debugDescription)")
+            }
+        }
+    }
 }

@@ -9,6 +9,16 @@ import Foundation
 public enum URLNormalizer {
     /// The normalised form of a URL string.
     public static func normalize(_ raw: String) -> String {
+        if let plain = PlainURL(raw) {
+            var path = plain.path[...]
+            while path.hasSuffix("/") { path.removeLast() }
+            return plain.scheme.lowercased() + "://" + plain.host.lowercased() + path
+        }
+        return normalizeParsing(raw)
+    }
+
+    /// `normalize` through Foundation's parser, for every URL (the plain ones too: tests compare the two).
+    static func normalizeParsing(_ raw: String) -> String {
         let text = raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
         // Foundation escapes every `%` of a string that holds a character a URL may not (a literal `é`, a space), so
         // `/café/%7E` would read as `/caf%C3%A9/%257E`: those characters are escaped first, and `%` left alone.
@@ -44,10 +54,24 @@ public enum URLNormalizer {
     /// True when the string is an absolute http(s) URL with a host, as linkding's validator requires.
     /// A host without a dot (`http://intranet`) is refused unless `allowDotlessHosts`.
     public static func isValidWebURL(_ raw: String, allowDotlessHosts: Bool = false) -> Bool {
+        if let plain = PlainURL(raw) {
+            let scheme = plain.scheme.lowercased()
+            guard raw.utf8.count <= LinkdingLimits.urlLength, scheme == "http" || scheme == "https" else { return false }
+            return isValidHost(String(plain.host), allowDotlessHosts: allowDotlessHosts)
+        }
+        return isValidWebURLParsing(raw, allowDotlessHosts: allowDotlessHosts)
+    }
+
+    /// `isValidWebURL` through Foundation's parser, for every URL (tests compare the two).
+    static func isValidWebURLParsing(_ raw: String, allowDotlessHosts: Bool) -> Bool {
         guard LinkdingLimits.length(raw) <= LinkdingLimits.urlLength, !raw.contains(where: { $0.isWhitespace }),
               let components = URLComponents(string: raw),
               let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let host = components.host, !host.isEmpty else { return false }
+        return isValidHost(host, allowDotlessHosts: allowDotlessHosts)
+    }
+
+    private static func isValidHost(_ host: String, allowDotlessHosts: Bool) -> Bool {
         if host.hasPrefix("[") || host.contains(":") { return true }
         if host.lowercased() == "localhost" { return true }
         let labels = host.split(separator: ".", omittingEmptySubsequences: false)
