@@ -12,6 +12,8 @@ struct BookmarkListRunner {
     let tagSearch: TagSearchMode
     /// Run the search as linkding's LIKE scan instead of the indexed plan (a baseline).
     var scan = false
+    /// Where counts are remembered while nothing is written (none: every count is made).
+    var counts: MatchMemo?
 
     /// One list's page; `countsDamaged` when `store_counts` could not be trusted (the rows were counted instead).
     struct Outcome {
@@ -56,8 +58,9 @@ struct BookmarkListRunner {
         let page: (count: Int, ids: [Int])
         var countsDamaged = false
         if !scan, plan.truth == .depends, let candidates = plan.candidates {
-            page = try IndexedPage(candidates: candidates, residual: plan.residual, rowCheck: plan.rowCheck, estimate: plan.estimate,
-                                   leaves: plan.leaves,
+            page = try IndexedPage(candidates: candidates, residual: plan.residual, rowCheck: plan.rowCheck, algebra: plan.algebra,
+                                   estimate: plan.estimate,
+                                   leaves: plan.leaves, counts: counts ?? MatchMemo.none,
                                    scope: scope, scopeCondition: scopeCondition,
                                    plainScope: scopeParts.count == 1 && scope != .shared, sort: query.sort, limit: limit,
                                    offset: offset).run(db)
@@ -96,8 +99,8 @@ struct BookmarkListRunner {
     /// is counted here unless the caller knows it.
     private func scannedPage(_ condition: SQLFragment, count known: Int?, limit: Int, offset: Int,
                              _ db: Connection) throws -> (count: Int, ids: [Int]) {
-        let count = try known ?? db.queryOne("SELECT count(*) FROM store_bookmarks b WHERE \(condition.sql)", condition.arguments)
-            .map { try $0.int(at: 0) } ?? 0
+        let matching = SQLFragment("SELECT b.id FROM store_bookmarks b WHERE \(condition.sql)", condition.arguments)
+        let count = try known ?? (counts ?? MatchMemo.none).count(matching, db)
         guard offset < count else { return (count, []) }
         let rows = try db.query(
             "SELECT b.id FROM store_bookmarks b WHERE \(condition.sql) ORDER BY \(Self.order(query.sort)) LIMIT ? OFFSET ?",

@@ -12,15 +12,30 @@ enum BookmarkRows {
 
     /// A bookmark from a row of `columns` and its tag names (sorted here, case-sensitively).
     static func bookmark(_ row: Row, tags: [String]) throws -> Bookmark {
-        let url = try row.string(at: 1)
-        let dateAdded = StoreTime.date(try row.int64(at: 9))
-        let snapshot = try row.string(at: 5)
+        make(id: try row.int(at: 0), url: try row.string(at: 1), title: try row.string(at: 2),
+             description: try row.string(at: 3), notes: try row.string(at: 4), snapshot: try row.string(at: 5),
+             flags: (try row.bool(at: 6), try row.bool(at: 7), try row.bool(at: 8)),
+             added: try row.int64(at: 9), modified: try row.int64(at: 10), tags: tags)
+    }
+
+    /// A bookmark from the current row of a statement over `columns` (a list's lean loop: no `Row` per bookmark).
+    /// The columns are NOT NULL and typed by the schema, so SQLite's conversions never apply.
+    static func bookmark(_ statement: Statement, tags: [String]) -> Bookmark {
+        make(id: Int(statement.integer(at: 0)), url: statement.text(at: 1), title: statement.text(at: 2),
+             description: statement.text(at: 3), notes: statement.text(at: 4), snapshot: statement.text(at: 5),
+             flags: (statement.integer(at: 6) != 0, statement.integer(at: 7) != 0, statement.integer(at: 8) != 0),
+             added: statement.integer(at: 9), modified: statement.integer(at: 10), tags: tags)
+    }
+
+    private static func make(id: Int, url: String, title: String, description: String, notes: String, snapshot: String,
+                             flags: (archived: Bool, unread: Bool, shared: Bool), added: Int64, modified: Int64,
+                             tags: [String]) -> Bookmark {
+        let dateAdded = StoreTime.date(added)
         return Bookmark(
-            id: try row.int(at: 0), url: url, title: try row.string(at: 2), description: try row.string(at: 3),
-            notes: try row.string(at: 4),
+            id: id, url: url, title: title, description: description, notes: notes,
             webArchiveSnapshotURL: snapshot.isEmpty ? StoreTime.webArchiveURL(url: url, dateAdded: dateAdded) : snapshot,
-            isArchived: try row.bool(at: 6), unread: try row.bool(at: 7), shared: try row.bool(at: 8),
-            tagNames: TagNames.sorted(tags), dateAdded: dateAdded, dateModified: StoreTime.date(try row.int64(at: 10)))
+            isArchived: flags.archived, unread: flags.unread, shared: flags.shared,
+            tagNames: TagNames.sorted(tags), dateAdded: dateAdded, dateModified: StoreTime.date(modified))
     }
 
     /// A tag from a row of `id, name, date_added`.
@@ -44,16 +59,19 @@ enum BookmarkRows {
         guard !ids.isEmpty else { return [] }
         let list = SQLValue.text("[" + ids.map(String.init).joined(separator: ",") + "]")
         var tags: [Int: [String]] = [:]
-        for row in try db.query("""
+        let tagRows = try db.prepare("""
             SELECT bt.bookmark_id, t.name FROM store_bookmark_tags bt JOIN store_tags t ON t.id = bt.tag_id
             WHERE bt.bookmark_id IN (SELECT value FROM json_each(?))
-            """, [list]) {
-            tags[try row.int(at: 0), default: []].append(try row.string(at: 1))
-        }
+            """)
+        try tagRows.bind([list])
+        while try tagRows.advance() { tags[Int(tagRows.integer(at: 0)), default: []].append(tagRows.text(at: 1)) }
         var byID: [Int: Bookmark] = [:]
-        for row in try db.query("SELECT \(columns) FROM store_bookmarks b WHERE b.id IN (SELECT value FROM json_each(?))", [list]) {
-            let id = try row.int(at: 0)
-            byID[id] = try bookmark(row, tags: tags[id, default: []])
+        byID.reserveCapacity(ids.count)
+        let rows = try db.prepare("SELECT \(columns) FROM store_bookmarks b WHERE b.id IN (SELECT value FROM json_each(?))")
+        try rows.bind([list])
+        while try rows.advance() {
+            let id = Int(rows.integer(at: 0))
+            byID[id] = bookmark(rows, tags: tags[id, default: []])
         }
         return ids.compactMap { byID[$0] }
     }

@@ -11,10 +11,15 @@ extension BookmarkStore {
 
     /// One page of a list in any scope (`shared` lists shared bookmarks, archived ones included).
     public func list(_ query: BookmarkListQuery, scope: BookmarkScope, tagSearch: TagSearchMode = .strict) throws(BookmarkStoreError) -> CountedResults<Bookmark> {
-        let runner = BookmarkListRunner(query: query, scope: scope, tagSearch: tagSearch)
+        let runner = BookmarkListRunner(query: query, scope: scope, tagSearch: tagSearch, counts: matchMemo)
         let outcome = try read { db in try runner.run(db) }
         if outcome.countsDamaged { repairDamagedCounts() }
         return outcome.page
+    }
+
+    /// Whether list counts are remembered while nothing is written (on by default; benchmarks measure both).
+    public func rememberCounts(_ on: Bool) {
+        matchMemo.setEnabled(on)
     }
 
     /// The same list computed the way linkding's own query runs on SQLite: a `LIKE` scan of every row, no index.

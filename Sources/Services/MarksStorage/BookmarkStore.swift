@@ -8,6 +8,7 @@ import SQLiteDatabase
 public final class BookmarkStore: Sendable {
     let database: Database
     let now: @Sendable () -> Date
+    let matchMemo = MatchMemo()
 
     /// A store over `database`; applies the store's migrations (namespace `store`) first.
     public init(database: Database, now: @escaping @Sendable () -> Date) throws(BookmarkStoreError) {

@@ -15,10 +15,14 @@ struct IndexedPage {
     let residual: SQLFragment?
     /// The whole search checked on one row, when it can be (`SearchPlan.rowCheck`).
     let rowCheck: SQLFragment?
+    /// The matches as set algebra, when the plan is an `and` of exact indexed parts (`SearchPlan.algebra`).
+    let algebra: IDSetAlgebra?
     /// About how many bookmarks match (`SearchPlan.estimate`).
     let estimate: Int
     /// The plan's leaves: each is one more check per row on a walk.
     let leaves: Int
+    /// Where counts and short id lists are remembered while nothing is written.
+    let counts: MatchMemo
     let scope: BookmarkScope
     let scopeCondition: SQLFragment
     /// True when the scope adds no filter to the archive state the candidates already carry.
@@ -40,23 +44,27 @@ struct IndexedPage {
         let total = try db.queryOne("SELECT coalesce(max(id), 0) FROM store_bookmarks").map { try $0.int(at: 0) } ?? 0
         if let index = dateIndex, scope != .shared, let rowCheck, let threshold = rowWalkThreshold(total: total),
            estimate >= threshold {
-            let counted = try db.queryOne("SELECT count(*) FROM (\(found.sql))", found.arguments).map { try $0.int(at: 0) } ?? 0
+            let counted = try counts.count(found, db)
             guard offset < counted else { return (counted, []) }
             if counted >= threshold { return (counted, try walk(index, checking: rowCheck, db)) }
         }
         let walkable = walkPlan(total: total)
         // Few matches expected: read each one's sort key with its id (one pass); otherwise the ids alone.
-        let withKeys = estimate < min(walkable?.threshold ?? Int.max, Self.sortHereUpTo)
-        let statement = try db.prepare(withKeys ? """
-
-            SELECT m.id, \(sortKey) FROM (\(found.sql)) m CROSS JOIN store_bookmarks b\(keyHint) ON b.id = m.id
-            """ : found.sql)
-        try statement.bind(found.arguments)
+        let merged = plainScope ? algebra : nil
+        let withKeys = merged == nil && estimate < min(walkable?.threshold ?? Int.max, Self.sortHereUpTo)
         var ids: [Int] = []
         var keys: [SortKey] = []
-        while try statement.advance() {
-            ids.append(Int(statement.integer(at: 0)))
-            if withKeys { keys.append(key(statement, column: 1)) }
+        if withKeys {
+            let statement = try db.prepare("SELECT m.id, \(sortKey) FROM (\(found.sql)) m CROSS JOIN store_bookmarks b\(keyHint) ON b.id = m.id")
+            try statement.bind(found.arguments)
+            while try statement.advance() {
+                ids.append(Int(statement.integer(at: 0)))
+                keys.append(key(statement, column: 1))
+            }
+        } else if let merged {
+            ids = try counts.ids(merged.key, db) { try merged.ids(db) }
+        } else {
+            ids = try counts.ids(found, db)
         }
         guard offset < ids.count else { return (ids.count, []) }
         if let (threshold, index) = walkable, ids.count >= threshold {

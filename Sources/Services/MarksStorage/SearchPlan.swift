@@ -19,6 +19,8 @@ struct SearchPlan {
     /// The exact condition over `b` checked on the row alone (no index subquery), when it has one: what a walk of the
     /// date index in list order checks row by row when most bookmarks match.
     var rowCheck: SQLFragment?
+    /// For an `and` of exact indexed parts: the same matches as set algebra over their exact sets (`IDSetAlgebra`).
+    var algebra: IDSetAlgebra?
     /// A rough size of `candidates`, to pick the smallest one to drive an `and`.
     var estimate: Int
     /// Leaf conditions (terms, tags, keywords) in the plan.
@@ -27,21 +29,21 @@ struct SearchPlan {
     var depth: Int
 
     static let always = SearchPlan(truth: .always, condition: SQLFragment("1"), candidates: nil, residual: nil,
-                                   complement: nil, rowCheck: SQLFragment("1"), estimate: 0, leaves: 1, depth: 1)
+                                   complement: nil, rowCheck: SQLFragment("1"), algebra: nil, estimate: 0, leaves: 1, depth: 1)
     static let never = SearchPlan(truth: .never, condition: SQLFragment("0"), candidates: nil, residual: nil,
-                                  complement: nil, rowCheck: SQLFragment("0"), estimate: 0, leaves: 1, depth: 1)
+                                  complement: nil, rowCheck: SQLFragment("0"), algebra: nil, estimate: 0, leaves: 1, depth: 1)
 
     /// A plan that can only be checked row by row.
     static func filter(_ condition: SQLFragment) -> SearchPlan {
         SearchPlan(truth: .depends, condition: condition, candidates: nil, residual: nil, complement: nil,
-                   rowCheck: condition, estimate: 0, leaves: 1, depth: 1)
+                   rowCheck: condition, algebra: nil, estimate: 0, leaves: 1, depth: 1)
     }
 
     /// A plan whose matches an index enumerates exactly; `rowCheck` is the same condition checked on the row, when
     /// `condition` is not already one.
     static func indexed(_ condition: SQLFragment, candidates: SQLFragment, estimate: Int, rowCheck: SQLFragment? = nil) -> SearchPlan {
         SearchPlan(truth: .depends, condition: condition, candidates: candidates, residual: nil, complement: nil,
-                   rowCheck: rowCheck, estimate: estimate, leaves: 1, depth: 1)
+                   rowCheck: rowCheck, algebra: nil, estimate: estimate, leaves: 1, depth: 1)
     }
 
     /// All of `parts` (already planned): driven by the smallest indexed part, minus (`EXCEPT`) the exact sets of
@@ -69,6 +71,11 @@ struct SearchPlan {
             candidates.arguments + subtracted.flatMap(\.arguments))
         plan.residual = rest.isEmpty ? nil : SQLFragment.joined(rest, " AND ")
         plan.estimate = open[driver].estimate
+        let exact = open.compactMap { $0.residual == nil ? $0.candidates : nil }
+        let negated = open.compactMap(\.complement)
+        if exact.count > 1, exact.count + negated.count == open.count {
+            plan.algebra = IDSetAlgebra(all: exact, except: negated)
+        }
         return plan
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MarksCore
 
 /// How the store keeps time: whole microseconds since 1970 (UTC) in INTEGER columns, linkding's precision.
 enum StoreTime {
@@ -16,14 +17,19 @@ enum StoreTime {
 
     /// linkding's fallback snapshot link: `https://web.archive.org/web/<date_added as YYYYmmddHHMMSS, UTC>/<url>`.
     static func webArchiveURL(url: String, dateAdded: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: dateAdded)
-        func pad(_ value: Int?, _ width: Int) -> String {
-            let text = String(value ?? 0)
+        // By arithmetic (proleptic Gregorian, UTC), not Calendar: every listed bookmark without a stored snapshot
+        // URL gets one, and Calendar's components were a tenth of a list request's time.
+        let interval = dateAdded.timeIntervalSince1970.rounded(.down)
+        let seconds = interval.isFinite ? Int64(max(min(interval, 9.0e15), -9.0e15)) : 0
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let secondOfDay = seconds - days * 86_400
+        let (year, month, day) = LinkdingDate.civilDate(fromDays: days)
+        func pad(_ value: Int64, _ width: Int) -> String {
+            let text = String(value)
             return String(repeating: "0", count: max(0, width - text.count)) + text
         }
-        let stamp = pad(c.year, 4) + pad(c.month, 2) + pad(c.day, 2) + pad(c.hour, 2) + pad(c.minute, 2) + pad(c.second, 2)
+        let stamp = pad(year, 4) + pad(month, 2) + pad(day, 2) + pad(secondOfDay / 3600, 2) + pad(secondOfDay % 3600 / 60, 2)
+            + pad(secondOfDay % 60, 2)
         return "https://web.archive.org/web/\(stamp)/\(url)"
     }
 }

@@ -144,6 +144,12 @@ public final class Statement {
         return Array(UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, column))))
     }
 
+    /// The current row's column as text (NULL is empty), after `advance()` returned true.
+    public func text(at column: Int32) -> String {
+        guard let pointer = sqlite3_column_text(handle, column) else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, column))), as: UTF8.self)
+    }
+
     /// Steps once and returns the first column as an integer, or nil when the statement has finished: a lean loop
     /// over a one-column id query, with no `Row` built per step (a NULL reads as 0).
     public func nextInteger() throws -> Int64? {

@@ -39,9 +39,18 @@ public struct Favicon: Sendable, Equatable {
         if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
         let site = authority.lowercased()
         guard !site.isEmpty, site.utf8.count <= 260,
-              site.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || ".-:[]_".unicodeScalars.contains($0)) })
+              site.utf8.allSatisfy(isSiteByte)
         else { return nil }
         return site
+    }
+
+    /// An ASCII letter or digit, or one of `.-:[]_`.
+    private static func isSiteByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "_"): true
+        default: false
+        }
     }
 }
 
