@@ -3,7 +3,7 @@ import MarksCore
 import SQLiteDatabase
 
 /// Runs one list request inside a read transaction: scope and filters, the search (`q`) and the bundle as a
-/// `SearchPlan` — driven by the trigram and tag indexes when they can enumerate the matches, row by row otherwise,
+/// `SearchPlan` — driven by the word and tag indexes when they can enumerate the matches, row by row otherwise,
 /// in memory when it nests too deeply for SQLite's parser — then `count` and one page in the requested sort. A list
 /// filtered by nothing but its archive state (and the unread flag) takes its `count` from `store_counts`.
 struct BookmarkListRunner {

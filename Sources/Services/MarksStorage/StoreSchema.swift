@@ -9,9 +9,9 @@ import SQLiteDatabase
 /// - `store_bookmark_tags`: the join table, indexed both ways; deleting a bookmark or a tag removes its rows. It
 ///   repeats the bookmark's archive flag (`archived`), kept equal by a composite foreign key with ON UPDATE CASCADE,
 ///   so a tag's unarchived (or archived) bookmarks are one index range.
-/// - `store_bookmarks_fts` (migrations 1–5; migration 6 replaces it): a contentless FTS5 trigram index (case-sensitive) over the ASCII-lower-cased title,
-///   description, notes and URL, kept in step by triggers: a phrase MATCH of a lower-cased term of three or more
-///   characters is then exactly linkding's case-insensitive `LIKE '%term%'`. Its rowid is the bookmark id, negated
+/// - `store_bookmarks_fts` (migrations 1–5; migration 6 replaces it): a contentless FTS5 trigram index
+///   (case-sensitive) over the ASCII-lower-cased title, description, notes and URL, kept in step by triggers: a
+///   phrase MATCH of a lower-cased term of three or more characters was exactly linkding's `LIKE '%term%'`. Its rowid is the bookmark id, negated
 ///   while the bookmark is archived, so `rowid > 0` restricts a match to unarchived bookmarks inside the index.
 /// - `store_bundles`: saved searches.
 /// - `store_trash` (migration 2): deleted bookmarks, whole — the row's columns as they were, its tag names (a JSON
