@@ -104,21 +104,12 @@ public final class Statement {
 
     /// Steps once: returns the next row, or nil when the statement has finished.
     public func step() throws -> Row? {
-        let result = sqlite3_step(handle)
-        switch result {
-        case SQLITE_ROW:
-            return Row(columnNames: columnNames, values: try (0..<Int32(columnNames.count)).map(columnValue))
-        case SQLITE_DONE:
-            return nil
-        default:
-            let error = SQLiteError(handle: connection.handle, resultCode: result, sql: sql)
-            sqlite3_reset(handle)
-            throw error
-        }
+        guard try advance() else { return nil }
+        return Row(columnNames: columnNames, values: try (0..<Int32(columnNames.count)).map(columnValue))
     }
 
-    /// Steps once without copying the row out: true when there is a row, whose columns `integer(at:)` and
-    /// `bytes(at:)` read until the next step; false when the statement has finished. For lean loops over many rows.
+    /// Steps once without copying the row out: true when there is a row, whose columns `integer(at:)`, `text(at:)`
+    /// and `bytes(at:)` read until the next step; false when the statement has finished. For lean loops over many rows.
     public func advance() throws -> Bool {
         let result = sqlite3_step(handle)
         switch result {
