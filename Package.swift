@@ -52,7 +52,7 @@ let package = Package(
         // Safe wrappers, one per C library (plus the embedding model on OpenBLAS).
         wrapper("SystemSupport", []),
         wrapper("SQLiteDatabase", ["CSQLite", "SystemSupport"]),
-        wrapper("PostgresDatabase", ["CPostgres"]),
+        wrapper("PostgresDatabase", ["CPostgres", "SystemSupport"]),
         wrapper("HTTPServer", ["CMicroHTTPD", "SystemSupport"]),
         wrapper("CryptoPrimitives", ["CCrypto"]),
         wrapper("HTMLExtraction", ["CLibXML2"]),
@@ -90,7 +90,7 @@ let package = Package(
 
         // Tests: each against real SQLite files, real servers on port 0 and real parsers. MarksTestSupport holds
         // the one copy of what they share: the test embedder, clock, seeded generator, stand-in server, child processes.
-        .target(name: "MarksTestSupport", dependencies: ["HTTPServer", "MarksEngine", "SystemSupport"], path: "Tests/MarksTestSupport"),
+        .target(name: "MarksTestSupport", dependencies: ["HTTPServer", "MarksEngine", "PostgresDatabase", "SystemSupport"], path: "Tests/MarksTestSupport"),
         tests("SystemSupport", ["SystemSupport"]),
         tests("SQLiteDatabase", ["SQLiteDatabase"]),
         tests("PostgresDatabase", ["PostgresDatabase"]),
