@@ -31,6 +31,7 @@ public final class PostgresPool: Sendable {
 
     /// Runs `body` with a connection of its own; the connection goes back to the pool afterwards (or is closed,
     /// when it broke or `body` left a transaction open).
+    @discardableResult
     public func withConnection<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
         free.wait()
         defer { free.signal() }
