@@ -67,7 +67,7 @@ let package = Package(
         layer("Core", "MarksCore", []),
 
         // Services: stores, clients and library services.
-        layer("Services", "MarksJobs", ["SQLiteDatabase", "SystemSupport"]),
+        layer("Services", "MarksJobs", ["SQLiteDatabase", "PostgresDatabase", "SystemSupport"]),
         layer("Services", "MarksStorage", ["MarksCore", "SQLiteDatabase"]),
         layer("Services", "MarksClients", ["MarksCore", "HTTPClient", "SystemSupport"]),
         layer("Services", "MarksBackend", ["MarksCore", "SQLiteDatabase", "PostgresDatabase", "CryptoPrimitives", "SystemSupport"]),
@@ -103,7 +103,7 @@ let package = Package(
         tests("SentenceEmbeddings", ["SentenceEmbeddings"], resources: [.copy("Fixtures")]),
         tests("MarksCore", ["MarksCore", "MarksLibrary"]),
         tests("MarksStorage", ["MarksStorage", "MarksCore", "SQLiteDatabase"]),
-        tests("MarksJobs", ["MarksJobs", "SQLiteDatabase", "SystemSupport"]),
+        tests("MarksJobs", ["MarksJobs", "SQLiteDatabase", "PostgresDatabase", "SystemSupport"]),
         tests("MarksClients", ["MarksClients", "MarksCore", "MarksEngine", "HTTPServer", "HTTPClient", "StandInNetwork"]),
         tests("MarksBackend", ["MarksBackend", "MarksCore", "MarksEngine", "CryptoPrimitives", "SQLiteDatabase", "PostgresDatabase", "SystemSupport"]),
         tests("MarksIndex", ["HTTPServer", "MarksClients", "MarksJobs", "MarksIndex", "MarksLibrary", "MarksSources", "MarksStorage", "MarksCore", "SQLiteDatabase", "SentenceEmbeddings", "SystemSupport"]),
