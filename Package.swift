@@ -74,7 +74,7 @@ let package = Package(
         layer("Services", "MarksIndex", ["MarksCore", "MarksJobs", "SQLiteDatabase", "SentenceEmbeddings", "SystemSupport"]),
         layer("Services", "MarksEngine", ["MarksCore", "SentenceEmbeddings", "HTMLExtraction", "SystemSupport"]),
         layer("Services", "MarksSources", ["MarksCore", "MarksJobs", "SQLiteDatabase", "HTMLExtraction", "Compression", "CryptoPrimitives", "SystemSupport"]),
-        layer("Services", "MarksPodcasts", ["MarksCore", "MarksJobs", "SQLiteDatabase", "HTMLExtraction", "MP3Encoding", "Compression", "CryptoPrimitives", "NeuralVoice", "SystemSupport"]),
+        layer("Services", "MarksPodcasts", ["MarksCore", "MarksJobs", "SQLiteDatabase", "PostgresDatabase", "HTMLExtraction", "MP3Encoding", "Compression", "CryptoPrimitives", "NeuralVoice", "SystemSupport"]),
         layer("Services", "MarksLibrary", ["MarksSources", "MarksCore", "CryptoPrimitives", "MarksJobs", "MarksStorage", "MarksClients", "MarksIndex", "MarksEngine", "HTMLExtraction", "SQLiteDatabase", "HTTPClient", "SentenceEmbeddings", "SystemSupport"]),
 
         // Shells.
@@ -112,7 +112,7 @@ let package = Package(
         tests("MarksServer", ["MarksSources", "StandInNetwork", "SQLiteDatabase", "MarksJobs", "MarksBackend", "MarksPodcasts", "MP3Encoding", "MarksEngine", "MarksServer", "MarksLibrary", "MarksIndex", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer", "Compression", "SystemSupport"],
               resources: [.copy("Compatibility/Fixtures")]),
         tests("MarksSources", ["MarksSources", "Compression", "MarksLibrary", "MarksIndex", "MarksJobs", "SQLiteDatabase", "SystemSupport", "StandInNetwork"]),
-        tests("MarksPodcasts", ["MarksPodcasts", "NeuralVoice", "MarksCore", "MarksJobs", "SQLiteDatabase", "MP3Encoding", "SystemSupport"]),
+        tests("MarksPodcasts", ["MarksPodcasts", "NeuralVoice", "MarksCore", "MarksJobs", "SQLiteDatabase", "PostgresDatabase", "MP3Encoding", "SystemSupport"]),
         tests("MarksCLI", ["MarksCLI", "MarksServer", "MarksLibrary", "MarksJobs", "MarksIndex", "MarksStorage", "MarksCore", "HTTPServer", "HTTPClient", "SentenceEmbeddings", "SQLiteDatabase", "StandInNetwork"]),
     ],
     swiftLanguageModes: [.v6]
