@@ -52,7 +52,7 @@ let package = Package(
         // Safe wrappers, one per C library (plus the embedding model on OpenBLAS).
         wrapper("SystemSupport", []),
         wrapper("SQLiteDatabase", ["CSQLite", "SystemSupport"]),
-        wrapper("PostgresDatabase", ["CPostgres"]),
+        wrapper("PostgresDatabase", ["CPostgres", "SystemSupport"]),
         wrapper("HTTPServer", ["CMicroHTTPD", "SystemSupport"]),
         wrapper("CryptoPrimitives", ["CCrypto"]),
         wrapper("HTMLExtraction", ["CLibXML2"]),
@@ -67,14 +67,14 @@ let package = Package(
         layer("Core", "MarksCore", []),
 
         // Services: stores, clients and library services.
-        layer("Services", "MarksJobs", ["SQLiteDatabase", "SystemSupport"]),
+        layer("Services", "MarksJobs", ["SQLiteDatabase", "PostgresDatabase", "SystemSupport"]),
         layer("Services", "MarksStorage", ["MarksCore", "SQLiteDatabase"]),
         layer("Services", "MarksClients", ["MarksCore", "HTTPClient", "SystemSupport"]),
-        layer("Services", "MarksBackend", ["MarksCore", "SQLiteDatabase", "CryptoPrimitives", "SystemSupport"]),
+        layer("Services", "MarksBackend", ["MarksCore", "SQLiteDatabase", "PostgresDatabase", "CryptoPrimitives", "SystemSupport"]),
         layer("Services", "MarksIndex", ["MarksCore", "MarksJobs", "SQLiteDatabase", "SentenceEmbeddings", "SystemSupport"]),
         layer("Services", "MarksEngine", ["MarksCore", "SentenceEmbeddings", "HTMLExtraction", "SystemSupport"]),
         layer("Services", "MarksSources", ["MarksCore", "MarksJobs", "SQLiteDatabase", "HTMLExtraction", "Compression", "CryptoPrimitives", "SystemSupport"]),
-        layer("Services", "MarksPodcasts", ["MarksCore", "MarksJobs", "SQLiteDatabase", "HTMLExtraction", "MP3Encoding", "Compression", "CryptoPrimitives", "NeuralVoice", "SystemSupport"]),
+        layer("Services", "MarksPodcasts", ["MarksCore", "MarksJobs", "SQLiteDatabase", "PostgresDatabase", "HTMLExtraction", "MP3Encoding", "Compression", "CryptoPrimitives", "NeuralVoice", "SystemSupport"]),
         layer("Services", "MarksLibrary", ["MarksSources", "MarksCore", "CryptoPrimitives", "MarksJobs", "MarksStorage", "MarksClients", "MarksIndex", "MarksEngine", "HTMLExtraction", "SQLiteDatabase", "HTTPClient", "SentenceEmbeddings", "SystemSupport"]),
 
         // Shells.
@@ -90,7 +90,7 @@ let package = Package(
 
         // Tests: each against real SQLite files, real servers on port 0 and real parsers. MarksTestSupport holds
         // the one copy of what they share: the test embedder, clock, seeded generator, stand-in server, child processes.
-        .target(name: "MarksTestSupport", dependencies: ["HTTPServer", "MarksEngine", "SystemSupport"], path: "Tests/MarksTestSupport"),
+        .target(name: "MarksTestSupport", dependencies: ["HTTPServer", "MarksEngine", "PostgresDatabase", "SystemSupport"], path: "Tests/MarksTestSupport"),
         tests("SystemSupport", ["SystemSupport"]),
         tests("SQLiteDatabase", ["SQLiteDatabase"]),
         tests("PostgresDatabase", ["PostgresDatabase"]),
@@ -103,16 +103,16 @@ let package = Package(
         tests("SentenceEmbeddings", ["SentenceEmbeddings"], resources: [.copy("Fixtures")]),
         tests("MarksCore", ["MarksCore", "MarksLibrary"]),
         tests("MarksStorage", ["MarksStorage", "MarksCore", "SQLiteDatabase"]),
-        tests("MarksJobs", ["MarksJobs", "SQLiteDatabase", "SystemSupport"]),
+        tests("MarksJobs", ["MarksJobs", "SQLiteDatabase", "PostgresDatabase", "SystemSupport"]),
         tests("MarksClients", ["MarksClients", "MarksCore", "MarksEngine", "HTTPServer", "HTTPClient", "StandInNetwork"]),
-        tests("MarksBackend", ["MarksBackend", "MarksCore", "MarksEngine", "CryptoPrimitives", "SQLiteDatabase", "SystemSupport"]),
+        tests("MarksBackend", ["MarksBackend", "MarksCore", "MarksEngine", "CryptoPrimitives", "SQLiteDatabase", "PostgresDatabase", "SystemSupport"]),
         tests("MarksIndex", ["HTTPServer", "MarksClients", "MarksJobs", "MarksIndex", "MarksLibrary", "MarksSources", "MarksStorage", "MarksCore", "SQLiteDatabase", "SentenceEmbeddings", "SystemSupport"]),
         tests("MarksEngine", ["MarksEngine", "MarksCore", "SentenceEmbeddings", "HTMLExtraction"], resources: [.copy("Fixtures")]),
         tests("MarksLibrary", ["MarksJobs", "MarksIndex", "MarksLibrary", "MarksStorage", "MarksClients", "MarksEngine", "MarksCore", "SQLiteDatabase", "HTTPClient", "StandInNetwork", "SystemSupport"]),
         tests("MarksServer", ["MarksSources", "StandInNetwork", "SQLiteDatabase", "MarksJobs", "MarksBackend", "MarksPodcasts", "MP3Encoding", "MarksEngine", "MarksServer", "MarksLibrary", "MarksIndex", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer", "Compression", "SystemSupport"],
               resources: [.copy("Compatibility/Fixtures")]),
         tests("MarksSources", ["MarksSources", "Compression", "MarksLibrary", "MarksIndex", "MarksJobs", "SQLiteDatabase", "SystemSupport", "StandInNetwork"]),
-        tests("MarksPodcasts", ["MarksPodcasts", "NeuralVoice", "MarksCore", "MarksJobs", "SQLiteDatabase", "MP3Encoding", "SystemSupport"]),
+        tests("MarksPodcasts", ["MarksPodcasts", "NeuralVoice", "MarksCore", "MarksJobs", "SQLiteDatabase", "PostgresDatabase", "MP3Encoding", "SystemSupport"]),
         tests("MarksCLI", ["MarksCLI", "MarksServer", "MarksLibrary", "MarksJobs", "MarksIndex", "MarksStorage", "MarksCore", "HTTPServer", "HTTPClient", "SentenceEmbeddings", "SQLiteDatabase", "StandInNetwork"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,35 +1,58 @@
 import Foundation
 import MarksJobs
 import MarksTestSupport
+import PostgresDatabase
 import SQLiteDatabase
 import Synchronization
 
-/// A jobs table in a fresh `marks.sqlite` in a temp dir, a hand-moved clock, and a runner over them.
+/// A jobs table on either backend — a fresh `marks.sqlite` in a temp dir, or a fresh PostgreSQL database of its own —
+/// a hand-moved clock, and a runner over them.
 struct JobFixture {
-    let directory: URL
-    let database: Database
-    let store: JobStore
+    let store: any JobRecords
     let clock: ManualClock
     let logs = Lines()
+    private let reopen: @Sendable () throws -> any JobRecords
 
+    /// A SQLite fixture (the runner's own tests).
     init(clock: ManualClock = ManualClock()) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-jobs-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-jobs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        database = try Database(path: directory.appendingPathComponent("marks.sqlite").path)
-        store = try JobStore(database: database)
+        let path = directory.appendingPathComponent("marks.sqlite").path
+        try self.init(store: JobStore(database: Database(path: path)), clock: clock) { try JobStore(database: Database(path: path)) }
+    }
+
+    private init(store: any JobRecords, clock: ManualClock, reopen: @escaping @Sendable () throws -> any JobRecords) {
+        self.store = store
         self.clock = clock
+        self.reopen = reopen
+    }
+
+    /// Runs `body` with a fixture on `backend` (a PostgreSQL database is dropped afterwards).
+    static func with<T>(_ backend: StoreBackend, clock: ManualClock = ManualClock(),
+                        _ body: (JobFixture) async throws -> T) async throws -> T {
+        switch backend {
+        case .sqlite:
+            return try await body(JobFixture(clock: clock))
+        case .postgres:
+            return try await withTestDatabase { url in
+                let fixture = JobFixture(store: try PostgresJobStore(pool: PostgresPool(url: url, size: 4)), clock: clock) {
+                    try PostgresJobStore(pool: PostgresPool(url: url, size: 4))
+                }
+                return try await body(fixture)
+            }
+        }
     }
 
     /// A runner over the fixture's table; `random` is the jitter source (0.5 = no spread).
-    func runner(random: Double = 0.5, settings: JobRunnerSettings = JobRunnerSettings()) -> JobRunner {
+    func runner(random: Double = 0.5, settings: JobRunnerSettings = JobRunnerSettings(), owner: String = "test") -> JobRunner {
         let logs = logs
-        return JobRunner(store: store, clock: clock.jobClock, settings: settings, random: { random }, owner: "test",
+        return JobRunner(store: store, clock: clock.jobClock, settings: settings, random: { random }, owner: owner,
                          log: { logs.add($0) })
     }
 
-    /// A second handle on the same file, as another process would open it.
-    func reopened() throws -> JobStore {
-        try JobStore(database: Database(path: database.path))
+    /// A second handle on the same table, as another process (or another worker) would open it.
+    func reopened() throws -> any JobRecords {
+        try reopen()
     }
 }
 

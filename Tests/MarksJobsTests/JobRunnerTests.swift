@@ -5,61 +5,63 @@ import Synchronization
 import Testing
 
 @Suite struct JobRunnerTests {
-    @Test func aRegisteredHandlerRunsWithItsPayloadAndTheJobIsDone() async throws {
-        let fixture = try JobFixture()
-        let runner = fixture.runner()
-        let seen = Mutex<[Int]>([])
-        struct Payload: Codable { let id: Int }
-        await runner.register(JobKind("enrich") { context in
-            let payload = try context.payload(as: Payload.self)
-            seen.withLock { $0.append(payload.id) }
-        })
-        let job = try await runner.enqueue(JobRequest(kind: "enrich", key: "42", payload: Payload(id: 42)))
-        await runner.runUntilIdle()
-        #expect(seen.withLock { $0 } == [42])
-        let done = try #require(try fixture.store.job(id: job.id))
-        #expect(done.state == .done)
-        #expect(done.attempts == 1)
-        #expect(done.finishedAt == fixture.clock.date)
+    @Test(arguments: StoreBackend.all) func aRegisteredHandlerRunsWithItsPayloadAndTheJobIsDone(_ backend: StoreBackend) async throws {
+        try await JobFixture.with(backend) { fixture async throws in
+            let runner = fixture.runner()
+            let seen = Mutex<[Int]>([])
+            struct Payload: Codable { let id: Int }
+            await runner.register(JobKind("enrich") { context in
+                let payload = try context.payload(as: Payload.self)
+                seen.withLock { $0.append(payload.id) }
+            })
+            let job = try await runner.enqueue(JobRequest(kind: "enrich", key: "42", payload: Payload(id: 42)))
+            await runner.runUntilIdle()
+            #expect(seen.withLock { $0 } == [42])
+            let done = try #require(try fixture.store.job(id: job.id))
+            #expect(done.state == .done)
+            #expect(done.attempts == 1)
+            #expect(done.finishedAt == fixture.clock.date)
+        }
     }
 
-    @Test func aFailingJobRetriesWithExponentialBackoffThenIsDeadLettered() async throws {
-        let fixture = try JobFixture()
-        let runner = fixture.runner(random: 0.5)
-        let calls = Mutex(0)
-        await runner.register(JobKind("flaky", retry: JobRetryPolicy(maxAttempts: 3, baseDelay: .seconds(30))) { _ in
-            let n = calls.withLock { $0 += 1; return $0 }
-            throw HandlerFailure(description: "page unreachable (try \(n))")
-        })
-        let start = fixture.clock.date
-        let job = try await runner.enqueue(JobRequest(kind: "flaky"))
-        await runner.runUntilIdle()
-        var stored = try #require(try fixture.store.job(id: job.id))
-        #expect(stored.state == .queued)
-        #expect(stored.attempts == 1)
-        #expect(stored.runAfter == start.addingTimeInterval(30))
-        #expect(stored.lastError == "page unreachable (try 1)")
+    @Test(arguments: StoreBackend.all) func aFailingJobRetriesWithExponentialBackoffThenIsDeadLettered(_ backend: StoreBackend) async throws {
+        try await JobFixture.with(backend) { fixture async throws in
+            let runner = fixture.runner(random: 0.5)
+            let calls = Mutex(0)
+            await runner.register(JobKind("flaky", retry: JobRetryPolicy(maxAttempts: 3, baseDelay: .seconds(30))) { _ in
+                let n = calls.withLock { $0 += 1; return $0 }
+                throw HandlerFailure(description: "page unreachable (try \(n))")
+            })
+            let start = fixture.clock.date
+            let job = try await runner.enqueue(JobRequest(kind: "flaky"))
+            await runner.runUntilIdle()
+            var stored = try #require(try fixture.store.job(id: job.id))
+            #expect(stored.state == .queued)
+            #expect(stored.attempts == 1)
+            #expect(stored.runAfter == start.addingTimeInterval(30))
+            #expect(stored.lastError == "page unreachable (try 1)")
 
-        await runner.runUntilIdle()  // not due yet: nothing runs
-        #expect(calls.withLock { $0 } == 1)
+            await runner.runUntilIdle()  // not due yet: nothing runs
+            #expect(calls.withLock { $0 } == 1)
 
-        fixture.clock.advance(30)
-        await runner.runUntilIdle()
-        stored = try #require(try fixture.store.job(id: job.id))
-        #expect(stored.attempts == 2)
-        #expect(stored.runAfter == fixture.clock.date.addingTimeInterval(60))  // doubled
+            fixture.clock.advance(30)
+            await runner.runUntilIdle()
+            stored = try #require(try fixture.store.job(id: job.id))
+            #expect(stored.attempts == 2)
+            #expect(stored.runAfter == fixture.clock.date.addingTimeInterval(60))  // doubled
 
-        fixture.clock.advance(60)
-        await runner.runUntilIdle()
-        stored = try #require(try fixture.store.job(id: job.id))
-        #expect(stored.state == .failed)
-        #expect(stored.attempts == 3)
-        #expect(stored.lastError == "page unreachable (try 3)")
-        #expect(calls.withLock { $0 } == 3)
-        #expect(fixture.logs.all.contains { $0.contains("failed after 3 attempts") })
-        fixture.clock.advance(86_400)
-        await runner.runUntilIdle()
-        #expect(calls.withLock { $0 } == 3)  // dead letters are not run again
+            fixture.clock.advance(60)
+            await runner.runUntilIdle()
+            stored = try #require(try fixture.store.job(id: job.id))
+            #expect(stored.state == .failed)
+            #expect(stored.attempts == 3)
+            #expect(stored.lastError == "page unreachable (try 3)")
+            #expect(calls.withLock { $0 } == 3)
+            #expect(fixture.logs.all.contains { $0.contains("failed after 3 attempts") })
+            fixture.clock.advance(86_400)
+            await runner.runUntilIdle()
+            #expect(calls.withLock { $0 } == 3)  // dead letters are not run again
+        }
     }
 
     @Test(arguments: [(0.0, 24.0), (0.5, 30.0), (1.0, 36.0)])
@@ -184,24 +186,25 @@ import Testing
         #expect(await runner.isStarted == false)
     }
 
-    @Test func aJobLeftRunningByACrashedProcessIsResumedOnStart() async throws {
-        let fixture = try JobFixture()
-        // The "crashed" process claimed a job and stopped sending heartbeats.
-        let crashed = try fixture.reopened()
-        let job = try crashed.enqueue(JobRequest(kind: "enrich", key: "5"), maxAttempts: 3, now: fixture.clock.date).job
-        _ = try #require(try crashed.claim(kind: "enrich", owner: "pid 1", now: fixture.clock.date))
-        fixture.clock.advance(600)
+    @Test(arguments: StoreBackend.all) func aJobLeftRunningByACrashedProcessIsResumedOnStart(_ backend: StoreBackend) async throws {
+        try await JobFixture.with(backend) { fixture async throws in
+            // The "crashed" process claimed a job and stopped sending heartbeats.
+            let crashed = try fixture.reopened()
+            let job = try crashed.enqueue(JobRequest(kind: "enrich", key: "5"), maxAttempts: 3, now: fixture.clock.date).job
+            _ = try #require(try crashed.claim(kind: "enrich", owner: "pid 1", now: fixture.clock.date))
+            fixture.clock.advance(600)
 
-        let runner = fixture.runner()
-        let ran = Mutex(0)
-        await runner.register(JobKind("enrich") { _ in ran.withLock { $0 += 1 } })
-        await runner.start()
-        let finished = try #require(try await runner.waitUntilFinished(job.id))
-        #expect(finished.state == .done)
-        #expect(finished.attempts == 2)  // the crashed attempt counts
-        #expect(ran.withLock { $0 } == 1)
-        #expect(fixture.logs.all.contains { $0.contains("left running by pid 1") })
-        await runner.stop()
+            let runner = fixture.runner()
+            let ran = Mutex(0)
+            await runner.register(JobKind("enrich") { _ in ran.withLock { $0 += 1 } })
+            await runner.start()
+            let finished = try #require(try await runner.waitUntilFinished(job.id))
+            #expect(finished.state == .done)
+            #expect(finished.attempts == 2)  // the crashed attempt counts
+            #expect(ran.withLock { $0 } == 1)
+            #expect(fixture.logs.all.contains { $0.contains("left running by pid 1") })
+            await runner.stop()
+        }
     }
 
     @Test func aPostponedJobWaitsWithoutCountingTheAttemptAndSaysWhy() async throws {
@@ -337,5 +340,42 @@ extension JobRunnerTests {
         #expect(finished?.state == .done)
         #expect(waited < 10, "picked up after \(waited) s")
         #expect(logs.all.isEmpty)
+    }
+
+    /// A worker whose job was taken back (its heartbeat stale) learns so at its next heartbeat: its handler is
+    /// cancelled and its end is not recorded; the worker that holds the job now finishes it.
+    @Test(arguments: StoreBackend.all) func aRunnerThatLostItsLeaseCancelsItsHandlerAndRecordsNothing(_ backend: StoreBackend) async throws {
+        try await JobFixture.with(backend) { fixture async throws in
+            let runner = fixture.runner(owner: "worker 1")
+            let entered = MarksTestSupport.Gate(), cancelled = MarksTestSupport.Gate()
+            let start = fixture.clock.date
+            await runner.register(JobKind("render") { _ in
+                entered.open()
+                do {
+                    try await Task.sleep(for: .seconds(3600))
+                } catch {
+                    cancelled.open()
+                    throw error
+                }
+            })
+            let job = try await runner.enqueue(JobRequest(kind: "render", key: "e1"))
+            let run = Task { try await runner.run(id: job.id) }
+            await entered.wait()
+            // Another worker takes the job back as if worker 1 had died, and claims it.
+            let other = try fixture.reopened()
+            let later = fixture.clock.date.addingTimeInterval(120)
+            #expect(try other.recoverStale(heartbeatBefore: later, now: later).map(\.id) == [job.id])
+            let held = try #require(try other.claim(id: job.id, owner: "worker 2", now: later))
+            await fixture.clock.waitForSleeper(until: start.addingTimeInterval(10))
+            fixture.clock.advance(10)  // worker 1's next heartbeat
+            await cancelled.wait()
+            _ = try await run.value
+            #expect(fixture.logs.all.contains { $0.contains("was taken back from this worker") })
+            #expect(fixture.logs.all.contains { $0.contains("was not recorded: another worker took the job back") })
+            let stored = try #require(try fixture.store.job(id: job.id))
+            #expect(stored.state == .running && stored.owner == "worker 2" && stored.lease == held.lease)
+            try other.complete(held.claim, now: later)
+            #expect(try fixture.store.job(id: job.id)?.state == .done)
+        }
     }
 }

@@ -1,3 +1,4 @@
+import MarksTestSupport
 import PostgresDatabase
 import Testing
 

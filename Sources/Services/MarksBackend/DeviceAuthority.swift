@@ -7,7 +7,7 @@ import SQLiteDatabase
 /// and that its device is still registered.
 public struct DeviceAuthority: Sendable {
     private let signer: TokenSigner
-    private let registry: DeviceRegistry
+    private let registry: any DeviceRecords
     private let limits: BackendLimits
     private let registrationSecret: String?
     private let registrations: SlidingWindowLimiter
@@ -15,18 +15,27 @@ public struct DeviceAuthority: Sendable {
     /// The one-time codes Settings → Devices makes; one stands in for the registration secret.
     public let pairing: PairingCodes
 
-    /// An authority over `database` (migrated here), signing with the key stored there.
-    /// A non-nil `registrationSecret` must accompany every registration.
-    public init(database: Database, limits: BackendLimits = BackendLimits(), registrationSecret: String? = nil,
+    /// Where the devices, the signing key and the rate windows are kept.
+    public let store: BackendStore
+
+    /// An authority over `store`, signing with the key stored there. A non-nil `registrationSecret` must accompany
+    /// every registration.
+    public init(store: BackendStore, limits: BackendLimits = BackendLimits(), registrationSecret: String? = nil,
                 now: @escaping @Sendable () -> Date) throws(BackendError) {
-        try BackendSchema.migrate(database)
-        signer = TokenSigner(key: try SigningKeyStore.loadOrCreate(in: database))
-        registry = DeviceRegistry(database: database)
+        self.store = store
+        signer = TokenSigner(key: try store.signingSecret.loadOrCreate())
+        registry = store.devices
         self.limits = limits
         self.registrationSecret = registrationSecret.flatMap { $0.isEmpty ? nil : $0 }
-        registrations = SlidingWindowLimiter(limit: limits.registrations, now: now)
+        registrations = SlidingWindowLimiter(limit: limits.registrations, scope: "register", windows: store.rateWindows, now: now)
         self.now = now
         pairing = PairingCodes(now: now)
+    }
+
+    /// An authority over the backend tables of `database` (migrated here), signing with the key in the file beside it.
+    public init(database: Database, limits: BackendLimits = BackendLimits(), registrationSecret: String? = nil,
+                now: @escaping @Sendable () -> Date) throws(BackendError) {
+        try self.init(store: .sqlite(database, now: now), limits: limits, registrationSecret: registrationSecret, now: now)
     }
 
     /// Whether registrations need the secret.
@@ -55,7 +64,7 @@ public struct DeviceAuthority: Sendable {
     }
 
     private func admit(_ address: String) throws(BackendError) {
-        if case .limited(let retryAfter) = registrations.acquire(address) {
+        if case .limited(let retryAfter) = try registrations.acquire(address) {
             throw .rateLimited(retryAfter: retryAfter, what: "registrations from this address")
         }
     }

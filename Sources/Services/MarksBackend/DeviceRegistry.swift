@@ -2,9 +2,9 @@ import Foundation
 import MarksCore
 import SQLiteDatabase
 
-/// The devices that registered with this server (`backend_devices`): an anonymous id each, with the
+/// The devices that registered with this server, in its SQLite database (`backend_devices`): an anonymous id each, with the
 /// platform and app version it last gave.
-public struct DeviceRegistry: Sendable {
+public struct DeviceRegistry: DeviceRecords {
     private let database: Database
 
     /// The registry in `database` (migrated with `BackendSchema`).

@@ -10,6 +10,9 @@ public enum JobError: Error, Equatable, Sendable, CustomStringConvertible {
     case payload(String)
     /// No handler is registered for the kind.
     case unknownKind(String)
+    /// The claim no longer holds the job: its heartbeat went stale and it was queued again (and maybe claimed by
+    /// another worker), or it already ended; what this worker did is not recorded.
+    case leaseLost(JobClaim)
 
     /// A sentence for a person.
     public var description: String {
@@ -24,6 +27,8 @@ public enum JobError: Error, Equatable, Sendable, CustomStringConvertible {
             return "A job's payload is not what its handler expects: \(detail)"
         case .unknownKind(let kind):
             return "No handler runs jobs of kind \(kind) in this process."
+        case .leaseLost(let claim):
+            return "This worker no longer holds \(claim): it was taken back after its heartbeat went stale, or it already ended; this run's result is not recorded."
         }
     }
 

@@ -12,19 +12,23 @@ public struct JobRequest: Sendable, Equatable {
     public var runAfter: Date?
     /// Overrides the kind's retry policy's attempts when set.
     public var maxAttempts: Int?
+    /// Among due jobs of its kind, higher is claimed first (`JobPriority`).
+    public var priority: Int
 
     /// A request with a JSON payload given as text (default `{}`).
-    public init(kind: String, key: String = "", payload: String = "{}", runAfter: Date? = nil, maxAttempts: Int? = nil) {
+    public init(kind: String, key: String = "", payload: String = "{}", runAfter: Date? = nil, maxAttempts: Int? = nil,
+                priority: Int = JobPriority.background) {
         self.kind = kind
         self.key = key
         self.payload = payload
         self.runAfter = runAfter
         self.maxAttempts = maxAttempts
+        self.priority = priority
     }
 
     /// A request whose payload is `value` encoded as JSON (sorted keys).
     public init(kind: String, key: String = "", payload value: some Encodable, runAfter: Date? = nil,
-                maxAttempts: Int? = nil) throws {
+                maxAttempts: Int? = nil, priority: Int = JobPriority.background) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let text: String
@@ -33,6 +37,6 @@ public struct JobRequest: Sendable, Equatable {
         } catch {
             throw JobError.payload("cannot encode the payload of a \(kind) job: \(error)")
         }
-        self.init(kind: kind, key: key, payload: text, runAfter: runAfter, maxAttempts: maxAttempts)
+        self.init(kind: kind, key: key, payload: text, runAfter: runAfter, maxAttempts: maxAttempts, priority: priority)
     }
 }

@@ -35,39 +35,48 @@ extension JobRunner {
         }
     }
 
-    /// Runs the claimed `job` in its own task with a heartbeat beside it; records the outcome when it ends.
+    /// Runs the claimed `job` in its own task with a heartbeat beside it; records the outcome when it ends. When the
+    /// heartbeat finds the claim lost (the job was taken back after its heartbeat went stale), the handler is
+    /// cancelled: another worker runs the job now, and this run's end will not be recorded.
     @discardableResult
     func launch(_ job: Job, _ kind: JobKind) -> Task<Void, Never> {
         let store = store, clock = clock, log = log, interval = JobRetryPolicy.seconds(settings.heartbeatInterval)
+        let claim = job.claim
         let context = JobContext(job: job, clock: clock) { progress in
             do {
-                try store.progress(id: job.id, progress, now: clock.now())
+                try store.progress(claim, progress, now: clock.now())
             } catch {
                 log("jobs: progress of job \(job.id) not stored: \(error)")
             }
         }
         // Detached, so neither the handler nor its heartbeat's table writes run on the runner's actor.
         let task = Task.detached(executorPreference: executor) { [executor] in
+            let work = Task(executorPreference: executor) { try await kind.handler(context) }
             let heartbeat = Task.detached(executorPreference: executor) {
                 while !Task.isCancelled {
                     do {
                         try await clock.sleep(clock.now().addingTimeInterval(interval))
-                        try store.heartbeat(id: job.id, now: clock.now())
+                        try store.heartbeat(claim, now: clock.now())
                     } catch is CancellationError {
+                        return
+                    } catch JobError.leaseLost {
+                        log("jobs: \(claim) was taken back from this worker (its heartbeat went stale); its handler is cancelled")
+                        work.cancel()
                         return
                     } catch {
                         log("jobs: heartbeat of job \(job.id) not stored: \(error)")
                     }
                 }
             }
+            let result = await withTaskCancellationHandler { await work.result } onCancel: { work.cancel() }
             let outcome: Outcome
-            do {
-                try await kind.handler(context)
+            switch result {
+            case .success:
                 outcome = .succeeded
-            } catch let postponed as JobPostponed {
+            case .failure(let postponed as JobPostponed):
                 outcome = .postponed(postponed)
-            } catch {
-                outcome = Task.isCancelled ? .cancelled : .failed(Self.describe(error))
+            case .failure(let error):
+                outcome = Task.isCancelled || work.isCancelled ? .cancelled : .failed(Self.describe(error))
             }
             heartbeat.cancel()
             await self.finish(job, kind, outcome)
@@ -88,20 +97,20 @@ extension JobRunner {
         do {
             switch outcome {
             case .succeeded:
-                try store.complete(id: job.id, now: now)
+                try store.complete(job.claim, now: now)
                 ended = true
             case .postponed(let postponed):
-                try store.requeue(id: job.id, runAfter: postponed.until, note: postponed.reason, countAttempt: false, now: now)
+                try store.requeue(job.claim, runAfter: postponed.until, note: postponed.reason, countAttempt: false, now: now)
             case .cancelled:
-                try store.requeue(id: job.id, runAfter: now, note: nil, countAttempt: false, now: now)
+                try store.requeue(job.claim, runAfter: now, note: nil, countAttempt: false, now: now)
             case .failed(let message):
                 if job.attempts >= job.maxAttempts {
-                    try store.fail(id: job.id, error: message, now: now)
+                    try store.fail(job.claim, error: message, now: now)
                     log("jobs: job \(job.id) (\(job.kind) \(job.key)) failed after \(job.attempts) attempts: \(message)")
                     ended = true
                 } else {
                     let delay = kind.retry.delay(afterAttempts: job.attempts, random: random())
-                    try store.requeue(id: job.id, runAfter: now.addingTimeInterval(delay), note: message, countAttempt: true, now: now)
+                    try store.requeue(job.claim, runAfter: now.addingTimeInterval(delay), note: message, countAttempt: true, now: now)
                 }
             }
             if ended, let every = kind.repeatEvery {
@@ -109,6 +118,8 @@ extension JobRunner {
                                              runAfter: now.addingTimeInterval(JobRetryPolicy.seconds(every))),
                                   maxAttempts: kind.retry.maxAttempts, now: now)
             }
+        } catch JobError.leaseLost(let claim) {
+            log("jobs: the end of \(claim) (\(job.kind)) was not recorded: another worker took the job back after this one's heartbeat went stale")
         } catch {
             log("jobs: the end of job \(job.id) (\(job.kind)) was not recorded: \(error); it will be found stale and run again")
         }

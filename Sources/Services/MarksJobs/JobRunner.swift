@@ -11,8 +11,8 @@ import SystemSupport
 /// back in the queue, uncounted. A CLI command can run one job in the foreground with `run(id:)`, or everything
 /// due with `runUntilIdle()`, without starting the loop.
 public actor JobRunner {
-    /// The jobs table.
-    public nonisolated let store: JobStore
+    /// The jobs table (SQLite or PostgreSQL).
+    public nonisolated let store: any JobRecords
     /// The runner's time.
     public nonisolated let clock: JobClock
     /// Timings.
@@ -34,10 +34,11 @@ public actor JobRunner {
     private var generation = 0
     private var changeWaiters: [CheckedContinuation<Void, Never>] = []
     private var lastMaintenance: Date?
+    private var watch: JobWatch?
 
     /// A runner over `store`. `random` gives values in 0..<1 (the backoff's jitter); `owner` names this process in
     /// claimed rows; `log` receives what went wrong outside a handler (a table write that failed).
-    public init(store: JobStore, clock: JobClock = .system, settings: JobRunnerSettings = JobRunnerSettings(),
+    public init(store: any JobRecords, clock: JobClock = .system, settings: JobRunnerSettings = JobRunnerSettings(),
                 random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
                 owner: String = JobOwner.current, ownerIsGone: @escaping @Sendable (String) -> Bool = { JobOwner.isGone($0) },
                 executor: any TaskExecutor = ThreadTaskExecutor.jobs,
@@ -72,11 +73,17 @@ public actor JobRunner {
 
     // MARK: Start and stop
 
-    /// Queues again what a dead process left running, prunes old done jobs, and starts the loop (once).
+    /// Queues again what a dead process left running, prunes old done jobs, and starts the loop (once). When the
+    /// store can hear other processes' changes (PostgreSQL's LISTEN/NOTIFY), they wake the loop too — a hint only:
+    /// the loop's own looks at the table stay the source of truth.
     public func start() {
         guard loop == nil else { return }
         stopping = false
         maintain(force: true)
+        watch = store.watchChanges { [weak self] in
+            guard let self else { return }
+            Task(executorPreference: self.executor) { await self.bump() }
+        }
         loop = Task(executorPreference: executor) { await self.runLoop() }
     }
 
@@ -104,6 +111,8 @@ public actor JobRunner {
         }
         await loop?.value
         loop = nil
+        watch?.stop()
+        watch = nil
     }
 
     /// True when every task ended before `deadline`, false when the deadline came first.
@@ -196,7 +205,7 @@ public actor JobRunner {
     public func run(id: Int64) async throws -> Job? {
         guard let job = try store.claim(id: id, owner: owner, now: clock.now()) else { return nil }
         guard let kind = kinds[job.kind] else {
-            try store.requeue(id: id, runAfter: clock.now(), note: nil, countAttempt: false, now: clock.now())
+            try store.requeue(job.claim, runAfter: clock.now(), note: nil, countAttempt: false, now: clock.now())
             throw JobError.unknownKind(job.kind)
         }
         let task = launch(job, kind)

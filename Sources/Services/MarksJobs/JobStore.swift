@@ -1,10 +1,11 @@
 import Foundation
 import SQLiteDatabase
 
-/// The durable jobs table: enqueue (coalescing by kind and key), atomic claims, heartbeats, progress, and each way
-/// a run ends. Every change is one IMMEDIATE transaction on the shared database, so several processes (a CLI
-/// command beside `marks serve`) can use the same table; a claim is a single `UPDATE … RETURNING`.
-public final class JobStore: Sendable {
+/// The durable jobs table in the local SQLite database: enqueue (coalescing by kind and key), atomic claims,
+/// heartbeats, progress, and each way a run ends. Every change is one IMMEDIATE transaction on the shared database,
+/// so several processes of one machine (a CLI command beside `marks serve`) can use the same table; a claim is a
+/// single `UPDATE … RETURNING`. The rules are `JobRecords`'.
+public final class JobStore: JobRecords {
     /// The database holding the `jobs` table.
     public let database: Database
 
@@ -16,8 +17,6 @@ public final class JobStore: Sendable {
 
     // MARK: Enqueue
 
-    /// Adds a queued job, or coalesces into the queued job of the same kind and key (its run-after becomes the
-    /// earlier of the two, its payload the newer). Returns the job and whether it coalesced.
     @discardableResult
     public func enqueue(_ request: JobRequest, maxAttempts: Int, now: Date) throws -> (job: Job, coalesced: Bool) {
         let runAfter = (request.runAfter ?? now).timeIntervalSince1970
@@ -28,36 +27,33 @@ public final class JobStore: Sendable {
                                               [SQLValue(request.kind), SQLValue(request.key)]) {
                     let id = try twin.int64("id")
                     let row = try db.queryOne("""
-                        UPDATE jobs SET run_after = min(run_after, ?), payload = ?, max_attempts = max(max_attempts, ?), updated_at = ?
+                        UPDATE jobs SET run_after = min(run_after, ?), payload = ?, max_attempts = max(max_attempts, ?),
+                            priority = max(priority, ?), updated_at = ?
                         WHERE id = ? RETURNING *
-                        """, [SQLValue(runAfter), SQLValue(request.payload), SQLValue(attempts),
+                        """, [SQLValue(runAfter), SQLValue(request.payload), SQLValue(attempts), SQLValue(request.priority),
                               SQLValue(now.timeIntervalSince1970), SQLValue(id)])
-                    return (try Self.job(try Self.require(row, id)), true)
+                    return (try Job(row: try Self.require(row, id)), true)
                 }
                 let row = try db.queryOne("""
-                    INSERT INTO jobs (kind, key, payload, state, attempts, max_attempts, run_after, created_at, updated_at)
-                    VALUES (?, ?, ?, 'queued', 0, ?, ?, ?, ?) RETURNING *
-                    """, [SQLValue(request.kind), SQLValue(request.key), SQLValue(request.payload), SQLValue(attempts),
-                          SQLValue(runAfter), SQLValue(now.timeIntervalSince1970), SQLValue(now.timeIntervalSince1970)])
-                return (try Self.job(try Self.require(row, 0)), false)
+                    INSERT INTO jobs (kind, key, payload, state, priority, attempts, max_attempts, run_after, created_at, updated_at)
+                    VALUES (?, ?, ?, 'queued', ?, 0, ?, ?, ?, ?) RETURNING *
+                    """, [SQLValue(request.kind), SQLValue(request.key), SQLValue(request.payload), SQLValue(request.priority),
+                          SQLValue(attempts), SQLValue(runAfter), SQLValue(now.timeIntervalSince1970), SQLValue(now.timeIntervalSince1970)])
+                return (try Job(row: try Self.require(row, 0)), false)
             }
         }
     }
 
     // MARK: Claims
 
-    /// Claims the due queued job of `kind` that has waited longest, unless a job of the same kind and key is
-    /// already running: it becomes `running`, owned by `owner`, with one more attempt counted. Nil when none is due.
     public func claim(kind: String, owner: String, now: Date) throws -> Job? {
         try claim(where: """
             id = (SELECT j.id FROM jobs j WHERE j.state = 'queued' AND j.kind = :kind AND j.run_after <= :now
                   AND NOT EXISTS (SELECT 1 FROM jobs r WHERE r.state = 'running' AND r.kind = j.kind AND r.key = j.key)
-                  ORDER BY j.run_after, j.id LIMIT 1)
+                  ORDER BY j.priority DESC, j.run_after, j.id LIMIT 1)
             """, [":kind": SQLValue(kind)], owner: owner, now: now)
     }
 
-    /// Claims the job with `id` if it is still queued (whatever its run-after), so a command can run the job it
-    /// just enqueued; nil when it is running elsewhere, finished, or gone.
     public func claim(id: Int64, owner: String, now: Date) throws -> Job? {
         try claim(where: """
             id = :id AND state = 'queued'
@@ -72,64 +68,61 @@ public final class JobStore: Sendable {
         return try JobError.wrap {
             try database.write { db in
                 try db.queryOne("""
-                    UPDATE jobs SET state = 'running', attempts = attempts + 1, claimed_at = :now, heartbeat_at = :now,
-                        owner = :owner, updated_at = :now, progress = NULL, progress_text = NULL
+                    UPDATE jobs SET state = 'running', attempts = attempts + 1, lease = lease + 1, claimed_at = :now,
+                        heartbeat_at = :now, owner = :owner, updated_at = :now, progress = NULL, progress_text = NULL
                     WHERE \(condition) RETURNING *
-                    """, values).map(Self.job)
+                    """, values).map { try Job(row: $0) }
             }
         }
     }
 
     // MARK: While running
 
-    /// Refreshes a running job's heartbeat (so it is not taken for abandoned).
-    public func heartbeat(id: Int64, now: Date) throws {
-        try update("UPDATE jobs SET heartbeat_at = ?, updated_at = ? WHERE id = ? AND state = 'running'",
-                   [SQLValue(now.timeIntervalSince1970), SQLValue(now.timeIntervalSince1970), SQLValue(id)])
+    public func heartbeat(_ claim: JobClaim, now: Date) throws {
+        try update(claim, "UPDATE jobs SET heartbeat_at = ?, updated_at = ? WHERE id = ? AND lease = ? AND state = 'running'",
+                   [SQLValue(now.timeIntervalSince1970), SQLValue(now.timeIntervalSince1970)])
     }
 
-    /// Stores a running job's progress (and refreshes its heartbeat).
-    public func progress(id: Int64, _ progress: JobProgress, now: Date) throws {
+    public func progress(_ claim: JobClaim, _ progress: JobProgress, now: Date) throws {
         let time = SQLValue(now.timeIntervalSince1970)
-        try update("""
-            UPDATE jobs SET progress = ?, progress_text = ?, heartbeat_at = ?, updated_at = ? WHERE id = ? AND state = 'running'
-            """, [SQLValue(progress.fraction), SQLValue(progress.text), time, time, SQLValue(id)])
+        try update(claim, """
+            UPDATE jobs SET progress = ?, progress_text = ?, heartbeat_at = ?, updated_at = ?
+            WHERE id = ? AND lease = ? AND state = 'running'
+            """, [SQLValue(progress.fraction), SQLValue(progress.text), time, time])
     }
 
     // MARK: How a run ends
 
-    /// Marks a running job done.
-    public func complete(id: Int64, now: Date) throws {
+    public func complete(_ claim: JobClaim, now: Date) throws {
         let time = SQLValue(now.timeIntervalSince1970)
-        try update("""
+        try update(claim, """
             UPDATE jobs SET state = 'done', heartbeat_at = NULL, owner = NULL, last_error = NULL, finished_at = ?,
-                progress = 1, updated_at = ? WHERE id = ?
-            """, [time, time, SQLValue(id)])
+                progress = 1, updated_at = ? WHERE id = ? AND lease = ? AND state = 'running'
+            """, [time, time])
     }
 
-    /// Marks a job dead-lettered (`failed`) with its last error.
-    public func fail(id: Int64, error: String, now: Date) throws {
+    public func fail(_ claim: JobClaim, error: String, now: Date) throws {
         let time = SQLValue(now.timeIntervalSince1970)
-        try update("""
+        try update(claim, """
             UPDATE jobs SET state = 'failed', heartbeat_at = NULL, owner = NULL, last_error = ?, finished_at = ?, updated_at = ?
-            WHERE id = ?
-            """, [SQLValue(Self.short(error)), time, time, SQLValue(id)])
+            WHERE id = ? AND lease = ? AND state = 'running'
+            """, [SQLValue(Self.short(error)), time, time])
     }
 
-    /// Puts a running job back in the queue until `runAfter`, with `note` as its last error (nil keeps it) and,
-    /// when `countAttempt` is false, its attempt uncounted (a run cancelled by stop, a postponement). When another
-    /// job of the same kind and key was queued meanwhile, the two merge: that one stays, at the earlier run-after.
-    public func requeue(id: Int64, runAfter: Date, note: String?, countAttempt: Bool, now: Date) throws {
+    public func requeue(_ claim: JobClaim, runAfter: Date, note: String?, countAttempt: Bool, now: Date) throws {
         try JobError.wrap {
             try database.write { db in
-                guard let row = try db.queryOne("SELECT kind, key FROM jobs WHERE id = ?", [SQLValue(id)]) else { return }
+                guard let row = try db.queryOne("SELECT kind, key FROM jobs WHERE id = ? AND lease = ? AND state = 'running'",
+                                                [SQLValue(claim.id), SQLValue(claim.lease)]) else {
+                    throw JobError.leaseLost(claim)
+                }
                 let kind = try row.string("kind"), key = try row.string("key")
                 if let twin = try db.queryOne("SELECT id FROM jobs WHERE kind = ? AND key = ? AND state = 'queued' AND id != ?",
-                                              [SQLValue(kind), SQLValue(key), SQLValue(id)]) {
+                                              [SQLValue(kind), SQLValue(key), SQLValue(claim.id)]) {
                     try db.run("UPDATE jobs SET run_after = min(run_after, ?), updated_at = ? WHERE id = ?",
                                [SQLValue(runAfter.timeIntervalSince1970), SQLValue(now.timeIntervalSince1970),
                                 SQLValue(try twin.int64("id"))])
-                    try db.run("DELETE FROM jobs WHERE id = ?", [SQLValue(id)])
+                    try db.run("DELETE FROM jobs WHERE id = ?", [SQLValue(claim.id)])
                     return
                 }
                 try db.run("""
@@ -137,37 +130,36 @@ public final class JobStore: Sendable {
                         attempts = max(0, attempts - ?), last_error = coalesce(?, last_error), updated_at = ?
                     WHERE id = ?
                     """, [SQLValue(runAfter.timeIntervalSince1970), SQLValue(countAttempt ? 0 : 1),
-                          SQLValue(note.map(Self.short)), SQLValue(now.timeIntervalSince1970), SQLValue(id)])
+                          SQLValue(note.map(Self.short)), SQLValue(now.timeIntervalSince1970), SQLValue(claim.id)])
             }
         }
     }
 
-    /// Finds running jobs whose process died — their heartbeat is older than `cutoff`, or `ownerIsGone` says their
-    /// owner no longer exists: each goes back to the queue, or is dead-lettered when that was its last attempt;
-    /// `own` (this process's running jobs) are left alone. Returns the jobs as they were found.
     @discardableResult
-    public func recoverStale(heartbeatBefore cutoff: Date, excluding own: Set<Int64> = [],
-                             ownerIsGone: (String) -> Bool = { _ in false }, now: Date) throws -> [Job] {
+    public func recoverStale(heartbeatBefore cutoff: Date, excluding own: Set<Int64>, ownerIsGone: (String) -> Bool,
+                             now: Date) throws -> [Job] {
         let running = try JobError.wrap {
             try database.read { db in
-                try db.query("SELECT * FROM jobs WHERE state = 'running' ORDER BY id").map(Self.job)
+                try db.query("SELECT * FROM jobs WHERE state = 'running' ORDER BY id").map { try Job(row: $0) }
             }
         }
-        let silent = { (job: Job) in job.heartbeatAt.map { $0 < cutoff } == true }
-        let stale = running.filter { job in !own.contains(job.id) && (silent(job) || job.owner.map(ownerIsGone) == true) }
-        for job in stale {
-            let reason = silent(job) ? "the process running it stopped (no heartbeat since \(ISO8601DateFormatter().string(from: job.heartbeatAt ?? cutoff)))"
-                : "the process running it (\(job.owner ?? "?")) is gone"
-            if job.attempts >= job.maxAttempts {
-                try fail(id: job.id, error: reason, now: now)
-            } else {
-                try requeue(id: job.id, runAfter: now, note: reason, countAttempt: true, now: now)
+        var recovered: [Job] = []
+        for (job, silent) in Self.stale(running, cutoff: cutoff, excluding: own, ownerIsGone: ownerIsGone) {
+            let reason = Self.staleReason(job, cutoff: cutoff, silent: silent)
+            do {
+                if job.attempts >= job.maxAttempts {
+                    try fail(job.claim, error: reason, now: now)
+                } else {
+                    try requeue(job.claim, runAfter: now, note: reason, countAttempt: true, now: now)
+                }
+                recovered.append(job)
+            } catch JobError.leaseLost {
+                continue  // it ended, or another process took it back, since it was read
             }
         }
-        return stale
+        return recovered
     }
 
-    /// Deletes done jobs that finished before `cutoff`; returns how many.
     @discardableResult
     public func prune(finishedBefore cutoff: Date) throws -> Int {
         try JobError.wrap {
@@ -179,15 +171,13 @@ public final class JobStore: Sendable {
 
     // MARK: Reading and managing
 
-    /// The job with `id`, or nil.
     public func job(id: Int64) throws -> Job? {
         try JobError.wrap {
-            try database.read { db in try db.queryOne("SELECT * FROM jobs WHERE id = ?", [SQLValue(id)]).map(Self.job) }
+            try database.read { db in try db.queryOne("SELECT * FROM jobs WHERE id = ?", [SQLValue(id)]).map { try Job(row: $0) } }
         }
     }
 
-    /// Jobs in `states` (all when empty), optionally of one kind and key, newest first, at most `limit`.
-    public func jobs(states: [JobState] = [], kind: String? = nil, key: String? = nil, limit: Int = 500) throws -> [Job] {
+    public func listJobs(states: [JobState], kind: String?, key: String?, limit: Int) throws -> [Job] {
         var conditions: [String] = []
         var arguments: [SQLValue] = []
         if !states.isEmpty {
@@ -206,12 +196,11 @@ public final class JobStore: Sendable {
         arguments.append(SQLValue(max(1, limit)))
         return try JobError.wrap {
             try database.read { db in
-                try db.query("SELECT * FROM jobs \(filter) ORDER BY id DESC LIMIT ?", arguments).map(Self.job)
+                try db.query("SELECT * FROM jobs \(filter) ORDER BY id DESC LIMIT ?", arguments).map { try Job(row: $0) }
             }
         }
     }
 
-    /// The kinds among `kinds` with a queued job due at `now` (a read: the runner's look before it claims).
     public func dueKinds(_ kinds: [String], at now: Date) throws -> Set<String> {
         guard !kinds.isEmpty else { return [] }
         let marks = kinds.map { _ in "?" }.joined(separator: ", ")
@@ -223,7 +212,6 @@ public final class JobStore: Sendable {
         }
     }
 
-    /// The earliest run-after later than `after` among queued jobs of `kinds`, or nil when there is none.
     public func nextRunAfter(kinds: [String], after: Date) throws -> Date? {
         guard !kinds.isEmpty else { return nil }
         let marks = kinds.map { _ in "?" }.joined(separator: ", ")
@@ -236,7 +224,6 @@ public final class JobStore: Sendable {
         }
     }
 
-    /// Queues a dead-lettered job again with its attempts reset; throws when it is not `failed`.
     @discardableResult
     public func retryFailed(id: Int64, now: Date) throws -> Job {
         guard let job = try job(id: id) else { throw JobError.notFound(id) }
@@ -256,13 +243,11 @@ public final class JobStore: Sendable {
         return try self.job(id: id) ?? job
     }
 
-    /// Deletes every dead-lettered job; returns how many.
     @discardableResult
     public func clearFailed() throws -> Int {
         try JobError.wrap { try database.write { db in try db.run("DELETE FROM jobs WHERE state = 'failed'") } }
     }
 
-    /// Drops the queued job of `kind` and `key`, if there is one (a running one finishes); returns how many.
     @discardableResult
     public func cancelQueued(kind: String, key: String) throws -> Int {
         try JobError.wrap {
@@ -272,10 +257,20 @@ public final class JobStore: Sendable {
         }
     }
 
+    /// Nil: SQLite cannot tell another process's changes; the runner's pick-up look is how they are found.
+    public func watchChanges(_ wake: @escaping @Sendable () -> Void) -> JobWatch? {
+        nil
+    }
+
     // MARK: Helpers
 
-    private func update(_ sql: String, _ arguments: [SQLValue]) throws {
-        try JobError.wrap { try database.write { db in _ = try db.run(sql, arguments) } }
+    /// Runs an update of the running job `claim` (its id and lease are the last two parameters); throws
+    /// `leaseLost` when no row matched.
+    private func update(_ claim: JobClaim, _ sql: String, _ arguments: [SQLValue]) throws {
+        let changed = try JobError.wrap {
+            try database.write { db in try db.run(sql, arguments + [SQLValue(claim.id), SQLValue(claim.lease)]) }
+        }
+        guard changed > 0 else { throw JobError.leaseLost(claim) }
     }
 
     private static func require(_ row: Row?, _ id: Int64) throws -> Row {

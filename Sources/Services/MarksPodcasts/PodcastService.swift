@@ -36,7 +36,7 @@ public final class PodcastService: Sendable {
     public let directory: URL
     /// The limits of a request.
     public let limits: PodcastLimits
-    let store: PodcastStore
+    let store: any EpisodeRecords
     private let jobs: JobRunner
     private let voices: VoicesProvider
     private let dialogue: WriteDialogue?
@@ -55,10 +55,20 @@ public final class PodcastService: Sendable {
 
     /// The service speaking with `voices` (the configured voice, and the local one standing in when it fails), and
     /// — with `dialogue` — writing a two-voice dialogue through the AI provider, narration when that fails.
-    public init(database: Database, directory: URL, jobs: JobRunner, voices: @escaping VoicesProvider, dialogue: WriteDialogue? = nil,
+    public convenience init(database: Database, directory: URL, jobs: JobRunner, voices: @escaping VoicesProvider,
+                            dialogue: WriteDialogue? = nil, readArticle: @escaping ReadArticle, cover: @escaping Cover = { _ in nil },
+                            limits: PodcastLimits = PodcastLimits(), maxSeconds: Double = 3 * 3600,
+                            now: @escaping @Sendable () -> Date = Date.init) throws {
+        self.init(episodes: try PodcastStore(database: database), directory: directory, jobs: jobs, voices: voices, dialogue: dialogue,
+                  readArticle: readArticle, cover: cover, limits: limits, maxSeconds: maxSeconds, now: now)
+    }
+
+    /// The service keeping its episodes in `episodes` (SQLite, or PostgreSQL shared by every worker); `directory` is
+    /// this process's podcast directory (where episodes are rendered, and a worker's copies of others' are kept).
+    public init(episodes: any EpisodeRecords, directory: URL, jobs: JobRunner, voices: @escaping VoicesProvider, dialogue: WriteDialogue? = nil,
                 readArticle: @escaping ReadArticle, cover: @escaping Cover = { _ in nil }, limits: PodcastLimits = PodcastLimits(),
-                maxSeconds: Double = 3 * 3600, now: @escaping @Sendable () -> Date = Date.init) throws {
-        store = try PodcastStore(database: database)
+                maxSeconds: Double = 3 * 3600, now: @escaping @Sendable () -> Date = Date.init) {
+        store = episodes
         self.directory = directory
         self.jobs = jobs
         self.voices = voices
@@ -83,7 +93,8 @@ public final class PodcastService: Sendable {
         let found = try store.findOrInsert(id: id, url: url, digest: digest, title: title, sourceKind: request.sourceKind,
                                            text: text, language: language, now: now())
         if found.created || found.requeued || found.episode.status == .queued {
-            try await jobs.enqueue(JobRequest(kind: Self.jobKindName, key: found.episode.id, payload: Payload(episode: found.episode.id)))
+            try await jobs.enqueue(JobRequest(kind: Self.jobKindName, key: found.episode.id, payload: Payload(episode: found.episode.id),
+                                              priority: request.priority))
         }
         return found.episode
     }
@@ -96,7 +107,7 @@ public final class PodcastService: Sendable {
 
     /// Episodes, newest first.
     public func episodes(limit: Int = 500) throws -> [PodcastEpisode] {
-        try store.episodes(limit: limit).map(settled)
+        try store.episodes(limit: max(1, limit)).map(settled)
     }
 
     /// The episode, failed with its job's last error when the runner gave its job up (dead-lettered after the
@@ -117,9 +128,16 @@ public final class PodcastService: Sendable {
         return try store.episode(id: episode.id) ?? episode
     }
 
-    /// The MP3 of a done episode.
+    /// Where this process keeps the MP3 of an episode.
     public func audioFile(for episode: PodcastEpisode) -> URL {
         directory.appendingPathComponent(episode.fileName)
+    }
+
+    /// The MP3 of a done episode in this process's podcast directory, copied there from the store first when another
+    /// worker made it; nil when its audio is gone.
+    public func localAudio(for episode: PodcastEpisode) throws -> URL? {
+        let file = audioFile(for: episode)
+        return try store.restoreAudio(id: episode.id, to: file) ? file : nil
     }
 
     /// The `podcast.generate` kind, to register on the runner: one episode at a time.
@@ -204,9 +222,10 @@ public final class PodcastService: Sendable {
             try report(id, .synthesis, 0.1, context: context)
             rendered = try await render(script, with: speaker, language: language, cover: picture, episode: episode, context: context)
         }
-        try store.finish(id: id, PodcastStore.Finished(duration: rendered.durationSeconds, bytes: rendered.bytes, voice: speaker.voice.name,
+        try store.finish(id: id, FinishedEpisode(duration: rendered.durationSeconds, bytes: rendered.bytes, voice: speaker.voice.name,
                                                       language: language, wasCut: rendered.wasCut, voiceNote: voiceNote,
-                                                      scriptKind: script.kind.rawValue, scriptNote: scriptNote), now: now())
+                                                      scriptKind: script.kind.rawValue, scriptNote: scriptNote),
+                         audio: audioFile(for: episode), now: now())
     }
 
     /// The voice and language for a text in `tag`: the configured voice when it speaks the language, else the local
@@ -263,7 +282,7 @@ public final class PodcastService: Sendable {
                 let stage: PodcastEpisode.Stage = fraction >= 1 ? .encoding : .synthesis
                 let overall = 0.1 + 0.88 * fraction
                 // A progress row that cannot be written is not worth failing the episode for; the next one may land.
-                do { try store.progress(id: id, stage: stage, progress: overall, now: stamp) } catch {}
+                do { try store.progress(id: id, stage: stage, progress: overall, title: nil, now: stamp) } catch {}
                 context.report(JobProgress(fraction: overall, text: "\(stage.rawValue): \(script.title)"))
             }
         }

@@ -1,30 +1,26 @@
 import Foundation
 import SQLiteDatabase
 
-/// The `podcast_episodes` table: every statement the podcast service runs.
-final class PodcastStore: Sendable {
+/// The episodes in the local SQLite database (`podcast_episodes`), their audio files in the podcast directory:
+/// every statement the podcast service runs on SQLite.
+public final class PodcastStore: EpisodeRecords {
     let database: Database
 
     /// The store in `database`, applying its migrations.
-    init(database: Database) throws {
+    public init(database: Database) throws {
         try PodcastStore.wrap { _ = try database.migrate(namespace: PodcastSchema.namespace, PodcastSchema.migrations) }
         self.database = database
     }
 
-    private static let columns = """
-        id, url, text_digest, title, source_kind, status, progress, stage, error, duration_seconds, byte_count, voice,
-        language, was_cut, created_at, updated_at, finished_at, voice_note, script_kind, script_note
-        """
-
     /// The episode for `url` and `digest`, inserting a queued one (with `text`) when there is none; `created` says
     /// which. A failed episode found is queued again (its error cleared): asking again is the retry.
-    func findOrInsert(id: String, url: String, digest: String, title: String?, sourceKind: String?, text: String?,
-                      language: String? = nil, now: Date) throws -> (episode: PodcastEpisode, created: Bool, requeued: Bool) {
+    public func findOrInsert(id: String, url: String, digest: String, title: String?, sourceKind: String?, text: String?,
+                             language: String?, now: Date) throws -> (episode: PodcastEpisode, created: Bool, requeued: Bool) {
         try Self.wrap {
             try database.write { connection in
-                if let row = try connection.queryOne("SELECT \(Self.columns) FROM podcast_episodes WHERE url = ? AND text_digest = ?",
+                if let row = try connection.queryOne("SELECT \(PodcastEpisode.columns) FROM podcast_episodes WHERE url = ? AND text_digest = ?",
                                                      [.text(url), .text(digest)]) {
-                    var episode = try Self.episode(row)
+                    var episode = try PodcastEpisode(row: row)
                     guard episode.status == .failed else { return (episode, false, false) }
                     try connection.run("""
                         UPDATE podcast_episodes SET status = 'queued', progress = 0, stage = NULL, error = NULL, updated_at = ?,
@@ -41,25 +37,25 @@ final class PodcastStore: Sendable {
                     VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?)
                     """, [.text(id), .text(url), .text(digest), title.map(SQLValue.text) ?? .null, sourceKind.map(SQLValue.text) ?? .null,
                           text.map(SQLValue.text) ?? .null, language.map(SQLValue.text) ?? .null, .real(now.timeIntervalSince1970), .real(now.timeIntervalSince1970)])
-                guard let row = try connection.queryOne("SELECT \(Self.columns) FROM podcast_episodes WHERE id = ?", [.text(id)]) else {
+                guard let row = try connection.queryOne("SELECT \(PodcastEpisode.columns) FROM podcast_episodes WHERE id = ?", [.text(id)]) else {
                     throw PodcastError.storage("the new episode was not found")
                 }
-                return (try Self.episode(row), true, false)
+                return (try PodcastEpisode(row: row), true, false)
             }
         }
     }
 
     /// The episode with `id`.
-    func episode(id: String) throws -> PodcastEpisode? {
+    public func episode(id: String) throws -> PodcastEpisode? {
         try Self.wrap {
             try database.read { connection in
-                try connection.queryOne("SELECT \(Self.columns) FROM podcast_episodes WHERE id = ?", [.text(id)]).map(Self.episode)
+                try connection.queryOne("SELECT \(PodcastEpisode.columns) FROM podcast_episodes WHERE id = ?", [.text(id)]).map { try PodcastEpisode(row: $0) }
             }
         }
     }
 
     /// The posted text of episode `id` (nil when the server fetches the page).
-    func text(id: String) throws -> String? {
+    public func text(id: String) throws -> String? {
         try Self.wrap {
             try database.read { connection in
                 try connection.queryOne("SELECT text FROM podcast_episodes WHERE id = ?", [.text(id)]).flatMap { try $0.optionalString(at: 0) }
@@ -68,17 +64,17 @@ final class PodcastStore: Sendable {
     }
 
     /// Episodes, newest first (for `marks podcast list` and the library).
-    func episodes(limit: Int = 500) throws -> [PodcastEpisode] {
+    public func episodes(limit: Int) throws -> [PodcastEpisode] {
         try Self.wrap {
             try database.read { connection in
-                try connection.query("SELECT \(Self.columns) FROM podcast_episodes ORDER BY created_at DESC LIMIT ?",
-                                     [.integer(Int64(limit))]).map(Self.episode)
+                try connection.query("SELECT \(PodcastEpisode.columns) FROM podcast_episodes ORDER BY created_at DESC LIMIT ?",
+                                     [.integer(Int64(limit))]).map { try PodcastEpisode(row: $0) }
             }
         }
     }
 
     /// Marks the episode running at `stage` with `progress`.
-    func progress(id: String, stage: PodcastEpisode.Stage, progress: Double, title: String? = nil, now: Date) throws {
+    public func progress(id: String, stage: PodcastEpisode.Stage, progress: Double, title: String?, now: Date) throws {
         try Self.wrap {
             _ = try database.write { connection in
                 try connection.run("""
@@ -90,20 +86,8 @@ final class PodcastStore: Sendable {
         }
     }
 
-    /// What a finished episode records beside its audio.
-    struct Finished {
-        var duration: Double
-        var bytes: Int
-        var voice: String
-        var language: String
-        var wasCut: Bool
-        var voiceNote: String?
-        var scriptKind: String = "narration"
-        var scriptNote: String?
-    }
-
-    /// Records the finished episode (and forgets the posted text).
-    func finish(id: String, _ done: Finished, now: Date) throws {
+    /// Records the finished episode (and forgets the posted text); its audio is the file the renderer wrote in place.
+    public func finish(id: String, _ done: FinishedEpisode, audio: URL, now: Date) throws {
         func optional(_ text: String?) -> SQLValue { text.map { SQLValue.text(String($0.prefix(2000))) } ?? .null }
         try Self.wrap {
             _ = try database.write { connection in
@@ -119,7 +103,7 @@ final class PodcastStore: Sendable {
     }
 
     /// Records why the episode failed.
-    func fail(id: String, error: String, now: Date) throws {
+    public func fail(id: String, error: String, now: Date) throws {
         try Self.wrap {
             _ = try database.write { connection in
                 try connection.run("""
@@ -129,23 +113,12 @@ final class PodcastStore: Sendable {
         }
     }
 
-    private static func episode(_ row: Row) throws -> PodcastEpisode {
-        PodcastEpisode(
-            id: try row.string("id"), url: try row.string("url"), textDigest: try row.string("text_digest"),
-            title: try row.optionalString("title"), sourceKind: try row.optionalString("source_kind"),
-            status: PodcastEpisode.Status(rawValue: try row.string("status")) ?? .failed,
-            progress: try row.double("progress"),
-            stage: try row.optionalString("stage").flatMap(PodcastEpisode.Stage.init(rawValue:)),
-            error: try row.optionalString("error"), durationSeconds: try row.optionalDouble("duration_seconds"),
-            byteCount: try row.optionalInt("byte_count"), voice: try row.optionalString("voice"),
-            language: try row.optionalString("language"), wasCut: try row.int("was_cut") != 0,
-            createdAt: Date(timeIntervalSince1970: try row.double("created_at")),
-            updatedAt: Date(timeIntervalSince1970: try row.double("updated_at")),
-            finishedAt: try row.optionalDouble("finished_at").map(Date.init(timeIntervalSince1970:)),
-            voiceNote: try row.optionalString("voice_note"), scriptKind: try row.optionalString("script_kind"),
-            scriptNote: try row.optionalString("script_note"))
+    /// On SQLite the audio file is the store: there is nothing to fetch.
+    public func restoreAudio(id: String, to file: URL) throws -> Bool {
+        FileManager.default.fileExists(atPath: file.path)
     }
 
+    @discardableResult
     static func wrap<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()

@@ -15,7 +15,7 @@ extension BackendAPI {
         exposed: Bool, limits: BackendLimits = BackendLimits(), now: @escaping @Sendable () -> Date
     ) throws -> BackendAPI {
         let authority = try DeviceAuthority(database: data.database, limits: limits, registrationSecret: config.registrationSecret, now: now)
-        let analytics = try AnalyticsStore(database: data.database, now: now)
+        let analytics = authority.store.analytics
         var warnings = engine.warnings
         if exposed && config.registrationSecret == nil {
             warnings.append("devices on other machines cannot register at /v1/auth/register until registration_secret (or MARKS_REGISTRATION_SECRET) is set; they send it in X-Marks-Registration-Secret")

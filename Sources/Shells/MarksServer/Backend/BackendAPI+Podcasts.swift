@@ -33,11 +33,13 @@ extension BackendAPI {
             let state = episode.status == .failed ? "failed: \(episode.error ?? "")" : "is \(episode.status.rawValue)"
             throw HTTPError(409, "The episode has no audio yet: it \(state). Poll /v1/podcast/status/\(episode.id) until it is done.")
         }
+        let gone = HTTPError(410, "The episode's audio file is gone; ask for the episode again with /v1/podcast/generate.")
+        // A worker that did not make the episode copies its audio from the shared store first (PostgreSQL).
+        guard let file = try Self.mapped({ try podcastService().localAudio(for: episode) }) else { throw gone }
         do {
-            return try HTTPResponse.file(path: try podcastService().audioFile(for: episode).path, contentType: "audio/mpeg",
-                                         request: request, cacheControl: "private, max-age=86400")
+            return try HTTPResponse.file(path: file.path, contentType: "audio/mpeg", request: request, cacheControl: "private, max-age=86400")
         } catch {
-            throw HTTPError(410, "The episode's audio file is gone; ask for the episode again with /v1/podcast/generate.")
+            throw gone
         }
     }
 

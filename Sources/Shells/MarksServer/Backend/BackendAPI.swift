@@ -17,7 +17,7 @@ public struct BackendAPI: Sendable {
 
     let authority: DeviceAuthority
     let engine: any AIEngine
-    let analytics: AnalyticsStore
+    let analytics: any AnalyticsRecords
     let analyticsEnabled: Bool
     let limits: BackendLimits
     let readPage: ReadPage
@@ -36,8 +36,9 @@ public struct BackendAPI: Sendable {
     /// The one-time pairing codes registration accepts (Settings → Devices makes them).
     public var pairing: PairingCodes { authority.pairing }
 
-    /// The API from its parts; `analyticsEnabled: false` accepts events (204) and stores none.
-    public init(authority: DeviceAuthority, engine: any AIEngine, analytics: AnalyticsStore, analyticsEnabled: Bool,
+    /// The API from its parts; `analyticsEnabled: false` accepts events (204) and stores none. The rate limits count
+    /// in the authority's store (shared by every worker on PostgreSQL).
+    public init(authority: DeviceAuthority, engine: any AIEngine, analytics: any AnalyticsRecords, analyticsEnabled: Bool,
                 limits: BackendLimits = BackendLimits(), readPage: @escaping ReadPage, now: @escaping @Sendable () -> Date) {
         self.authority = authority
         self.engine = engine
@@ -45,12 +46,16 @@ public struct BackendAPI: Sendable {
         self.analyticsEnabled = analyticsEnabled
         self.limits = limits
         self.readPage = readPage
-        enrichLimiter = SlidingWindowLimiter(limit: limits.enrichCalls, now: now)
-        rankLimiter = SlidingWindowLimiter(limit: limits.rankCalls, now: now)
-        analyticsLimiter = SlidingWindowLimiter(limit: limits.analyticsCalls, now: now)
-        podcastLimiter = SlidingWindowLimiter(limit: limits.podcastCalls, now: now)
-        podcastReadLimiter = SlidingWindowLimiter(limit: limits.podcastReads, now: now)
-        askLimiter = SlidingWindowLimiter(limit: limits.askCalls, now: now)
+        let windows = authority.store.rateWindows
+        func limiter(_ limit: RateLimit, _ scope: String) -> SlidingWindowLimiter {
+            SlidingWindowLimiter(limit: limit, scope: scope, windows: windows, now: now)
+        }
+        enrichLimiter = limiter(limits.enrichCalls, "enrich")
+        rankLimiter = limiter(limits.rankCalls, "rank")
+        analyticsLimiter = limiter(limits.analyticsCalls, "analytics")
+        podcastLimiter = limiter(limits.podcastCalls, "podcast")
+        podcastReadLimiter = limiter(limits.podcastReads, "podcast-read")
+        askLimiter = limiter(limits.askCalls, "ask")
     }
 
     /// Adds the `/v1/` routes to `router`.
@@ -80,7 +85,7 @@ public struct BackendAPI: Sendable {
     /// The device id of the request's bearer token, after its per-device rate limit.
     func authenticate(_ request: HTTPRequest, limiter: SlidingWindowLimiter, what: String) throws -> String {
         let device = try authority.authenticate(authorization: request.headers["Authorization"])
-        if case .limited(let retryAfter) = limiter.acquire(device) {
+        if case .limited(let retryAfter) = try limiter.acquire(device) {
             throw BackendError.rateLimited(retryAfter: retryAfter, what: what)
         }
         return device

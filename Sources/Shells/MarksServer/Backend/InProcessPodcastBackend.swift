@@ -34,8 +34,9 @@ public struct InProcessPodcastBackend: PodcastBackend {
         guard episode.status == .done else {
             throw PodcastGenerationError.download("the episode is \(episode.status.rawValue), not done")
         }
-        let file = service.audioFile(for: episode)
-        guard PodcastFiles.size(of: file) != nil else { throw PodcastGenerationError.download("the backend's file \(file.path) is gone") }
+        guard let file = try service.localAudio(for: episode), PodcastFiles.size(of: file) != nil else {
+            throw PodcastGenerationError.download("the backend's file \(service.audioFile(for: episode).path) is gone")
+        }
         return try PodcastFiles.place(file, at: destination)
     }
 

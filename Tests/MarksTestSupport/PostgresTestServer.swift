@@ -5,42 +5,42 @@ import Testing
 
 /// The PostgreSQL server the tests use: `MARKS_TEST_DATABASE_URL` (`scripts/test-postgres.sh start` prints it;
 /// `make test` starts one and sets it, with `MARKS_REQUIRE_POSTGRES=1`).
-enum TestServer {
+public enum TestServer {
     /// The server's URL, or nil when none is configured.
-    static let url: String? = {
+    public static let url: String? = {
         let value = ProcessInfo.processInfo.environment["MARKS_TEST_DATABASE_URL"] ?? ""
         return value.isEmpty ? nil : value
     }()
 
     /// True when a missing server must fail the tests instead of skipping them.
-    static let isRequired = ProcessInfo.processInfo.environment["MARKS_REQUIRE_POSTGRES"] == "1"
+    public static let isRequired = ProcessInfo.processInfo.environment["MARKS_REQUIRE_POSTGRES"] == "1"
 
     /// Whether the suites that need a server run: when one is configured, and also when one is required but
     /// missing, so that each of their tests fails with `Missing`'s message.
-    static let enabled = url != nil || isRequired
+    public static let enabled = url != nil || isRequired
 
     /// Why the suites are skipped.
-    static let skipped: Comment = """
+    public static let skipped: Comment = """
         PostgreSQL tests skipped: MARKS_TEST_DATABASE_URL is unset. Start a server with \
         `eval "$(scripts/test-postgres.sh start)"` (make test does this itself)
         """
 
     /// The failure when a server is required but not configured.
-    struct Missing: Error, CustomStringConvertible {
-        var description: String {
+    public struct Missing: Error, CustomStringConvertible {
+        public var description: String {
             "MARKS_REQUIRE_POSTGRES=1 but MARKS_TEST_DATABASE_URL is unset: the PostgreSQL tests need a server. "
                 + "Run them through `make test`, or `eval \"$(scripts/test-postgres.sh start)\"` first"
         }
     }
 
     /// The server URL, or `Missing` when there is none.
-    static func requireURL() throws -> String {
+    public static func requireURL() throws -> String {
         guard let url else { throw Missing() }
         return url
     }
 
     /// `url` with its database replaced by `database`.
-    static func url(_ url: String, database: String) throws -> String {
+    public static func url(_ url: String, database: String) throws -> String {
         var components = try #require(URLComponents(string: url), "MARKS_TEST_DATABASE_URL is not a URL")
         components.path = "/" + database
         return try #require(components.string)
@@ -49,21 +49,21 @@ enum TestServer {
 
 /// Runs `body` with the URL of a fresh database of its own, created on the test server and dropped afterwards,
 /// so tests running in parallel never see each other's tables.
-func withTestDatabase<T>(_ body: (String) throws -> T) throws -> T {
+public func withTestDatabase<T>(_ body: (String) throws -> T) throws -> T {
     let (server, name, url) = try createTestDatabase()
     defer { dropTestDatabase(name, server) }
     return try body(url)
 }
 
 /// Async variant of `withTestDatabase`.
-func withTestDatabase<T>(_ body: (String) async throws -> T) async throws -> T {
+public func withTestDatabase<T>(_ body: (String) async throws -> T) async throws -> T {
     let (server, name, url) = try createTestDatabase()
     defer { dropTestDatabase(name, server) }
     return try await body(url)
 }
 
 /// Runs `body` with a connection to a fresh database of its own.
-func withTestConnection<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+public func withTestConnection<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
     try withTestDatabase { url throws in
         try body(PostgresConnection(url: url))
     }
@@ -87,7 +87,7 @@ private func dropTestDatabase(_ name: String, _ server: PostgresConnection) {
 
 /// Runs `body` once on each of `count` threads of their own (blocking calls, as a real caller makes them) and
 /// returns each thread's outcome, in thread order, without blocking the caller's thread.
-func onThreads<T: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) throws -> T) async -> [Result<T, any Error>] {
+public func onThreads<T: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) throws -> T) async -> [Result<T, any Error>] {
     let outcomes = Outcomes<T>()
     return await withCheckedContinuation { continuation in
         for index in 0..<count {
@@ -103,16 +103,16 @@ func onThreads<T: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) thro
 }
 
 /// A barrier for `count` threads: `arrive()` returns once all of them have arrived.
-final class ThreadBarrier: Sendable {
+public final class ThreadBarrier: Sendable {
     private let arrived = Mutex(0)
     private let release = DispatchSemaphore(value: 0)
     private let count: Int
 
-    init(count: Int) {
+    public init(count: Int) {
         self.count = count
     }
 
-    func arrive() {
+    public func arrive() {
         let everyone = arrived.withLock { arrived in
             arrived += 1
             return arrived == count

@@ -1,0 +1,171 @@
+import Foundation
+import MarksCore
+import MarksTestSupport
+import Testing
+@testable import MarksBackend
+
+/// The backend store's contract, on SQLite and on PostgreSQL: devices, the signing key, rate windows, analytics
+/// with their quotas. Each case has a store of its own.
+@Suite struct BackendStoreContractTests {
+    @Test(.enabled(if: TestServer.enabled, TestServer.skipped)) func theContractAlsoRunsOnPostgreSQL() {
+        #expect(StoreBackend.all == [.sqlite, .postgres])
+    }
+
+    // MARK: Devices
+
+    @Test(arguments: StoreBackend.all) func aDeviceIsKnownOnceRegisteredAndCountsItsRegistrations(_ backend: StoreBackend) async throws {
+        try await BackendStoreFixture.with(backend) { fixture async throws in
+            let devices = fixture.store.devices
+            #expect(try devices.contains("d1") == false)
+            #expect(try devices.registrations(of: "d1") == 0)
+            try devices.register(deviceID: "d1", platform: "linux", appVersion: "1", at: fixture.clock.date)
+            try devices.register(deviceID: "d1", platform: "web", appVersion: "2", at: fixture.clock.date)
+            #expect(try devices.contains("d1"))
+            #expect(try devices.registrations(of: "d1") == 2)
+            #expect(try devices.contains("d2") == false)
+        }
+    }
+
+    @Test(arguments: StoreBackend.all) func aDeviceRegisteredOnOneWorkerIsKnownToAnother(_ backend: StoreBackend) async throws {
+        try await BackendStoreFixture.with(backend) { fixture async throws in
+            try fixture.store.devices.register(deviceID: "shared", platform: "ios", appVersion: "3", at: fixture.clock.date)
+            let other = try fixture.secondWorker()
+            #expect(try other.devices.contains("shared"))
+            try other.devices.register(deviceID: "shared", platform: "ios", appVersion: "4", at: fixture.clock.date)
+            #expect(try fixture.store.devices.registrations(of: "shared") == 2)
+        }
+    }
+
+    // MARK: Signing key
+
+    @Test(arguments: StoreBackend.all) func theSigningKeyIsMadeOnceAndTheSameForEveryWorker(_ backend: StoreBackend) async throws {
+        try await BackendStoreFixture.with(backend) { fixture async throws in
+            let workers = try (0..<4).map { _ in try fixture.secondWorker() }
+            let keys = await onThreads(workers.count) { index in try workers[index].signingSecret.loadOrCreate() }
+            let first = try keys[0].get()
+            #expect(first.count == SigningKeyStore.keyLength)
+            for key in keys { #expect(try key.get() == first) }
+            #expect(try fixture.store.signingSecret.loadOrCreate() == first)
+        }
+    }
+
+    @Test(arguments: StoreBackend.all) func tokensSignedOnOneWorkerAreAcceptedByAnother(_ backend: StoreBackend) async throws {
+        try await BackendStoreFixture.with(backend) { fixture async throws in
+            let first = try DeviceAuthority(store: fixture.store, now: fixture.clock.now)
+            let token = try first.register(RegistrationRequest(deviceID: "roaming", platform: "web", appVersion: "1"),
+                                           presentedSecret: nil, from: "10.0.0.1").token
+            let second = try DeviceAuthority(store: try fixture.secondWorker(), now: fixture.clock.now)
+            #expect(try second.authenticate(authorization: "Bearer \(token)") == "roaming")
+        }
+    }
+
+    // MARK: Rate windows
+
+    @Test(arguments: StoreBackend.all) func aWindowAllowsItsLimitThenSaysHowLongToWaitAndSlides(_ backend: StoreBackend) async throws {
+        try await BackendStoreFixture.with(backend) { fixture async throws in
+            let windows = fixture.store.rateWindows, clock = fixture.clock
+            let limit = RateLimit(count: 2, windowSeconds: 10)
+            #expect(try windows.acquire("a", scope: "s", limit: limit, now: clock.date) == .allowed)
+            clock.advance(6)
+            #expect(try windows.acquire("a", scope: "s", limit: limit, now: clock.date) == .allowed)
+            #expect(try windows.acquire("a", scope: "s", limit: limit, now: clock.date) == .limited(retryAfter: 4))
+            clock.advance(0.5)
+            #expect(try windows.acquire("a", scope: "s", limit: limit, now: clock.date) == .limited(retryAfter: 4))  // rounded up
+            clock.advance(3.5)
+            #expect(try windows.acquire("a", scope: "s", limit: limit, now: clock.date) == .allowed)  // the first left the window
+            #expect(try windows.acquire("a", scope: "s", limit: limit, now: clock.date) == .limited(retryAfter: 6))
+        }
+    }
+
+    @Test(arguments: StoreBackend.all) func refusedCallsDoNotCountAndKeysAndScopesAreApart(_ backend: StoreBackend) async throws {
+        try await BackendStoreFixture.with(backend) { fixture async throws in
+            let windows = fixture.store.rateWindows, clock = fixture.clock
+            let one = RateLimit(count: 1, windowSeconds: 10)
+            #expect(try windows.acquire("a", scope: "s", limit: one, now: clock.date) == .allowed)
+            for _ in 0..<20 { #expect(try windows.acquire("a", scope: "s", limit: one, now: clock.date) != .allowed) }
+            #expect(try windows.acquire("b", scope: "s", limit: one, now: clock.date) == .allowed)
+            #expect(try windows.acquire("a", scope: "t", limit: one, now: clock.date) == .allowed)
+            clock.advance(10)
+            #expect(try windows.acquire("a", scope: "s", limit: one, now: clock.date) == .allowed)
+            let none = RateLimit(count: 0, windowSeconds: 60)
+            #expect(try windows.acquire("z", scope: "s", limit: none, now: clock.date) == .limited(retryAfter: 60))
+        }
+    }
+
+    @Test(arguments: StoreBackend.all) func callsRacingFromManyWorkersGetExactlyTheLimit(_ backend: StoreBackend) async throws {
+        try await BackendStoreFixture.with(backend) { fixture async throws in
+            let workers = try (0..<4).map { _ in try fixture.secondWorker().rateWindows }
+            let limit = RateLimit(count: 25, windowSeconds: 600)
+            let now = fixture.clock.date
+            let decisions = await onThreads(8) { thread in
+                try (0..<10).map { _ in try workers[thread % workers.count].acquire("device", scope: "enrich", limit: limit, now: now) }
+            }
+            let all = try decisions.flatMap { try $0.get() }
+            #expect(all.count == 80)
+            #expect(all.filter { $0 == .allowed }.count == 25)
+            #expect(try fixture.store.rateWindows.acquire("device", scope: "enrich", limit: limit, now: now) != .allowed)
+        }
+    }
+
+    // MARK: Analytics
+
+    private let at = Date(timeIntervalSince1970: 1_768_465_800)
+
+    @Test(arguments: StoreBackend.all) func aBatchIsStoredWholeAsSent(_ backend: StoreBackend) async throws {
+        try await BackendStoreFixture.with(backend) { fixture async throws in
+            try fixture.store.devices.register(deviceID: "d1", platform: "web", appVersion: "1", at: fixture.clock.date)
+            try fixture.store.analytics.record([
+                AnalyticsEvent(name: "bookmark_added", at: at, properties: [("source", .string("share")), ("count", .int(2))]),
+                AnalyticsEvent(name: "app_open", at: at),
+            ], deviceID: "d1", limits: BackendLimits())
+            let stored = try fixture.store.analytics.events()
+            #expect(stored == [
+                StoredAnalyticsEvent(deviceID: "d1", name: "bookmark_added", at: "2026-01-15T08:30:00Z", properties: #"{"source":"share","count":2}"#),
+                StoredAnalyticsEvent(deviceID: "d1", name: "app_open", at: "2026-01-15T08:30:00Z", properties: "{}"),
+            ])
+        }
+    }
+
+    @Test(arguments: StoreBackend.all) func aBatchOfAnUnknownDeviceStoresNothing(_ backend: StoreBackend) async throws {
+        try await BackendStoreFixture.with(backend) { fixture async throws in
+            let events = (0..<5).map { AnalyticsEvent(name: "e\($0)", at: at) }
+            #expect(backendError { try fixture.store.analytics.record(events, deviceID: "ghost", limits: BackendLimits()) }?.status == 500)
+            #expect(try fixture.store.analytics.events().isEmpty)
+        }
+    }
+
+    @Test(arguments: StoreBackend.all) func aDevicePastItsQuotaIsRefusedUntilItsOldestEventLeavesTheWindow(_ backend: StoreBackend) async throws {
+        try await BackendStoreFixture.with(backend) { fixture async throws in
+            var limits = BackendLimits()
+            limits.analyticsDeviceQuota = AnalyticsQuota(events: 3, bytes: 1_000, windowSeconds: 100)
+            try fixture.store.devices.register(deviceID: "d1", platform: "web", appVersion: "1", at: fixture.clock.date)
+            try fixture.store.devices.register(deviceID: "d2", platform: "web", appVersion: "1", at: fixture.clock.date)
+            try fixture.store.analytics.record([AnalyticsEvent(name: "a", at: at), AnalyticsEvent(name: "b", at: at)], deviceID: "d1", limits: limits)
+            fixture.clock.advance(30)
+            let refused = backendError {
+                try fixture.store.analytics.record([AnalyticsEvent(name: "c", at: at), AnalyticsEvent(name: "d", at: at)], deviceID: "d1", limits: limits)
+            }
+            #expect(refused?.status == 429)
+            #expect(refused == .rateLimited(retryAfter: 70, what: "analytics events from this device (its quota is 3 events and 1000 bytes per 100 s)"))
+            try fixture.store.analytics.record([AnalyticsEvent(name: "c", at: at)], deviceID: "d2", limits: limits)  // another device's quota
+            fixture.clock.advance(71)
+            try fixture.store.analytics.record([AnalyticsEvent(name: "c", at: at), AnalyticsEvent(name: "d", at: at)], deviceID: "d1", limits: limits)
+            #expect(try fixture.store.analytics.events().map(\.name) == ["a", "b", "c", "c", "d"])
+        }
+    }
+
+    @Test(arguments: StoreBackend.all) func aFullStoreRefusesAndExpiredEventsFreeTheirBytes(_ backend: StoreBackend) async throws {
+        try await BackendStoreFixture.with(backend) { fixture async throws in
+            var limits = BackendLimits()
+            limits.analyticsTotalBytes = 30
+            limits.analyticsRetentionSeconds = 1_000
+            try fixture.store.devices.register(deviceID: "d1", platform: "web", appVersion: "1", at: fixture.clock.date)
+            let event = AnalyticsEvent(name: "twelve_bytes", at: at)  // 12 bytes of name + 2 of "{}"
+            try fixture.store.analytics.record([event, event], deviceID: "d1", limits: limits)
+            #expect(backendError { try fixture.store.analytics.record([event], deviceID: "d1", limits: limits) }?.status == 507)
+            fixture.clock.advance(1_001)
+            try fixture.store.analytics.record([event], deviceID: "d1", limits: limits)
+            #expect(try fixture.store.analytics.events().count == 1)
+        }
+    }
+}

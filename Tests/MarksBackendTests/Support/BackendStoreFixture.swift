@@ -1,0 +1,38 @@
+import Foundation
+import MarksTestSupport
+import PostgresDatabase
+import SQLiteDatabase
+@testable import MarksBackend
+
+/// A backend store on either backend, with a second worker's view of it: on PostgreSQL another pool (as another
+/// process would open), on SQLite another handle on the same file in the same process (rate windows are that
+/// process's memory, so they are shared as its request threads share them).
+struct BackendStoreFixture {
+    let store: BackendStore
+    let clock: ManualClock
+    /// Another worker on the same state.
+    let secondWorker: () throws -> BackendStore
+
+    /// Runs `body` with a fresh store on `backend`, removed afterwards.
+    static func with<T>(_ backend: StoreBackend, _ body: (BackendStoreFixture) async throws -> T) async throws -> T {
+        let clock = ManualClock()
+        switch backend {
+        case .sqlite:
+            let database = try TemporaryDatabase()
+            defer { database.remove() }
+            let store = try BackendStore.sqlite(database.database, now: clock.now)
+            return try await body(BackendStoreFixture(store: store, clock: clock) {
+                let other = try database.reopen()
+                return BackendStore(devices: DeviceRegistry(database: other), signingSecret: SigningKeyFile(database: other),
+                                    rateWindows: store.rateWindows, analytics: try AnalyticsStore(database: other, now: clock.now))
+            })
+        case .postgres:
+            return try await withTestDatabase { url in
+                let store = try BackendStore.postgres(PostgresPool(url: url, size: 4), now: clock.now)
+                return try await body(BackendStoreFixture(store: store, clock: clock) {
+                    try BackendStore.postgres(PostgresPool(url: url, size: 4), now: clock.now)
+                })
+            }
+        }
+    }
+}
