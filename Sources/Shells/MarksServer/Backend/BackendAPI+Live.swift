@@ -35,11 +35,11 @@ extension BackendAPI {
     public static func live(
         data: LocalData, config: MarksConfig, environment: [String: String], embedder: any TextEmbedder,
         exposed: Bool, limits: BackendLimits = BackendLimits(), providerTransport: HTTPTransport = .live,
-        workers: WorkerPool = .compute, now: @escaping @Sendable () -> Date
+        workers: WorkerPool = .compute, store: BackendStore? = nil, now: @escaping @Sendable () -> Date
     ) throws -> BackendAPI {
         let engine = try ConfiguredEngine(config: config, environment: environment, embedder: embedder,
                                           limits: limits.engine, transport: providerTransport, workers: workers)
         return try live(data: data, config: config, engine: engine, fetcher: PageFetcher(policy: FetchPolicy(config: config)),
-                        exposed: exposed, limits: limits, now: now)
+                        exposed: exposed, limits: limits, store: store, now: now)
     }
 }
