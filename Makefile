@@ -17,8 +17,9 @@ test: test-deps model eval-data
 	$(SWIFT) build --build-tests
 	SWIFT=$(SWIFT) ./scripts/test-postgres.sh run ./scripts/run-tests.py --parallel --experimental-maximum-parallelization-width 6
 
+# The shared section (issue 17) needs a PostgreSQL server: scripts/test-postgres.sh runs a private one for the run.
 bench: deps model eval-data release
-	./.build/release/marks-bench
+	./scripts/test-postgres.sh run ./.build/release/marks-bench
 
 # libFuzzer over the parsers, FUZZ_SECONDS (60) each: scripts/fuzz.sh.
 fuzz: test-deps

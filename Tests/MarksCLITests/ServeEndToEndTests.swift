@@ -12,8 +12,8 @@ import FoundationNetworking
         let child: RunningProcess
         let url: String
 
-        static func start(_ marks: MarksBinary, arguments: [String]) async throws -> Server {
-            let child = try RunningProcess(MarksBinary.executable, ["serve"] + arguments, environment: marks.environment)
+        static func start(_ marks: MarksBinary, arguments: [String], environment: [String: String] = [:]) async throws -> Server {
+            let child = try RunningProcess(MarksBinary.executable, ["serve"] + arguments, environment: marks.environment.merging(environment) { $1 })
             let text = await child.output(containing: "\n")
             guard let range = text.range(of: #"http://[^ \n]+/"#, options: .regularExpression) else {
                 _ = await child.stop()

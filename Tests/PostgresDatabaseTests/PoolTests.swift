@@ -41,17 +41,30 @@ struct PoolTests {
         }
     }
 
-    @Test func aBrokenConnectionIsReplacedOnTheNextUse() throws {
+    @Test func aConnectionTheServerClosedWhileItRestedIsReplacedBeforeUse() throws {
         try withTestDatabase { url throws in
             let pool = PostgresPool(url: url, size: 1)
             let first = try pool.withConnection { $0.backendPID }
             let killer = try PostgresConnection(url: url)
-            try killer.execute("SELECT pg_terminate_backend($1::int)", [.int(Int64(first))])
-            let error = try #require(throws: PostgresError.self) { try pool.withConnection { try $0.execute("SELECT 1") } }
-            #expect(error.kind == .connectionLost)
-            let second = try pool.withConnection { $0.backendPID }
+            try killer.execute("SELECT pg_terminate_backend($1::int, 10000)", [.int(Int64(first))])  // waits until it is gone
+            let second = try pool.withConnection { connection in
+                try connection.execute("SELECT 1")
+                return connection.backendPID
+            }
             #expect(second != first)
             #expect(try pool.check() >= 100_000)
+        }
+    }
+
+    @Test func aConnectionThatBreaksDuringAStatementIsNotReused() throws {
+        try withTestDatabase { url throws in
+            let pool = PostgresPool(url: url, size: 1)
+            let first = try pool.withConnection { $0.backendPID }
+            let error = try #require(throws: PostgresError.self) {
+                try pool.withConnection { try $0.execute("SELECT pg_terminate_backend(pg_backend_pid())") }
+            }
+            #expect(error.kind == .connectionLost)
+            #expect(try pool.withConnection { $0.backendPID } != first)
         }
     }
 

@@ -7,6 +7,7 @@ import Foundation
 public protocol EpisodeRecords: Sendable {
     /// The episode for `url` and `digest`, inserting a queued one (with `text`) when there is none; `created` says
     /// which. A failed episode found is queued again (its error cleared): asking again is the retry.
+    @discardableResult
     func findOrInsert(id: String, url: String, digest: String, title: String?, sourceKind: String?, text: String?,
                       language: String?, now: Date) throws -> (episode: PodcastEpisode, created: Bool, requeued: Bool)
     /// The episode with `id`.

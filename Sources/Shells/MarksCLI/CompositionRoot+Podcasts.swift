@@ -6,7 +6,8 @@ import MarksPodcasts
 import MarksServer
 
 extension CompositionRoot {
-    /// The backend's podcast generation over `jobs`: episodes in `marks.sqlite`, audio in `<data>/podcasts/audio`,
+    /// The backend's podcast generation over `jobs`: episodes in `marks.sqlite` (or the shared database), audio in
+    /// `<data>/podcasts/audio` (copies of the shared database's, there),
     /// articles read from the page-text archive when it keeps them (else through the one fetcher), spoken by the voice the `podcast` section chooses (made on first use;
     /// espeak-ng behind it), as a dialogue when it asks for one and an `ai` provider is configured.
     func podcastService(jobs: JobRunner) throws -> PodcastService {
@@ -33,7 +34,7 @@ extension CompositionRoot {
         } catch {
             icons = nil  // no favicons: every episode gets the generated card
         }
-        return try PodcastService(database: try data().database,
+        return PodcastService(episodes: try episodeRecords(),
                                   directory: paths.dataDirectory.appendingPathComponent("podcasts/audio"),
                                   jobs: jobs, voices: { try await voices.voices() }, dialogue: dialogue,
                                   readArticle: { url in

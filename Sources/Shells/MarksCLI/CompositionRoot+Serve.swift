@@ -21,6 +21,8 @@ struct ServeParts {
     let index: SearchIndex
     let indexer: VectorIndexer
     let jobs: JobRunner
+    /// The backend's own jobs (podcast generation): the shared database's with `--database`, else `jobs` itself.
+    let backendJobs: JobRunner
     let podcasts: PodcastRequestQueue
     /// Makes the library's episodes (background generation, the share queue's consumer).
     let podcastManager: PodcastGenerationManager
@@ -44,6 +46,7 @@ struct ServeParts {
     func startJobs() async throws {
         await registerJobs()
         await jobs.start()
+        await backendJobs.start()
         for request in [VectorIndexer.job, EnrichmentService.backgroundPassJob, PodcastRequestQueue.drainJob, LibraryService.purgeJob,
                         SourceLibrary.purgeJob, PageArchive.sweepJob] {
             try await jobs.enqueue(request)
@@ -68,12 +71,19 @@ struct ServeParts {
                 + cache.bookmarks(archived: true, withAIMetadata: false).map(\.url)
         }
         let archiveKinds = [archive.jobKind(urls: liveFirst, enqueue: { _ = try await jobs.enqueue($0) })]
-        let generation = backend.podcasts.map { [$0.jobKind()] } ?? []
         let podcastKinds = [podcasts.drainKind(consumer: podcastManager.consumer), podcastManager.jobKind()]
         for kind in sourceKinds + podcastKinds + [indexer.backgroundKind(), ingested.ocrJobKind(),
-                                   ingested.purgeJobKind(retention: LibraryService.trashRetention)] + faviconKinds + archiveKinds + generation {
+                                   ingested.purgeJobKind(retention: LibraryService.trashRetention)] + faviconKinds + archiveKinds {
             await jobs.register(kind)
         }
+        if let generation = backend.podcasts?.jobKind() { await backendJobs.register(generation) }
+    }
+
+    /// Stops both runners; running jobs go back to their queue and carry on after the next start (any worker's, for
+    /// the backend's jobs on a shared database).
+    func stopJobs() async {
+        await backendJobs.stop()
+        await jobs.stop()
     }
 }
 
@@ -107,8 +117,9 @@ extension CompositionRoot {
         let index = try searchIndex()
         let indexer = try indexer()
         var backend = try BackendAPI.live(data: data, config: config, engine: try engine(), fetcher: fetcher(),
-                                          exposed: exposed, now: context.now)
-        let podcastService = try podcastService(jobs: jobs)
+                                          exposed: exposed, store: try backendStore(), now: context.now)
+        let backendJobs = try backendJobs()
+        let podcastService = try podcastService(jobs: backendJobs)
         backend.podcasts = podcastService
         let ask = try askService()
         backend.askService = ask
@@ -152,9 +163,10 @@ extension CompositionRoot {
         appContext.hosts = HostPolicy(publicURL: config.publicURL, names: config.allowedHosts)
         appContext.publicURL = config.publicURL
         appContext.trustedProxy = config.trustedProxy
+        appContext.databaseHealth = databaseHealth()
         let app = MarksApp(context: appContext)
         return ServeParts(sources: sources, backend: backend, auth: auth, web: web, index: index, indexer: indexer, jobs: jobs,
-                          podcasts: podcastQueue(), podcastManager: podcastManager, favicons: favicons, ingested: ingested, archive: archive, app: app,
+                          backendJobs: backendJobs, podcasts: podcastQueue(), podcastManager: podcastManager, favicons: favicons, ingested: ingested, archive: archive, app: app,
                           listen: listen)
     }
 

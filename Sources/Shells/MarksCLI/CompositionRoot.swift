@@ -5,6 +5,7 @@ import MarksIndex
 import MarksJobs
 import MarksLibrary
 import MarksSources
+import PostgresDatabase
 import SentenceEmbeddings
 import Synchronization
 
@@ -64,6 +65,8 @@ final class CompositionRoot: Sendable {
         var index: SearchIndex?
         var indexer: VectorIndexer?
         var jobs: JobRunner?
+        var sharedPool: PostgresPool?
+        var backendJobs: JobRunner?
         var library: LibraryService?
         var unindexedLibrary: LibraryService?
         var engine: ConfiguredEngine?

@@ -34,6 +34,8 @@ public struct MarksApp: Sendable {
         /// Whether `X-Forwarded-Proto` from a loopback client (a TLS proxy on this machine) is believed; otherwise
         /// the header is dropped before routing.
         public var trustedProxy = false
+        /// `/healthz`'s look at the backend's database (a round trip); nil leaves the database out of the answer.
+        public var databaseHealth: (@Sendable () -> DatabaseHealth)?
 
         /// A context.
         public init(version: String, logError: @escaping @Sendable (String) -> Void, api: LinkdingAPI? = nil,
@@ -52,13 +54,14 @@ public struct MarksApp: Sendable {
     }
 
     public let router: Router
+    /// The look at the backend's database `/healthz` takes (nil: none).
+    public let databaseHealth: (@Sendable () -> DatabaseHealth)?
 
     /// Builds the router.
     public init(context: Context) {
+        databaseHealth = context.databaseHealth
         var router = Router()
-        router.get("/healthz") { _ in
-            HTTPResponse.json(data: JSONValue.object([("status", .string("ok")), ("version", .string(context.version))]).data)
-        }
+        router.get("/healthz") { _ in Self.health(context) }
         if let sources = context.sources {
             SourceAPI(sources: sources).register(on: &router)
         } else {
@@ -92,6 +95,18 @@ public struct MarksApp: Sendable {
             context.logError("unexpected error on \(request.method) \(PodcastFeedAddress.redacted(request.path)): \(String(describing: error).prefix(500))")
         }
         self.router = router
+    }
+
+    /// `{"status", "version", "database"?}`: 200 when the backend's database answers (or none is asked), else 503
+    /// with `"status": "unavailable"`, so a load balancer stops sending requests to a worker that cannot reach it.
+    static func health(_ context: Context) -> HTTPResponse {
+        let database = context.databaseHealth?()
+        let ok = database?.ok ?? true
+        var members: [(String, JSONValue)] = [("status", .string(ok ? "ok" : "unavailable")), ("version", .string(context.version))]
+        if let database { members.append(("database", database.json)) }
+        var response = HTTPResponse.json(data: JSONValue.object(members).data)
+        if !ok { response.status = 503 }
+        return response
     }
 
     /// Headers on every response: no MIME sniffing, and `default-src 'none'` wherever no stricter-scoped policy was set

@@ -12,6 +12,7 @@ let sections: [(name: String, run: () async throws -> [String])] = [
     ("web", WebBenchmark.run),
     ("engine", EngineBenchmark.run),
     ("backend", BackendBenchmark.run),
+    ("shared", SharedBackendBenchmark.run),
     ("api", APIBenchmark.run),
     ("fetch", FetchBenchmark.run),
     ("load", LoadBenchmark.run),

@@ -63,6 +63,20 @@ public final class PostgresConnection {
     /// False once the connection has broken (after a `.connectionLost` error).
     public var isConnected: Bool { PQstatus(handle) == CONNECTION_OK }
 
+    /// Reads what the server sent while the connection was idle, without waiting: false when the server closed it
+    /// meanwhile (it restarted, or ended this backend), so a pool can open another instead of failing a request.
+    public func stillConnected() -> Bool {
+        guard PQstatus(handle) == CONNECTION_OK, !isBusy else { return isConnected }
+        // A backend ended by the server sends its FATAL message, then closes: the first read takes the message, the
+        // second finds the end of the stream.
+        for _ in 0..<2 where PQconsumeInput(handle) != 1 || PQstatus(handle) != CONNECTION_OK {
+            return false
+        }
+        return true
+    }
+
+    private var isBusy: Bool { PQisBusy(handle) == 1 }
+
     /// Runs one statement with `$1`, `$2`… parameters and returns the number of rows it inserted, updated or
     /// deleted (0 for other statements). Parameters are always data, never SQL.
     @discardableResult

@@ -5,7 +5,8 @@ import SystemSupport
 /// A small pool of connections to one database, shared by a process's threads: a caller takes a free
 /// connection (waiting while all are in use), runs its statements on its own thread, and gives it back. So each
 /// connection is used by one thread at a time, and at most `size` are open. Connections open on first use; one
-/// that broke (`.connectionLost`, or left inside a transaction) is closed, and the next use opens a new one.
+/// that broke (`.connectionLost`, or left inside a transaction) is closed, and the next use opens a new one; one the
+/// server closed while it rested (a restart) is noticed before it is handed out, and replaced.
 ///
 /// The synchronous calls block their thread for a round trip to the server: call them from dedicated threads
 /// (the HTTP server's request threads, the job runner's), never from Swift's cooperative pool. Async code uses
@@ -17,7 +18,8 @@ public final class PostgresPool: Sendable {
     private let connectTimeout: Duration
     private let idle = Mutex<[PooledConnection]>([])
     private let free: DispatchSemaphore
-    private let threads: WorkerPool
+    private let name: String
+    private let threads = Mutex<WorkerPool?>(nil)
 
     /// A pool of at most `size` connections to `url` (see `PostgresConnection.init(url:connectTimeout:)`). Nothing
     /// is opened yet: call `check()` to find out now whether the database answers.
@@ -26,7 +28,7 @@ public final class PostgresPool: Sendable {
         self.size = max(1, size)
         self.connectTimeout = connectTimeout
         free = DispatchSemaphore(value: self.size)
-        threads = WorkerPool(name: name, threads: self.size)
+        self.name = name
     }
 
     /// Runs `body` with a connection of its own; the connection goes back to the pool afterwards (or is closed,
@@ -35,7 +37,7 @@ public final class PostgresPool: Sendable {
     public func withConnection<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
         free.wait()
         defer { free.signal() }
-        let reused = idle.withLock { $0.popLast() }
+        let reused = idle.withLock { $0.popLast() }.flatMap { $0.connection.stillConnected() ? $0 : nil }
         let pooled = try reused ?? PooledConnection(PostgresConnection(url: url, connectTimeout: connectTimeout))
         let connection = pooled.connection
         defer {
@@ -54,9 +56,16 @@ public final class PostgresPool: Sendable {
         }
     }
 
-    /// `withConnection` on one of the pool's own threads, for async callers: the task waits without holding a thread.
+    /// `withConnection` on one of the pool's own threads (made on first use, one per connection), for async
+    /// callers: the task waits without holding a thread.
     public func run<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) throws -> T) async throws -> T {
-        try await threads.run { try self.withConnection(body) }
+        let threads = self.threads.withLock { threads in
+            if let threads { return threads }
+            let made = WorkerPool(name: name, threads: size)
+            threads = made
+            return made
+        }
+        return try await threads.run { try self.withConnection(body) }
     }
 
     /// Asks the server for its version: throws the connection's error when the database does not answer.

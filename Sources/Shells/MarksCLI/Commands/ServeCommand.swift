@@ -23,6 +23,8 @@ enum ServeCommand: CLICommand {
             .option("public-url", value: "URL", help: "The address clients use, e.g. https://marks.example (behind a TLS proxy): its host is answered, feed links use it, https makes cookies Secure and sends HSTS (or MARKS_PUBLIC_URL)."),
             .flag("trusted-proxy", help: "Believe X-Forwarded-Proto from a proxy on this machine (loopback) (or MARKS_TRUSTED_PROXY=1)."),
             .flag("open", help: "Open the web app in the browser."),
+            .option("database", value: "URL", help: "Share the backend (devices, limits, analytics, jobs, podcasts) with other workers through this PostgreSQL database, e.g. postgres://marks@db.internal/marks (or MARKS_DATABASE_URL). See docs/DEPLOY.md."),
+            .flag("worker-only", help: "Run background jobs only (podcast generation for every worker on --database), serving no HTTP."),
         ]
     )
 
@@ -55,6 +57,9 @@ enum ServeCommand: CLICommand {
         let shownHost = host.contains(":") ? "[\(host)]" : host
         let maxBody = try arguments.intOption("max-body-mb", in: 1...4096) ?? defaultMaxBodyMegabytes
         let root = CompositionRoot(settings: settings, context: context, runsBackgroundWork: true, warn: logError)
+        if arguments.flag("worker-only") {
+            return try await runWorker(root, signals: signals, logger: logger, logError: logError, context: context)
+        }
         let parts: ServeParts
         do {
             parts = try root.serveParts(exposed: !isLoopback(host), origin: "http://\(shownHost):\(port)", logError: logError,
@@ -86,6 +91,7 @@ enum ServeCommand: CLICommand {
         }
         context.print("Marks is running at \(url)")
         context.print("data: \(settings.paths.dataDirectory.path)")
+        context.print("backend: \(backendDescription(parts))")
         for line in banner(url: url, parts: parts) { context.print(line) }
         context.print("podcast voice: \(root.podcastVoiceSetup().summary)")
         let signIn = try parts.auth.signInLink(baseURL: String(url.dropLast()))
@@ -106,7 +112,7 @@ enum ServeCommand: CLICommand {
         let signal = await signals.wait()
         logger.event("stop", [("signal", signal)])
         await server.stop()
-        await parts.jobs.stop()  // running jobs go back to the queue; the next start carries on
+        await parts.stopJobs()  // running jobs go back to the queue; the next start carries on
         do {
             if try ListenAddress.load(from: settings.paths.dataDirectory) == listening {
                 try ListenAddress.remove(from: settings.paths.dataDirectory)
@@ -126,6 +132,40 @@ enum ServeCommand: CLICommand {
             return ["bookmarks: the linkding server at \(remote.serverURL) (point linkding clients there)"]
         }
         return ["linkding API: \(url)api/ (print its token with `marks token`)"]
+    }
+
+    /// `--worker-only`: the server's parts with every job kind registered and the runners started, but no HTTP
+    /// server; stops on SIGINT or SIGTERM like `marks serve` (running jobs go back to the queue).
+    static func runWorker(_ root: CompositionRoot, signals: SignalWaiter, logger: RequestLogger,
+                          logError: @escaping @Sendable (String) -> Void, context: CLIContext) async throws -> Int32 {
+        let parts: ServeParts
+        do {
+            parts = try root.serveParts(exposed: false, origin: CompositionRoot.defaultServeURL, logError: logError)
+        } catch {
+            throw CLIFailure("Cannot start the Marks worker on \(root.paths.dataDirectory.path): \(CLIErrorMessage.describe(error))")
+        }
+        try await parts.startJobs()
+        context.print("Marks worker running (no HTTP): jobs of \(root.paths.dataDirectory.path)")
+        context.print("backend: \(backendDescription(parts))")
+        logger.event("start", [("mode", "worker-only"), ("version", MarksCommandLine.version)])
+        let signal = await signals.wait()
+        logger.event("stop", [("signal", signal)])
+        await parts.stopJobs()
+        context.print("Marks worker stopped.")
+        return ExitCode.success
+    }
+
+    /// Where the backend's state is, for the banner (a shared database by its kind and version, never its URL).
+    static func backendDescription(_ parts: ServeParts) -> String {
+        let health = parts.app.databaseHealth?()
+        switch (health?.kind, health?.ok) {
+        case ("postgresql"?, true?):
+            return "shared PostgreSQL database (server \(health?.serverVersion.map(String.init) ?? "?")); jobs and podcasts shared by every worker"
+        case ("postgresql"?, _):
+            return "shared PostgreSQL database, NOT answering (see the log); requests to /v1/ fail until it does"
+        default:
+            return "this data directory (SQLite)"
+        }
     }
 
     /// Request bodies up to this size are read (a 10 MB title still gets linkding's 400, not a 413).

@@ -10,11 +10,14 @@ extension BackendAPI {
     /// The backend `marks serve` runs: its tables in the data directory's database, `engine` answering (the
     /// process's one configured engine), pages read through `fetcher`. `exposed` says the server listens beyond
     /// loopback (then an open registration is worth a warning).
+    /// `store` keeps devices, the signing key, rate windows and analytics (nil: the data directory's database; `marks
+    /// serve --database` passes the shared PostgreSQL one).
     public static func live(
         data: LocalData, config: MarksConfig, engine: ConfiguredEngine, fetcher: PageFetcher,
-        exposed: Bool, limits: BackendLimits = BackendLimits(), now: @escaping @Sendable () -> Date
+        exposed: Bool, limits: BackendLimits = BackendLimits(), store: BackendStore? = nil, now: @escaping @Sendable () -> Date
     ) throws -> BackendAPI {
-        let authority = try DeviceAuthority(database: data.database, limits: limits, registrationSecret: config.registrationSecret, now: now)
+        let store = try store ?? .sqlite(data.database, now: now)
+        let authority = try DeviceAuthority(store: store, limits: limits, registrationSecret: config.registrationSecret, now: now)
         let analytics = authority.store.analytics
         var warnings = engine.warnings
         if exposed && config.registrationSecret == nil {
@@ -32,11 +35,11 @@ extension BackendAPI {
     public static func live(
         data: LocalData, config: MarksConfig, environment: [String: String], embedder: any TextEmbedder,
         exposed: Bool, limits: BackendLimits = BackendLimits(), providerTransport: HTTPTransport = .live,
-        workers: WorkerPool = .compute, now: @escaping @Sendable () -> Date
+        workers: WorkerPool = .compute, store: BackendStore? = nil, now: @escaping @Sendable () -> Date
     ) throws -> BackendAPI {
         let engine = try ConfiguredEngine(config: config, environment: environment, embedder: embedder,
                                           limits: limits.engine, transport: providerTransport, workers: workers)
         return try live(data: data, config: config, engine: engine, fetcher: PageFetcher(policy: FetchPolicy(config: config)),
-                        exposed: exposed, limits: limits, now: now)
+                        exposed: exposed, limits: limits, store: store, now: now)
     }
 }

@@ -1,0 +1,95 @@
+import Foundation
+import MarksJobs
+import MarksPodcasts
+import MarksTestSupport
+import PostgresDatabase
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `marks serve --database postgres://…` (issue 17): workers with data directories of their own share the backend
+/// through one database — a device registered on one is known to all, `/healthz` reports the database — and
+/// `--worker-only` runs the shared jobs without serving HTTP. Real binaries, real processes, the test server.
+@Suite(.enabled(if: TestServer.enabled, TestServer.skipped))
+struct SharedBackendServeTests {
+    static func post(_ url: String, _ path: String, json: String, token: String? = nil) async throws -> (Int, String) {
+        var request = URLRequest(url: try #require(URL(string: url + path.dropFirst())))
+        request.httpMethod = "POST"
+        request.httpBody = Data(json.utf8)
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test(.timeLimit(.minutes(3))) func twoWorkersOnOneDatabaseShareTheirDevices() async throws {
+        try await withTestDatabase { database in
+            let marks = try MarksBinary()
+            defer { marks.cleanUp() }
+            let a = try await ServeEndToEndTests.Server.start(marks, arguments: ["--port", "0", "--data", marks.home.path + "/a", "--database", database])
+            // The second worker names the database in the environment, as a unit file would.
+            let b = try await ServeEndToEndTests.Server.start(marks, arguments: ["--port", "0", "--data", marks.home.path + "/b"],
+                                                              environment: ["MARKS_DATABASE_URL": database])
+            for worker in [a, b] {
+                let (status, body) = try await worker.get("/healthz")
+                #expect(status == 200)
+                #expect(body.contains(#""database":{"kind":"postgresql","ok":true"#), "\(body)")
+            }
+            let (registered, reply) = try await Self.post(a.url, "/v1/auth/register", json: #"{"device_id":"phone-1","platform":"ios","app_version":"2"}"#)
+            #expect(registered == 200, "\(reply)")
+            let answer = try #require(try JSONSerialization.jsonObject(with: Data(reply.utf8)) as? [String: Any])
+            let token = try #require(answer["token"] as? String)
+            let (stored, _) = try await Self.post(b.url, "/v1/analytics/events", json: #"{"events":[{"name":"app_open","at":"2026-01-01T00:00:00Z"}]}"#,
+                                                  token: token)
+            #expect(stored == 204, "the token signed by worker a is good on worker b, and its device known there")
+            let (codeA, outA, _) = await a.stop()
+            let (codeB, _, _) = await b.stop()
+            #expect(codeA == 0 && codeB == 0)
+            #expect(outA.contains("backend: shared PostgreSQL database"))
+            let events = try PostgresConnection(url: database).queryOne("SELECT count(*) AS n FROM backend_analytics_events")?.int("n")
+            #expect(events == 1)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(3))) func aWorkerOnlyProcessMakesTheSharedQueuesEpisodes() async throws {
+        try await withTestDatabase { database in
+            let marks = try MarksBinary()
+            defer { marks.cleanUp() }
+            // Another worker asked for an episode: its row and its job are in the shared database.
+            let pool = PostgresPool(url: database, size: 2)
+            let episodes = try PostgresPodcastStore(pool: pool)
+            let id = String(repeating: "ab", count: 16)
+            try episodes.findOrInsert(id: id, url: "marks-source://notes", digest: "d", title: "Notes", sourceKind: "text",
+                                      text: "Herons fly south in October. They come back in spring.", language: "en", now: Date())
+            let jobs = try PostgresJobStore(pool: pool)
+            try jobs.enqueue(JobRequest(kind: PodcastService.jobKindName, key: id, payload: #"{"episode":"\#(id)"}"#), maxAttempts: 3, now: Date())
+
+            let worker = try RunningProcess(MarksBinary.executable, ["serve", "--worker-only", "--database", database], environment: marks.environment)
+            let banner = await worker.output(containing: "backend:")
+            #expect(banner.contains("Marks worker running (no HTTP)"), "\(banner)")
+            #expect(!banner.contains("http://"))
+            let start = Date()
+            var status = PodcastEpisode.Status.queued
+            while status != .done && status != .failed && Date().timeIntervalSince(start) < 120 {
+                try await Task.sleep(for: .milliseconds(300))
+                status = try episodes.episode(id: id)?.status ?? status
+            }
+            let ending = await worker.stop()
+            #expect(status == .done, "worker log: \(ending.stderr.suffix(2000))")
+            #expect(ending.status == 0 && ending.stdout.contains("Marks worker stopped."))
+            let stored = try pool.withConnection { try $0.queryOne("SELECT coalesce(sum(length(bytes)), 0)::bigint AS n FROM podcast_audio")?.int("n") }
+            let made = try episodes.episode(id: id)?.byteCount
+            #expect(stored != nil && stored == made, "the audio is in the database, whole")
+            #expect(try jobs.jobs(states: [.done]).count == 1)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aDatabaseURLThatIsNotPostgresIsRefused() async throws {
+        let marks = try MarksBinary()
+        defer { marks.cleanUp() }
+        let run = try await marks.run(["serve", "--port", "0", "--database", "mysql://db/marks"])
+        #expect(run.code != 0)
+        #expect(run.stderr.contains("must be a postgres:// URL"), "\(run.stderr)")
+    }
+}
