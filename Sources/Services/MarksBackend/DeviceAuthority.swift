@@ -120,6 +120,8 @@ public struct DeviceAuthority: Sendable {
             _ = try signer.verify(parts[1].trimmingCharacters(in: .whitespaces), now: Int64(now().timeIntervalSince1970.rounded(.down)))
             return true
         } catch {
+            // Not an error to report here: an unverifiable token only keeps the anonymous body limit, and the
+            // request's own authentication answers it with the reason.
             return false
         }
     }

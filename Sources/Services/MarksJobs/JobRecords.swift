@@ -94,13 +94,27 @@ extension JobRecords {
             : "the process running it (\(job.owner ?? "?")) is gone"
     }
 
-    /// The running jobs among `running` that a stale-job sweep takes back.
-    static func stale(_ running: [Job], cutoff: Date, excluding own: Set<Int64>, ownerIsGone: (String) -> Bool) -> [(job: Job, silent: Bool)] {
-        running.compactMap { job in
-            guard !own.contains(job.id) else { return nil }
+    /// Takes back the jobs among `running` whose heartbeat is older than `cutoff` or whose owner is gone (not those in
+    /// `own`): each is queued again, or dead-lettered when its attempts are spent. Returns the jobs taken back; one
+    /// that ended, or that another worker took back, since `running` was read is skipped.
+    func takeBack(_ running: [Job], cutoff: Date, excluding own: Set<Int64>, ownerIsGone: (String) -> Bool,
+                  now: Date) throws -> [Job] {
+        var recovered: [Job] = []
+        for job in running where !own.contains(job.id) {
             let silent = job.heartbeatAt.map { $0 < cutoff } == true
-            guard silent || job.owner.map(ownerIsGone) == true else { return nil }
-            return (job, silent)
+            guard silent || job.owner.map(ownerIsGone) == true else { continue }
+            let reason = Self.staleReason(job, cutoff: cutoff, silent: silent)
+            do {
+                if job.attempts >= job.maxAttempts {
+                    try fail(job.claim, error: reason, now: now)
+                } else {
+                    try requeue(job.claim, runAfter: now, note: reason, countAttempt: true, now: now)
+                }
+                recovered.append(job)
+            } catch JobError.leaseLost {
+                continue
+            }
         }
+        return recovered
     }
 }

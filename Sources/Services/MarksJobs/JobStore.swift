@@ -143,21 +143,7 @@ public final class JobStore: JobRecords {
                 try db.query("SELECT * FROM jobs WHERE state = 'running' ORDER BY id").map { try Job(row: $0) }
             }
         }
-        var recovered: [Job] = []
-        for (job, silent) in Self.stale(running, cutoff: cutoff, excluding: own, ownerIsGone: ownerIsGone) {
-            let reason = Self.staleReason(job, cutoff: cutoff, silent: silent)
-            do {
-                if job.attempts >= job.maxAttempts {
-                    try fail(job.claim, error: reason, now: now)
-                } else {
-                    try requeue(job.claim, runAfter: now, note: reason, countAttempt: true, now: now)
-                }
-                recovered.append(job)
-            } catch JobError.leaseLost {
-                continue  // it ended, or another process took it back, since it was read
-            }
-        }
-        return recovered
+        return try takeBack(running, cutoff: cutoff, excluding: own, ownerIsGone: ownerIsGone, now: now)
     }
 
     @discardableResult
