@@ -26,22 +26,26 @@ public struct Favicon: Sendable, Equatable {
     /// The site key of a URL: its lowercased host, with the port when one is given (`example.com`,
     /// `127.0.0.1:8080`); nil for anything but http(s). Read by hand, so rows need no URL parsing.
     public static func site(of url: String) -> String? {
-        let lower = url.prefix(8).lowercased()
-        let rest: Substring
-        if lower.hasPrefix("https://") {
-            rest = url.dropFirst(8)
-        } else if lower.hasPrefix("http://") {
-            rest = url.dropFirst(7)
-        } else {
-            return nil
+        if let site = url.utf8.withContiguousStorageIfAvailable(site(bytes:)) { return site }
+        return Array(url.utf8).withUnsafeBufferPointer(site(bytes:))
+    }
+
+    /// `site(of:)` over the URL's UTF-8 bytes: a page of rows asks this for every row, so no `Character` work.
+    private static func site(bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        func lower(_ byte: UInt8) -> UInt8 { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte }
+        func hasScheme(_ scheme: StaticString) -> Bool {
+            scheme.utf8CodeUnitCount <= bytes.count
+                && (0..<scheme.utf8CodeUnitCount).allSatisfy { lower(bytes[$0]) == scheme.utf8Start[$0] }
         }
-        var authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
-        let site = authority.lowercased()
-        guard !site.isEmpty, site.utf8.count <= 260,
-              site.utf8.allSatisfy(isSiteByte)
-        else { return nil }
-        return site
+        let start = hasScheme("https://") ? 8 : hasScheme("http://") ? 7 : nil
+        guard var start else { return nil }
+        var end = start
+        while end < bytes.count, bytes[end] != UInt8(ascii: "/"), bytes[end] != UInt8(ascii: "?"), bytes[end] != UInt8(ascii: "#") {
+            if bytes[end] == UInt8(ascii: "@") { start = end + 1 }
+            end += 1
+        }
+        guard start < end, end - start <= 260, bytes[start..<end].allSatisfy(isSiteByte) else { return nil }
+        return String(decoding: bytes[start..<end].lazy.map(lower), as: UTF8.self)
     }
 
     /// An ASCII letter or digit, or one of `.-:[]_`.
