@@ -59,18 +59,13 @@ struct ServeParts {
         let jobs = self.jobs
         let sources = self.sources
         let bookmarkURLs: @Sendable () throws -> [String] = {
-            try sources.current.library.cache?.bookmarks(archived: nil, withAIMetadata: false).map(\.url) ?? []
+            try sources.current.library.cache?.urls(archived: nil) ?? []
         }
         let faviconKinds = favicons.map { [$0.jobKind(), $0.sweepKind(urls: bookmarkURLs, enqueue: { _ = try await jobs.enqueue($0) })] } ?? []
         let sourceKinds = EnrichmentService.jobKinds { sources.source(identity: $0)?.enrichment }
             + LibraryService.trashJobKinds { sources.source(identity: $0)?.library }
             + [LibraryService.sourceSyncKind(index: index, indexer: indexer, pages: archive.pageTexts) { sources.current.library }]
-        let liveFirst: @Sendable () throws -> [String] = {
-            guard let cache = sources.current.library.cache else { return [] }
-            return try cache.bookmarks(archived: false, withAIMetadata: false).map(\.url)
-                + cache.bookmarks(archived: true, withAIMetadata: false).map(\.url)
-        }
-        let archiveKinds = [archive.jobKind(urls: liveFirst, enqueue: { _ = try await jobs.enqueue($0) })]
+        let archiveKinds = [archive.jobKind(urls: bookmarkURLs, enqueue: { _ = try await jobs.enqueue($0) })]
         let podcastKinds = [podcasts.drainKind(consumer: podcastManager.consumer), podcastManager.jobKind()]
         for kind in sourceKinds + podcastKinds + [indexer.backgroundKind(), ingested.ocrJobKind(),
                                    ingested.purgeJobKind(retention: LibraryService.trashRetention)] + faviconKinds + archiveKinds {
