@@ -120,6 +120,7 @@ align-items:baseline;gap:.5rem;padding:.35rem .65rem;max-width:min(85vw,30rem);w
 .card ol{margin:0;padding:0;list-style:none;display:flex;gap:.75rem}
 .card a{font:600 .9rem/1.3 var(--serif);text-decoration:none;display:inline-block;max-width:11rem;overflow:hidden;
 text-overflow:ellipsis;vertical-align:bottom}
+.card ol,.card li{min-width:0}.card li{max-width:11rem}.card li a{max-width:100%}
 .card a:hover{text-decoration:underline}
 .card .meta{display:none}
 .shell .wordmark{display:none}
