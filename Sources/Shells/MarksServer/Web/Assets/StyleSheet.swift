@@ -107,6 +107,7 @@ button:hover,.button:hover{border-color:var(--muted)}
 .empty{text-align:center;padding:2.5rem 1rem;color:var(--muted)}
 .empty h2{color:var(--fg)}
 .notice{padding:.65rem .9rem;border-radius:var(--radius);border:1px solid var(--line);background:var(--card);margin:0 0 1rem;overflow-wrap:anywhere}
+.notice:empty{all:unset}
 .notice.problem,.notice.success{display:flex;gap:.6rem;align-items:flex-start}
 .notice .icon{margin-top:.1rem}
 .notice.problem{border-color:var(--bad);color:var(--bad);border-left-width:4px}
