@@ -3,6 +3,7 @@ import HTTPClient
 import MarksClients
 import MarksCore
 import MarksServer
+import MarksStorage
 
 /// Issue 15's full sync alone, and where its time goes: `LinkdingClient` paging through 100,000 generated bookmarks at
 /// limit=1000 from a real `marks serve` (the `api` section's figure, target ≤ 2 s), then the same pages fetched as raw
@@ -46,6 +47,24 @@ enum FullSyncBenchmark {
         let bytes = bodies.reduce(0) { $0 + $1.count }
         lines.append("raw pages (server row loading, JSON encoding and HTTP): \(bodies.count) pages, "
             + "\(bytes / 1_000_000) MB in \(String(format: "%.2f s", fetchSeconds))")
+        // The server's two parts alone, in this process: the store's pages, and their JSON as the API writes it.
+        let store = try BookmarkStore(path: server.dataDirectory.appendingPathComponent("marks.sqlite").path, now: { Date() })
+        var pages: [[Bookmark]] = []
+        let loading = try BenchSupport.time {
+            var offset = 0
+            while offset < seen {
+                pages.append(try store.list(BookmarkListQuery(limit: 1000, offset: offset)).results)
+                offset += 1000
+            }
+        }
+        var encodedBytes = 0
+        let encoding = BenchSupport.time {
+            for page in pages {
+                encodedBytes += Page(count: seen, next: nil, previous: nil, results: page).jsonValue { $0.jsonValue }.data.count
+            }
+        }
+        lines.append("of which the store's rows (BookmarkStore.list, in process): \(String(format: "%.2f s", loading)); "
+            + "JSON encoding (JSONValue, in process): \(String(format: "%.2f s", encoding)) (\(encodedBytes / 1_000_000) MB)")
         func milliseconds(_ pages: ArraySlice<Double>) -> String {
             String(format: "%.1f ms", pages.reduce(0, +) / Double(max(pages.count, 1)) * 1000)
         }
@@ -56,6 +75,17 @@ enum FullSyncBenchmark {
             for body in bodies { decoded += try JSONDecoder().decode(Page<Bookmark>.self, from: body).results.count }
         }
         lines.append("decoding them with JSONDecoder: \(String(format: "%.2f s", foundation)) (\(decoded) bookmarks)")
+        var read = 0
+        let reader = try BenchSupport.time {
+            for body in bodies {
+                guard let page = BookmarkPageReader.page(body) else {
+                    throw BenchSupport.Failure(description: "BookmarkPageReader did not read a page marks serve wrote")
+                }
+                read += page.results.count
+            }
+        }
+        lines.append("reading them with BookmarkPageReader: \(String(format: "%.2f s", reader)) (\(read) bookmarks, "
+            + "\(String(format: "%.1f", foundation / max(reader, 1e-9)))× JSONDecoder)")
         return lines
     }
 }
