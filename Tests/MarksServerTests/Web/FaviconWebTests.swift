@@ -80,6 +80,16 @@ import Testing
         #expect(Favicon.site(of: "javascript:alert(1)") == nil)
         #expect(Favicon.site(of: "https://exa mple.com/") == nil)
         #expect(Favicon.site(of: "https:///path") == nil)
+        // Read by bytes when ASCII, by characters otherwise; the same answers either way.
+        #expect(Favicon.site(of: "HTTPS://a@b@Host.Example:443?x") == "host.example:443")
+        #expect(Favicon.site(of: "http://h.example#frag/é") == "h.example")
+        #expect(Favicon.site(of: "https://h.example/é") == "h.example")
+        #expect(Favicon.site(of: "https://\u{212A}.example/") == "k.example")  // the Kelvin sign lowercases to k
+        #expect(Favicon.site(of: "https://h.example/\u{301}x") == nil)  // "/" with a combining mark is not a slash
+        #expect(Favicon.site(of: "https://é.example/") == nil)
+        #expect(Favicon.site(of: "ftp://h.example/") == nil)
+        #expect(Favicon.site(of: "https://" + String(repeating: "a", count: 261)) == nil)
+        #expect(Favicon.site(of: "https://" + String(repeating: "a", count: 260)) == String(repeating: "a", count: 260))
     }
 
     @Test func theJobFindsTheLinkedIconOrFaviconIcoAndKeepsIt() async throws {
