@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 // Marks: a companion for linkding. One package, no outside Swift packages: Foundation plus Debian's
 // C libraries behind system-library targets. The folders show the layering (docs/ARCHITECTURE.md):
-//   Sources/System    C system-library targets (module maps + shims only)
+//   Sources/System    C system-library targets (module maps + shims only), and one small C target:
+//                     CMicroHTTPDHeaders puts our two security headers on libmicrohttpd's own error pages
 //   Sources/Wrappers  small safe Swift types over each C library; they never gain dependencies.
 //                     SystemSupport (worker threads, admission gates, atomic files; Foundation/Glibc only) sits
 //                     below them all: any target may use it, and it depends on nothing of ours
@@ -48,12 +49,14 @@ let package = Package(
         .systemLibrary(name: "CSherpaOnnx", path: "Sources/System/CSherpaOnnx"),
         // libFuzzer's driver, declared only (the toolchain links it into marks-fuzz under make fuzz).
         .systemLibrary(name: "CLibFuzzer", path: "Sources/System/CLibFuzzer"),
+        // nosniff and a policy on the answers libmicrohttpd builds itself (ErrorPageHeaders.c says how).
+        .target(name: "CMicroHTTPDHeaders", dependencies: ["CMicroHTTPD"], path: "Sources/System/CMicroHTTPDHeaders"),
 
         // Safe wrappers, one per C library (plus the embedding model on OpenBLAS).
         wrapper("SystemSupport", []),
         wrapper("SQLiteDatabase", ["CSQLite", "SystemSupport"]),
         wrapper("PostgresDatabase", ["CPostgres", "SystemSupport"]),
-        wrapper("HTTPServer", ["CMicroHTTPD", "SystemSupport"]),
+        wrapper("HTTPServer", ["CMicroHTTPD", "CMicroHTTPDHeaders", "SystemSupport"]),
         wrapper("CryptoPrimitives", ["CCrypto"]),
         wrapper("HTMLExtraction", ["CLibXML2"]),
         wrapper("SentenceEmbeddings", ["COpenBLAS", "SystemSupport"]),
@@ -109,7 +112,7 @@ let package = Package(
         tests("MarksIndex", ["HTTPServer", "MarksClients", "MarksJobs", "MarksIndex", "MarksLibrary", "MarksSources", "MarksStorage", "MarksCore", "SQLiteDatabase", "SentenceEmbeddings", "SystemSupport"]),
         tests("MarksEngine", ["MarksEngine", "MarksCore", "SentenceEmbeddings", "HTMLExtraction"], resources: [.copy("Fixtures")]),
         tests("MarksLibrary", ["MarksJobs", "MarksIndex", "MarksLibrary", "MarksStorage", "MarksClients", "MarksEngine", "MarksCore", "SQLiteDatabase", "HTTPClient", "StandInNetwork", "SystemSupport"]),
-        tests("MarksServer", ["MarksSources", "StandInNetwork", "SQLiteDatabase", "MarksJobs", "MarksBackend", "MarksPodcasts", "MP3Encoding", "MarksEngine", "MarksServer", "MarksLibrary", "MarksIndex", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer", "Compression", "SystemSupport"],
+        tests("MarksServer", ["MarksSources", "StandInNetwork", "SQLiteDatabase", "PostgresDatabase", "MarksJobs", "MarksBackend", "MarksPodcasts", "MP3Encoding", "MarksEngine", "MarksServer", "MarksLibrary", "MarksIndex", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer", "Compression", "SystemSupport"],
               resources: [.copy("Compatibility/Fixtures")]),
         tests("MarksSources", ["MarksSources", "Compression", "MarksLibrary", "MarksIndex", "MarksJobs", "SQLiteDatabase", "SystemSupport", "StandInNetwork"]),
         tests("MarksPodcasts", ["MarksPodcasts", "NeuralVoice", "MarksCore", "MarksJobs", "SQLiteDatabase", "PostgresDatabase", "MP3Encoding", "SystemSupport"]),

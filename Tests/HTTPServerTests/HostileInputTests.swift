@@ -50,6 +50,27 @@ import Testing
         }
     }
 
+    /// The answers libmicrohttpd builds itself, before any code of ours runs, carry the same two headers as ours.
+    @Test(arguments: [
+        ("GET / HTTP/9.9\r\nHost: x\r\n\r\n", 505),
+        ("GET / HTTP/0.9\r\nHost: x\r\n\r\n", 505),
+        ("GET / HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 100_000))\r\n\r\n", 431),
+        ("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nZZZ\r\n", 400),
+    ])
+    func libmicrohttpdsOwnAnswersCarryTheSecurityHeaders(raw: String, status: Int) async throws {
+        #expect(HTTPServer.libmicrohttpdAnswersCarrySecurityHeaders)
+        try await withLiveServer(Self.quickTimeout, responder: Self.echoLength) { _, port in
+            let connection = try RawConnection(port: port)
+            await connection.send(raw)
+            let response = try await connection.readResponse()
+            #expect(response.status == status)
+            #expect(String(decoding: response.body, as: UTF8.self).contains("<html>"))  // libmicrohttpd's page, not ours
+            #expect(response.header("X-Content-Type-Options") == "nosniff")
+            #expect(response.header("Content-Security-Policy") == "default-src 'none'")
+            try await Self.stillServes(port)
+        }
+    }
+
     @Test func garbageBytes() async throws {
         try await withLiveServer(Self.quickTimeout, responder: Self.echoLength) { _, port in
             var generator = SystemRandomNumberGenerator()

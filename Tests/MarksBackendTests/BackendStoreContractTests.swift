@@ -5,7 +5,7 @@ import Testing
 @testable import MarksBackend
 
 /// The backend store's contract, on SQLite and on PostgreSQL: devices, the signing key, rate windows, analytics
-/// with their quotas. Each case has a store of its own.
+/// with their quotas, the pairing code. Each case has a store of its own.
 @Suite struct BackendStoreContractTests {
     @Test(.enabled(if: TestServer.enabled, TestServer.skipped)) func theContractAlsoRunsOnPostgreSQL() {
         #expect(StoreBackend.all == [.sqlite, .postgres])
@@ -104,6 +104,66 @@ import Testing
             #expect(all.count == 80)
             #expect(all.filter { $0 == .allowed }.count == 25)
             #expect(try fixture.store.rateWindows.acquire("device", scope: "enrich", limit: limit, now: now) != .allowed)
+        }
+    }
+
+    // MARK: Pairing codes
+
+    @Test(arguments: StoreBackend.all) func aCodeMadeOnOneWorkerRegistersThroughAnotherOnce(_ backend: StoreBackend) async throws {
+        try await BackendStoreFixture.with(backend) { fixture async throws in
+            let shown = PairingCodes(records: fixture.store.pairingCodes, now: fixture.clock.now)
+            let other = PairingCodes(records: try fixture.secondWorker().pairingCodes, now: fixture.clock.now)
+            let code = try shown.issue()
+            #expect(code.expiresAt == fixture.clock.date.addingTimeInterval(PairingCodes.lifetime))
+            #expect(try other.redeem(code.code.lowercased().replacingOccurrences(of: "-", with: " ")), "case, spaces and dashes do not matter")
+            #expect(try !other.redeem(code.code), "a code works once")
+            #expect(try !shown.redeem(code.code), "on every worker")
+        }
+    }
+
+    @Test(arguments: StoreBackend.all) func wrongTriesOnEveryWorkerCountTogether(_ backend: StoreBackend) async throws {
+        try await BackendStoreFixture.with(backend) { fixture async throws in
+            let workers = try [fixture.store, fixture.secondWorker()].map { PairingCodes(records: $0.pairingCodes, now: fixture.clock.now) }
+            let survivor = try workers[0].issue()
+            for attempt in 0..<(PairingCodes.wrongTriesAllowed - 1) { #expect(try !workers[attempt % 2].redeem("AAAA-AAA\(attempt)")) }
+            #expect(try workers[1].redeem(survivor.code), "four wrong tries leave the code working")
+            let guessed = try workers[1].issue()
+            for attempt in 0..<PairingCodes.wrongTriesAllowed { #expect(try !workers[attempt % 2].redeem("AAAA-AAA\(attempt)")) }
+            #expect(try !workers[0].redeem(guessed.code), "the fifth wrong try, on either worker, ended it")
+        }
+    }
+
+    @Test(arguments: StoreBackend.all) func aNewCodeReplacesTheLastAndACodeDiesAfterItsLifetime(_ backend: StoreBackend) async throws {
+        try await BackendStoreFixture.with(backend) { fixture async throws in
+            let shown = PairingCodes(records: fixture.store.pairingCodes, now: fixture.clock.now)
+            let other = PairingCodes(records: try fixture.secondWorker().pairingCodes, now: fixture.clock.now)
+            let first = try shown.issue()
+            let second = try other.issue()
+            #expect(first.code != second.code)
+            #expect(try !shown.redeem(first.code))
+            #expect(try shown.redeem(second.code))
+            let late = try shown.issue()
+            fixture.clock.advance(PairingCodes.lifetime - 1)
+            let fresh = try other.issue()
+            #expect(try !other.redeem(late.code), "replaced")
+            fixture.clock.advance(2)
+            #expect(try shown.redeem(fresh.code), "still within its own ten minutes")
+            let expiring = try shown.issue()
+            fixture.clock.advance(PairingCodes.lifetime)
+            #expect(try !other.redeem(expiring.code), "ten minutes on, the code is dead")
+        }
+    }
+
+    @Test(arguments: StoreBackend.all) func aCodeRacedByManyWorkersRegistersOnce(_ backend: StoreBackend) async throws {
+        try await BackendStoreFixture.with(backend) { fixture async throws in
+            let workers = try (0..<4).map { _ in PairingCodes(records: try fixture.secondWorker().pairingCodes, now: fixture.clock.now) }
+            let code = try PairingCodes(records: fixture.store.pairingCodes, now: fixture.clock.now).issue()
+            let barrier = ThreadBarrier(count: 8)
+            let outcomes = await onThreads(8) { thread in
+                barrier.arrive()
+                return try workers[thread % workers.count].redeem(code.code)
+            }
+            #expect(try outcomes.map { try $0.get() }.filter { $0 }.count == 1)
         }
     }
 

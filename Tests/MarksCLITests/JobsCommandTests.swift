@@ -1,4 +1,6 @@
 import MarksTestSupport
+import MarksJobs
+import PostgresDatabase
 import Foundation
 import Testing
 
@@ -50,3 +52,47 @@ import Testing
     }
 }
 
+
+/// `marks jobs --database postgres://…` (issue 17): the data directory's jobs and the backend queue every worker shares,
+/// each under its own heading (`queue` in JSON); `--shared` retries and clears in the shared queue.
+@Suite(.enabled(if: TestServer.enabled, TestServer.skipped))
+struct SharedJobsCommandTests {
+    @Test(.timeLimit(.minutes(3))) func theSharedQueueIsListedBesideTheLibrarysJobs() async throws {
+        try await withTestDatabase { database in
+            let marks = try MarksBinary()
+            defer { marks.cleanUp() }
+            let shared = try await marks.run(["share", "--yes", "Worth reading https://example.com/shared"])
+            #expect(shared.code == 0, "\(shared.stderr)")
+            // Another worker's queue: one podcast waiting, one given up.
+            let store = try PostgresJobStore(pool: PostgresPool(url: database, size: 1))
+            try store.enqueue(JobRequest(kind: "podcast.generate", key: "episode-waiting", priority: JobPriority.foreground), maxAttempts: 3, now: Date())
+            let doomed = try store.enqueue(JobRequest(kind: "podcast.generate", key: "episode-doomed"), maxAttempts: 1, now: Date()).job
+            let claimed = try #require(try store.claim(id: doomed.id, owner: "worker-2", now: Date()))
+            try store.fail(claimed.claim, error: "the voice crashed", now: Date())
+
+            let text = try await marks.run(["jobs", "--database", database])
+            #expect(text.code == 0, "\(text.stderr)")
+            let sections = text.stdout.components(separatedBy: "Shared backend queue (every worker on the database):\n")
+            #expect(sections.count == 2, "\(text.stdout)")
+            #expect(sections[0].hasPrefix("Library jobs (this data directory):\n"))
+            #expect(sections[0].contains("enrich embedded#1") && !sections[0].contains("podcast.generate"), "\(text.stdout)")
+            #expect(sections.last?.contains("queued   podcast.generate episode-waiting  attempt 0/3  due") == true, "\(text.stdout)")
+            #expect(sections.last?.contains("failed   podcast.generate episode-doomed  attempt 1/1  error: the voice crashed") == true)
+            #expect(sections.last?.contains("enrich") == false)
+
+            // The environment names the database as a unit file would; JSON says which queue each job is in.
+            let json = try await marks.run(["jobs", "--json"], extraEnvironment: ["MARKS_DATABASE_URL": database])
+            let jobs = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]], "\(json.stderr)")
+            #expect(jobs.map { "\($0["queue"] ?? "")/\($0["kind"] ?? "")" }.sorted()
+                    == ["library/enrich", "shared/podcast.generate", "shared/podcast.generate"])
+            let alone = try await marks.run(["jobs", "--json"])
+            #expect(alone.stdout.contains(#""queue":"library""#) && !alone.stdout.contains("podcast.generate"), "without a database, the library's only")
+
+            let retried = try await marks.run(["jobs", "retry", "\(doomed.id)", "--shared", "--database", database])
+            #expect(retried.code == 0, "\(retried.stderr)")
+            #expect(try store.job(id: doomed.id)?.state == .queued)
+            let unshared = try await marks.run(["jobs", "clear-failed", "--shared"])
+            #expect(unshared.code == 64 && unshared.stderr.contains("--shared needs --database"), "\(unshared.stderr)")
+        }
+    }
+}

@@ -52,6 +52,52 @@ struct SharedBackendServeTests {
         }
     }
 
+    /// Settings → Devices on worker a shows a pairing code; a device registers with it through worker b, once — the
+    /// code is in the shared database, not in a's memory — and neither worker takes it again.
+    @Test(.timeLimit(.minutes(3))) func aPairingCodeShownByOneWorkerRegistersThroughAnotherOnce() async throws {
+        try await withTestDatabase { database in
+            let marks = try MarksBinary()
+            defer { marks.cleanUp() }
+            let dataA = marks.home.path + "/a"
+            let a = try await ServeEndToEndTests.Server.start(marks, arguments: ["--port", "0", "--data", dataA, "--database", database])
+            let b = try await ServeEndToEndTests.Server.start(marks, arguments: ["--port", "0", "--data", marks.home.path + "/b", "--database", database])
+            // The owner signs in to worker a's web app and makes a code there.
+            let minted = try await marks.run(["signin-link", "--json", "--data", dataA])
+            let link = try #require((try JSONSerialization.jsonObject(with: Data(minted.stdout.utf8)) as? [String: Any])?["links"] as? [String])
+            let browser = URLSession(configuration: .ephemeral)
+            let signInLink = try #require(link.first)
+            let (_, signedIn) = try await browser.data(from: try #require(URL(string: signInLink)))
+            #expect((signedIn as? HTTPURLResponse)?.statusCode == 200, "\(minted.stderr)")
+            let (settings, _) = try await browser.data(from: try #require(URL(string: a.url + "settings")))
+            let csrf = try #require(String(decoding: settings, as: UTF8.self).firstMatch(of: #/name="_csrf" value="([^"]+)"/#)?.1)
+            var make = URLRequest(url: try #require(URL(string: a.url + "settings/pairing-code")))
+            make.httpMethod = "POST"
+            make.setValue(String(csrf), forHTTPHeaderField: "X-CSRF-Token")
+            let (page, made) = try await browser.data(for: make)
+            #expect((made as? HTTPURLResponse)?.statusCode == 200)
+            let code = try #require(String(decoding: page, as: UTF8.self).firstMatch(of: #/id="pairing-code">([A-Z2-9]{4}-[A-Z2-9]{4})</#)?.1)
+
+            func register(_ worker: ServeEndToEndTests.Server, device: String) async throws -> (Int, String) {
+                var request = URLRequest(url: try #require(URL(string: worker.url + "v1/auth/register")))
+                request.httpMethod = "POST"
+                request.httpBody = Data(#"{"device_id":"\#(device)","platform":"ios","app_version":"2"}"#.utf8)
+                request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+                request.setValue(String(code), forHTTPHeaderField: "X-Marks-Pairing-Code")
+                let (data, response) = try await URLSession.shared.data(for: request)
+                return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+            }
+            let (first, reply) = try await register(b, device: "tablet-1")
+            #expect(first == 200, "worker b takes the code worker a showed: \(reply)")
+            #expect(try await register(b, device: "tablet-2").0 == 403, "a code works once")
+            #expect(try await register(a, device: "tablet-3").0 == 403, "on every worker")
+            let (codeA, _, _) = await a.stop()
+            let (codeB, _, _) = await b.stop()
+            #expect(codeA == 0 && codeB == 0)
+            let devices = try PostgresConnection(url: database).query("SELECT device_id FROM backend_devices").map { try $0.string("device_id") }
+            #expect(devices == ["tablet-1"])
+        }
+    }
+
     @Test(.timeLimit(.minutes(3))) func aWorkerOnlyProcessMakesTheSharedQueuesEpisodes() async throws {
         try await withTestDatabase { database in
             let marks = try MarksBinary()

@@ -25,6 +25,18 @@ struct ErrorTests {
         }
     }
 
+    @Test func aStatementPastItsTimeoutIsCancelledByTheServerAndTheConnectionLives() throws {
+        try withTestDatabase { url throws in
+            let db = try PostgresConnection(url: url, statementTimeout: .milliseconds(300))
+            let started = ContinuousClock.now
+            let error = try #require(throws: PostgresError.self) { try db.queryOne("SELECT pg_sleep(10)") }
+            #expect(error.kind == .query)
+            #expect(error.sqlState == "57014")
+            #expect(ContinuousClock.now - started < .seconds(5))
+            #expect(try db.queryOne("SELECT 1 AS one")?.int("one") == 1)
+        }
+    }
+
     @Test func aForeignKeyViolationIsNamed() throws {
         try withTestConnection { db throws in
             try db.executeScript("""

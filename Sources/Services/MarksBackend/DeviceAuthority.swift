@@ -29,7 +29,7 @@ public struct DeviceAuthority: Sendable {
         self.registrationSecret = registrationSecret.flatMap { $0.isEmpty ? nil : $0 }
         registrations = SlidingWindowLimiter(limit: limits.registrations, scope: "register", windows: store.rateWindows, now: now)
         self.now = now
-        pairing = PairingCodes(now: now)
+        pairing = PairingCodes(records: store.pairingCodes, now: now)
     }
 
     /// An authority over the backend tables of `database` (migrated here), signing with the key in the file beside it.
@@ -51,7 +51,7 @@ public struct DeviceAuthority: Sendable {
         let request = try WireDecoding.decode(RegistrationRequest.self, from: body, limit: limits.registerBody)
         guard let pairingCode else { return try issue(request, presentedSecret: presentedSecret) }
         try validate(request)
-        guard pairing.redeem(pairingCode) else {
+        guard try pairing.redeem(pairingCode) else {
             throw .forbidden("The pairing code is wrong, used or expired: make a new one in Marks → Settings → Devices.")
         }
         return try issue(request, presentedSecret: nil, paired: true)

@@ -2,8 +2,8 @@ import PostgresDatabase
 
 /// The backend's tables in a PostgreSQL database every worker shares, migrated under the namespace `backend`: the
 /// same tables as `BackendSchema` (SQLite), plus what SQLite keeps elsewhere — the signing key (a file beside a
-/// SQLite database) and the rate windows (a process's memory). Times are stored as in SQLite: ISO 8601 text where
-/// the wire shows them, Unix seconds where they are compared.
+/// SQLite database), the rate windows and the pairing code (a process's memory). Times are stored as in SQLite: ISO
+/// 8601 text where the wire shows them, Unix seconds where they are compared.
 enum PostgresBackendSchema {
     static let namespace = "backend"
 
@@ -75,6 +75,18 @@ enum PostgresBackendSchema {
                 RETURN NULL;
             END;
             $$;
+            """),
+        // The pairing code Settings → Devices shows, shared so that any worker redeems it (once): one row, its
+        // columns NULL while there is no code, so a redemption always has a row to lock.
+        PostgresMigration(id: 2, name: "backend: the pairing code every worker shares", sql: """
+            CREATE TABLE backend_pairing_code (
+                id integer PRIMARY KEY CHECK (id = 1),
+                digest bytea CHECK (length(digest) = 32),
+                expires_at double precision,
+                wrong_tries integer NOT NULL DEFAULT 0 CHECK (wrong_tries >= 0),
+                CHECK ((digest IS NULL) = (expires_at IS NULL))
+            );
+            INSERT INTO backend_pairing_code (id) VALUES (1);
             """),
     ]
 

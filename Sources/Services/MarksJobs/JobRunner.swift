@@ -37,10 +37,11 @@ public actor JobRunner {
     private var watch: JobWatch?
 
     /// A runner over `store`. `random` gives values in 0..<1 (the backoff's jitter); `owner` names this process in
-    /// claimed rows; `log` receives what went wrong outside a handler (a table write that failed).
+    /// claimed rows; `ownerIsGone` judges other owners (`JobOwner.isGone` when nil); `log` receives what went wrong
+    /// outside a handler (a table write that failed).
     public init(store: any JobRecords, clock: JobClock = .system, settings: JobRunnerSettings = JobRunnerSettings(),
                 random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
-                owner: String = JobOwner.current, ownerIsGone: @escaping @Sendable (String) -> Bool = { JobOwner.isGone($0) },
+                owner: String = JobOwner.current, ownerIsGone: (@Sendable (String) -> Bool)? = nil,
                 executor: any TaskExecutor = ThreadTaskExecutor.jobs,
                 log: @escaping @Sendable (String) -> Void) {
         self.executor = executor
@@ -49,7 +50,9 @@ public actor JobRunner {
         self.settings = settings
         self.random = random
         self.owner = owner
-        self.ownerIsGone = ownerIsGone
+        // Resolved here rather than as a default argument: a default argument is compiled into each caller, so a
+        // change to the rule would not reach callers built before it.
+        self.ownerIsGone = ownerIsGone ?? { JobOwner.isGone($0) }
         self.log = log
     }
 

@@ -6,6 +6,7 @@ import MarksJobs
 import MarksLibrary
 import MarksSources
 import MarksServer
+import SystemSupport
 
 /// What `marks serve` runs, made from the composition root's shared parts: the bookmark source and every part
 /// built from it (`sources`: the library, enrichment, share, and `/api/` — the embedded store's linkding API or a
@@ -43,15 +44,19 @@ struct ServeParts {
     /// Every kind that works on bookmarks asks `sources` when it runs: a job queued for one bookmark (enrich, a
     /// linkding delete) runs on the source it was queued for, the others on the source current then.
     /// The podcast drain hands the share queue's requests to the generation manager (background generation).
+    /// Runs on the job threads: starting a runner and queueing make blocking store calls (SQLite, or PostgreSQL
+    /// round trips on a shared database), which must not hold one of Swift's cooperative threads.
     func startJobs() async throws {
-        await registerJobs()
-        await jobs.start()
-        await backendJobs.start()
-        for request in [VectorIndexer.job, EnrichmentService.backgroundPassJob, PodcastRequestQueue.drainJob, LibraryService.purgeJob,
-                        SourceLibrary.purgeJob, PageArchive.sweepJob] {
-            try await jobs.enqueue(request)
+        try await withTaskExecutorPreference(ThreadTaskExecutor.jobs) {
+            await registerJobs()
+            await jobs.start()
+            await backendJobs.start()
+            for request in [VectorIndexer.job, EnrichmentService.backgroundPassJob, PodcastRequestQueue.drainJob, LibraryService.purgeJob,
+                            SourceLibrary.purgeJob, PageArchive.sweepJob] {
+                try await jobs.enqueue(request)
+            }
+            if favicons != nil { try await jobs.enqueue(FaviconService.sweepJob) }
         }
-        if favicons != nil { try await jobs.enqueue(FaviconService.sweepJob) }
     }
 
     /// Registers every background kind on the runner (without starting it).
@@ -59,18 +64,13 @@ struct ServeParts {
         let jobs = self.jobs
         let sources = self.sources
         let bookmarkURLs: @Sendable () throws -> [String] = {
-            try sources.current.library.cache?.bookmarks(archived: nil, withAIMetadata: false).map(\.url) ?? []
+            try sources.current.library.cache?.urls(archived: nil) ?? []
         }
         let faviconKinds = favicons.map { [$0.jobKind(), $0.sweepKind(urls: bookmarkURLs, enqueue: { _ = try await jobs.enqueue($0) })] } ?? []
         let sourceKinds = EnrichmentService.jobKinds { sources.source(identity: $0)?.enrichment }
             + LibraryService.trashJobKinds { sources.source(identity: $0)?.library }
             + [LibraryService.sourceSyncKind(index: index, indexer: indexer, pages: archive.pageTexts) { sources.current.library }]
-        let liveFirst: @Sendable () throws -> [String] = {
-            guard let cache = sources.current.library.cache else { return [] }
-            return try cache.bookmarks(archived: false, withAIMetadata: false).map(\.url)
-                + cache.bookmarks(archived: true, withAIMetadata: false).map(\.url)
-        }
-        let archiveKinds = [archive.jobKind(urls: liveFirst, enqueue: { _ = try await jobs.enqueue($0) })]
+        let archiveKinds = [archive.jobKind(urls: bookmarkURLs, enqueue: { _ = try await jobs.enqueue($0) })]
         let podcastKinds = [podcasts.drainKind(consumer: podcastManager.consumer), podcastManager.jobKind()]
         for kind in sourceKinds + podcastKinds + [indexer.backgroundKind(), ingested.ocrJobKind(),
                                    ingested.purgeJobKind(retention: LibraryService.trashRetention)] + faviconKinds + archiveKinds {
@@ -82,8 +82,10 @@ struct ServeParts {
     /// Stops both runners; running jobs go back to their queue and carry on after the next start (any worker's, for
     /// the backend's jobs on a shared database).
     func stopJobs() async {
-        await backendJobs.stop()
-        await jobs.stop()
+        await withTaskExecutorPreference(ThreadTaskExecutor.jobs) {
+            await backendJobs.stop()
+            await jobs.stop()
+        }
     }
 }
 

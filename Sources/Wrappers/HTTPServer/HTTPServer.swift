@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import CMicroHTTPDHeaders
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -37,6 +38,13 @@ public final class HTTPServer: Sendable {
             state = .running(daemon, port: daemon.port)
             return daemon.port
         }
+    }
+
+    /// Whether the answers libmicrohttpd builds itself (headers too large, a malformed request line, …) get
+    /// `nosniff` and `default-src 'none'` like every other answer: true when its calls reach the CMicroHTTPDHeaders
+    /// target, which needs libmicrohttpd linked as a shared library (it is, through pkg-config).
+    public static var libmicrohttpdAnswersCarrySecurityHeaders: Bool {
+        marks_mhd_error_page_headers_active() == 1
     }
 
     /// The bound port while running.

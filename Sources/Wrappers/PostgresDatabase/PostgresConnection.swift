@@ -16,9 +16,12 @@ public final class PostgresConnection {
     /// database name (libpq's defaults and `PG*` environment variables fill in the rest).
     ///
     /// `connectTimeout` (whole seconds, at least 2, as libpq counts them) applies unless the URL sets
-    /// `connect_timeout`. The client encoding is always UTF-8. Throws a `.connection` error whose message never
-    /// includes the password.
-    public init(url: String, connectTimeout: Duration = .seconds(10)) throws(PostgresError) {
+    /// `connect_timeout`. A statement the server runs longer than `statementTimeout` is cancelled by it (SQLSTATE
+    /// 57014, a `.query` error); a server or network that stops answering altogether breaks the connection after
+    /// about 30 s (`tcp_user_timeout` and TCP keepalives), so no thread waits on a dead database for ever. The URL
+    /// may set any of these itself. The client encoding is always UTF-8. Throws a `.connection` error whose
+    /// message never includes the password.
+    public init(url: String, connectTimeout: Duration = .seconds(10), statementTimeout: Duration = .seconds(60)) throws(PostgresError) {
         guard !url.isEmpty else {
             throw PostgresError(kind: .connection, message: "the database URL is empty")
         }
@@ -29,8 +32,10 @@ public final class PostgresConnection {
         let timeout = max(2, min(Int64(Int32.max), seconds + (attoseconds > 0 ? 1 : 0)))
         // Later keywords override what the URL (expanded from `dbname`) sets: the URL may choose its own timeout,
         // but not the encoding this wrapper decodes with.
-        let keywords = ["connect_timeout", "fallback_application_name", "dbname", "client_encoding"]
-        let values = [String(timeout), "marks", url, "UTF8"]
+        let statementMilliseconds = max(1, statementTimeout.components.seconds * 1000 + statementTimeout.components.attoseconds / 1_000_000_000_000_000)
+        let keywords = ["connect_timeout", "options", "tcp_user_timeout", "keepalives_idle", "keepalives_interval", "keepalives_count",
+                        "fallback_application_name", "dbname", "client_encoding"]
+        let values = [String(timeout), "-c statement_timeout=\(statementMilliseconds)", "30000", "10", "5", "3", "marks", url, "UTF8"]
         let opened = CStringList(keywords).withPointers { keywords in
             CStringList(values).withPointers { values in PQconnectdbParams(keywords, values, 1) }
         }

@@ -44,7 +44,10 @@ public final class Connection {
         guard !path.utf8.contains(0) else {
             throw SQLiteError(code: SQLITE_CANTOPEN, message: "the database path contains a NUL byte")
         }
-        let flags = options.readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        _ = Self.libraryConfigured
+        // NOMUTEX: a connection is used by one thread at a time (a `Database` lends it under its `ConnectionLock`),
+        // so SQLite's own lock around every call on it is never needed.
+        let flags = (options.readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
         var opened: OpaquePointer?
         let result = sqlite3_open_v2(path, &opened, flags, nil)
         guard let opened else {
@@ -70,6 +73,11 @@ public final class Connection {
     deinit {
         sqlite3_close_v2(handle)
     }
+
+    /// Process-wide settings made once, before the first connection opens: no memory statistics (see the shim).
+    private static let libraryConfigured: Void = {
+        _ = csqlite_disable_memory_statistics()
+    }()
 
     private static func configure(_ handle: OpaquePointer, options: Options) throws {
         sqlite3_extended_result_codes(handle, 1)

@@ -124,6 +124,11 @@ public final class Statement {
         }
     }
 
+    /// Whether the current row's column is NULL (after `advance()` returned true).
+    public func isNull(at column: Int32) -> Bool {
+        sqlite3_column_type(handle, column) == SQLITE_NULL
+    }
+
     /// The current row's column as an integer (SQLite's conversion: NULL is 0), after `advance()` returned true.
     public func integer(at column: Int32) -> Int64 {
         sqlite3_column_int64(handle, column)

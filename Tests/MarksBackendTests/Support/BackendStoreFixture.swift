@@ -6,7 +6,7 @@ import SQLiteDatabase
 
 /// A backend store on either backend, with a second worker's view of it: on PostgreSQL another pool (as another
 /// process would open), on SQLite another handle on the same file in the same process (rate windows are that
-/// process's memory, so they are shared as its request threads share them).
+/// process's memory, so they are shared as its request threads share them, and so is the pairing code).
 struct BackendStoreFixture {
     let store: BackendStore
     let clock: ManualClock
@@ -24,7 +24,8 @@ struct BackendStoreFixture {
             return try await body(BackendStoreFixture(store: store, clock: clock) {
                 let other = try database.reopen()
                 return BackendStore(devices: DeviceRegistry(database: other), signingSecret: SigningKeyFile(database: other),
-                                    rateWindows: store.rateWindows, analytics: try AnalyticsStore(database: other, now: clock.now))
+                                    rateWindows: store.rateWindows, analytics: try AnalyticsStore(database: other, now: clock.now),
+                                    pairingCodes: store.pairingCodes)
             })
         case .postgres:
             return try await withTestDatabase { url in

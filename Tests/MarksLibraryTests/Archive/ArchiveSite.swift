@@ -42,6 +42,10 @@ final class ArchiveSite: Sendable {
         }
     }
 
+    deinit {
+        directory.cleanUp()  // the database's files may still be open: Linux removes them once closed
+    }
+
     /// `http://<host>:<port><path>`; hosts `a.test`, `b.test` (any `*.test`) reach the server.
     func url(_ path: String, host: String = "a.test") -> String { "http://\(host):\(server.port)\(path)" }
 

@@ -21,6 +21,42 @@ import Testing
         #expect(cached.count == 5)
     }
 
+    @Test(arguments: SourceKind.allCases)
+    func bookmarksAwaitingAIMetadataAreTheNewestLiveOnesWithout(_ kind: SourceKind) async throws {
+        let f = try LibraryFixture(kind)
+        let made = try f.addMany(6)
+        let archived = try f.add("https://example.com/archived", archived: true)
+        _ = try await f.library.sync(full: true)
+        let metadata = AIMetadata(summary: "s", tags: [], engine: "test", updatedAt: Date(timeIntervalSince1970: 0))
+        for bookmark in [made[5], made[2]] { try f.cache.setAIMetadata(metadata, id: bookmark.id, url: bookmark.url) }
+        try f.cache.setAIMetadata(metadata, id: archived.id, url: archived.url)
+
+        let two = try f.cache.bookmarksAwaitingAIMetadata(limit: 2)
+        #expect(two.pending.map(\.id) == [made[4].id, made[3].id])
+        #expect(two.enriched == 2)
+        let all = try f.cache.bookmarksAwaitingAIMetadata(limit: nil)
+        #expect(all.pending.map(\.id) == [made[4], made[3], made[1], made[0]].map(\.id))
+    }
+
+    @Test(arguments: SourceKind.allCases)
+    func tagCountsFromTagListsAgreeWithCountingWholeBookmarks(_ kind: SourceKind) async throws {
+        let f = try LibraryFixture(kind)
+        let swift = try f.add("https://example.com/1", tags: ["Swift", "linux"])
+        let other = try f.add("https://example.com/2", tags: ["swift"])
+        _ = try f.add("https://example.com/3", tags: ["Ünicode"])
+        _ = try f.add("https://example.com/4", tags: ["hidden"], archived: true)
+        _ = try await f.library.sync(full: true)
+        let stamp = Date(timeIntervalSince1970: 0)
+        try f.cache.setAIMetadata(AIMetadata(summary: nil, tags: ["SWIFT", "rust", "Rust", "ünicode"], engine: "t", updatedAt: stamp),
+                                  id: swift.id, url: swift.url)
+        try f.cache.setAIMetadata(AIMetadata(summary: "s", tags: ["rust"], engine: "t", updatedAt: stamp), id: other.id, url: other.url)
+
+        let lean = try await f.library.tagCounts()
+        #expect(lean == TagCount.counted(try f.cache.bookmarks(archived: false)))
+        #expect(lean.map(\.name) == ["rust", "Swift", "Ünicode", "linux"])
+        #expect(lean.first { $0.name == "rust" }.map { ($0.linkdingCount, $0.aiCount) } ?? (0, 0) == (0, 2))
+    }
+
     @Test(arguments: SourceKind.allCases, [
         LibraryFilter(unreadOnly: true), LibraryFilter(search: "page"), LibraryFilter(tag: "one"), LibraryFilter(archived: true),
     ])

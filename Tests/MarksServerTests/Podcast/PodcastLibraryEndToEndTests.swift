@@ -119,7 +119,8 @@ import Testing
             #expect(part.body == local.subdata(in: 100..<200))
 
             // Asking again for a ready item finds it: no new job.
-            let again = try await client.manager.start(try await client.manager.resolve(.url(client.pages.url("/article"), title: nil)))
+            let again = try await client.manager.start(try await client.manager.resolve(.url(client.pages.url("/article"), title: nil)),
+                                                      priority: JobPriority.foreground)
             #expect(again.key == article.key && again.state == .ready && again.jobID == article.jobID)
         } catch {
             await client.close()

@@ -85,23 +85,23 @@ import Testing
             try await Self.send(router, "/v1/auth/register", host: "192.168.1.20:8080", headers: [("X-Marks-Pairing-Code", code)],
                                 from: "192.168.1.7", body: #"{"device_id":"\#(device)","platform":"test","app_version":"1"}"#).status
         }
-        let code = fixture.api.pairing.issue()
+        let code = try fixture.api.pairing.issue()
         #expect(code.code.wholeMatch(of: #/[A-Z2-9]{4}-[A-Z2-9]{4}/#) != nil)
         #expect(try await register("WRONG-CODE") == 403)
         #expect(try await register(code.code.lowercased().replacingOccurrences(of: "-", with: " ")) == 200, "case, spaces and dashes do not matter")
         #expect(try await register(code.code, device: "phone-2") == 403, "a code works once")
         // A malformed body does not use a code up.
-        let second = fixture.api.pairing.issue()
+        let second = try fixture.api.pairing.issue()
         let malformed = try await Self.send(router, "/v1/auth/register", host: "192.168.1.20:8080", headers: [("X-Marks-Pairing-Code", second.code)],
                                             from: "192.168.1.7", body: "{")
         #expect(malformed.status == 400)
         #expect(try await register(second.code, device: "phone-3") == 200)
         // Ten minutes later a code is dead.
-        let late = fixture.api.pairing.issue()
+        let late = try fixture.api.pairing.issue()
         fixture.clock.advance(PairingCodes.lifetime + 1)
         #expect(try await register(late.code) == 403)
         // Five wrong tries end it.
-        let guessed = fixture.api.pairing.issue()
+        let guessed = try fixture.api.pairing.issue()
         for attempt in 0..<PairingCodes.wrongTriesAllowed { #expect(try await register("AAAA-AAA\(attempt)") == 403) }
         #expect(try await register(guessed.code) == 403)
         // The secret still works where it is set, and a pairing code stands in for it.
@@ -109,7 +109,7 @@ import Testing
         config.registrationSecret = "s3cret"
         let guarded = try BackendFixture(config: config)
         defer { guarded.remove() }
-        let paired = guarded.api.pairing.issue()
+        let paired = try guarded.api.pairing.issue()
         let withCode = try await Self.send(Self.app(guarded), "/v1/auth/register", host: "192.168.1.20:8080",
                                            headers: [("X-Marks-Pairing-Code", paired.code)], from: "192.168.1.7", body: Self.registration)
         #expect(withCode.status == 200)

@@ -88,6 +88,13 @@ import Testing
         #expect(Favicon.site(of: "https://h.example/\u{301}x") == nil)  // "/" with a combining mark is not a slash
         #expect(Favicon.site(of: "https://é.example/") == nil)
         #expect(Favicon.site(of: "ftp://h.example/") == nil)
+        #expect(Favicon.site(of: "HTTPS://A.Example:8443?q") == "a.example:8443")
+        #expect(Favicon.site(of: "http://[::1]:8080#top") == "[::1]:8080")
+        #expect(Favicon.site(of: "https://a@b@Host.example/") == "host.example")
+        #expect(Favicon.site(of: "https://user@/x") == nil)
+        #expect(Favicon.site(of: "https://bücher.example/") == nil)
+        #expect(Favicon.site(of: "ftp://example.com/") == nil)
+        #expect(Favicon.site(of: "http:/") == nil)
         #expect(Favicon.site(of: "https://" + String(repeating: "a", count: 261)) == nil)
         #expect(Favicon.site(of: "https://" + String(repeating: "a", count: 260)) == String(repeating: "a", count: 260))
     }

@@ -80,6 +80,7 @@ import Testing
         let share = try #require(manifest["share_target"] as? [String: Any])
         #expect(share["action"] as? String == "/share") // the share flow (ShareService), as marks share
         #expect((share["params"] as? [String: String]) == ["title": "title", "text": "text", "url": "url"])
+        #expect(share["enctype"] as? String == "application/x-www-form-urlencoded") // else Chromium warns on every page
     }
 
     @Test func theServiceWorkerPrecachesTheShell() async throws {

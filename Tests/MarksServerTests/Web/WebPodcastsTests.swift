@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import MarksCore
 import MarksLibrary
+import MarksJobs
 import MarksSources
 import SQLiteDatabase
 import Testing
@@ -275,7 +276,7 @@ import Testing
         #expect(try h.podcasts.queue().map(\.bookmarkID) == [2])
 
         // The manager follows both to the end (one look per background-job run; here called directly).
-        for _ in 0..<5 { try await h.manager.refresh(key: key) }
+        for _ in 0..<5 { try await h.manager.refresh(key: key, priority: JobPriority.background) }
         #expect(try h.podcasts.episode(key: key)?.state == .ready)
         #expect(WebClient.text(try await client.get("/podcasts/\(key)")).contains("id=\"native-audio\""))
 

@@ -3,6 +3,11 @@ extension Bookmark {
     /// The AI tags that are not already one of its linkding tags (names compared case-insensitively), in order:
     /// what the web app marks ✦ and counts as "AI" on the Tags tab.
     public var suggestedTags: [String] {
+        Self.suggestedTags(aiTags, besides: tagNames)
+    }
+
+    /// `suggestedTags` of a bookmark with these AI tags and linkding tags.
+    public static func suggestedTags(_ aiTags: [String], besides tagNames: [String]) -> [String] {
         let own = Set(tagNames.map { $0.lowercased() })
         var seen = Set<String>()
         return aiTags.filter { !own.contains($0.lowercased()) && seen.insert($0.lowercased()).inserted }

@@ -32,12 +32,14 @@ extension BackendClient {
     }
 
     /// `POST /v1/podcast/generate`: asks for an episode of `url` (with `text` for a source). The backend returns the
-    /// existing job for the same url and text, so the call is retried like any idempotent one.
-    public func podcastGenerate(url: String, title: String?, text: String?, sourceKind: String?) async throws -> PodcastJob {
+    /// existing job for the same url and text, so the call is retried like any idempotent one. `background` asks for
+    /// it at background priority (nobody waits for it), so the backend serves the requests people wait on first.
+    public func podcastGenerate(url: String, title: String?, text: String?, sourceKind: String?, background: Bool = false) async throws -> PodcastJob {
         var fields: [(String, JSONValue)] = [("url", .string(url))]
         if let title { fields.append(("title", .string(title))) }
         if let text { fields.append(("text", .string(text))) }
         if let sourceKind { fields.append(("source_kind", .string(sourceKind))) }
+        if background { fields.append(("priority", .string("background"))) }
         let response = try await authorized("/v1/podcast/generate", body: JSONValue.object(fields).data)
         return try Self.job(from: response.body)
     }

@@ -16,6 +16,34 @@ extension BookmarkCache {
         return try CacheRows.aiMetadata(row, key: "bookmark \(id)")
     }
 
+    /// Live bookmarks with no AI metadata, newest first (at most `limit`), and how many live ones have it. Chosen in
+    /// SQL, so the background pass over a library of 100,000 reads the few it takes, not every bookmark.
+    public func bookmarksAwaitingAIMetadata(limit: Int?) throws(CacheError) -> (pending: [Bookmark], enriched: Int) {
+        var sql = """
+            SELECT \(CacheRows.bookmarkColumns) FROM library_bookmarks AS b
+            WHERE b.source = ? AND b.is_archived = 0
+              AND NOT EXISTS (SELECT 1 FROM library_ai_metadata AS m WHERE m.source = b.source AND m.bookmark_id = b.id)
+            ORDER BY b.date_added DESC, b.id DESC
+            """
+        var arguments = [SQLValue(sourceKey)]
+        if let limit {
+            sql += " LIMIT ?"
+            arguments.append(SQLValue(max(0, limit)))
+        }
+        let (rows, enriched) = try read { db in
+            let rows = try db.query(sql, arguments)
+            let enriched = try db.queryOne("""
+                SELECT count(*) FROM library_bookmarks AS b JOIN library_ai_metadata AS m ON m.source = b.source AND m.bookmark_id = b.id
+                WHERE b.source = ? AND b.is_archived = 0
+                """, [SQLValue(sourceKey)])?.int(at: 0) ?? 0
+            return (rows, enriched)
+        }
+        var pending: [Bookmark] = []
+        pending.reserveCapacity(rows.count)
+        for row in rows { pending.append(try CacheRows.bookmark(row)) }
+        return (pending, enriched)
+    }
+
     /// Stores AI metadata for a bookmark (replacing what was there) and mirrors its summary by URL.
     public func setAIMetadata(_ metadata: AIMetadata, id: Int, url: String) throws(CacheError) {
         try write { db in

@@ -51,6 +51,49 @@ public final class BookmarkCache: Sendable {
         return withAIMetadata ? try restoringAIMetadata(bookmarks) : bookmarks
     }
 
+    /// The cached bookmarks' URLs, newest first (live ones before archived ones when `archived` is nil) — for the
+    /// sweeps that only need addresses (favicons, page texts), without building a `Bookmark` for each of 100,000 rows.
+    public func urls(archived: Bool? = false) throws(CacheError) -> [String] {
+        let order = archived == nil ? "is_archived, date_added DESC, id DESC" : "date_added DESC, id DESC"
+        var sql = "SELECT url FROM library_bookmarks WHERE source = ?"
+        var arguments = [SQLValue(sourceKey)]
+        if let archived {
+            sql += " AND is_archived = ?"
+            arguments.append(SQLValue(archived))
+        }
+        sql += " ORDER BY " + order
+        return try read { db in
+            let statement = try db.prepare(sql)
+            try statement.bind(arguments)
+            var urls: [String] = []
+            while try statement.advance() { urls.append(statement.text(at: 0)) }
+            return urls
+        }
+    }
+
+    /// Each live (or archived) cached bookmark's linkding tags and AI tags, newest first: what `TagCount` counts,
+    /// read without building whole bookmarks (the Tags tab and the enrichment vocabulary ask it of the whole library).
+    public func tagLists(archived: Bool = false) throws(CacheError) -> [([String], [String])] {
+        let texts = try read { db in
+            let statement = try db.prepare("""
+                SELECT b.tag_names, m.tags FROM library_bookmarks AS b
+                LEFT JOIN library_ai_metadata AS m ON m.source = b.source AND m.bookmark_id = b.id
+                WHERE b.source = ? AND b.is_archived = ? ORDER BY b.date_added DESC, b.id DESC
+                """)
+            try statement.bind([SQLValue(sourceKey), SQLValue(archived)])
+            var texts: [(String, String?)] = []
+            while try statement.advance() {
+                texts.append((statement.text(at: 0), statement.isNull(at: 1) ? nil : statement.text(at: 1)))
+            }
+            return texts
+        }
+        do {
+            return try texts.map { tags, aiTags in (try CacheRows.decodeStrings(tags), try aiTags.map(CacheRows.decodeStrings) ?? []) }
+        } catch {
+            throw .malformedRow(table: "library_bookmarks", key: "tag_names", reason: String(describing: error))
+        }
+    }
+
     /// One cached bookmark (with AI metadata), or nil.
     public func bookmark(id: Int) throws(CacheError) -> Bookmark? {
         let row = try read { db in

@@ -82,19 +82,10 @@ extension EnrichmentService {
         return enriched
     }
 
-    /// Live cached bookmarks without AI metadata, newest first (at most `limit`), and how many already had it.
+    /// Live cached bookmarks without AI metadata, newest first (at most `limit`), and how many live ones have it.
     private func pendingBookmarks(limit: Int?) throws -> (pending: [Bookmark], skipped: Int) {
         guard let cache = library.cache else { throw LibraryError.noCache }
-        var pending: [Bookmark] = []
-        var skipped = 0
-        for bookmark in try cache.bookmarks(archived: false) {
-            if try cache.aiMetadata(id: bookmark.id) != nil {
-                skipped += 1
-                continue
-            }
-            pending.append(bookmark)
-            if let limit, pending.count >= limit { break }
-        }
-        return (pending, skipped)
+        let chosen = try cache.bookmarksAwaitingAIMetadata(limit: limit)
+        return (chosen.pending, chosen.enriched)
     }
 }

@@ -33,6 +33,12 @@ public final class FaviconStore: Sendable {
         known.withLock { $0[site] }
     }
 
+    /// What is known about each site's icon (nil for none or a site with no record), under one lock: a page of
+    /// rows asks once, not once a row (per-row locking from the request threads spun in the lock under load).
+    public func statuses(of sites: [String?]) -> [FaviconStatus?] {
+        known.withLock { known in sites.map { site in site.flatMap { known[$0] } } }
+    }
+
     /// True when the site has no record, or its icon was missing longer than `retryAfter`.
     public func needsFetch(_ site: String, now: Date) -> Bool {
         switch status(of: site) {

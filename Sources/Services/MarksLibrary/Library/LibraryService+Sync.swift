@@ -31,11 +31,11 @@ extension LibraryService {
         guard let cache else { return TagCount.counted(try await allLiveBookmarks()) }
         do {
             if try cache.syncState() == nil { _ = try await sync() }
-            return TagCount.counted(try cache.bookmarks(archived: false))
+            return TagCount.counted(tagLists: try cache.tagLists())
         } catch let error as CacheError {
             reportCacheFailure(error)
             _ = try await sync(full: true)
-            return TagCount.counted(try cache.bookmarks(archived: false))
+            return TagCount.counted(tagLists: try cache.tagLists())
         }
     }
 

@@ -24,11 +24,16 @@ public struct TagCount: Sendable, Equatable, Codable {
     /// linkding spelling kept), ordered. An AI tag a bookmark also carries as a linkding tag counts once, as linkding's,
     /// so `count` is the number of bookmarks carrying the tag either way: what the tag's page lists.
     public static func counted(_ bookmarks: [Bookmark]) -> [TagCount] {
+        counted(tagLists: bookmarks.lazy.map { ($0.tagNames, $0.aiTags) })
+    }
+
+    /// `counted(_:)` over each bookmark's linkding tags and AI tags alone (`BookmarkCache.tagLists`).
+    public static func counted<Lists: Sequence>(tagLists: Lists) -> [TagCount] where Lists.Element == ([String], [String]) {
         var linkding: [String: (String, Int)] = [:]
         var ai: [String: (String, Int)] = [:]
-        for bookmark in bookmarks {
-            for tag in bookmark.tagNames { linkding[tag.lowercased(), default: (tag, 0)].1 += 1 }
-            for tag in bookmark.suggestedTags { ai[tag.lowercased(), default: (tag, 0)].1 += 1 }
+        for (tags, aiTags) in tagLists {
+            for tag in tags { linkding[tag.lowercased(), default: (tag, 0)].1 += 1 }
+            for tag in Bookmark.suggestedTags(aiTags, besides: tags) { ai[tag.lowercased(), default: (tag, 0)].1 += 1 }
         }
         var counts = linkding.map { key, value in TagCount(name: value.0, linkdingCount: value.1, aiCount: ai[key]?.1 ?? 0) }
         for (key, value) in ai where linkding[key] == nil { counts.append(TagCount(name: value.0, linkdingCount: 0, aiCount: value.1)) }

@@ -1,4 +1,5 @@
 import Foundation
+import MarksJobs
 
 /// The backend's podcast generation as the client side uses it (`/v1/podcast/generate|status|audio`): ask for an
 /// episode, read where its job is, and fetch its audio into a file. Two implementations: in process over the
@@ -21,9 +22,14 @@ public struct PodcastGenerationRequest: Sendable, Equatable {
     public var text: String?
     /// `text`, `pdf` or `file`, for a source.
     public var sourceKind: String?
+    /// The job's priority on the backend: `JobPriority.foreground` when a person waits for the episode,
+    /// `JobPriority.background` for the library's background generation, so a device's request goes first.
+    public var priority: Int
 
     /// A request.
-    public init(url: String, title: String? = nil, text: String? = nil, sourceKind: String? = nil) {
+    public init(url: String, title: String? = nil, text: String? = nil, sourceKind: String? = nil,
+                priority: Int = JobPriority.foreground) {
+        self.priority = priority
         self.url = url
         self.title = title
         self.text = text

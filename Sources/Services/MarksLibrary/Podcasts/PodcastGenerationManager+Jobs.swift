@@ -11,7 +11,7 @@ extension PodcastGenerationManager {
             let key = try context.payload(as: Payload.self).key
             let entry: PodcastEntry
             do {
-                entry = try await refresh(key: key)
+                entry = try await refresh(key: key, priority: JobPriority.background)
             } catch PodcastIndexError.notFound {
                 return  // deleted meanwhile: nothing to follow
             } catch is CancellationError {

@@ -56,26 +56,28 @@ public final class PodcastGenerationManager: Sendable {
 
     // MARK: Generation
 
-    /// Makes the episode now: asks for it, then polls until it is ready (returned) or failed (thrown as
-    /// `PodcastIndexError.invalid` with the backend's reason). `progress` sees the entry after every poll.
+    /// Makes the episode now: asks for it (at foreground priority: a person waits), then polls until it is ready
+    /// (returned) or failed (thrown as `PodcastIndexError.invalid` with the backend's reason). `progress` sees the
+    /// entry after every poll.
     public func generate(_ item: PodcastItem, progress: @escaping @Sendable (PodcastGenerationProgress) -> Void = { _ in }) async throws -> PodcastEntry {
         try await generate(try await resolve(item), progress: progress)
     }
 
     /// `generate` for an item already resolved.
     public func generate(_ resolved: ResolvedPodcastItem, progress: @escaping @Sendable (PodcastGenerationProgress) -> Void = { _ in }) async throws -> PodcastEntry {
-        var entry = try await start(resolved)
+        var entry = try await start(resolved, priority: JobPriority.foreground)
         progress(PodcastGenerationProgress(entry: entry, stage: lastStage.value(for: entry.key)))
         while entry.state == .queued || entry.state == .generating {
             try await sleep(pollInterval)
-            entry = try await refresh(key: entry.key)
+            entry = try await refresh(key: entry.key, priority: JobPriority.foreground)
             progress(PodcastGenerationProgress(entry: entry, stage: lastStage.value(for: entry.key)))
         }
         if entry.state == .failed { throw PodcastIndexError.invalid(entry.error ?? "The episode could not be made.") }
         return entry
     }
 
-    /// Asks for the episode and queues the background job that follows it to the end; returns the entry as it is.
+    /// Asks for the episode (at background priority: a device's request on the same backend goes first) and queues
+    /// the background job that follows it to the end; returns the entry as it is.
     @discardableResult
     public func generateInBackground(_ item: PodcastItem) async throws -> PodcastEntry {
         try await generateInBackground(try await resolve(item))
@@ -84,16 +86,18 @@ public final class PodcastGenerationManager: Sendable {
     /// `generateInBackground` for an item already resolved (the web app's row action passes what it shows).
     @discardableResult
     public func generateInBackground(_ resolved: ResolvedPodcastItem) async throws -> PodcastEntry {
-        let entry = try await start(resolved)
+        let entry = try await start(resolved, priority: JobPriority.background)
         if entry.state == .queued || entry.state == .generating {
             try await enqueue(JobRequest(kind: Self.jobKindName, key: entry.key, payload: Payload(key: entry.key)))
         }
         return entry
     }
 
-    /// Records the episode in the index and asks the backend for it (the same item again finds the same entry and,
-    /// on the backend, the same job). A ready episode whose file is gone is made again.
-    public func start(_ resolved: ResolvedPodcastItem) async throws -> PodcastEntry {
+    /// Records the episode in the index and asks the backend for it at `priority` (`JobPriority`; the same item again
+    /// finds the same entry and, on the backend, the same job). A ready episode whose file is gone is made again. An
+    /// episode asked for in the background and still queued is asked for again at foreground priority, which raises
+    /// its job's.
+    public func start(_ resolved: ResolvedPodcastItem, priority: Int) async throws -> PodcastEntry {
         let begun = try index.begin(url: resolved.url, bookmarkID: resolved.bookmarkID, sourceID: resolved.sourceID,
                                     title: resolved.title, site: resolved.site, now: library.now())
         var entry = begun.entry
@@ -101,29 +105,30 @@ public final class PodcastGenerationManager: Sendable {
             guard !hasAudio(entry) else { return entry }
             entry = try index.requeue(key: entry.key, now: library.now())
         }
-        if entry.jobID != nil && !begun.started { return entry }
-        return try await ask(resolved, key: entry.key)
+        let raise = priority > JobPriority.background && entry.state == .queued
+        if entry.jobID != nil && !begun.started && !raise { return entry }
+        return try await ask(resolved, key: entry.key, priority: priority)
     }
 
     /// One look at the episode's job: records its progress, its failure, or — once done — fetches the audio and
     /// records it ready (chapters read from the file's ID3 tag). An entry without a job (a restart between the two
-    /// writes) or whose job the backend forgot is asked for again.
+    /// writes) or whose job the backend forgot is asked for again, at `priority`.
     @discardableResult
-    public func refresh(key: String) async throws -> PodcastEntry {
+    public func refresh(key: String, priority: Int) async throws -> PodcastEntry {
         guard let entry = try index.entry(key: key) else { throw PodcastIndexError.notFound(key) }
         guard entry.state == .queued || entry.state == .generating else { return entry }
-        guard let jobID = entry.jobID else { return try await ask(try await resolve(entry), key: key) }
+        guard let jobID = entry.jobID else { return try await ask(try await resolve(entry), key: key, priority: priority) }
         let status: PodcastJobStatus
         do {
             status = try await backend.status(jobID: jobID)
         } catch PodcastGenerationError.unknownJob {
-            return try await ask(try await resolve(entry), key: key)
+            return try await ask(try await resolve(entry), key: key, priority: priority)
         }
         return try await record(status, key: key)
     }
 
-    private func ask(_ resolved: ResolvedPodcastItem, key: String) async throws -> PodcastEntry {
-        let status = try await backend.generate(resolved.request)
+    private func ask(_ resolved: ResolvedPodcastItem, key: String, priority: Int) async throws -> PodcastEntry {
+        let status = try await backend.generate(resolved.request(priority: priority))
         return try await record(status, key: key)
     }
 

@@ -38,8 +38,8 @@ public struct ResolvedPodcastItem: Sendable, Equatable {
         self.sourceKind = sourceKind
     }
 
-    /// What the backend is asked for.
-    public var request: PodcastGenerationRequest {
-        PodcastGenerationRequest(url: url, title: title.isEmpty ? nil : title, text: text, sourceKind: sourceKind)
+    /// What the backend is asked for, at `priority` (`JobPriority`).
+    public func request(priority: Int) -> PodcastGenerationRequest {
+        PodcastGenerationRequest(url: url, title: title.isEmpty ? nil : title, text: text, sourceKind: sourceKind, priority: priority)
     }
 }

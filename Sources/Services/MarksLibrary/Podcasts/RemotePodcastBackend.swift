@@ -1,5 +1,6 @@
 import Foundation
 import MarksClients
+import MarksJobs
 
 /// The podcast backend on another Marks server, over `BackendClient`'s `/v1/podcast/*`. Audio comes down in parts
 /// (`Range` requests of `partBytes`) into a temp file beside the destination, renamed into place when whole.
@@ -18,7 +19,7 @@ public struct RemotePodcastBackend: PodcastBackend {
 
     public func generate(_ request: PodcastGenerationRequest) async throws -> PodcastJobStatus {
         Self.status(try await client.podcastGenerate(url: request.url, title: request.title, text: request.text,
-                                                      sourceKind: request.sourceKind))
+                                                      sourceKind: request.sourceKind, background: request.priority <= JobPriority.background))
     }
 
     public func status(jobID: String) async throws -> PodcastJobStatus {

@@ -158,7 +158,7 @@ enum PodcastGenerateCommand {
     static func refreshed(_ entry: PodcastEntry, manager: PodcastGenerationManager, context: CLIContext) async throws -> PodcastEntry {
         guard entry.state == .queued || entry.state == .generating else { return entry }
         do {
-            return try await manager.refresh(key: entry.key)
+            return try await manager.refresh(key: entry.key, priority: JobPriority.background)
         } catch {
             context.printError("warning: the backend was not asked (\(CLIErrorMessage.describe(error))); this is the last state seen")
             return entry

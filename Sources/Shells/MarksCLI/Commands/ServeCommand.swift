@@ -42,6 +42,7 @@ enum ServeCommand: CLICommand {
         let port = try arguments.intOption("port", in: 0...65_535) ?? Int(context.environment["MARKS_PORT"] ?? "") ?? 8080
         // Everything the server creates (databases, secrets, episodes, uploads) is its user's alone.
         umask(0o077)
+        MallocArenas.limit(to: 2)
         do {
             try FileManager.default.createDirectory(at: settings.paths.dataDirectory, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])

@@ -21,7 +21,7 @@ extension LinkdingAPI {
                 try store.list(query, scope: scope, tagSearch: configuration.tagSearch)
             }
         }
-        return pageResponse(request, page: page, count: result.count, results: result.results.map { bookmarkJSON($0, for: request) })
+        return pageResponse(request, page: page, count: result.count, results: bookmarkJSONs(result.results, for: request))
     }
 
     func createBookmark(_ request: HTTPRequest) async throws -> HTTPResponse {

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import MarksBackend
+import MarksJobs
 import MarksPodcasts
 
 extension BackendAPI {
@@ -11,7 +12,8 @@ extension BackendAPI {
         let body = try WireDecoding.decode(PodcastBody.self, from: request.body, limit: limits.podcastBody).validated(limits)
         let episode = try await Self.mappedAsync {
             try await service.generate(PodcastRequest(url: body.url, title: body.title, text: body.text, sourceKind: body.sourceKind,
-                                                      language: body.language))
+                                                      language: body.language,
+                                                      priority: body.isBackground ? JobPriority.background : JobPriority.foreground))
         }
         var response = BackendJSON.podcastJob(episode)
         response.status = 202

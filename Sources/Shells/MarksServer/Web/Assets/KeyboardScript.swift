@@ -33,7 +33,7 @@ function rove() {
   const current = selected && !selected.hidden ? selected : rows.find(r => r.tabIndex === 0) || rows[0];
   for (const r of rows) r.tabIndex = r === current ? 0 : -1;
 }
-function controls(row) { return $$(":is(a, button, input, summary)", row).filter(el => el.offsetParent !== null); }
+function controls(row) { return $$(":is(a, button, input, summary)", row).filter(el => el.checkVisibility ? el.checkVisibility() : el.offsetParent !== null); }
 doc.addEventListener("focusin", e => {
   const row = e.target.closest && e.target.closest("#rows > li.row");
   if (row && row !== selected) mark(row);

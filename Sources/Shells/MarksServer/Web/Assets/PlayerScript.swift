@@ -332,7 +332,11 @@ if (episodeBox) {
           goTo(location.pathname + location.search);
           return;
         }
-        if (status && status.state === "failed") { if (said) said.textContent = "Failed: " + (status.error || "no reason given"); return; }
+        if (status && status.state === "failed") {
+          if (said) said.textContent = "Failed: " + (status.error || "no reason given");
+          goTo(location.pathname + location.search);
+          return;
+        }
         if (status && bar) { bar.value = Math.round((status.progress || 0) * 100); bar.textContent = bar.value + "%"; }
         if (status && said) said.textContent = status.state === "queued" ? "Queued: waiting for the voice." : "Generating: " + Math.round((status.progress || 0) * 100) + "%";
       } catch (_) { /* offline for a moment: try again */ }

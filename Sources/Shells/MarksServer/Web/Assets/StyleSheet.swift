@@ -107,6 +107,7 @@ button:hover,.button:hover{border-color:var(--muted)}
 .empty{text-align:center;padding:2.5rem 1rem;color:var(--muted)}
 .empty h2{color:var(--fg)}
 .notice{padding:.65rem .9rem;border-radius:var(--radius);border:1px solid var(--line);background:var(--card);margin:0 0 1rem;overflow-wrap:anywhere}
+.notice:empty{all:unset}
 .notice.problem,.notice.success{display:flex;gap:.6rem;align-items:flex-start}
 .notice .icon{margin-top:.1rem}
 .notice.problem{border-color:var(--bad);color:var(--bad);border-left-width:4px}
@@ -120,6 +121,7 @@ align-items:baseline;gap:.5rem;padding:.35rem .65rem;max-width:min(85vw,30rem);w
 .card ol{margin:0;padding:0;list-style:none;display:flex;gap:.75rem}
 .card a{font:600 .9rem/1.3 var(--serif);text-decoration:none;display:inline-block;max-width:11rem;overflow:hidden;
 text-overflow:ellipsis;vertical-align:bottom}
+.card ol,.card li{min-width:0}.card li{max-width:11rem}.card li a{max-width:100%}
 .card a:hover{text-decoration:underline}
 .card .meta{display:none}
 .shell .wordmark{display:none}

@@ -12,7 +12,8 @@ border:1px solid var(--line);border-radius:var(--radius);padding:.3rem;min-width
 .tag-menu-actions form{margin:0}
 .tag-menu-actions button{padding:.45rem .6rem;text-align:left;width:100%}
 .suggested-tags{margin-top:2rem}
-@media (pointer:coarse){.tag-menu summary,.tag-menu-actions button{min-height:44px;min-width:44px}}
+@media (pointer:coarse){.tag-menu summary,.tag-menu-actions button{min-height:44px;min-width:44px}
+.tags{align-items:center}.tag-menu summary{display:grid;place-items:center}}
 .query-problems{border:1px solid var(--line);border-left:4px solid var(--muted);border-radius:var(--radius);padding:.4rem .9rem;margin:1rem 0}
 .query-problems.blocking{border-left-color:var(--bad)}
 .query-problems h2{font-size:1rem;margin:.2rem 0}

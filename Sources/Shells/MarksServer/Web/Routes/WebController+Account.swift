@@ -23,7 +23,12 @@ extension WebController {
     func pairingCode(_ request: HTTPRequest) throws -> HTTPResponse {
         guard let pairing = options.pairing else { throw HTTPError(404, "Pairing is not available on this server.") }
         var devices = devicesContent(request, link: nil)
-        devices.pairingCode = pairing.issue()
+        do {
+            devices.pairingCode = try pairing.issue()
+        } catch {
+            options.log("a pairing code could not be stored: \(error)")
+            throw HTTPError(503, "The pairing code could not be made: the server's storage did not answer. Try again in a moment.")
+        }
         return settingsView(request, fields: currentFields(), outcome: nil, devices: devices)
     }
 
