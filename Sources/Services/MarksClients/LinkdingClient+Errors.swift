@@ -71,6 +71,13 @@ extension LinkdingClient {
         }
     }
 
+    /// Decodes a 2xx page of bookmarks: `BookmarkPageReader` reads a page linkding wrote, straight from its bytes;
+    /// whatever it is not sure of is decoded by `decode` as every other answer is, with its errors.
+    static func decodeBookmarkPage(response: HTTPClientResponse) throws(BookmarkSourceError) -> Page<Bookmark> {
+        if !isHTML(response), let page = BookmarkPageReader.page(response.body) { return page }
+        return try decode(Page<Bookmark>.self, response: response)
+    }
+
     static func isHTML(_ response: HTTPClientResponse) -> Bool {
         let data = response.body
         if let type = response.header("Content-Type")?.lowercased(),

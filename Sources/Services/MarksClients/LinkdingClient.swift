@@ -37,12 +37,12 @@ public struct LinkdingClient: BookmarkSource {
 
     /// One page of bookmarks (archived ones when `query.archived`).
     public func list(_ query: BookmarkListQuery) async throws -> Page<Bookmark> {
-        try await fetch(Page<Bookmark>.self, .listBookmarks(query))
+        try Self.decodeBookmarkPage(response: try await send(.listBookmarks(query)))
     }
 
     /// The page a previous page's `next`/`previous` points to, fetched from the configured origin.
     public func page(at link: String) async throws -> Page<Bookmark> {
-        try await fetch(Page<Bookmark>.self, .pageLink(link))
+        try Self.decodeBookmarkPage(response: try await send(.pageLink(link)))
     }
 
     /// One bookmark by id; `notFound` when there is none.

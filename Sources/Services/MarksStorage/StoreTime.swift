@@ -24,12 +24,12 @@ enum StoreTime {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = LinkdingDate.civilDate(fromDays: days)
-        func pad(_ value: Int64, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
+        var stamp: [UInt8] = []
+        stamp.reserveCapacity(14)
+        LinkdingDate.appendPadded(year, 4, to: &stamp)
+        for field in [month, day, secondOfDay / 3600, secondOfDay % 3600 / 60, secondOfDay % 60] {
+            LinkdingDate.appendPadded(field, 2, to: &stamp)
         }
-        let stamp = pad(year, 4) + pad(month, 2) + pad(day, 2) + pad(secondOfDay / 3600, 2) + pad(secondOfDay % 3600 / 60, 2)
-            + pad(secondOfDay % 60, 2)
-        return "https://web.archive.org/web/\(stamp)/\(url)"
+        return "https://web.archive.org/web/" + String(decoding: stamp, as: UTF8.self) + "/" + url
     }
 }

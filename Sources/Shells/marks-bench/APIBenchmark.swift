@@ -56,14 +56,7 @@ enum APIBenchmark {
         }
         let client = LinkdingClient(config: ServerConfig(host: "127.0.0.1", port: server.port, token: token, useHTTPS: false))
         var seen = 0
-        let seconds = try await timed {
-            var page = try await client.list(BookmarkListQuery(limit: 1000))
-            seen = page.results.count
-            while let next = page.next {
-                page = try await client.page(at: next)
-                seen += page.results.count
-            }
-        }
+        let seconds = try await timed { seen = try await pageThrough(client) }
         lines.append("full sync: LinkdingClient paging through \(seen) live bookmarks at limit=1000: \(format(seconds)) "
             + "(target ≤ \(Int(fullSyncTarget)) s: \(seconds <= fullSyncTarget ? "met" : "MISSED"))")
         let rss = residentMegabytes(Int(server.process.processIdentifier))
@@ -87,7 +80,7 @@ enum APIBenchmark {
 
     /// Fills the store in `directory` with `StoreBenchmark`'s generated library; returns how many were created and its
     /// common (near 30 % of rows) and rare words.
-    private static func fillLibrary(_ directory: URL, count: Int) throws -> (created: Int, common: String, rare: String) {
+    static func fillLibrary(_ directory: URL, count: Int) throws -> (created: Int, common: String, rare: String) {
         let store = try BookmarkStore(path: directory.appendingPathComponent("marks.sqlite").path, now: { Date() })
         var generator = LibraryGenerator(seed: 20_261_129)
         let created = try store.importBookmarks((0..<count).map { generator.entry($0) }).created
@@ -142,10 +135,21 @@ enum APIBenchmark {
         return try store.importBookmarks((0..<count).map { generator.entry($0) }).created
     }
 
-    private static func timed(_ body: () async throws -> Void) async throws -> Double {
+    static func timed(_ body: () async throws -> Void) async throws -> Double {
         let start = DispatchTime.now().uptimeNanoseconds
         try await body()
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+
+    /// Pages through every live bookmark at limit=1000 as a full sync does; returns how many there were.
+    static func pageThrough(_ client: LinkdingClient) async throws -> Int {
+        var page = try await client.list(BookmarkListQuery(limit: 1000))
+        var seen = page.results.count
+        while let next = page.next {
+            page = try await client.page(at: next)
+            seen += page.results.count
+        }
+        return seen
     }
 
     private static func format(_ seconds: Double) -> String { String(format: "%.2f s", seconds) }

@@ -15,6 +15,7 @@ enum FuzzTarget: String, CaseIterable {
     case multipartStream = "multipart-stream"
     case form
     case json
+    case bookmarkPage = "bookmark-page"
     case html
     case date
     case deepLink = "deep-link"
@@ -39,6 +40,12 @@ enum FuzzTarget: String, CaseIterable {
             for (name, value) in parameters { _ = (name.count, value.count) }
         case .json:
             _ = try? PythonJSONParser.parse(data)
+        case .bookmarkPage:
+            // The client's fast reader takes only pages JSONDecoder reads to the same value (it leaves the rest to it).
+            if let page = BookmarkPageReader.page(data) {
+                let decoded = try? JSONDecoder().decode(Page<Bookmark>.self, from: data)
+                expect(decoded == page, "a page BookmarkPageReader reads decodes to the same value with JSONDecoder")
+            }
         case .html:
             guard let document = try? HTMLDocument(html: data, url: URL(string: "https://example.com/a/b")) else { return }
             _ = document.article()

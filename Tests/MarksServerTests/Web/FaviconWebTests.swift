@@ -80,6 +80,14 @@ import Testing
         #expect(Favicon.site(of: "javascript:alert(1)") == nil)
         #expect(Favicon.site(of: "https://exa mple.com/") == nil)
         #expect(Favicon.site(of: "https:///path") == nil)
+        // Read by bytes when ASCII, by characters otherwise; the same answers either way.
+        #expect(Favicon.site(of: "HTTPS://a@b@Host.Example:443?x") == "host.example:443")
+        #expect(Favicon.site(of: "http://h.example#frag/é") == "h.example")
+        #expect(Favicon.site(of: "https://h.example/é") == "h.example")
+        #expect(Favicon.site(of: "https://\u{212A}.example/") == "k.example")  // the Kelvin sign lowercases to k
+        #expect(Favicon.site(of: "https://h.example/\u{301}x") == nil)  // "/" with a combining mark is not a slash
+        #expect(Favicon.site(of: "https://é.example/") == nil)
+        #expect(Favicon.site(of: "ftp://h.example/") == nil)
         #expect(Favicon.site(of: "HTTPS://A.Example:8443?q") == "a.example:8443")
         #expect(Favicon.site(of: "http://[::1]:8080#top") == "[::1]:8080")
         #expect(Favicon.site(of: "https://a@b@Host.example/") == "host.example")

@@ -18,10 +18,49 @@ public enum LinkdingDate {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = civilDate(fromDays: days)
-        var out = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
-        out += "T" + pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay % 3600 / 60, 2) + ":" + pad(secondOfDay % 60, 2)
-        if fraction != 0 { out += "." + pad(fraction, 6) }
-        return out + "Z"
+        // Written as bytes: every bookmark a list answers carries two of these.
+        var out: [UInt8] = []
+        out.reserveCapacity(27)
+        appendPadded(year, 4, to: &out)
+        out.append(UInt8(ascii: "-"))
+        appendPadded(month, 2, to: &out)
+        out.append(UInt8(ascii: "-"))
+        appendPadded(day, 2, to: &out)
+        out.append(UInt8(ascii: "T"))
+        appendPadded(secondOfDay / 3600, 2, to: &out)
+        out.append(UInt8(ascii: ":"))
+        appendPadded(secondOfDay % 3600 / 60, 2, to: &out)
+        out.append(UInt8(ascii: ":"))
+        appendPadded(secondOfDay % 60, 2, to: &out)
+        if fraction != 0 {
+            out.append(UInt8(ascii: "."))
+            appendPadded(fraction, 6, to: &out)
+        }
+        out.append(UInt8(ascii: "Z"))
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `value` in decimal, zero-padded to `width` digits (a longer value as it is; a negative one as `String`
+    /// writes it, after the zeros): the fields of a date stamp, written without a `String` each.
+    public static func appendPadded(_ value: Int64, _ width: Int, to out: inout [UInt8]) {
+        guard value >= 0, value < 1_000_000_000 else {
+            let text = String(value)
+            out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(0, width - text.utf8.count)))
+            out.append(contentsOf: text.utf8)
+            return
+        }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0
+            for _ in count..<max(count, width) { out.append(UInt8(ascii: "0")) }
+            for index in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[index]) }
+        }
     }
 
     /// Days since 1970-01-01 for a proleptic Gregorian date (Howard Hinnant's algorithm).
@@ -48,10 +87,6 @@ public enum LinkdingDate {
         return (month <= 2 ? yoe + era * 400 + 1 : yoe + era * 400, month, day)
     }
 
-    private static func pad(_ value: Int64, _ width: Int) -> String {
-        let s = String(value)
-        return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
-    }
 }
 
 /// A cursor over the bytes of an ISO 8601 date-time.

@@ -37,7 +37,9 @@ public enum TagNames {
 
     /// Sorts names as linkding returns them: case-sensitively by Unicode code points.
     public static func sorted(_ names: [String]) -> [String] {
-        names.sorted { Array($0.unicodeScalars.map(\.value)).lexicographicallyPrecedes($1.unicodeScalars.map(\.value)) }
+        // UTF-8 orders as the code points do, so the bytes are compared (no array of scalars per comparison).
+        guard names.count > 1 else { return names }
+        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
     private static func split(_ entry: String) -> [String] {

@@ -26,26 +26,70 @@ public struct Favicon: Sendable, Equatable {
     /// The site key of a URL: its lowercased host, with the port when one is given (`example.com`,
     /// `127.0.0.1:8080`); nil for anything but http(s). Read by hand, so rows need no URL parsing.
     public static func site(of url: String) -> String? {
-        if let site = url.utf8.withContiguousStorageIfAvailable(site(bytes:)) { return site }
-        return Array(url.utf8).withUnsafeBufferPointer(site(bytes:))
+        if let known = asciiSite(of: url) { return known }
+        let lower = url.prefix(8).lowercased()
+        let rest: Substring
+        if lower.hasPrefix("https://") {
+            rest = url.dropFirst(8)
+        } else if lower.hasPrefix("http://") {
+            rest = url.dropFirst(7)
+        } else {
+            return nil
+        }
+        var authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        let site = authority.lowercased()
+        guard !site.isEmpty, site.utf8.count <= 260,
+              site.utf8.allSatisfy(isSiteByte)
+        else { return nil }
+        return site
     }
 
-    /// `site(of:)` over the URL's UTF-8 bytes: a page of rows asks this for every row, so no `Character` work.
-    private static func site(bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        func lower(_ byte: UInt8) -> UInt8 { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte }
-        func hasScheme(_ scheme: StaticString) -> Bool {
-            scheme.utf8CodeUnitCount <= bytes.count
-                && (0..<scheme.utf8CodeUnitCount).allSatisfy { lower(bytes[$0]) == scheme.utf8Start[$0] }
+    /// `site(of:)` by bytes for a URL up to the end of its authority in ASCII (every bookmark a list answers asks,
+    /// and an ASCII text reads the same by bytes as by characters); nil when the URL is not such a one — the caller
+    /// then reads it by characters, which decides everything else.
+    private static func asciiSite(of url: String) -> String?? {
+        var url = url
+        return url.withUTF8 { bytes -> String?? in
+            func lowered(_ byte: UInt8) -> UInt8 { byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte }
+            func hasScheme(_ scheme: StaticString) -> Bool {
+                let count = scheme.utf8CodeUnitCount
+                guard bytes.count >= count else { return false }
+                for index in 0..<count where lowered(bytes[index]) != scheme.utf8Start[index] { return false }
+                return true
+            }
+            let start: Int
+            if hasScheme("https://") {
+                start = 8
+            } else if hasScheme("http://") {
+                start = 7
+            } else {
+                // Only http(s) has a site, but a scheme whose lowercasing is not ASCII ("K" for "k") is read by characters.
+                return bytes.prefix(8).allSatisfy { $0 < 0x80 } ? .some(nil) : nil
+            }
+            var end = start
+            var authorityStart = start
+            while end < bytes.count {
+                let byte = bytes[end]
+                if byte >= 0x80 { return nil }
+                if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
+                    // A combining mark after it would make it another character.
+                    if end + 1 < bytes.count, bytes[end + 1] >= 0x80 { return nil }
+                    break
+                }
+                if byte == UInt8(ascii: "@") { authorityStart = end + 1 }
+                end += 1
+            }
+            let count = end - authorityStart
+            guard count > 0, count <= 260 else { return .some(nil) }
+            var site = [UInt8](repeating: 0, count: count)
+            for index in 0..<count {
+                let byte = lowered(bytes[authorityStart + index])
+                guard isSiteByte(byte) else { return .some(nil) }
+                site[index] = byte
+            }
+            return .some(String(decoding: site, as: UTF8.self))
         }
-        let start = hasScheme("https://") ? 8 : hasScheme("http://") ? 7 : nil
-        guard var start else { return nil }
-        var end = start
-        while end < bytes.count, bytes[end] != UInt8(ascii: "/"), bytes[end] != UInt8(ascii: "?"), bytes[end] != UInt8(ascii: "#") {
-            if bytes[end] == UInt8(ascii: "@") { start = end + 1 }
-            end += 1
-        }
-        guard start < end, end - start <= 260, bytes[start..<end].allSatisfy(isSiteByte) else { return nil }
-        return String(decoding: bytes[start..<end].lazy.map(lower), as: UTF8.self)
     }
 
     /// An ASCII letter or digit, or one of `.-:[]_`.

@@ -1,4 +1,5 @@
 import Foundation
+import MarksCore
 
 /// Reads a JSON body the way linkding's Django REST framework does (Python 3.13's `json` module, strict about
 /// `NaN`/`Infinity`), and fails with Python's own words and positions, so a client sees the same
@@ -14,11 +15,13 @@ struct PythonJSONParser {
     /// Python refuses to convert integers with more digits than this (`sys.get_int_max_str_digits()`).
     static let maxIntegerDigits = 4300
 
-    private let bytes: [UInt8]
+    private let scanner: JSONScanner
+    private var bytes: [UInt8] { scanner.bytes }
     private var depth = 0
 
+    /// The body was checked as UTF-8 before, so the scanner need not check each string.
     private init(bytes: [UInt8]) {
-        self.bytes = bytes
+        scanner = JSONScanner(bytes, validatesUTF8: false)
     }
 
     /// The value of a whole body.
@@ -124,30 +127,7 @@ struct PythonJSONParser {
 
     /// Python's number pattern `-?(0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?`; nil when no number starts here.
     private func scanNumber(at start: Int) throws(Failure) -> (ParsedJSON, Int)? {
-        var index = start
-        if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard index < bytes.count else { return nil }
-        if bytes[index] == UInt8(ascii: "0") {
-            index += 1
-        } else if isDigit(at: index) {
-            while isDigit(at: index) { index += 1 }
-        } else {
-            return nil
-        }
-        var isFloat = false
-        if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "."), isDigit(at: index + 1) {
-            isFloat = true
-            index += 2
-            while isDigit(at: index) { index += 1 }
-        }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-            let exponentStart = index
-            index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
-            let digitsStart = index
-            while isDigit(at: index) { index += 1 }
-            if index > digitsStart { isFloat = true } else { index = exponentStart }
-        }
+        guard let (index, isFloat) = scanner.number(at: start) else { return nil }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         if isFloat {
             return (.float(Double(text) ?? .nan), index)
@@ -165,114 +145,23 @@ struct PythonJSONParser {
     /// The string whose opening quote is at `openingQuote`, the index after its closing quote, and the first lone
     /// surrogate it held (kept as U+FFFD in the text).
     private func scanString(openingQuote: Int) throws(Failure) -> (String, Int, UInt32?) {
-        var scalars = String.UnicodeScalarView()
-        var surrogate: UInt32?
-        var chunkStart = openingQuote + 1
-        var index = chunkStart
-        while true {
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }
-                if byte <= 0x1F { throw failure("Invalid control character at", at: index) }
-                index += 1
+        do throws(JSONScanner.StringFailure) {
+            return try scanner.string(openingQuote: openingQuote)
+        } catch {
+            switch error.kind {
+            case .controlCharacter: throw failure("Invalid control character at", at: error.index)
+            case .unterminated, .invalidUTF8: throw failure("Unterminated string starting at", at: error.index)
+            case .invalidEscape: throw failure("Invalid \\escape", at: error.index)
+            case .invalidUnicodeEscape: throw failure("Invalid \\uXXXX escape", at: error.index)
             }
-            guard index < bytes.count else { throw failure("Unterminated string starting at", at: openingQuote) }
-            if index > chunkStart {
-                scalars.append(contentsOf: String(decoding: bytes[chunkStart..<index], as: UTF8.self).unicodeScalars)
-            }
-            if bytes[index] == UInt8(ascii: "\"") { return (String(scalars), index + 1, surrogate) }
-            // A backslash escape.
-            let escape = index + 1
-            guard escape < bytes.count else { throw failure("Unterminated string starting at", at: openingQuote) }
-            if bytes[escape] != UInt8(ascii: "u") {
-                guard let scalar = Self.simpleEscape(bytes[escape]) else { throw failure("Invalid \\escape", at: index) }
-                scalars.append(scalar)
-                index = escape + 1
-            } else {
-                let (value, end) = try unicodeEscape(backslash: index)
-                if let scalar = Unicode.Scalar(value) {
-                    scalars.append(scalar)
-                } else {
-                    scalars.append("\u{FFFD}")
-                    surrogate = surrogate ?? value
-                }
-                index = end
-            }
-            chunkStart = index
-        }
-    }
-
-    /// `\uXXXX`, joined with a following `\uXXXX` low surrogate; the code point (a lone surrogate stays one) and the
-    /// index after the escape(s).
-    private func unicodeEscape(backslash: Int) throws(Failure) -> (UInt32, Int) {
-        let digitsStart = backslash + 2
-        let end = digitsStart + 4
-        guard end < bytes.count else { throw failure("Invalid \\uXXXX escape", at: backslash + 1) }
-        guard let high = hexValue(digitsStart) else { throw failure("Invalid \\uXXXX escape", at: backslash + 1) }
-        var value = high
-        var after = end
-        if (0xD800...0xDBFF).contains(high), end + 6 < bytes.count, bytes[end] == UInt8(ascii: "\\"),
-           bytes[end + 1] == UInt8(ascii: "u") {
-            guard let low = hexValue(end + 2) else { throw failure("Invalid \\uXXXX escape", at: end + 1) }
-            if (0xDC00...0xDFFF).contains(low) {
-                value = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
-                after = end + 6
-            }
-        }
-        return (value, after)
-    }
-
-    private func hexValue(_ start: Int) -> UInt32? {
-        var value: UInt32 = 0
-        for index in start..<(start + 4) {
-            let byte = bytes[index]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: return nil
-            }
-            value = value << 4 | UInt32(digit)
-        }
-        return value
-    }
-
-    private static func simpleEscape(_ byte: UInt8) -> Unicode.Scalar? {
-        switch byte {
-        case UInt8(ascii: "\""): "\""
-        case UInt8(ascii: "\\"): "\\"
-        case UInt8(ascii: "/"): "/"
-        case UInt8(ascii: "b"): "\u{08}"
-        case UInt8(ascii: "f"): "\u{0C}"
-        case UInt8(ascii: "n"): "\n"
-        case UInt8(ascii: "r"): "\r"
-        case UInt8(ascii: "t"): "\t"
-        default: nil
         }
     }
 
     // MARK: - Helpers
 
-    private func skipWhitespace(_ start: Int) -> Int {
-        var index = start
-        while index < bytes.count {
-            switch bytes[index] {
-            case 0x20, 0x09, 0x0A, 0x0D: index += 1
-            default: return index
-            }
-        }
-        return index
-    }
+    private func skipWhitespace(_ start: Int) -> Int { scanner.skipWhitespace(start) }
 
-    private func isDigit(at index: Int) -> Bool {
-        index < bytes.count && bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9")
-    }
-
-    private func matches(_ word: String, at index: Int) -> Bool {
-        let utf8 = Array(word.utf8)
-        return index + utf8.count <= bytes.count && bytes[index..<(index + utf8.count)].elementsEqual(utf8)
-    }
+    private func matches(_ word: StaticString, at index: Int) -> Bool { scanner.matches(word, at: index) }
 
     private static func outOfRange(_ constant: String) -> Failure {
         Failure(message: "Out of range float values are not JSON compliant: '\(constant)'")
