@@ -143,20 +143,17 @@ function restore(key) {
     showToast("Restored");
   }).catch(() => showToast("Could not undo. The bookmark is in the Trash: restore it from there."));
 }
+// The list's count ("12 bookmarks", "3 results") moved by `delta`, keeping its noun.
 function countBy(delta) {
-  const count = $("#count");
-  if (!count) return;
-  const n = Math.max(0, parseInt(count.textContent, 10) + delta);
-  count.textContent = n + (n === 1 ? " bookmark" : " bookmarks");
+  const count = $("#count"), m = count && /^(\d+) (\w+?)s?$/.exec(count.textContent.trim());
+  if (!m) return;
+  const n = Math.max(0, parseInt(m[1], 10) + delta);
+  count.textContent = n + " " + m[2] + (n === 1 ? "" : "s");
 }
 function finish(entry) {
   const leave = entry.item.dataset.leave;
   entry.item.remove();
-  const count = $("#count");
-  if (count) {
-    const n = Math.max(0, parseInt(count.textContent, 10) - 1);
-    count.textContent = n + (n === 1 ? " bookmark" : " bookmarks");
-  }
+  countBy(-1);
   if (leave) location.assign(leave);
 }
 undoButton && undoButton.addEventListener("click", () => {

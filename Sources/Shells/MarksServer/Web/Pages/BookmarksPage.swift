@@ -50,7 +50,9 @@ struct BookmarksPage {
         var body: HTML
         switch content {
         case .loaded(let list, let total):
-            count = "<span class=\"count\" id=\"count\">\(total) \(total == 1 ? "bookmark" : "bookmarks")</span>"
+            // The Unread list's count follows Mark read and Mark unread in place (the script reads `data-counts`).
+            let counts: HTML = choice.show == .unread ? " data-counts=\"unread\"" : .empty
+            count = "<span class=\"count\" id=\"count\"\(counts)>\(total) \(total == 1 ? "bookmark" : "bookmarks")</span>"
             body = "\(stale.map(HTML.problem) ?? .empty)\(list.render())"
         case .failed(let message):
             body = """

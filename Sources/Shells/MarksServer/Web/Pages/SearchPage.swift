@@ -94,7 +94,8 @@ struct SearchPage {
         case .loaded(_, let count) where count == 0 && !sources.isEmpty:
             return "<p class=\"count\" id=\"count\">No bookmarks match.</p>"
         case .loaded(let list, let count):
-            let summary: HTML = count > 0 ? "<p class=\"count\" id=\"count\">\(count) \(count == 1 ? "result" : "results")</p>" : .empty
+            let counts: HTML = scope == .unread ? " data-counts=\"unread\"" : .empty
+            let summary: HTML = count > 0 ? "<p class=\"count\" id=\"count\"\(counts)>\(count) \(count == 1 ? "result" : "results")</p>" : .empty
             return "\(summary)\(list.render())"
         }
     }

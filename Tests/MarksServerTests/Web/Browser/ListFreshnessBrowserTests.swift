@@ -1,0 +1,50 @@
+import Foundation
+import HTTPServer
+import MarksCore
+import MarksLibrary
+import Testing
+@testable import MarksServer
+
+/// What a QA walk found stale in the web app, in headless Chromium against a real server on port 0: the Unread
+/// list's count follows Mark read and Mark unread at once; the home's cards drop a bookmark deleted or archived from
+/// its row; a notice shows once (the address forgets it, so a reload does not repeat it); switching Search to
+/// Semantic sends one `mode`.
+@Suite struct ListFreshnessBrowserTests {
+    @Test(.enabled(if: WebDriver.isAvailable, "skipped: /usr/bin/chromium and /usr/bin/chromedriver are needed (apt-get install chromium chromium-driver)"),
+          .timeLimit(.minutes(10)))  // a hang guard on 2 shared cores
+    func listsStayFreshWithoutAReload() async throws {
+        var options = WebOptions(undoSeconds: 1, pageSize: 50, timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
+        options.semanticSearch = { _, _, _ in [] }
+        let web = try await WebHarness.make(options: options, prepare: { try await $0.seed(30, unread: { $0 % 2 == 0 }) })
+        defer { web.cleanUp() }
+        try await WebDriver.serving(web) { browser, base in
+            try await browser.resize(width: 1100, height: 900)
+            try await browser.open(try web.auth.signInLink(baseURL: base))
+            try await browser.wait("the list") { try await browser.currentURL == base + "/" }
+            // Each step is reported on its own, so one stale part does not hide another.
+            await step { try await unreadCount(browser, web, base) }
+        }
+    }
+
+    private func step(_ body: () async throws -> Void) async {
+        do {
+            try await body()
+        } catch {
+            Issue.record(error)
+        }
+    }
+
+    private func unreadCount(_ browser: WebDriver, _ web: WebHarness, _ base: String) async throws {
+        try await browser.open(base + "/?show=unread")
+        #expect(try await browser.text("#count") == "15 bookmarks")
+        _ = try await browser.run("window.marksPage = 1")
+        try await browser.click("#b30 button[value='read 30']")
+        try await browser.wait("mark read to reach the server") { await web.source.find(30)?.unread == false }
+        try await browser.wait("the Unread count to drop at once") { try await browser.text("#count") == "14 bookmarks" }
+        #expect(try await browser.text("#b30 button[value='unread 30']") == "Mark unread", "the row stays, with its undo")
+        try await browser.click("#b30 button[value='unread 30']")
+        try await browser.wait("mark unread to reach the server") { await web.source.find(30)?.unread == true }
+        try await browser.wait("the count back") { try await browser.text("#count") == "15 bookmarks" }
+        #expect(try await browser.run("return window.marksPage") as? Int == 1, "no reload")
+    }
+}
