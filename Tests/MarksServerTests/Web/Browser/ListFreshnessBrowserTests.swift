@@ -23,6 +23,7 @@ import Testing
             try await browser.wait("the list") { try await browser.currentURL == base + "/" }
             // Each step is reported on its own, so one stale part does not hide another.
             await step { try await unreadCount(browser, web, base) }
+            await step { try await homeCards(browser, web, base) }
         }
     }
 
@@ -46,5 +47,24 @@ import Testing
         try await browser.wait("mark unread to reach the server") { await web.source.find(30)?.unread == true }
         try await browser.wait("the count back") { try await browser.text("#count") == "15 bookmarks" }
         #expect(try await browser.run("return window.marksPage") as? Int == 1, "no reload")
+    }
+
+    private func homeCards(_ browser: WebDriver, _ web: WebHarness, _ base: String) async throws {
+        try await browser.open(base + "/")
+        let recent = "return [...document.querySelectorAll('#card-recent ~ ol > li')].filter(e => !e.hidden).map(e => e.dataset.card).join(',')"
+        #expect(try await browser.run(recent) as? String == "30,29,28")
+        try await browser.click("#b30 button[value='delete 30']")
+        try await browser.wait("the delete to reach the server") { await web.source.find(30) == nil }
+        #expect(try await browser.run(recent) as? String == "29,28", "a deleted bookmark leaves Recently added at once")
+        try await browser.wait("the count") { try await browser.text("#count") == "29 bookmarks" }
+        try await browser.click("#b29 button[value='archive 29']")
+        #expect(try await browser.run(recent) as? String == "28", "an archived one too")
+        try await browser.click("#toast-undo")
+        #expect(try await browser.run(recent) as? String == "29,28", "Undo brings it back")
+        try await browser.click("#b29 button[value='archive 29']")
+        try await browser.wait("the archive to reach the server") { await web.source.find(29)?.isArchived == true }
+        #expect(try await browser.run(recent) as? String == "28")
+        let gone = "return [...document.querySelectorAll('.cards [data-card=\"29\"], .cards [data-card=\"30\"]')].every(e => e.hidden)"
+        #expect(try await browser.run(gone) as? Bool == true, "no card (the random one too) keeps a bookmark that left")
     }
 }
