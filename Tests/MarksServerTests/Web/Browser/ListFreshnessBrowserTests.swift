@@ -24,6 +24,7 @@ import Testing
             // Each step is reported on its own, so one stale part does not hide another.
             await step { try await unreadCount(browser, web, base) }
             await step { try await homeCards(browser, web, base) }
+            await step { try await noticeOnce(browser, base) }
         }
     }
 
@@ -66,5 +67,16 @@ import Testing
         #expect(try await browser.run(recent) as? String == "28")
         let gone = "return [...document.querySelectorAll('.cards [data-card=\"29\"], .cards [data-card=\"30\"]')].every(e => e.hidden)"
         #expect(try await browser.run(gone) as? Bool == true, "no card (the random one too) keeps a bookmark that left")
+    }
+
+    private func noticeOnce(_ browser: WebDriver, _ base: String) async throws {
+        try await browser.open(base + "/?notice=added")
+        #expect(try await browser.text("main .notice.success") == "Bookmark saved.")
+        try await browser.wait("the address to forget the notice") { try await browser.currentURL == base + "/" }
+        _ = try await browser.run("window.marksPage = 1; location.reload()")
+        try await browser.wait("the reload") { try await browser.run("return window.marksPage === undefined && document.readyState === 'complete'") as? Bool == true }
+        #expect(try await browser.findAll("main .notice.success").isEmpty, "a reload does not say it again")
+        try await browser.open(base + "/bookmarks/28?notice=updated")
+        try await browser.wait("the bookmark's address without the notice") { try await browser.currentURL == base + "/bookmarks/28" }
     }
 }
