@@ -25,6 +25,7 @@ import Testing
             await step { try await unreadCount(browser, web, base) }
             await step { try await homeCards(browser, web, base) }
             await step { try await noticeOnce(browser, base) }
+            await step { try await oneSearchMode(browser, base) }
         }
     }
 
@@ -78,5 +79,21 @@ import Testing
         #expect(try await browser.findAll("main .notice.success").isEmpty, "a reload does not say it again")
         try await browser.open(base + "/bookmarks/28?notice=updated")
         try await browser.wait("the bookmark's address without the notice") { try await browser.currentURL == base + "/bookmarks/28" }
+    }
+
+    private func oneSearchMode(_ browser: WebDriver, _ base: String) async throws {
+        let modes = "return new URLSearchParams(location.search).getAll('mode').join(',')"
+        try await browser.open(base + "/search?q=bookmark")
+        try await browser.click("#mode-semantic")
+        try await browser.wait("the semantic search") { try await browser.property("#mode-semantic", "ariaPressed") as? String == "true" }
+        #expect(try await browser.run(modes) as? String == "semantic")
+        try await browser.click("#scope-unread")
+        try await browser.wait("the unread scope") { try await browser.currentURL.contains("scope=unread") }
+        #expect(try await browser.run(modes) as? String == "semantic", "a scope change keeps the mode, once")
+        try await browser.click("#mode-keyword")
+        try await browser.wait("the keyword search") { try await browser.run(modes) as? String == "keyword" }
+        try await browser.type("number\u{E007}", into: "#q")  // Enter: the form's default button is Search
+        try await browser.wait("Enter searches") { try await browser.currentURL.contains("q=number") }
+        #expect(try await browser.run(modes) as? String == "keyword")
     }
 }
