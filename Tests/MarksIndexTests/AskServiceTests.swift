@@ -48,13 +48,13 @@ import Testing
         #expect(Set(urls).count == urls.count, "each item once, however many of its passages are near: \(urls)")
     }
 
-    /// Bookmarks whose pages' text is not saved match by their titles; Ask says so instead of answering with the
-    /// titles as sentences (it did: "How to make sourdough bread at home. [1] Sourdough bread for beginners. [2]").
+    /// Bookmarks whose pages' text is not saved (nor a description or notes) match by their titles; Ask says so instead
+    /// of answering with the titles as sentences, cited (it did: "How to make sourdough bread at home. [1]").
     @Test func titlesAloneAreNotAnAnswer() async throws {
         let fixture = try IndexFixture()
         try fixture.index.upsert([
             bookmark(1, "How to make sourdough bread at home"),
-            bookmark(2, "Sourdough bread for beginners", description: "Make sourdough bread."),
+            bookmark(2, "Sourdough bread for beginners"),
             bookmark(3, "Tax forms"),
         ])
         try await VectorIndexer(index: fixture.index) { WordHashEmbedder.embedder() }.run()

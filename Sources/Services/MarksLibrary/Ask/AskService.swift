@@ -51,9 +51,9 @@ public final class AskService: Sendable {
     /// Answers one question on the calling thread. Throws `IndexError.emptyQuery` when it has no words.
     public func ask(_ question: String, filter: SearchFilter = SearchFilter(sources: .included)) throws -> AskAnswer {
         let found = try tool.search(BookmarkSearchTool.Query(text: question, filter: filter, limit: passageLimit))
-        // A passage that only repeats a bookmark's title or description says what the bookmark is called, not what its
-        // page says: it is never quoted as an answer. When nothing else was found, Ask says so and lists the bookmarks.
-        let passages = found.passages.filter { !Self.repeatsLabel($0.passage.text, of: $0) }
+        // A passage that only repeats a bookmark's title says what the bookmark is called, not what its page says: it is
+        // never quoted as an answer. When nothing else was found, Ask says so and lists the bookmarks.
+        let passages = found.passages.filter { !Self.repeatsTitle($0.passage.text, of: $0) }
         let labelsOnly = passages.isEmpty && !found.passages.isEmpty
         let scored = try shortlist.candidates(
             question: question, passages: passages.map { .init(text: $0.passage.text, context: $0.document.title + " " + $0.passage.heading) },
@@ -79,18 +79,18 @@ public final class AskService: Sendable {
                          usedVectors: found.usedVectors, engine: OfflineEngine.name)
     }
 
-    /// Why Ask does not answer with bookmarks' titles and descriptions (shown after "Why:").
-    public static let labelsOnlyReason = "only the titles and descriptions of these bookmarks match, and a title is not an answer: "
-        + "Marks has no saved text of their pages that answers it. Open them in the reader (which saves their text) or run "
-        + "marks archive-text, then ask again"
+    /// Why Ask does not answer with bookmarks' titles (shown after "Why:").
+    public static let labelsOnlyReason = "only the titles of these bookmarks match, and a title is not an answer: "
+        + "Marks has no saved text of their pages (nor a description or notes) that answers it. Open them in the reader "
+        + "(which saves their text) or run marks archive-text, then ask again"
 
-    /// Whether `text`, a passage of `result`'s, only repeats a bookmark's title or description: a bookmark's `fields`
-    /// passage whose words are the title's or the description's (not its notes or AI summary).
-    static func repeatsLabel(_ text: String, of result: PassageResult) -> Bool {
+    /// Whether `text`, a passage of `result`'s, only repeats a bookmark's title: a bookmark's `fields` passage whose words
+    /// are all in the title (a bookmark with no description, summary or notes has its title as its only text). A
+    /// description counts as text: linkding fills it from the page's own summary, and people write their own.
+    static func repeatsTitle(_ text: String, of result: PassageResult) -> Bool {
         guard result.passage.section == "fields", !result.document.isSource else { return false }
         let words = letters(text)
-        guard !words.isEmpty else { return true }
-        return letters(result.document.displayTitle).contains(words) || letters(result.document.description).contains(words)
+        return words.isEmpty || letters(result.document.displayTitle).contains(words)
     }
 
     /// Lowercased letters and digits, one space between words: "How to bake, fast!" → "how to bake fast".
