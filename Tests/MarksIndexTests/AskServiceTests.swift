@@ -48,6 +48,29 @@ import Testing
         #expect(Set(urls).count == urls.count, "each item once, however many of its passages are near: \(urls)")
     }
 
+    /// Bookmarks whose pages' text is not saved (nor a description or notes) match by their titles; Ask says so instead
+    /// of answering with the titles as sentences, cited (it did: "How to make sourdough bread at home. [1]").
+    @Test func titlesAloneAreNotAnAnswer() async throws {
+        let fixture = try IndexFixture()
+        try fixture.index.upsert([
+            bookmark(1, "How to make sourdough bread at home"),
+            bookmark(2, "Sourdough bread for beginners"),
+            bookmark(3, "Tax forms"),
+        ])
+        try await VectorIndexer(index: fixture.index) { WordHashEmbedder.embedder() }.run()
+        let answer = try await Self.service(fixture).ask("How do I make sourdough bread?")
+        #expect(!answer.isFound, "answered with titles: \(answer.text)")
+        #expect(answer.citations.isEmpty)
+        #expect(answer.reason == AskService.labelsOnlyReason)
+        #expect(Set(answer.nearest.map(\.document.id)).isSuperset(of: [1, 2]), "the bookmarks are offered to open")
+
+        try fixture.index.upsert([bookmark(4, "Bread notes", notes: "Make sourdough bread with a stiff starter and a long cold proof.")])
+        try await VectorIndexer(index: fixture.index) { WordHashEmbedder.embedder() }.run()
+        let fromNotes = try await Self.service(fixture).ask("How do I make sourdough bread?")
+        #expect(fromNotes.isFound, "the person's own notes still answer: \(fromNotes.reason ?? "")")
+        #expect(fromNotes.citations.allSatisfy { $0.passage.document.id == 4 })
+    }
+
     @Test func withoutTheModelItAnswersFromWordsAndSaysSo() async throws {
         let fixture = try await BookmarkSearchToolTests.library()
         let answer = try await Self.service(fixture, model: false).ask("How often do I feed the sourdough starter with rye flour?")

@@ -100,6 +100,7 @@ import Testing
             let source = try await client.manager.generate(.source(id: added.summary.id))
             #expect(source.state == .ready && source.sourceID == added.summary.id.uuidString.lowercased())
             #expect(source.url == added.summary.url && source.title == "Team notes")
+            #expect(source.site == "", "a pasted source has no site: not the app's name (it said “marks”)")
             try await Self.checkAudio(source, in: client.library)
             #expect(try client.library.states(sourceIDs: [added.summary.id.uuidString]) == [added.summary.id.uuidString.lowercased(): .ready])
 

@@ -19,8 +19,8 @@ import Testing
 
     /// The number in a list page's `<span class="count">`, or nil when the page shows none.
     private static func shownCount(_ html: String) -> Int? {
-        guard let start = html.range(of: "id=\"count\">") else { return nil }
-        return Int(html[start.upperBound...].prefix { $0.isNumber })
+        guard let start = html.range(of: "id=\"count\""), let end = html[start.upperBound...].firstIndex(of: ">") else { return nil }
+        return Int(html[html.index(after: end)...].prefix { $0.isNumber })
     }
 
     private static func expectShown(_ web: WebHarness, _ client: inout WebClient, after step: String,

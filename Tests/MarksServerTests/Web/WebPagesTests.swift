@@ -100,6 +100,10 @@ import Testing
         guard case .bytes(let page) = html.body else { Issue.record("no body"); return }
         let total = page.count + WebAssets.shared.css.body.count + WebAssets.shared.js.body.count
         #expect(total <= 100 * 1024, "HTML + CSS + JS of a list page: \(total) bytes")
+        let script = String(decoding: WebAssets.shared.js.body, as: UTF8.self)
+        #expect(!script.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("//") },
+                "the app script is served without its comment lines")
+        #expect(script.contains("function showRow("))
     }
 
     @Test func themesComeFromTheCookieAndTheToggle() async throws {

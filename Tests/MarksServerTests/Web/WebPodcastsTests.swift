@@ -88,6 +88,37 @@ import Testing
         #expect(!row(quiet).contains("Podcast"))
     }
 
+    /// A 19-second episode says "19 s", not "1 min"; a failed episode offers no Queue (row) or Add to queue (page):
+    /// there is nothing to play.
+    @Test func shortAndFailedEpisodesAreWordedHonestly() async throws {
+        let h = try await PodcastHarness.make()
+        defer { h.cleanUp() }
+        let short = try h.readyEpisode(url: "https://example.com/article/1", bookmarkID: 1, title: "Short one", seconds: 19)
+        let broken = try h.podcasts.index.begin(url: "https://example.org/x", bookmarkID: nil, sourceID: nil, title: "Broken",
+                                                site: "example.org", now: Date()).entry
+        try h.podcasts.index.recordFailure(key: broken.key, error: "The page has no readable text.", now: Date())
+        var client = try await h.web.signedIn()
+        let list = WebClient.text(try await client.get("/podcasts"))
+        func row(_ key: String) -> String {
+            guard let start = list.range(of: "id=\"e\(key)\"") else { return "" }
+            let rest = list[start.upperBound...]
+            return String(rest[..<(rest.range(of: "</li>")?.lowerBound ?? rest.endIndex)])
+        }
+        #expect(row(short.key).contains("example.com · 19 s"))
+        #expect(!row(short.key).contains("1 min"))
+        #expect(row(short.key).contains(">Queue<"))
+        #expect(row(broken.key).contains("The page has no readable text."))
+        #expect(!row(broken.key).contains("/queue\""), "no Queue for a failed episode")
+        let page = WebClient.text(try await client.get("/podcasts/\(broken.key)"))
+        #expect(!page.contains("Add to queue"))
+        #expect(page.contains("id=\"episode-delete\""))
+        #expect(WebClient.text(try await client.get("/podcasts/\(short.key)")).contains("Add to queue"))
+        #expect(EpisodeText.minutes(0.4) == "1 s")
+        #expect(EpisodeText.minutes(59.4) == "59 s")
+        #expect(EpisodeText.minutes(60) == "1 min")
+        #expect(EpisodeText.minutes(12 * 60 + 10) == "12 min")
+    }
+
     @Test func libraryFiltersAndStates() async throws {
         let h = try await PodcastHarness.make()
         defer { h.cleanUp() }

@@ -32,6 +32,32 @@ import SystemSupport
         #expect(!FileManager.default.fileExists(atPath: web.configStore.file.path), "verify writes nothing")
     }
 
+    /// A Verify that fails on the host keeps the token just typed on the server — not in the page — so the next
+    /// Verify and Save with the field empty use it.
+    @Test func aFailedVerifyKeepsTheTypedTokenWithoutEchoingIt() async throws {
+        let web = try await WebHarness.make(verify: { config in
+            guard config.host == "links.example" else { throw BookmarkSourceError.unreachable(host: config.host, reason: "no such host") }
+            guard config.token == "typed-token" else { throw BookmarkSourceError.unauthorized }
+            return ServerHealth(version: "1.36.0", status: "healthy")
+        })
+        defer { web.cleanUp() }
+        var client = try await web.signedIn()
+        let typo = Self.fields.map { $0.0 == "host" ? ("host", "links.exampel") : $0.0 == "token" ? ("token", "typed-token") : $0 }
+        let failed = WebClient.text(try await client.post("/settings/verify", typo))
+        #expect(failed.contains("links.exampel"), "the problem is shown")
+        #expect(!failed.contains("typed-token"), "the token is never put in the page")
+        #expect(failed.contains("The token you typed is kept"))
+        let emptied = Self.fields.map { $0.0 == "token" ? ("token", "") : $0 }
+        let fixed = WebClient.text(try await client.post("/settings/verify", emptied))
+        #expect(fixed.contains("Connected: linkding 1.36.0"), "the kept token is used once the host is right")
+        _ = try await client.post("/settings", emptied)
+        #expect(try web.configStore.load().linkding?.token == "typed-token")
+
+        var other = try await web.signedIn()
+        let elsewhere = WebClient.text(try await other.post("/settings/verify", typo.map { $0.0 == "token" ? ("token", "") : $0 }))
+        #expect(!elsewhere.contains("The token you typed is kept"), "another session keeps nothing of this one's")
+    }
+
     @Test func savingWritesTheConfigAndKeepsASavedToken() async throws {
         let web = try await WebHarness.make()
         defer { web.cleanUp() }

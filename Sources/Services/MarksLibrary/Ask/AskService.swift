@@ -51,15 +51,19 @@ public final class AskService: Sendable {
     /// Answers one question on the calling thread. Throws `IndexError.emptyQuery` when it has no words.
     public func ask(_ question: String, filter: SearchFilter = SearchFilter(sources: .included)) throws -> AskAnswer {
         let found = try tool.search(BookmarkSearchTool.Query(text: question, filter: filter, limit: passageLimit))
-        let passages = found.passages
+        // A passage that only repeats a bookmark's title says what the bookmark is called, not what its page says: it is
+        // never quoted as an answer. When nothing else was found, Ask says so and lists the bookmarks.
+        let passages = found.passages.filter { !Self.repeatsTitle($0.passage.text, of: $0) }
+        let labelsOnly = passages.isEmpty && !found.passages.isEmpty
         let scored = try shortlist.candidates(
             question: question, passages: passages.map { .init(text: $0.passage.text, context: $0.document.title + " " + $0.passage.heading) },
             questionVector: found.queryVector, embed: found.usedVectors ? { try self.embedder.get().vectors($0) } : nil)
         let (questionVector, candidates) = (scored.questionVector, scored.candidates)
         let extracted = answerer.answer(question, questionVector: questionVector, candidates: candidates)
         guard extracted.isFound else {
-            return AskAnswer(question: question, sentences: [], citations: [], nearest: AskAnswer.nearestItems(passages),
-                             reason: extracted.reason ?? (passages.isEmpty ? "nothing in the library matches the question" : nil),
+            return AskAnswer(question: question, sentences: [], citations: [], nearest: AskAnswer.nearestItems(found.passages),
+                             reason: labelsOnly ? Self.labelsOnlyReason
+                                 : extracted.reason ?? (found.passages.isEmpty ? "nothing in the library matches the question" : nil),
                              usedVectors: found.usedVectors, engine: OfflineEngine.name)
         }
         let cited = extracted.citedCandidates
@@ -73,5 +77,24 @@ public final class AskService: Sendable {
         }
         return AskAnswer(question: question, sentences: answerSentences, citations: citations, nearest: [], reason: nil,
                          usedVectors: found.usedVectors, engine: OfflineEngine.name)
+    }
+
+    /// Why Ask does not answer with bookmarks' titles (shown after "Why:").
+    public static let labelsOnlyReason = "only the titles of these bookmarks match, and a title is not an answer: "
+        + "Marks has no saved text of their pages (nor a description or notes) that answers it. Open them in the reader "
+        + "(which saves their text) or run marks archive-text, then ask again"
+
+    /// Whether `text`, a passage of `result`'s, only repeats a bookmark's title: a bookmark's `fields` passage whose words
+    /// are all in the title (a bookmark with no description, summary or notes has its title as its only text). A
+    /// description counts as text: linkding fills it from the page's own summary, and people write their own.
+    static func repeatsTitle(_ text: String, of result: PassageResult) -> Bool {
+        guard result.passage.section == "fields", !result.document.isSource else { return false }
+        let words = letters(text)
+        return words.isEmpty || letters(result.document.displayTitle).contains(words)
+    }
+
+    /// Lowercased letters and digits, one space between words: "How to bake, fast!" → "how to bake fast".
+    private static func letters(_ text: String) -> String {
+        text.lowercased().split { !$0.isLetter && !$0.isNumber }.joined(separator: " ")
     }
 }

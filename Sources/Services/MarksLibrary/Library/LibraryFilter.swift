@@ -10,10 +10,13 @@ public struct LibraryFilter: Sendable, Equatable {
     public var limit: Int
     /// A bundle (saved search) the source applies, by id.
     public var bundle: Int?
+    /// Only bookmarks marked shared (linkding's shared list, `shared=yes`).
+    public var sharedOnly: Bool
 
     /// A filter; the default is the full, unfiltered list.
     public init(search: String = "", unreadOnly: Bool = false, tag: String? = nil, archived: Bool = false,
-                sort: BookmarkSort = .addedDesc, limit: Int = BookmarkListQuery.defaultLimit, bundle: Int? = nil) {
+                sort: BookmarkSort = .addedDesc, limit: Int = BookmarkListQuery.defaultLimit, bundle: Int? = nil,
+                sharedOnly: Bool = false) {
         self.search = search
         self.unreadOnly = unreadOnly
         self.tag = tag
@@ -21,11 +24,12 @@ public struct LibraryFilter: Sendable, Equatable {
         self.sort = sort
         self.limit = limit
         self.bundle = bundle
+        self.sharedOnly = sharedOnly
     }
 
     /// True for the unfiltered list — the only one whose results may replace the full cache
     /// (the seeds' `saveToCache` skips saving while the unread filter is active).
-    public var isUnfiltered: Bool { search.isEmpty && !unreadOnly && tag == nil && !archived && bundle == nil }
+    public var isUnfiltered: Bool { search.isEmpty && !unreadOnly && tag == nil && !archived && bundle == nil && !sharedOnly }
 
     /// The linkding query: the search text plus `#tag` for a tag scope.
     public var listQuery: BookmarkListQuery {
@@ -34,7 +38,8 @@ public struct LibraryFilter: Sendable, Equatable {
             let quoted = tag.contains(where: { $0.isWhitespace || $0 == "\"" }) ? tag : "#" + tag
             q = q.isEmpty ? quoted : "\(q) \(quoted)"
         }
-        return BookmarkListQuery(search: q, limit: limit, archived: archived, unread: unreadOnly ? true : nil, sort: sort,
+        return BookmarkListQuery(search: q, limit: limit, archived: archived, unread: unreadOnly ? true : nil,
+                                 shared: sharedOnly ? true : nil, sort: sort,
                                  bundle: bundle)
     }
 }

@@ -210,7 +210,8 @@ public final class PodcastGenerationManager: Sendable {
                 throw PodcastGenerationError.invalidItem("Source \(id.uuidString.lowercased()) could not be read: \(error)")
             }
             guard let text = source.podcastText else { throw PodcastGenerationError.noText(source.summary.title) }
-            return ResolvedPodcastItem(url: source.summary.url, title: source.summary.title, site: "marks",
+            // The site is the source's own file name (an upload has no web site), else none: never the app's name.
+            return ResolvedPodcastItem(url: source.summary.url, title: source.summary.title, site: source.summary.originalFilename ?? "",
                                        sourceID: id.uuidString.lowercased(), text: text, sourceKind: source.summary.kind.rawValue)
         }
     }

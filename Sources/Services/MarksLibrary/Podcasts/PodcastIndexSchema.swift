@@ -46,5 +46,10 @@ enum PodcastIndexSchema {
                 value TEXT NOT NULL
             ) WITHOUT ROWID;
             """),
+        // An episode made from a Source named its site "marks" (the app, not the source); it now names the source's
+        // file, or nothing.
+        Migration(id: 2, name: "source episodes name no site", sql: """
+            UPDATE podcast_library SET site = '' WHERE source_id IS NOT NULL AND site = 'marks';
+            """),
     ]
 }

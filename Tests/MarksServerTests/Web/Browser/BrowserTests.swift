@@ -109,7 +109,7 @@ private struct Steps {
         #expect((try await browser.property("#notes", "value") as? String ?? "").contains("Worth reading"))
         try await browser.type("web, Reading list", into: "#tags")
         try await browser.click("#save")
-        try await browser.wait("the list after saving") { try await browser.currentURL == base + "/?notice=added" }
+        try await browser.wait("the list after saving") { try await browser.currentURL == base + "/" }
         #expect((try await browser.text("main")).contains("Bookmark saved."))
         let saved = await web.source.find(url: "https://paste.example/article")
         #expect(saved?.tagNames == ["Reading-list", "web"])
@@ -127,7 +127,7 @@ private struct Steps {
         try await browser.open(base + "/bookmarks/7/edit")
         try await browser.type("Edited in the browser", into: "#title")
         try await browser.click("#save")
-        try await browser.wait("the saved bookmark") { try await browser.currentURL == base + "/bookmarks/7?notice=updated" }
+        try await browser.wait("the saved bookmark") { try await browser.currentURL == base + "/bookmarks/7" }
         #expect(web.source.updates.last?.id == 7)
         #expect(web.source.updates.last?.update == BookmarkUpdate(title: "Edited in the browser"))
     }

@@ -118,7 +118,7 @@ import Testing
             // Mark read: the picked ones only, and the list stays in select mode.
             try await pick([8, 7])
             try await browser.click("#bulk-read")
-            try await browser.wait("marked read") { try await browser.currentURL.contains("notice=bulk-read-2") }
+            try await browser.wait("marked read") { try await browser.text("main .notice").contains("2 bookmarks marked read.") }
             #expect(await web.source.find(8)?.unread == false)
             #expect(await web.source.find(7)?.unread == false)
             #expect(await web.source.find(6)?.unread == true)
@@ -128,7 +128,7 @@ import Testing
             // Archive: gone from the list, on the Archived list.
             try await pick([6, 5])
             try await browser.click("#bulk-archive")
-            try await browser.wait("archived") { try await browser.currentURL.contains("notice=bulk-archived-2") }
+            try await browser.wait("archived") { try await browser.text("main .notice").contains("2 bookmarks archived.") }
             #expect(await web.source.find(6)?.isArchived == true)
             #expect(await web.source.find(5)?.isArchived == true)
             #expect(try await browser.findAll("#b6, #b5").isEmpty)
@@ -141,7 +141,7 @@ import Testing
             try await pick([4, 3])
             try await browser.type("later", into: "#bulk-tag")
             try await browser.click("#bulk-untag")
-            try await browser.wait("untagged") { try await browser.currentURL.contains("notice=bulk-untagged-2") }
+            try await browser.wait("untagged") { try await browser.text("main .notice").contains("Tag removed from 2 bookmarks.") }
             #expect(await web.source.find(4)?.tagNames == [])
             #expect(await web.source.find(3)?.tagNames == [])
             #expect(await web.source.find(2)?.tagNames == ["later"])

@@ -147,7 +147,7 @@ private struct LoopSteps {
         try await browser.screenshot().write(to: try folder().appendingPathComponent("lists-select.png"))
         try await browser.type("bulk", into: "#bulk-tag")
         try await browser.click("#bulk-tag-add")
-        try await browser.wait("tagged") { try await browser.currentURL.contains("notice=bulk-tagged-3") }
+        try await browser.wait("tagged") { try await browser.text("main .notice").contains("Tag added to 3 bookmarks.") }
         #expect(await web.source.find(23)?.tagNames == ["bulk"])
         try await browser.click("#b22 input.pick")
         try await browser.click("#b21 input.pick")
@@ -155,7 +155,7 @@ private struct LoopSteps {
         try await browser.wait("the one confirmation") { try await browser.text("h1") == "Delete 2 bookmarks?" }
         #expect(await web.source.find(22) != nil, "nothing deleted before the answer")
         try await browser.click("#bulk-confirm-delete")
-        try await browser.wait("deleted") { try await browser.currentURL.contains("notice=bulk-deleted-2") }
+        try await browser.wait("deleted") { try await browser.text("main .notice").contains("2 bookmarks deleted.") }
         #expect(await web.source.find(22) == nil)
         #expect(await web.source.find(21) == nil)
     }

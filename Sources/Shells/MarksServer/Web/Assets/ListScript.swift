@@ -6,6 +6,9 @@ enum ListScript {
 function markRead(item, url, unread) {
   post(url).then(r => {
     if (!r.ok) throw new Error("status " + r.status);
+    // An unread list's count (`data-counts="unread"`) counts what is unread: the row stays, with Mark unread to undo.
+    const counted = $('#count[data-counts="unread"]');
+    if (counted && item.closest("#rows") && item.classList.contains("unread") !== unread) countBy(unread ? 1 : -1);
     applyRead(item, unread);
     showToast(unread ? "Marked unread" : "Marked read");
   }).catch(() => showToast("Could not mark “" + titleOf(item) + "” " + (unread ? "unread" : "read") + ". Check the connection and try again."));

@@ -13,6 +13,16 @@ enum NavigationScript {
 // ---- In-place navigation ------------------------------------------------------
 let view = new AbortController();
 page(view.signal);
+// A notice (`?notice=added`, with `undo=<id>` after a delete) shows once: the address drops it, so a reload or a
+// return through history does not say "Bookmark saved." again. The page keeps the notice it shows (and its Undo form).
+const shown = href => {
+  const url = new URL(href, location.href);
+  if (!url.searchParams.has("notice")) return url.href;
+  url.searchParams.delete("notice");
+  url.searchParams.delete("undo");
+  return url.href;
+};
+if (history.replaceState && shown(location.href) !== location.href) history.replaceState(history.state, "", shown(location.href));
 const shellOf = d => Array.from(d.querySelectorAll('link[rel="stylesheet"], script[src]'))
   .map(e => e.getAttribute("href") || e.getAttribute("src")).join(" ");
 const shell = shellOf(document);
@@ -60,7 +70,7 @@ if (canSwap) {
     const wanted = new URL(href, location.href);
     if (!target.hash && wanted.hash && target.pathname === wanted.pathname) target.hash = wanted.hash;
     swap(next, main, how.restore ? "restore" : "visit");
-    if (how.push && (!how.request || response.redirected)) history.pushState({ marks: true, y: 0 }, "", target.href);
+    if (how.push && (!how.request || response.redirected)) history.pushState({ marks: true, y: 0 }, "", shown(target.href));
     const anchor = !how.restore && target.hash && document.getElementById(decodeURIComponent(target.hash.slice(1)));
     if (anchor) anchor.scrollIntoView(); else scrollTo(0, how.restore ? how.y || 0 : 0);
     if (!how.restore) (document.querySelector("#main h1") || document.getElementById("main")).focus({ preventScroll: true });

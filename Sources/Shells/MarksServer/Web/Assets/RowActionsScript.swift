@@ -46,12 +46,22 @@ function act(button) {
   const key = kind + ":" + item.dataset.id;
   if (pending.has(key)) return true;
   const next = nextRow(item, 1) || nextRow(item, -1);
-  item.hidden = true;
+  showRow(item, false);
   if (selected === item) select(next);
   const entry = { url, item, kind, timer: setTimeout(() => commit(key), undoMs()) };
   pending.set(key, entry);
   showToast(verbs[kind][0] + ": " + titleOf(item), key);
   return true;
+}
+// A row leaves (or comes back) together with the home cards that list the same bookmark (`data-card`); a card
+// left with no bookmark hides too.
+function showRow(item, shown) {
+  item.hidden = !shown;
+  for (const card of $$('.cards [data-card="' + item.dataset.id + '"]')) card.hidden = !shown;
+  for (const section of $$(".cards section")) {
+    const listed = $$("[data-card]", section);
+    if (listed.length) section.hidden = listed.every(e => e.hidden);
+  }
 }
 function titleOf(item) { const t = $(".title, h2, h1", item); return t ? t.textContent.trim().slice(0, 80) : "bookmark"; }
 function undo(key) {
@@ -59,7 +69,7 @@ function undo(key) {
   if (!entry) return;
   clearTimeout(entry.timer);
   pending.delete(key);
-  entry.item.hidden = false;
+  showRow(entry.item, true);
   select(entry.item);
   showToast("Undone");
 }
@@ -73,7 +83,7 @@ function commit(key) {
     if (!r.ok) throw new Error("status " + r.status);
     finish(entry);
   }).catch(() => {
-    entry.item.hidden = false;
+    showRow(entry.item, true);
     showToast("Could not " + verbs[entry.kind][1] + " “" + titleOf(entry.item) + "”. Check the connection and try again.");
   });
 }
@@ -108,7 +118,7 @@ function remove(button, url) {
   const key = "delete:" + item.dataset.id;
   if (deleted.has(key)) return true;
   const next = nextRow(item, 1) || nextRow(item, -1);
-  item.hidden = true;
+  showRow(item, false);
   if (selected === item) select(next);
   const entry = { item, restore: url.replace(/\/delete$/, "/restore") };
   // keepalive: a reload or a closed tab right after Delete does not cancel the request.
@@ -120,7 +130,7 @@ function remove(button, url) {
   });
   entry.sent.catch(() => {
     deleted.delete(key);
-    item.hidden = false;
+    showRow(item, true);
     showToast("Could not delete “" + titleOf(item) + "”. Check the connection and try again.");
   });
   deleted.set(key, entry);
@@ -137,26 +147,23 @@ function restore(key) {
     return r.json();
   }).then(body => {
     if (String(body.id) !== entry.item.dataset.id) { location.reload(); return; }
-    entry.item.hidden = false;
+    showRow(entry.item, true);
     countBy(1);
     select(entry.item);
     showToast("Restored");
   }).catch(() => showToast("Could not undo. The bookmark is in the Trash: restore it from there."));
 }
+// The list's count ("12 bookmarks", "3 results") moved by `delta`, keeping its noun.
 function countBy(delta) {
-  const count = $("#count");
-  if (!count) return;
-  const n = Math.max(0, parseInt(count.textContent, 10) + delta);
-  count.textContent = n + (n === 1 ? " bookmark" : " bookmarks");
+  const count = $("#count"), m = count && /^(\d+) (\w+?)s?$/.exec(count.textContent.trim());
+  if (!m) return;
+  const n = Math.max(0, parseInt(m[1], 10) + delta);
+  count.textContent = n + " " + m[2] + (n === 1 ? "" : "s");
 }
 function finish(entry) {
   const leave = entry.item.dataset.leave;
   entry.item.remove();
-  const count = $("#count");
-  if (count) {
-    const n = Math.max(0, parseInt(count.textContent, 10) - 1);
-    count.textContent = n + (n === 1 ? " bookmark" : " bookmarks");
-  }
+  countBy(-1);
   if (leave) location.assign(leave);
 }
 undoButton && undoButton.addEventListener("click", () => {

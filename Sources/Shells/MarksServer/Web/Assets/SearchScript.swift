@@ -6,7 +6,8 @@ enum SearchScript {
 for (const f of $$("form[data-autosubmit]")) {
   f.addEventListener("change", e => {
     if (e.target.name === "tag" && e.target.value) { const r = $("#scope-tag", f); if (r) r.checked = true; }
-    if (e.target.name === "scope" || e.target.name === "tag") f.requestSubmit();
+    // Through Search, which carries the current mode (the form has no other field for it).
+    if (e.target.name === "scope" || e.target.name === "tag") f.requestSubmit($("#search-button", f) || undefined);
   });
 }
 for (const input of $$("input[data-filter]")) {

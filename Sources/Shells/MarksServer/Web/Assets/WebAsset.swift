@@ -30,6 +30,14 @@ struct WebAsset: Sendable {
         return WebAsset(path: "/assets/\(stem).\(hash).\(ext)", contentType: type, body: body, etag: "\"\(hash)\"", immutable: true)
     }
 
+    /// A script without the lines that hold only a `//` comment: the comments stay in the source, the list page's bytes
+    /// stay in budget (WebPagesTests). Safe for a script with no multi-line template literal (the app script has none).
+    static func withoutCommentLines(_ script: String) -> String {
+        script.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.drop { $0 == " " }.hasPrefix("//") }
+            .joined(separator: "\n")
+    }
+
     /// An asset at a fixed path (the service worker and manifest must keep their names), revalidated by ETag.
     static func fixed(_ path: String, _ body: Data, type: String) -> WebAsset {
         WebAsset(path: path, contentType: type, body: body, etag: "\"\(fingerprint(body))\"", immutable: false)

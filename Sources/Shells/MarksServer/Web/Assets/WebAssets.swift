@@ -21,7 +21,7 @@ struct WebAssets: Sendable {
 
     private init() {
         css = .hashed("app", "css", Data(StyleSheet.css.utf8), type: "text/css; charset=utf-8")
-        js = .hashed("app", "js", Data(AppScript.js.utf8), type: "text/javascript; charset=utf-8")
+        js = .hashed("app", "js", Data(WebAsset.withoutCommentLines(AppScript.js).utf8), type: "text/javascript; charset=utf-8")
         player = .hashed("player", "js", Data(PlayerScript.js.utf8), type: "text/javascript; charset=utf-8")
         ask = .hashed("ask", "js", Data(AskScript.js.utf8), type: "text/javascript; charset=utf-8")
         askStyles = .hashed("ask", "css", Data(AskStyles.css.utf8), type: "text/css; charset=utf-8")

@@ -49,7 +49,7 @@ struct BookmarkRowView {
     }
 
     /// Favicon (else the monogram, drawn by the style sheet from `data-m` and hidden from screen readers),
-    /// domain, date, reading time, the podcast state and archived; the one unread mark is the row's `unread`
+    /// domain, date, reading time, the podcast state, archived and shared (as the bookmark's page shows them); the one unread mark is the row's `unread`
     /// class, shown (and read out) by the style sheet.
     private func meta() -> HTML {
         let icon: HTML = favicon.map { "<img class=\"fav\" src=\"\($0)\" width=\"16\" height=\"16\" alt=\"\" loading=\"lazy\" decoding=\"async\">" } ?? .empty
@@ -57,7 +57,8 @@ struct BookmarkRowView {
         let minutes: HTML = extras.readingMinutes.map { " · \($0) min read" } ?? .empty
         return """
             <p class="meta"\(monogram)>\(icon)\(bookmark.domain) · \(dates.day(bookmark.dateAdded))\(minutes)\
-            \(HTML.when(bookmark.isArchived, "<span class=\"badge\">Archived</span>"))\(podcast())</p>
+            \(HTML.when(bookmark.isArchived, "<span class=\"badge\">Archived</span>"))\
+            \(HTML.when(bookmark.shared, "<span class=\"badge\">Shared</span>"))\(podcast())</p>
             """
     }
 

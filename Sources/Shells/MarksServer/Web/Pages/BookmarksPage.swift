@@ -1,7 +1,7 @@
 import MarksCore
 
 /// The Bookmarks tab (also a tag's bookmarks): the wordmark on the main list only, the home cards on
-/// the unfiltered first page, the All / Unread / Archived filter, the sort (newest, oldest, title), Select
+/// the unfiltered first page, the All / Unread / Archived / Shared filter, the sort (newest, oldest, title), Select
 /// (bulk actions), refresh, the rows, and empty or error states that say what to do.
 struct BookmarksPage {
     enum Content {
@@ -50,7 +50,9 @@ struct BookmarksPage {
         var body: HTML
         switch content {
         case .loaded(let list, let total):
-            count = "<span class=\"count\" id=\"count\">\(total) \(total == 1 ? "bookmark" : "bookmarks")</span>"
+            // The Unread list's count follows Mark read and Mark unread in place (the script reads `data-counts`).
+            let counts: HTML = choice.show == .unread ? " data-counts=\"unread\"" : .empty
+            count = "<span class=\"count\" id=\"count\"\(counts)>\(total) \(total == 1 ? "bookmark" : "bookmarks")</span>"
             body = "\(stale.map(HTML.problem) ?? .empty)\(list.render())"
         case .failed(let message):
             body = """
@@ -73,11 +75,17 @@ struct BookmarksPage {
     /// The empty state of a list, with what to do next.
     static func emptyState(show: ListChoice.Show, tag: String?) -> HTML {
         if let tag {
-            let which = show == .unread ? " are unread" : show == .archived ? " are archived" : ""
+            let which = show == .unread ? " are unread" : show == .archived ? " are archived" : show == .shared ? " are shared" : ""
             return "<div class=\"empty\"><h2>No bookmarks tagged #\(tag)\(which)</h2><p><a href=\"/tags\">See all tags</a>.</p></div>"
         }
         if show == .archived {
             return "<div class=\"empty\"><h2>Nothing archived</h2><p>Archived bookmarks leave the list and wait here. <a href=\"/\">Show all bookmarks</a>.</p></div>"
+        }
+        if show == .shared {
+            return """
+                <div class="empty"><h2>Nothing shared</h2><p>Bookmarks marked Shared (in Edit) show here; linkding lists them for \
+                others. <a href="/">Show all bookmarks</a>.</p></div>
+                """
         }
         if show == .unread {
             return "<div class=\"empty\"><h2>Nothing unread</h2><p>You are all caught up. <a href=\"/\">Show all bookmarks</a>.</p></div>"

@@ -24,7 +24,7 @@ struct EpisodePage {
     func render() -> HTML {
         let key = entry.key
         let position = start ?? (entry.played ? 0 : entry.positionSeconds)
-        let length: HTML = EpisodeText.minutes(entry.durationSeconds).map { " · \($0)" } ?? .empty
+        let length: HTML = EpisodeText.minutes(entry.durationSeconds).map { entry.site.isEmpty ? HTML.text($0) : " · \($0)" } ?? .empty
         var links: [HTML] = []
         if let bookmarkPath { links.append("<a href=\"\(SafeURL.path(bookmarkPath))\" id=\"episode-bookmark\">The bookmark</a>") }
         if let article = SafeURL.web(entry.url) { links.append("<a href=\"\(article)\" id=\"episode-article\">The article</a>") }
@@ -104,9 +104,12 @@ struct EpisodePage {
                 ? EpisodeText.button("/podcasts/\(key)/unplayed", "Mark unplayed", context: context, back: back, id: "mark-unplayed")
                 : EpisodeText.button("/podcasts/\(key)/played", "Mark played", context: context, back: back, id: "mark-played"))
         }
-        items.append(entry.queueOrder == nil
-            ? EpisodeText.button("/podcasts/\(key)/queue", "Add to queue", context: context, back: back, id: "queue-add")
-            : EpisodeText.button("/podcasts/\(key)/unqueue", "Remove from queue", context: context, back: back, id: "queue-remove"))
+        // A failed episode has nothing to play, so nothing to queue (one queued before it failed can still leave the queue).
+        if entry.queueOrder != nil {
+            items.append(EpisodeText.button("/podcasts/\(key)/unqueue", "Remove from queue", context: context, back: back, id: "queue-remove"))
+        } else if entry.state != .failed {
+            items.append(EpisodeText.button("/podcasts/\(key)/queue", "Add to queue", context: context, back: back, id: "queue-add"))
+        }
         items.append(EpisodeText.button("/podcasts/\(key)/delete", "Delete…", context: context, back: back, id: "episode-delete"))
         return "<div class=\"episode-actions\">\(HTML.join(items))</div>"
     }

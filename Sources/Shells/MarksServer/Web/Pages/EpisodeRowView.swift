@@ -11,7 +11,7 @@ struct EpisodeRowView {
         let key = entry.key
         let page = SafeURL.path("/podcasts/" + key)
         let back = context.returnPath
-        let length: HTML = EpisodeText.minutes(entry.durationSeconds).map { " · \($0)" } ?? .empty
+        let length: HTML = EpisodeText.minutes(entry.durationSeconds).map { entry.site.isEmpty ? HTML.text($0) : " · \($0)" } ?? .empty
         let resume: HTML = entry.state == .ready && !entry.played && entry.positionSeconds >= 1
             ? " · stopped at \(EpisodeText.clock(entry.positionSeconds))" : .empty
         var detail = HTML.empty
@@ -25,7 +25,7 @@ struct EpisodeRowView {
             break
         }
         var buttons: [HTML] = []
-        if entry.queueOrder == nil {
+        if entry.queueOrder == nil && entry.state != .failed {  // a failed episode has nothing to play: Try again is on its page
             buttons.append(EpisodeText.button("/podcasts/\(key)/queue", "Queue", context: context, back: back,
                                               ariaLabel: "Add “\(entry.title)” to the queue"))
         } else {

@@ -3,10 +3,11 @@ import MarksLibrary
 /// How the podcast pages word an episode: its length ("12 min", "1:02:03" on the player), its state as a badge
 /// (queued / generating with progress / ready / failed / played), and the forms every episode offers (queue, played).
 enum EpisodeText {
-    /// Minutes, at least one ("12 min"), nil while unknown.
+    /// Minutes ("12 min"); under a minute, seconds ("19 s"), so a short episode does not claim a minute; nil while unknown.
     static func minutes(_ seconds: Double?) -> String? {
         guard let seconds, seconds.isFinite, seconds > 0 else { return nil }
-        return "\(max(1, Int((seconds / 60).rounded()))) min"
+        guard seconds >= 59.5 else { return "\(max(1, Int(seconds.rounded()))) s" }
+        return "\(Int((seconds / 60).rounded())) min"
     }
 
     /// A clock reading: `m:ss`, or `h:mm:ss` from an hour.

@@ -2,6 +2,7 @@ import MarksCore
 
 /// The widgets as the home screen's cards: the three most recent bookmarks, a random one and the three most recent
 /// podcasts, read from the same widget files the desktop widgets use; each links to its page (the deep link's web form).
+/// A bookmark's entries carry `data-card="<id>"`, so deleting or archiving its row hides them at once (the script).
 struct HomeCardsView {
     var recent: [WidgetSnapshot.BookmarkItem]
     var random: WidgetSnapshot.BookmarkItem?
@@ -11,11 +12,11 @@ struct HomeCardsView {
         guard !recent.isEmpty || !podcasts.isEmpty else { return .empty }
         let recentCard: HTML = recent.isEmpty ? .empty : """
             <section class="card" aria-labelledby="card-recent"><h2 id="card-recent">Recently added</h2>\
-            <ol>\(HTML.each(recent.prefix(3)) { "<li>\(link($0))<p class=\"meta\"><span>\($0.domain)</span></p></li>" })</ol></section>
+            <ol>\(HTML.each(recent.prefix(3)) { "<li data-card=\"\($0.id)\">\(link($0))<p class=\"meta\"><span>\($0.domain)</span></p></li>" })</ol></section>
             """
         let randomCard: HTML = random.map { item in
             """
-            <section class="card" aria-labelledby="card-random"><h2 id="card-random">Random bookmark</h2>\
+            <section class="card" aria-labelledby="card-random" data-card="\(item.id)"><h2 id="card-random">Random bookmark</h2>\
             \(link(item))<p class="meta"><span>\(item.domain)</span></p></section>
             """
         } ?? .empty

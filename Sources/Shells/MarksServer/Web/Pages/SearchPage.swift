@@ -38,7 +38,7 @@ struct SearchPage {
             <div class="searchbar"><label for="q" class="visually-hidden">Search bookmarks</label>\
             <input type="search" id="q" name="q" value="\(query)" placeholder="Search bookmarks" autocomplete="off" spellcheck="false"\
             \(problems.isEmpty ? HTML.empty : HTML(" aria-describedby=\"query-problems\" aria-invalid=\"\(problems.contains(where: \.blocking) ? "true" : "false")\""))>\
-            <button type="submit" id="search-button">Search</button></div>\
+            <button type="submit" id="search-button" name="mode" value="\(semantic ? "semantic" : "keyword")">Search</button></div>\
             <fieldset class="scopes"><legend class="visually-hidden">Scope</legend>\
             \(radio(.all, "All"))\(radio(.unread, "Unread"))\(radio(.archived, "Archived"))\(radio(.tag, "Tag"))\
             <label for="scope-tag-name" class="visually-hidden">Tag to search in</label>\
@@ -47,14 +47,14 @@ struct SearchPage {
             <fieldset class="scopes mode"><legend class="visually-hidden">Search mode</legend>\
             <div class="segments" role="group" aria-label="Search mode">\(modeButton("keyword", "Keyword", on: !semantic, enabled: true))\
             \(modeButton("semantic", "Semantic", on: semantic, enabled: semanticAvailable))</div>\
-            <input type="hidden" name="mode" value="\(semantic ? "semantic" : "keyword")">\
             <span class="hint" id="semantic-hint">\(semanticAvailable ? "Semantic finds bookmarks by meaning, not only by their words." : "Semantic search needs the search index.")</span></fieldset>\
             \(Self.help)</form>
             \(problemsHTML())\(sourcesHTML())\(resultsHTML())
             """
     }
 
-    /// A mode switch: a submit button, so choosing a mode re-runs the search with or without script.
+    /// A mode switch: a submit button, so choosing a mode re-runs the search with or without script. The form sends one
+    /// `mode`, its submitter's: Search (also the default button Enter presses) carries the current mode, a switch its own.
     private func modeButton(_ value: String, _ label: String, on: Bool, enabled: Bool) -> HTML {
         """
         <button type="submit" name="mode" value="\(value)" id="mode-\(value)" aria-pressed="\(on ? "true" : "false")"\
@@ -94,7 +94,8 @@ struct SearchPage {
         case .loaded(_, let count) where count == 0 && !sources.isEmpty:
             return "<p class=\"count\" id=\"count\">No bookmarks match.</p>"
         case .loaded(let list, let count):
-            let summary: HTML = count > 0 ? "<p class=\"count\" id=\"count\">\(count) \(count == 1 ? "result" : "results")</p>" : .empty
+            let counts: HTML = scope == .unread ? " data-counts=\"unread\"" : .empty
+            let summary: HTML = count > 0 ? "<p class=\"count\" id=\"count\"\(counts)>\(count) \(count == 1 ? "result" : "results")</p>" : .empty
             return "\(summary)\(list.render())"
         }
     }

@@ -16,6 +16,8 @@ struct SettingsPage {
         var hasSavedToken = false
         /// Verify just checked the typed token; Save keeps it though the field comes back empty.
         var hasVerifiedToken = false
+        /// A Verify failed with a typed token: the server keeps it for the next Verify or Save (the field comes back empty).
+        var hasTypedToken = false
     }
 
     /// What Save did with the running server.
@@ -88,6 +90,7 @@ struct SettingsPage {
 
     private var tokenHint: String {
         if fields.hasVerifiedToken { return " The token you verified is kept; press Save to use it." }
+        if fields.hasTypedToken { return " The token you typed is kept (not shown); leave this empty to use it, or type another." }
         if fields.hasSavedToken { return " A token is saved; leave this empty to keep it." }
         return ""
     }

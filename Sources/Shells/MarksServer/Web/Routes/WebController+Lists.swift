@@ -7,7 +7,7 @@ import MarksSources
 /// The list pages: Bookmarks (and a tag's bookmarks), the "Load more" fragments, Tags and Search.
 extension WebController {
     /// `/` and `/tags/:name`: the first page for the filter, or the page a signed `next` link points to.
-    /// `show=unread|archived`, `sort=newest|oldest|title` and `select=on|all` are kept by every link it makes.
+    /// `show=unread|archived|shared`, `sort=newest|oldest|title` and `select=on|all` are kept by every link it makes.
     func bookmarks(_ request: HTTPRequest) async throws -> HTTPResponse {
         let tag = request.pathParameters["name"]
         let choice = ListChoice(request.query)
@@ -19,7 +19,7 @@ extension WebController {
         var content: BookmarksPage.Content
         var stale: String?
         let filter = LibraryFilter(unreadOnly: choice.show == .unread, tag: tag, archived: choice.show == .archived,
-                                   sort: choice.sort.bookmarkSort, limit: options.pageSize)
+                                   sort: choice.sort.bookmarkSort, limit: options.pageSize, sharedOnly: choice.show == .shared)
         let unselected = SafeURL.path(base, query: choice.items)
         do {
             let page = try await load(next: next, filter)

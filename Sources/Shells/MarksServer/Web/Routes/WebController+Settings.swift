@@ -67,11 +67,16 @@ extension WebController {
         } catch {
             saved = nil
         }
-        let fields = Self.fields(form, saved: saved)
+        var fields = Self.fields(form, saved: saved)
         guard fields.useLinkding else {
             return settingsView(request, fields: fields, outcome: .verified("Marks’ own store needs no verification."))
         }
         let sessionID = session(of: request)?.nonce ?? ""
+        // A failed Verify keeps the token just typed on the server (never in the page), so fixing the host or port
+        // does not mean typing the token again.
+        let typed = (form["token"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        if !typed.isEmpty { verifiedTokens.rememberTyped(typed, session: sessionID, at: auth.now()) }
+        fields.hasTypedToken = verifiedTokens.hasTyped(session: sessionID, at: auth.now())
         switch Self.server(from: form, saved: saved, verified: { self.verifiedTokens.token(host: $0, session: sessionID, at: self.auth.now()) }) {
         case .failure(let problem):
             return settingsView(request, fields: fields, outcome: .problem(problem.message), status: 400)

@@ -6,13 +6,14 @@ import MarksCore
 /// page makes (filters, sort, "Load more"), so paging keeps them.
 struct ListChoice: Equatable, Sendable {
     enum Show: String, CaseIterable, Sendable {
-        case all, unread, archived
+        case all, unread, archived, shared
 
         var label: String {
             switch self {
             case .all: "All"
             case .unread: "Unread"
             case .archived: "Archived"
+            case .shared: "Shared"
             }
         }
     }
