@@ -12,17 +12,23 @@ struct JobFixture {
     let clock: ManualClock
     let logs = Lines()
     private let reopen: @Sendable () throws -> any JobRecords
+    /// The SQLite fixture's temp dir, removed when the last copy of the fixture goes.
+    private let directory: RemovedOnRelease?
 
     /// A SQLite fixture (the runner's own tests).
     init(clock: ManualClock = ManualClock()) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-jobs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent("marks.sqlite").path
-        try self.init(store: JobStore(database: Database(path: path)), clock: clock) { try JobStore(database: Database(path: path)) }
+        try self.init(store: JobStore(database: Database(path: path)), clock: clock, directory: RemovedOnRelease(directory)) {
+            try JobStore(database: Database(path: path))
+        }
     }
 
-    private init(store: any JobRecords, clock: ManualClock, reopen: @escaping @Sendable () throws -> any JobRecords) {
+    private init(store: any JobRecords, clock: ManualClock, directory: RemovedOnRelease? = nil,
+                 reopen: @escaping @Sendable () throws -> any JobRecords) {
         self.store = store
+        self.directory = directory
         self.clock = clock
         self.reopen = reopen
     }
@@ -100,4 +106,11 @@ actor Gate {
 /// A handler failure with a fixed message.
 struct HandlerFailure: Error, CustomStringConvertible {
     let description: String
+}
+
+/// A directory removed when this object is released.
+final class RemovedOnRelease: Sendable {
+    let url: URL
+    init(_ url: URL) { self.url = url }
+    deinit { try? FileManager.default.removeItem(at: url) }  // safe: a test's temp dir; nothing to report
 }
