@@ -14,11 +14,11 @@ extension JSONValue {
         // safe: each `try?` below asks which shape the value has (Decodable offers no other way to ask); a value of
         // none of them reaches the last `single.decode(String.self)`, whose error is thrown.
         init(from decoder: any Decoder) throws {
-            if var array = try? decoder.unkeyedContainer() {
+            if var array = try? decoder.unkeyedContainer() {  // safe: a shape probe (see above)
                 var items: [JSONValue] = []
                 while !array.isAtEnd { items.append(try array.decode(Decoded.self).value) }
                 value = .array(items)
-            } else if let object = try? decoder.container(keyedBy: Key.self) {
+            } else if let object = try? decoder.container(keyedBy: Key.self) {  // safe: a shape probe (see above)
                 value = .object(try object.allKeys.sorted { $0.stringValue < $1.stringValue }.map {
                     ($0.stringValue, try object.decode(Decoded.self, forKey: $0).value)
                 })
@@ -26,11 +26,11 @@ extension JSONValue {
                 let single = try decoder.singleValueContainer()
                 if single.decodeNil() {
                     value = .null
-                } else if let bool = try? single.decode(Bool.self) {
+                } else if let bool = try? single.decode(Bool.self) {  // safe: a shape probe (see above)
                     value = .bool(bool)
-                } else if let int = try? single.decode(Int.self) {
+                } else if let int = try? single.decode(Int.self) {  // safe: a shape probe (see above)
                     value = .int(int)
-                } else if let double = try? single.decode(Double.self) {
+                } else if let double = try? single.decode(Double.self) {  // safe: a shape probe (see above)
                     value = .double(double)
                 } else {
                     value = .string(try single.decode(String.self))

@@ -15,7 +15,7 @@ extension IngestPayloadParser {
         do {
             document = try HTMLDocument(html: html, url: baseURL)
         } catch {
-            return nil
+            return nil  // unreadable HTML (empty, or over the wrapper's cap): the caller uses the other payloads
         }
         return IngestHTML(text: document.visibleText, title: document.metadata.bestTitle,
                           links: document.anchors.map { IngestHTML.Link(url: $0.url, text: $0.text) })
