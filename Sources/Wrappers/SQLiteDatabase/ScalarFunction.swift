@@ -7,16 +7,36 @@ import CSQLite
 public struct ScalarFunction: Sendable {
     /// The SQL name.
     public let name: String
-    /// The number of arguments (0–127).
+    /// The number of arguments (0–127; -1 for any number).
     public let argumentCount: Int32
-    /// The body: the arguments' values in, the result out; a thrown error fails the statement with its description.
-    public let body: @Sendable ([SQLValue]) throws -> SQLValue
+    let implementation: Implementation
 
-    /// A deterministic function (same arguments, same result; SQLite may use it in indexes and triggers).
+    enum Implementation: Sendable {
+        /// A Swift body over the arguments' values (each text and blob copied in).
+        case values(@Sendable ([SQLValue]) throws -> SQLValue)
+        /// `FoldedContains`: reads the arguments' bytes in place, one C call per row.
+        case foldedContains
+    }
+
+    /// A deterministic function (same arguments, same result; SQLite may use it in indexes and triggers). `body` takes
+    /// the arguments' values and gives the result; a thrown error fails the statement with its description.
     public init(name: String, argumentCount: Int32, body: @escaping @Sendable ([SQLValue]) throws -> SQLValue) {
         self.name = name
         self.argumentCount = argumentCount
-        self.body = body
+        self.implementation = .values(body)
+    }
+
+    /// `contains_folded(needle, text, …)`: 1 when any `text` holds `needle` with ASCII letters case-folded on both
+    /// sides, else 0 — what `instr(lower(text), lower(needle)) > 0 OR …` answers (SQLite's `lower` folds ASCII only;
+    /// no ICU), and what `text LIKE '%needle%' ESCAPE …` answers for text without NUL. It reads each text's bytes
+    /// where SQLite keeps them: no copy, no lower-cased string, one call for all the texts. NULL arguments hold
+    /// nothing; a NULL needle gives 0; an empty needle is found in every non-NULL text.
+    public static let foldedContains = ScalarFunction(name: "contains_folded", argumentCount: -1, implementation: .foldedContains)
+
+    private init(name: String, argumentCount: Int32, implementation: Implementation) {
+        self.name = name
+        self.argumentCount = argumentCount
+        self.implementation = implementation
     }
 }
 
@@ -79,8 +99,14 @@ final class ScalarFunctionBox {
 extension Connection {
     /// Registers `function` on this connection (replacing one of the same name and argument count).
     public func define(_ function: ScalarFunction) throws {
-        guard (0...127).contains(function.argumentCount), !function.name.isEmpty, !function.name.utf8.contains(0) else {
+        guard (-1...127).contains(function.argumentCount), !function.name.isEmpty, !function.name.utf8.contains(0) else {
             throw SQLiteError.misuse("a scalar function needs a name and 0–127 arguments: \(function.name)")
+        }
+        guard case .values = function.implementation else {
+            let result = sqlite3_create_function_v2(handle, function.name, function.argumentCount,
+                                                    SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, FoldedContains.call, nil, nil, nil)
+            guard result == SQLITE_OK else { throw SQLiteError(handle: handle, resultCode: result, sql: nil) }
+            return
         }
         let box = Unmanaged.passRetained(ScalarFunctionBox(function)).toOpaque()
         let result = sqlite3_create_function_v2(
@@ -94,7 +120,8 @@ extension Connection {
                     arguments.append(ScalarFunctionBox.value(values?[index]))
                 }
                 do {
-                    ScalarFunctionBox.setResult(context, try box.function.body(arguments))
+                    guard case .values(let body) = box.function.implementation else { return }
+                    ScalarFunctionBox.setResult(context, try body(arguments))
                 } catch {
                     sqlite3_result_error(context, "\(box.function.name): \(error)", -1)
                 }

@@ -72,18 +72,19 @@ import Testing
 
     @Test func pagesOnOneHostStartAPacingApartOthersDoNotWait() async throws {
         let site = try ArchiveSite()
-        let archive = try site.archive(pacing: .seconds(1), parallel: 1)
+        // Sleeps are recorded, not slept: a pacing far longer than a loaded machine takes for the first fetch.
+        let archive = try site.archive(pacing: .seconds(60), parallel: 1)
         _ = try await archive.archive([site.url("/article"), site.url("/other"), site.url("/article", host: "b.test")])
         let sleeps = site.sleeps.withLock { $0 }
         #expect(sleeps.count == 1, "only the second page of a.test waits; b.test goes at once")
-        #expect(sleeps.allSatisfy { $0 > .milliseconds(500) && $0 <= .seconds(1) })
+        #expect(sleeps.allSatisfy { $0 > .seconds(30) && $0 <= .seconds(60) })
     }
 
     @Test func pagesOfAHostThatDoesNotResolveDoNotWaitTheirTurn() async throws {
         // Offline, every host fails to resolve; pacing them (a request never sent) made a library with 550 pages
         // on github.com take over nine minutes to say so.
         let site = try ArchiveSite()
-        let archive = try site.archive(pacing: .seconds(1), parallel: 1)
+        let archive = try site.archive(pacing: .seconds(60), parallel: 1)
         let gone = (1...5).map { "http://gone.example/\($0)" }
         let result = try await archive.archive(gone + [site.url("/article"), site.url("/other")])
         #expect(result.failed.count == 5)

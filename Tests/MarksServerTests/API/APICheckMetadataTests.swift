@@ -21,7 +21,7 @@ import Testing
 
     static func api(_ directory: TemporaryDirectory, allowPrivate: Bool) throws -> LinkdingAPI {
         let store = try BookmarkStore(path: directory.url.appendingPathComponent("marks.sqlite").path, now: { Date() })
-        let fetcher = PageFetcher(policy: FetchPolicy(timeout: .seconds(5), allowInternalAddresses: allowPrivate))
+        let fetcher = PageFetcher(policy: FetchPolicy(timeout: .seconds(60), allowInternalAddresses: allowPrivate))  // a loaded machine is slow
         return LinkdingAPI(store: store, tokens: APITokenStore(directory: directory.url), metadataService: PageMetadataService(fetcher: fetcher))
     }
 

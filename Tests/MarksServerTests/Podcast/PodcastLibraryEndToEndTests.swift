@@ -90,7 +90,10 @@ import Testing
             #expect(article.voice?.isEmpty == false)
             #expect(article.chapters.map(\.title) == ["Caching in Practice", "Invalidation", "Measuring"])
             let states = seen.withLock { $0.map(\.entry.state) }
-            #expect(states.contains(.generating) && states.last == .ready, "the index showed the episode while it was made")
+            // A fast machine may finish between two polls (queued, then ready): what counts is that the index held the
+            // episode, unfinished, before it was ready.
+            #expect(states.first == .queued || states.first == .generating, "the index showed the episode while it was made")
+            #expect(states.count >= 2 && states.last == .ready)
             let progress = seen.withLock { $0.map(\.entry.progress) }
             #expect(progress == progress.sorted())
             try await Self.checkAudio(article, in: client.library)
