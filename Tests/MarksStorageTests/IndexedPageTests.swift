@@ -15,7 +15,7 @@ import Testing
                           tags: index % 3 == 0 ? ["tree"] : [], unread: index % 4 == 0, archived: index % 11 == 0)
         }
         let queries = ["apple", "apple and #tree", "#tree and not banana", "cherry or grape", "\"apple 1\"", "apple and !unread",
-                       "pineapple and #tree and not grape", "e", ""]
+                       "pineapple and #tree and not grape", "e", "\"apple ap\"", ""]
         for search in queries {
             for (limit, offset) in [(1, 0), (5, 0), (5, 40), (20, 100), (100, 0), (1_000, 0)] {
                 for sort in [BookmarkSort.addedDesc, .addedAsc, .titleAsc, .modifiedDesc] {

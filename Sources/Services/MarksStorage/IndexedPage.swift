@@ -55,14 +55,22 @@ struct IndexedPage {
         var ids: [Int] = []
         var keys: [SortKey] = []
         if withKeys {
-            let statement = try db.prepare("SELECT m.id, \(sortKey) FROM (\(found.sql)) m CROSS JOIN store_bookmarks b\(keyHint) ON b.id = m.id")
-            try statement.bind(found.arguments)
-            while try statement.advance() {
-                ids.append(Int(statement.integer(at: 0)))
-                keys.append(key(statement, column: 1))
-            }
+            (ids, keys) = try idsAndKeys(SQLFragment("SELECT m.id, \(sortKey) FROM (\(found.sql)) m CROSS JOIN store_bookmarks b\(keyHint) ON b.id = m.id",
+                                                     found.arguments), db)
         } else if let merged {
             ids = try counts.ids(merged.key, db) { try merged.ids(db) }
+        } else if let keyed = keyedMatches {
+            // The matches are found by reading each row: its date comes along, and sorting the dates here beats
+            // walking the date index for them (the ids alone are what is remembered for a repeat).
+            var read: [SortKey]?
+            ids = try counts.ids(found, db) {
+                let (matched, dates) = try idsAndKeys(keyed, db)
+                read = dates
+                return matched
+            }
+            if let read, ids.count <= Self.sortHereUpTo {
+                return (ids.count, offset < ids.count ? sortedHere(ids, keys: read) : [])
+            }
         } else {
             ids = try counts.ids(found, db)
         }
@@ -74,6 +82,19 @@ struct IndexedPage {
             return (ids.count, sortedHere(ids, keys: withKeys ? keys : try readKeys(ids, db)))
         }
         return (ids.count, try sortedBySQLite(found, db))
+    }
+
+    /// The ids and sort keys `query` (a SELECT of an id and a sort key) gives.
+    private func idsAndKeys(_ query: SQLFragment, _ db: Connection) throws -> ([Int], [SortKey]) {
+        let statement = try db.prepare(query.sql)
+        try statement.bind(query.arguments)
+        var ids: [Int] = []
+        var keys: [SortKey] = []
+        while try statement.advance() {
+            ids.append(Int(statement.integer(at: 0)))
+            keys.append(key(statement, column: 1))
+        }
+        return (ids, keys)
     }
 
     /// The page, walking `index` in list order and checking each row.
@@ -176,10 +197,22 @@ struct IndexedPage {
         if plainScope, let residual, !residual.readsRow {
             return SQLFragment("SELECT id FROM (\(candidates.sql)) b WHERE \(residual.sql)", candidates.arguments + residual.arguments)
         }
+        return joinedMatches(columns: "b.id AS id")
+    }
+
+    /// The matching ids with their dates, when finding them reads each whole row anyway (a residual reading the text)
+    /// and the order is by a date; nil otherwise.
+    private var keyedMatches: SQLFragment? {
+        guard dateIndex != nil, residual?.readsText == true else { return nil }
+        return joinedMatches(columns: "b.id, \(sortKey)")
+    }
+
+    /// `columns` of the candidates' rows that satisfy the scope and the residual.
+    private func joinedMatches(columns: String) -> SQLFragment {
         let conditions = SQLFragment.joined([scopeCondition] + (residual.map { [$0] } ?? []), " AND ")
         let hint = residual?.readsText ?? false ? "" : " INDEXED BY store_bookmarks_state"
         return SQLFragment("""
-            SELECT b.id AS id FROM (\(candidates.sql)) c CROSS JOIN store_bookmarks b\(hint) ON b.id = c.id \
+            SELECT \(columns) FROM (\(candidates.sql)) c CROSS JOIN store_bookmarks b\(hint) ON b.id = c.id \
             WHERE \(conditions.sql)
             """, candidates.arguments + conditions.arguments)
     }
