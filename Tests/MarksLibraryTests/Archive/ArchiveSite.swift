@@ -51,7 +51,8 @@ final class ArchiveSite: Sendable {
 
     func fetcher(enabled: Bool = true) -> PageFetcher {
         let loopback = NetworkAddress("127.0.0.1").map { [$0] } ?? []
-        return PageFetcher(policy: FetchPolicy(allowInternalAddresses: true, enabled: enabled),
+        return PageFetcher(policy: FetchPolicy(timeout: .seconds(60), connectTimeout: .seconds(30), minimumRateWindow: .seconds(30),
+                                               allowInternalAddresses: true, enabled: enabled),
                            resolve: { host in host.hasSuffix(".test") ? loopback : [] })
     }
 

@@ -9,7 +9,7 @@ import Testing
 @Suite struct PageFetcherTests {
     static let loopback = NetworkAddress("127.0.0.1")!  // safe: a fixed literal
 
-    static func policy(timeout: Duration = .seconds(10), maxBytes: Int = 256 * 1024, allowInternal: Bool = true,
+    static func policy(timeout: Duration = .seconds(60), maxBytes: Int = 256 * 1024, allowInternal: Bool = true,
                        concurrent: Int = 4, rateWindow: Duration = .seconds(1)) -> FetchPolicy {
         FetchPolicy(timeout: timeout, minimumBytesPerSecond: 1000, minimumRateWindow: rateWindow, maxBytes: maxBytes,
                     maxConcurrentFetches: concurrent, allowInternalAddresses: allowInternal)

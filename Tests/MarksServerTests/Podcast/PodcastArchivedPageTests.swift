@@ -20,7 +20,7 @@ import Testing
         }
         let directory = try TemporaryDirectory(prefix: "marks-podcast-archived")
         defer { directory.cleanUp() }
-        let fetcher = PageFetcher(policy: FetchPolicy(allowInternalAddresses: true))
+        let fetcher = PageFetcher(policy: FetchPolicy(timeout: .seconds(60), connectTimeout: .seconds(30), allowInternalAddresses: true))
         let archive = try PageArchive(database: try Database(path: directory.file("marks.sqlite").path), fetcher: fetcher, now: { Date() })
         let page = try #require(URL(string: site.baseURL.absoluteString + "/herons"))
         _ = try await archive.article(for: page.absoluteString)
@@ -41,7 +41,7 @@ import Testing
         defer { Task { await site.stop() } }
         let directory = try TemporaryDirectory(prefix: "marks-podcast-unarchived")
         defer { directory.cleanUp() }
-        let fetcher = PageFetcher(policy: FetchPolicy(allowInternalAddresses: true))
+        let fetcher = PageFetcher(policy: FetchPolicy(timeout: .seconds(60), connectTimeout: .seconds(30), allowInternalAddresses: true))
         let archive = try PageArchive(database: try Database(path: directory.file("marks.sqlite").path), fetcher: fetcher, now: { Date() })
         let page = try #require(URL(string: site.baseURL.absoluteString + "/notes.txt"))
         let source = try await PodcastPages.read(page, archive: archive, fetcher: fetcher)
