@@ -138,12 +138,12 @@ import Testing
         #expect(await connection.read(until: "data: first") != nil)
         let started = ContinuousClock.now
         await server.stop()
-        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(ContinuousClock.now - started < .seconds(40))  // not the body's minute; loose for a loaded machine
         let (closed, _) = await connection.waitForClose()
         #expect(closed)
         #expect(server.liveRequestContexts == 0)
         // The body's task sees its cancellation on its own schedule: in a loaded run that can be after the close.
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(30)
         while log.all.isEmpty && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
         #expect(log.all == ["cancelled"])
     }

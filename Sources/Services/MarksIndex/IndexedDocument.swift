@@ -53,7 +53,7 @@ public struct IndexedDocument: Sendable, Equatable {
 
     /// The AI summary when there is one, else the description.
     public var summaryOrDescription: String {
-        if let aiSummary, !aiSummary.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return aiSummary }
+        if let aiSummary, !aiSummary.trimmingWhitespace.isEmpty { return aiSummary }
         return description
     }
 
@@ -67,11 +67,11 @@ public struct IndexedDocument: Sendable, Equatable {
     /// (also what a page is embedded as to find its nearest bookmarks).
     public var embeddingText: String {
         var parts: [String] = []
-        let title = title.trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = title.trimmingWhitespace
         if !title.isEmpty { parts.append(title) }
-        let summary = summaryOrDescription.trimmingCharacters(in: .whitespacesAndNewlines)
+        let summary = summaryOrDescription.trimmingWhitespace
         if !summary.isEmpty { parts.append(String(summary.prefix(Self.summaryCharacters))) }
-        let notes = notes.trimmingCharacters(in: .whitespacesAndNewlines)
+        let notes = notes.trimmingWhitespace
         if !notes.isEmpty { parts.append(String(notes.prefix(Self.notesCharacters))) }
         let tags = allTags
         if !tags.isEmpty { parts.append("Tags: " + tags.joined(separator: ", ")) }

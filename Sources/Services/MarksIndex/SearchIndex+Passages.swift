@@ -122,10 +122,10 @@ extension IndexedDocument {
     /// (when it is not the summary) and the notes as paragraphs; the title alone when there is nothing else (and
     /// for a source, whose text is cut into `page` passages).
     var fieldBlocks: [PassageBlock] {
-        let title = displayTitle.trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = displayTitle.trimmingWhitespace
         var blocks = [PassageBlock(.heading, title)]
-        let summary = aiSummary?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        let description = description.trimmingCharacters(in: .whitespacesAndNewlines)
+        let summary = aiSummary?.trimmingWhitespace ?? ""
+        let description = description.trimmingWhitespace
         var body: [PassageBlock] = []
         if id > 0 { // a source's text is its description here; its passages are cut page by page instead
             body = PassageBlock.paragraphs(of: summary)
