@@ -43,7 +43,6 @@ enum ServeCommand: CLICommand {
         // Everything the server creates (databases, secrets, episodes, uploads) is its user's alone.
         umask(0o077)
         MallocArenas.limit(to: 2)
-        MallocArenas.returnFreedMemory(above: 64 * 1024)
         do {
             try FileManager.default.createDirectory(at: settings.paths.dataDirectory, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
