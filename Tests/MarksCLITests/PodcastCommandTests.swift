@@ -20,6 +20,7 @@ import Testing
         #expect(made.code == 0, "\(made.stderr)")
         #expect(made.stdout.hasPrefix("Ready: "), "\(made.stdout)")
         #expect(made.stdout.contains("Heron notes"))
+        #expect(made.stdout.contains(", source)"), "a source's episode says where it is from: \(made.stdout)")
         // Not a terminal: a plain line per stage seen (a short episode may be made between two looks).
         let stages = made.stderr.split(separator: "\n").map(String.init)
         #expect(stages.first == "queued: Heron notes", "\(made.stderr)")
@@ -41,6 +42,7 @@ import Testing
 
         let plain = try await marks.run(["podcast", "list"])
         #expect(plain.stdout.hasPrefix("ready   "), "\(plain.stdout)")
+        #expect(plain.stdout.contains("  (source)  ") && !plain.stdout.contains("marks-source://"), "\(plain.stdout)")
         let status = try await marks.run(["podcast", "status", key])
         #expect(status.code == 0 && status.stdout.hasPrefix("ready"), "\(status.stdout)\(status.stderr)")
         let byPrefix = try await marks.run(["podcast", "status", String(key.prefix(10))])

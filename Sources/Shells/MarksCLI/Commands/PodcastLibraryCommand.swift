@@ -135,7 +135,7 @@ enum PodcastLibraryCommand {
         let length = entry.durationSeconds.map(duration) ?? "–"
         var text = state.padding(toLength: 8, withPad: " ", startingAt: 0) + length.padding(toLength: 8, withPad: " ", startingAt: 0)
         text += (entry.title.isEmpty ? entry.url : entry.title).singleLine.prefix(80)
-        text += "  (\(entry.site.isEmpty ? entry.url.singleLine.prefix(60) : entry.site.singleLine.prefix(60)))  \(entry.key)"
+        text += "  (\(origin(entry)))  \(entry.key)"
         if case .failed(let reason) = entry.rowState, !reason.isEmpty { text += "\n        " + String(reason.singleLine.prefix(200)) }
         return text
     }
@@ -144,7 +144,14 @@ enum PodcastLibraryCommand {
     static func summary(_ entry: PodcastEntry) -> String {
         let title = (entry.title.isEmpty ? entry.url : entry.title).singleLine.prefix(100)
         let length = entry.durationSeconds.map(duration) ?? "–"
-        return "\(title) (\(length), \(entry.site.isEmpty ? "marks" : entry.site.singleLine.prefix(60)))  \(entry.key)"
+        return "\(title) (\(length), \(origin(entry)))  \(entry.key)"
+    }
+
+    /// Where an episode comes from: its site, "source" for one of the user's sources (its URL is an internal
+    /// `marks-source://` key), else the start of its URL.
+    static func origin(_ entry: PodcastEntry) -> String {
+        if !entry.site.isEmpty { return String(entry.site.singleLine.prefix(60)) }
+        return entry.sourceID == nil ? String(entry.url.singleLine.prefix(60)) : "source"
     }
 
     /// Seconds as `m:ss` or `h:mm:ss`.
