@@ -58,6 +58,22 @@ import SystemSupport
         #expect(!elsewhere.contains("The token you typed is kept"), "another session keeps nothing of this one's")
     }
 
+    /// A Save refused for the port keeps the token just typed, as a failed Verify does: the next Save with the
+    /// field empty uses it, and the page says so without showing it.
+    @Test func aRefusedSaveKeepsTheTypedTokenWithoutEchoingIt() async throws {
+        let web = try await WebHarness.make()
+        defer { web.cleanUp() }
+        var client = try await web.signedIn()
+        let badPort = Self.fields.map { $0.0 == "port" ? ("port", "eighty") : $0.0 == "token" ? ("token", "typed-token") : $0 }
+        let refused = WebClient.text(try await client.post("/settings", badPort))
+        #expect(refused.contains("The port must be a number"))
+        #expect(!refused.contains("typed-token"), "the token is never put in the page")
+        #expect(refused.contains("The token you typed is kept"))
+        #expect(!FileManager.default.fileExists(atPath: web.configStore.file.path), "a refused Save writes nothing")
+        _ = try await client.post("/settings", Self.fields.map { $0.0 == "token" ? ("token", "") : $0 })
+        #expect(try web.configStore.load().linkding?.token == "typed-token")
+    }
+
     @Test func savingWritesTheConfigAndKeepsASavedToken() async throws {
         let web = try await WebHarness.make()
         defer { web.cleanUp() }

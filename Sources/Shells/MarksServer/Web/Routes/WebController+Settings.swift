@@ -27,9 +27,12 @@ extension WebController {
         } catch {
             return settingsView(request, fields: Self.fields(form, saved: nil), outcome: .problem(String(describing: error)), status: 500)
         }
-        let fields = Self.fields(form, saved: config.linkding)
+        var fields = Self.fields(form, saved: config.linkding)
         let sessionID = session(of: request)?.nonce ?? ""
         if fields.useLinkding {
+            // As in Verify: a Save refused for another field keeps the token just typed on the server.
+            rememberTypedToken(form, session: sessionID)
+            fields.hasTypedToken = verifiedTokens.hasTyped(session: sessionID, at: auth.now())
             switch Self.server(from: form, saved: config.linkding, verified: { self.verifiedTokens.token(host: $0, session: sessionID, at: self.auth.now()) }) {
             case .failure(let problem): return settingsView(request, fields: fields, outcome: .problem(problem.message), status: 400)
             case .success(let server): config.linkding = server
@@ -72,10 +75,7 @@ extension WebController {
             return settingsView(request, fields: fields, outcome: .verified("Marks’ own store needs no verification."))
         }
         let sessionID = session(of: request)?.nonce ?? ""
-        // A failed Verify keeps the token just typed on the server (never in the page), so fixing the host or port
-        // does not mean typing the token again.
-        let typed = (form["token"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        if !typed.isEmpty { verifiedTokens.rememberTyped(typed, session: sessionID, at: auth.now()) }
+        rememberTypedToken(form, session: sessionID)
         fields.hasTypedToken = verifiedTokens.hasTyped(session: sessionID, at: auth.now())
         switch Self.server(from: form, saved: saved, verified: { self.verifiedTokens.token(host: $0, session: sessionID, at: self.auth.now()) }) {
         case .failure(let problem):
@@ -111,6 +111,13 @@ extension WebController {
     }
 
     // MARK: Helpers
+
+    /// Keeps the token just typed on the server (never in the page), so a Verify or Save refused for the host or port
+    /// does not mean typing the token again.
+    private func rememberTypedToken(_ form: QueryParameters, session: String) {
+        let typed = (form["token"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        if !typed.isEmpty { verifiedTokens.rememberTyped(typed, session: session, at: auth.now()) }
+    }
 
     func settingsView(_ request: HTTPRequest, fields: SettingsPage.ServerFields, outcome: SettingsPage.Outcome?,
                       devices: DevicesView.Content? = nil, transfer: TransferView.Content = TransferView.Content(), status: Int = 200) -> HTTPResponse {
