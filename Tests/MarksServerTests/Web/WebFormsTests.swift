@@ -112,6 +112,27 @@ import Testing
         #expect(web.source.updates.last?.update == BookmarkUpdate(unread: false, tagNames: ["a", "b", "c"]))
     }
 
+    /// An Edit opened from a list (its row menu or `e` send `return`) goes back to that list, at the row; a `return`
+    /// that is not a local path is ignored.
+    @Test func editingFromAListReturnsToIt() async throws {
+        let web = try await WebHarness.make(seed: 3)
+        defer { web.cleanUp() }
+        var client = try await web.signedIn()
+        let form = WebClient.text(try await client.get("/bookmarks/2/edit?return=" + SafeURL.encode("/?q=number&page=2")))
+        #expect(form.contains(#"<input type="hidden" name="return" value="/?q=number&amp;page=2">"#), "\(form)")
+        #expect(form.contains(#"href="/?q=number&amp;page=2">Cancel</a>"#))
+        let saved = try await client.post("/bookmarks/2/edit", [("url", "https://example.com/article/2"), ("title", "Renamed"), ("return", "/?q=number&page=2")])
+        #expect(saved.status == 303)
+        #expect(saved.headers["Location"] == "/?q=number&page=2&notice=updated#b2")
+        let refused = try await client.post("/bookmarks/2/edit", [("url", "not a url"), ("return", "/?q=number")])
+        #expect(refused.status == 400)
+        #expect(WebClient.text(refused).contains(#"name="return" value="/?q=number""#), "a refused Save keeps where to go back")
+        let elsewhere = try await client.post("/bookmarks/2/edit", [("url", "https://example.com/article/2"), ("title", "Again"), ("return", "https://evil.example/")])
+        #expect(elsewhere.headers["Location"] == "/bookmarks/2?notice=updated")
+        let plain = WebClient.text(try await client.get("/bookmarks/2/edit?return=//evil.example"))
+        #expect(!plain.contains("name=\"return\""))
+    }
+
     @Test func editingRefusesABadAddress() async throws {
         let web = try await WebHarness.make(seed: 1)
         defer { web.cleanUp() }

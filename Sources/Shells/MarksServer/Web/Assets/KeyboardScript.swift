@@ -90,7 +90,7 @@ doc.addEventListener("keydown", e => {
     }
     case "Enter": { if (!inRow || t !== inRow) return; const a = $("h2 a", inRow); if (a) a.click(); break; }
     case "o": { const a = target && $(".title a, h2 a, h1 a", target); if (a) a.click(); break; }
-    case "e": { if (target) location.assign("/bookmarks/" + target.dataset.id + "/edit"); break; }
+    case "e": { if (target) location.assign("/bookmarks/" + target.dataset.id + "/edit?return=" + encodeURIComponent(location.pathname + location.search)); break; }
     case "m": { const b = button(["read", "unread"]); if (b) act(b); break; }
     case "x": { const box = target && $("input.pick", target); if (box) { box.click(); } break; }
     case "a": { const b = button(["archive", "unarchive"]); if (b) act(b); break; }

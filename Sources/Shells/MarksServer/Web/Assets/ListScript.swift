@@ -49,7 +49,7 @@ function openMenu(link) {
     // The menu lives outside #main: it leaves with this page view (an in-place swap would keep it).
     signal.addEventListener("abort", () => { menu.remove(); menu = null; menuFor = null; });
   }
-  const items = [["Read", "/bookmarks/" + id + "/read"], ["Edit", "/bookmarks/" + id + "/edit"]];
+  const items = [["Read", "/bookmarks/" + id + "/read"], ["Edit", "/bookmarks/" + id + "/edit?return=" + encodeURIComponent(location.pathname + location.search)]];
   if (/^https?:/.test(url)) items.push(["Open in a new tab", url, "tab"], ["Copy link", url, "copy"]);
   if (row.closest("[data-podcasts]")) items.push(["Podcast", "/bookmarks/" + id + "/podcast", "podcast"]);
   items.push(["Details", "/bookmarks/" + id]);

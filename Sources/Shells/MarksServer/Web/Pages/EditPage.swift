@@ -7,6 +7,8 @@ struct EditPage {
     var values: BookmarkFormValues
     var problem: String?
     var knownTags: [String] = []
+    /// The list the Edit came from (a local path), where Save and Cancel go back to; nil: the bookmark's page.
+    var returnPath: String?
     var context: PageContext
 
     static let title = "Edit bookmark"
@@ -16,6 +18,7 @@ struct EditPage {
         return """
             <h1>\(Self.title)</h1>\(problem.map(HTML.problem) ?? .empty)
             <form method="post" action="\(action)" class="stack" id="edit-form">\(HTML.csrfField(context.csrfToken))\
+            \(returnPath.map { "<input type=\"hidden\" name=\"return\" value=\"\($0)\">" as HTML } ?? .empty)\
             \(FormFields.text("url", label: "URL", value: values.url, attributes: " inputmode=\"url\" autocomplete=\"off\" spellcheck=\"false\" required"))\
             \(FormFields.text("title", label: "Title", value: values.title))\
             \(FormFields.area("description", label: "Description", value: values.description))\
@@ -24,7 +27,7 @@ struct EditPage {
             \(FormFields.check("unread", label: "Unread", on: values.unread))\
             \(FormFields.check("shared", label: "Shared", on: values.shared))\
             <div class="buttons"><button class="primary" type="submit" id="save">Save changes</button> \
-            <a href="\(SafeURL.path("/bookmarks/\(bookmark.id)"))">Cancel</a></div></form>\(suggestions())
+            <a href="\(SafeURL.path(returnPath ?? "/bookmarks/\(bookmark.id)"))">Cancel</a></div></form>\(suggestions())
             """
     }
 

@@ -55,17 +55,21 @@ extension WebController {
     }
 
     /// `/bookmarks/:id/edit`.
+    /// `return` (a local path: the list the Edit came from) is where Save and Cancel go back to.
     func editForm(_ request: HTTPRequest) async throws -> HTTPResponse {
         let bookmark = try await library.bookmark(id: Self.bookmarkID(request))
         let ctx = context(request)
-        let view = EditPage(bookmark: bookmark, values: BookmarkFormValues(bookmark), knownTags: await knownTags(), context: ctx)
+        let view = EditPage(bookmark: bookmark, values: BookmarkFormValues(bookmark), knownTags: await knownTags(),
+                            returnPath: request.query["return"].flatMap { SafeURL.isLocalPath($0) ? $0 : nil }, context: ctx)
         return page(EditPage.title, tab: nil, view.render(), context: ctx)
     }
 
-    /// `POST /bookmarks/:id/edit`: only the changed fields are sent.
+    /// `POST /bookmarks/:id/edit`: only the changed fields are sent; then back to the list the Edit came from (at the
+    /// bookmark's row), else to the bookmark's page.
     func saveEdit(_ request: HTTPRequest) async throws -> HTTPResponse {
         let original = try await library.bookmark(id: Self.bookmarkID(request))
         let form = try request.form()
+        let back = form["return"].flatMap { SafeURL.isLocalPath($0) ? $0 : nil }
         var values = BookmarkFormValues()
         values.url = Self.field(form, "url").trimmingCharacters(in: .whitespacesAndNewlines)
         values.title = Self.field(form, "title")
@@ -84,14 +88,15 @@ extension WebController {
         if problem == nil {
             do {
                 _ = try await library.update(original, to: values.applied(to: original))
-                return redirect("/bookmarks/\(original.id)", notice: "updated")
+                guard let back else { return redirect("/bookmarks/\(original.id)", notice: "updated") }
+                return redirect(back, notice: "updated", anchor: "b\(original.id)")
             } catch let error as BookmarkSourceError where error != .notFound {
                 // Refused input is the person's to fix (400); a server that is down is not (502/504).
                 (status, _, problem) = describe(error)
             }
         }
         let ctx = context(request)
-        let view = EditPage(bookmark: original, values: values, problem: problem, knownTags: await knownTags(), context: ctx)
+        let view = EditPage(bookmark: original, values: values, problem: problem, knownTags: await knownTags(), returnPath: back, context: ctx)
         return page(EditPage.title, tab: nil, view.render(), context: ctx, status: status)
     }
 
