@@ -120,7 +120,7 @@ import Testing
 
         let response = try await client.post("/bookmarks/action", [("a", "accept 1 overview"), ("return", "/?sort=title")])
         #expect(response.status == 303)
-        #expect(response.headers["Location"] == "/?sort=title&notice=tag-accepted#b1", "back to the same list, at the row")
+        #expect(response.headers["Location"] == "/?sort=title&notice=tag-accepted&at=b1#b1", "back to the same list, at the row")
         #expect(web.source.updates.last?.update.tagNames == ["overview"])
         #expect(await web.source.find(1)?.tagNames == ["overview"])
         let after = Self.row(1, in: WebClient.text(try await client.get("/?sort=title&notice=tag-accepted")))
@@ -135,7 +135,7 @@ import Testing
         var client = try await web.signedIn()
         #expect(Self.row(2, in: WebClient.text(try await client.get("/tags/overview"))).contains("value=\"dismiss 2 Overview\""))
         let response = try await client.post("/bookmarks/action", [("a", "dismiss 2 Overview"), ("return", "/tags/overview")])
-        #expect(response.headers["Location"] == "/tags/overview?notice=tag-dismissed#b2")
+        #expect(response.headers["Location"] == "/tags/overview?notice=tag-dismissed&at=b2#b2")
         #expect(web.source.updates.isEmpty, "a dismissal stays on this computer")
         let page = WebClient.text(try await client.get("/tags/overview"))
         #expect(WebListTests.rowIDs(page) == [1])

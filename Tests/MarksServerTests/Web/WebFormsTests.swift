@@ -123,7 +123,7 @@ import Testing
         #expect(form.contains(#"href="/?q=number&amp;page=2">Cancel</a>"#))
         let saved = try await client.post("/bookmarks/2/edit", [("url", "https://example.com/article/2"), ("title", "Renamed"), ("return", "/?q=number&page=2")])
         #expect(saved.status == 303)
-        #expect(saved.headers["Location"] == "/?q=number&page=2&notice=updated#b2")
+        #expect(saved.headers["Location"] == "/?q=number&page=2&notice=updated&at=b2#b2")
         let refused = try await client.post("/bookmarks/2/edit", [("url", "not a url"), ("return", "/?q=number")])
         #expect(refused.status == 400)
         #expect(WebClient.text(refused).contains(#"name="return" value="/?q=number""#), "a refused Save keeps where to go back")

@@ -66,7 +66,7 @@ import Testing
 
         let rotated = try await owner.post("/settings/podcast-feed/rotate")
         #expect(rotated.status == 303)
-        #expect(rotated.headers["Location"] == "/settings?notice=feed-rotated#podcast-feed")
+        #expect(rotated.headers["Location"] == "/settings?notice=feed-rotated&at=podcast-feed#podcast-feed")
         let new = try secrets.secret()
         #expect(new != old)
         #expect(!secrets.matches(old))

@@ -115,7 +115,12 @@ final class WebController: Sendable {
             target = Self.removingQueryItem("notice", from: target)
             target += (target.contains("?") ? "&" : "?") + "notice=" + notice
         }
-        if let anchor { target += "#" + SafeURL.encode(anchor) }
+        if let anchor {
+            // Also as `at=`: the script's in-place navigation follows the redirect with fetch, whose final URL has
+            // no fragment; it scrolls to `at` and drops it from the address, as it does a notice.
+            target = Self.removingQueryItem("at", from: target)
+            target += (target.contains("?") ? "&" : "?") + "at=" + SafeURL.encode(anchor) + "#" + SafeURL.encode(anchor)
+        }
         return .redirect(to: target, status: .seeOther)
     }
 

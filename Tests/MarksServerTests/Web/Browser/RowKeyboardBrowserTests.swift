@@ -57,4 +57,29 @@ import Testing
             }
         }
     }
+    /// Found on the same walk: Edit from a list came back to the bookmark's page, so a person tidying a search had to
+    /// find their place again. `j` then `e` on a search, a new title, Save: back on the same search at the row.
+    @Test(.enabled(if: WebDriver.isAvailable, "skipped: /usr/bin/chromium and /usr/bin/chromedriver are needed (apt-get install chromium chromium-driver)"),
+          .timeLimit(.minutes(10)))
+    func editFromASearchComesBackToIt() async throws {
+        let web = try await WebHarness.make(prepare: { source in try await source.seed(30) })
+        defer { web.cleanUp() }
+        try await WebDriver.serving(web) { browser, base in
+            try await browser.open(try web.auth.signInLink(baseURL: base))
+            try await browser.wait("the list") { try await browser.currentURL == base + "/" }
+            try await browser.open(base + "/search?q=number")
+            try await browser.keys("j")
+            try await browser.keys("e")
+            try await browser.wait("the edit form") { try await browser.currentURL.contains("/edit?return=") }
+            try await browser.type("Bookmark number 30, tidied", into: "#title")
+            try await browser.click("#save")
+            try await browser.wait("back on the search") { try await browser.currentURL.hasPrefix(base + "/search?q=number") }
+            let page = try await browser.run("return document.body.innerText") as? String ?? ""
+            #expect(page.contains("Changes saved."), "the notice shows on the list")
+            let row = try await browser.run("return document.getElementById('b30')?.innerText ?? ''") as? String ?? ""
+            #expect(row.contains("Bookmark number 30, tidied"), "\(row)")
+            let hash = try await browser.run("return location.hash") as? String
+            #expect(hash == "#b30", "scrolled to the row")
+        }
+    }
 }

@@ -14,12 +14,14 @@ enum NavigationScript {
 let view = new AbortController();
 page(view.signal);
 // A notice (`?notice=added`, with `undo=<id>` after a delete) shows once: the address drops it, so a reload or a
-// return through history does not say "Bookmark saved." again. The page keeps the notice it shows (and its Undo form).
+// return through history does not say "Bookmark saved." again. `at=<id>` (a redirect's anchor, which fetch's final
+// URL loses) becomes the fragment. The page keeps the notice it shows (and its Undo form).
 const shown = href => {
   const url = new URL(href, location.href);
-  if (!url.searchParams.has("notice")) return url.href;
+  if (!url.searchParams.has("notice") && !url.searchParams.has("at")) return url.href;
   url.searchParams.delete("notice");
   url.searchParams.delete("undo");
+  url.searchParams.delete("at");
   return url.href;
 };
 if (history.replaceState && shown(location.href) !== location.href) history.replaceState(history.state, "", shown(location.href));
@@ -68,6 +70,7 @@ if (canSwap) {
     if (!main || !next.getElementById("tabbar") || shellOf(next) !== shell) { location.assign(response.url || href); return; }
     const target = new URL(response.url || href, location.href);
     const wanted = new URL(href, location.href);
+    if (!target.hash && target.searchParams.get("at")) target.hash = "#" + target.searchParams.get("at");
     if (!target.hash && wanted.hash && target.pathname === wanted.pathname) target.hash = wanted.hash;
     swap(next, main, how.restore ? "restore" : "visit");
     if (how.push && (!how.request || response.redirected)) history.pushState({ marks: true, y: 0 }, "", shown(target.href));
