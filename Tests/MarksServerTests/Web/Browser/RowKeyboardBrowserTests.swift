@@ -82,4 +82,27 @@ import Testing
             #expect(hash == "#b30", "scrolled to the row")
         }
     }
+    /// Found on the walk: Settings' keyboard list put each action on a line of its own, indented under its keys. Each
+    /// key now sits beside its action, on a phone and on a desktop.
+    @Test(.enabled(if: WebDriver.isAvailable, "skipped: /usr/bin/chromium and /usr/bin/chromedriver are needed (apt-get install chromium chromium-driver)"),
+          .timeLimit(.minutes(10)))
+    func theShortcutListPairsEachKeyWithItsAction() async throws {
+        let web = try await WebHarness.make()
+        defer { web.cleanUp() }
+        try await WebDriver.serving(web) { browser, base in
+            try await browser.open(try web.auth.signInLink(baseURL: base))
+            for (width, height) in [(1280, 900), (390, 844)] {
+                try await browser.resize(width: width, height: height)
+                try await browser.open(base + "/settings")
+                let apart = try await browser.run("""
+                    return [...document.querySelectorAll('dl.keys dt')].map(dt => {
+                        const dd = dt.nextElementSibling;
+                        return Math.abs(dt.getBoundingClientRect().top - dd.getBoundingClientRect().top) < 6 &&
+                            dd.getBoundingClientRect().left > dt.getBoundingClientRect().right;
+                    })
+                    """) as? [Bool] ?? []
+                #expect(apart.count >= 8 && apart.allSatisfy { $0 }, "each key beside its action at \(width) px: \(apart)")
+            }
+        }
+    }
 }

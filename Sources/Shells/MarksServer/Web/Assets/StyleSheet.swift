@@ -168,6 +168,8 @@ padding:.6rem .75rem .6rem 1rem;display:flex;gap:1rem;align-items:center;box-sha
 .toast button{background:none;color:inherit;border-color:currentColor;font-weight:700;min-height:2.75rem}
 .toast button:focus-visible{outline-color:var(--bg)}
 .keys{font-size:.85rem;color:var(--muted)}
+dl.keys{display:grid;grid-template-columns:max-content 1fr;gap:.4rem 1rem;align-items:baseline;margin:0}
+dl.keys dd{margin:0}
 kbd{font:.8rem ui-monospace,monospace;border:1px solid var(--line);border-radius:.25rem;padding:0 .3rem}
 .signin{max-width:32rem;margin:3rem auto}
 .signin code{background:var(--card);border:1px solid var(--line);border-radius:.3rem;padding:.1rem .35rem;overflow-wrap:anywhere}
