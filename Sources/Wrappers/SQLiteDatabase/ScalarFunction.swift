@@ -100,9 +100,9 @@ extension Connection {
     /// Registers `function` on this connection (replacing one of the same name and argument count).
     public func define(_ function: ScalarFunction) throws {
         guard (-1...127).contains(function.argumentCount), !function.name.isEmpty, !function.name.utf8.contains(0) else {
-            throw SQLiteError.misuse("a scalar function needs a name and 0–127 arguments: \(function.name)")
+            throw SQLiteError.misuse("a scalar function needs a name and 0–127 arguments (-1: any number): \(function.name)")
         }
-        guard case .values = function.implementation else {
+        if case .foldedContains = function.implementation {
             let result = sqlite3_create_function_v2(handle, function.name, function.argumentCount,
                                                     SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, FoldedContains.call, nil, nil, nil)
             guard result == SQLITE_OK else { throw SQLiteError(handle: handle, resultCode: result, sql: nil) }
