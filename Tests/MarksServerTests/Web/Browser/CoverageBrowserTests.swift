@@ -73,14 +73,14 @@ import Testing
             #expect(try await browser.run("return document.documentElement.classList.contains('js')") as? Bool != true)
             try await browser.click("#b3 .tag-menu summary")
             try await browser.click("#b3 button[value='accept 3 overview']")
-            try await browser.wait("back at the row") { try await browser.currentURL == base + "/?sort=title&notice=tag-accepted#b3" }
+            try await browser.wait("back at the row") { try await browser.currentURL == base + "/?sort=title&notice=tag-accepted&at=b3#b3" }
             #expect(try await browser.text("main .notice").contains("Tag added."))
             #expect(await web.source.find(3)?.tagNames == ["overview"])
             #expect(try await aiChips(3) == 0)
             try await browser.click("#b4 summary[aria-label$=' rust']")
             try await browser.screenshot().write(to: folder.appendingPathComponent("rows-ai-tag-menu-noscript.png"))
             try await browser.click("#b4 button[value='dismiss 4 rust']")
-            try await browser.wait("back at the row") { try await browser.currentURL == base + "/?sort=title&notice=tag-dismissed#b4" }
+            try await browser.wait("back at the row") { try await browser.currentURL == base + "/?sort=title&notice=tag-dismissed&at=b4#b4" }
             #expect(try await aiChips(4) == 1, "overview stays suggested")
             #expect(try await browser.findAll("#b4 button[value='dismiss 4 rust']").isEmpty)
             try await browser.disableScripts(false)
