@@ -5,7 +5,7 @@ enum ListStyles {
     static let css = #"""
 /* Lists: row actions (labelled icon buttons, ≥ 44 px on touch), the row's More menu, select mode and
    the bulk bar, the sort segments, the reader's end-of-article block. */
-.row{position:relative}
+.row{position:relative;scroll-margin-top:4.5rem}
 .row:focus{outline:none}
 .row:focus-visible{outline:2px solid var(--fg);outline-offset:-2px;border-radius:var(--radius)}
 .row>h2+.meta~button:first-of-type{margin-left:-.45rem}
