@@ -1,9 +1,9 @@
 import MarksCore
 import SQLiteDatabase
 
-/// Writes one document's passages of one section inside an index write: the old ones out (their FTS rows go with
-/// them, by trigger), the new ones in, each with the vector its text already has, if any. Unchanged passages are
-/// left as they are.
+/// Writes one document's passages of one section inside an index write: the old ones out, the new ones in, each with
+/// the vector its text already has, if any, and each with its row of `index_passages_fts` (external content, written
+/// here with single-row statements: see index migration 3). Unchanged passages are left as they are.
 struct PassageWriter {
     /// Which text of a document passages were cut from.
     enum Section: String {
@@ -13,13 +13,41 @@ struct PassageWriter {
         case page
     }
 
-    let connection: Connection
     let dimension: Int
+    private let hasSection: Statement
+    private let existing: Statement
+    private let deleteSection: Statement
+    private let insert: Statement
+    private let vector: Statement
+    private let deleteDocument: Statement
+    private let addText: Statement
+    private let removeText: Statement
+
+    /// A writer for one index write on `connection`: its statements are prepared once, not per document (a catch-up
+    /// writes a hundred thousand).
+    init(connection: Connection, dimension: Int) throws {
+        self.dimension = dimension
+        hasSection = try connection.prepare("SELECT 1 FROM index_passages WHERE document_id = ? AND section = ? LIMIT 1")
+        existing = try connection.prepare(
+            "SELECT content_hash, range_start, range_end, page FROM index_passages WHERE document_id = ? AND section = ? ORDER BY ordinal")
+        deleteSection = try connection.prepare(
+            "DELETE FROM index_passages WHERE document_id = ? AND section = ? RETURNING id, text, heading")
+        insert = try connection.prepare("""
+            INSERT INTO index_passages (document_id, section, ordinal, heading, page, range_start, range_end, text, content_hash)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
+            """)
+        vector = try connection.prepare("SELECT vector FROM index_vectors WHERE content_hash = ?")
+        deleteDocument = try connection.prepare("DELETE FROM index_passages WHERE document_id = ? RETURNING id, text, heading")
+        addText = try connection.prepare("INSERT INTO index_passages_fts (rowid, text, heading) VALUES (?, ?, ?)")
+        removeText = try connection.prepare(
+            "INSERT INTO index_passages_fts (index_passages_fts, rowid, text, heading) VALUES ('delete', ?, ?, ?)")
+    }
 
     /// Whether the document has passages of `section`.
     func has(document: Int, section: Section) throws -> Bool {
-        try connection.queryOne("SELECT 1 FROM index_passages WHERE document_id = ? AND section = ? LIMIT 1",
-                                [.integer(Int64(document)), .text(section.rawValue)]) != nil
+        try hasSection.bind([.integer(Int64(document)), .text(section.rawValue)])
+        defer { hasSection.reset() }
+        return try hasSection.step() != nil
     }
 
     /// Replaces the document's passages of `section` with `passages` (capped at `SearchIndex.maximumPassages`).
@@ -30,23 +58,18 @@ struct PassageWriter {
         let passages = Array(passages.prefix(SearchIndex.maximumPassages))
         let hashes = passages.count == 1 && sharedText != nil ? [ContentHash.of(sharedText ?? "")]
             : passages.map { ContentHash.of(SearchIndex.embeddingText(heading: $0.heading ?? "", text: $0.text)) }
-        let existing = try connection.query(
-            "SELECT content_hash, range_start, range_end, page FROM index_passages WHERE document_id = ? AND section = ? ORDER BY ordinal",
-            [.integer(Int64(document)), .text(section.rawValue)])
-        let same = try existing.count == passages.count && zip(existing, zip(passages, hashes)).allSatisfy { row, new in
+        try existing.bind([.integer(Int64(document)), .text(section.rawValue)])
+        let stored = try existing.rows()
+        existing.reset()
+        let same = try stored.count == passages.count && zip(stored, zip(passages, hashes)).allSatisfy { row, new in
             try row.string(at: 0) == new.1 && row.int(at: 1) == new.0.range.lowerBound && row.int(at: 2) == new.0.range.upperBound
                 && row.optionalInt(at: 3) == new.0.page
         }
         if same { return }
-        for row in try connection.query("DELETE FROM index_passages WHERE document_id = ? AND section = ? RETURNING id",
-                                        [.integer(Int64(document)), .text(section.rawValue)]) {
-            changes.append(.removePassage(id: try row.int(at: 0)))
+        if !stored.isEmpty {
+            try deleteSection.bind([.integer(Int64(document)), .text(section.rawValue)])
+            try removeTexts(of: deleteSection, changes: &changes)
         }
-        let insert = try connection.prepare("""
-            INSERT INTO index_passages (document_id, section, ordinal, heading, page, range_start, range_end, text, content_hash)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
-            """)
-        let vector = try connection.prepare("SELECT vector FROM index_vectors WHERE content_hash = ?")
         for (passage, hash) in zip(passages, hashes) {
             try insert.bind([.integer(Int64(document)), .text(section.rawValue), .integer(Int64(passage.ordinal)),
                              .text(passage.heading ?? ""), passage.page.map { .integer(Int64($0)) } ?? .null,
@@ -54,6 +77,8 @@ struct PassageWriter {
                              .text(passage.text), .text(hash)])
             guard let id = try insert.step()?.int(at: 0) else { throw IndexError.storage("no id for a new passage") }
             insert.reset()
+            try addText.bind([.integer(Int64(id)), .text(passage.text), .text(passage.heading ?? "")])
+            try addText.run()
             try vector.bind([.text(hash)])
             if let stored = try vector.step().flatMap({ VectorCoding.decode(try $0.blob("vector"), dimension: dimension) }) {
                 changes.append(.setPassage(id: id, document: document, vector: stored))
@@ -64,8 +89,19 @@ struct PassageWriter {
 
     /// Removes every passage of the document.
     func remove(document: Int, changes: inout [SearchIndex.MatrixChange]) throws {
-        for row in try connection.query("DELETE FROM index_passages WHERE document_id = ? RETURNING id", [.integer(Int64(document))]) {
-            changes.append(.removePassage(id: try row.int(at: 0)))
+        try deleteDocument.bind([.integer(Int64(document))])
+        try removeTexts(of: deleteDocument, changes: &changes)
+    }
+
+    /// Runs a passage delete and takes each deleted passage's text out of the full-text index.
+    private func removeTexts(of delete: Statement, changes: inout [SearchIndex.MatrixChange]) throws {
+        let deleted = try delete.rows()
+        delete.reset()
+        for row in deleted {
+            let id = try row.int(at: 0)
+            try removeText.bind([.integer(Int64(id)), .text(try row.string(at: 1)), .text(try row.string(at: 2))])
+            try removeText.run()
+            changes.append(.removePassage(id: id))
         }
     }
 }

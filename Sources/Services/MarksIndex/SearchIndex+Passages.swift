@@ -55,7 +55,7 @@ extension SearchIndex {
             texts[entry.url] = .some(try pages.text(entry.url))
         }
         try write { connection, changes in
-            let writer = PassageWriter(connection: connection, dimension: dimension)
+            let writer = try PassageWriter(connection: connection, dimension: dimension)
             let setVersion = try connection.prepare("UPDATE index_documents SET page_version = ? WHERE bookmark_id = ?")
             for entry in stale {
                 let text = texts[entry.url] ?? nil

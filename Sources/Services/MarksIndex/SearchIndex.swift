@@ -49,7 +49,7 @@ public final class SearchIndex: Sendable {
                 ON CONFLICT (bookmark_id) DO UPDATE SET
                 \(IndexedDocument.columns.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
                 """)
-            let passages = PassageWriter(connection: connection, dimension: dimension)
+            let passages = try PassageWriter(connection: connection, dimension: dimension)
             let clearTags = try connection.prepare("DELETE FROM index_tags WHERE bookmark_id = ?")
             let addTag = try connection.prepare("INSERT OR IGNORE INTO index_tags (tag, bookmark_id) VALUES (?, ?)")
             let clearText = try connection.prepare("DELETE FROM index_fts WHERE rowid = ?")
@@ -71,14 +71,18 @@ public final class SearchIndex: Sendable {
                 }
                 try insert.bind(document.values)
                 try insert.run()
-                try clearTags.bind([id])
-                try clearTags.run()
+                if previous != nil {
+                    try clearTags.bind([id])
+                    try clearTags.run()
+                    // Only for a document the index had: a delete on the full-text table costs a flush of its
+                    // pending terms even when it finds nothing.
+                    try clearText.bind([id])
+                    try clearText.run()
+                }
                 for tag in document.filterTags {
                     try addTag.bind([.text(tag), id])
                     try addTag.run()
                 }
-                try clearText.bind([id])
-                try clearText.run()
                 try addText.bind(document.fullTextValues)
                 try addText.run()
                 try vector.bind([.text(document.contentHash)])
@@ -102,7 +106,7 @@ public final class SearchIndex: Sendable {
         try write { connection, changes in
             let deleteDocument = try connection.prepare("DELETE FROM index_documents WHERE bookmark_id = ?")
             let deleteText = try connection.prepare("DELETE FROM index_fts WHERE rowid = ?")
-            let passages = PassageWriter(connection: connection, dimension: dimension)
+            let passages = try PassageWriter(connection: connection, dimension: dimension)
             for id in ids {
                 try passages.remove(document: id, changes: &changes)
                 try deleteDocument.bind([.integer(Int64(id))])

@@ -10,24 +10,16 @@ extension BookmarkStore {
     /// `PRIVATE="0"` only when `mapPrivateFlag`. Invalid entries and repeats of a URL are skipped and reported.
     public func importBookmarks(_ entries: [NetscapeEntry], mapPrivateFlag: Bool = false) throws(BookmarkStoreError) -> ImportResult {
         let result = try write { db in
-            // A large import touches most pages of every index many times: with SQLite's default 2 MB page cache
-            // they are spilled to the log and read back over and over. Up to 256 MB for this transaction.
-            let cacheSize = try db.queryOne("PRAGMA cache_size").map { try $0.int(at: 0) } ?? -2_000
-            try db.execute("PRAGMA cache_size = -262144")
-            defer {
-                do {
-                    try db.execute("PRAGMA cache_size = \(cacheSize)")
-                } catch {
-                    // Only the cache's size is at stake, and the connection keeps working with the larger one.
+            // A large import touches most pages of every index many times: up to 256 MB of cache for it.
+            try db.withPageCache(megabytes: 256) {
+                let deferred = try DeferredIndexing(db)
+                var importer = try BulkImporter(db: db, stamp: StoreTime.micros(now()), mapPrivateFlag: mapPrivateFlag)
+                for (index, entry) in entries.enumerated() {
+                    try importer.add(entry, index: index)
                 }
+                try deferred.finish(db, created: importer.result.created)
+                return importer.result
             }
-            let deferred = try DeferredIndexing(db)
-            var importer = try BulkImporter(db: db, stamp: StoreTime.micros(now()), mapPrivateFlag: mapPrivateFlag)
-            for (index, entry) in entries.enumerated() {
-                try importer.add(entry, index: index)
-            }
-            try deferred.finish(db, created: importer.result.created)
-            return importer.result
         }
         if result.success > 1_000 { tidyAfterBulkImport() }
         return result

@@ -38,7 +38,8 @@ struct ServeParts {
     let listen: ListenAddress.Holder
 
     /// Registers every background kind, starts the runner (resuming what a stopped server left), and queues the
-    /// periodic jobs: the quiet enrichment pass, the podcast drain, a catch-up run of the vector indexer, the
+    /// periodic jobs: the search index's catch-up (when a command's large import left it behind), the quiet
+    /// enrichment pass, the podcast drain, a catch-up run of the vector indexer, the
     /// sources' trash purge (after the bookmarks' retention) and the bookmarks' trash purge (linkding deletes
     /// waiting in the trash go out by their own jobs, queued by each delete).
     /// Every kind that works on bookmarks asks `sources` when it runs: a job queued for one bookmark (enrich, a
@@ -51,7 +52,7 @@ struct ServeParts {
             await registerJobs()
             await jobs.start()
             await backendJobs.start()
-            for request in [VectorIndexer.job, EnrichmentService.backgroundPassJob, PodcastRequestQueue.drainJob, LibraryService.purgeJob,
+            for request in [IndexCatchUp.job, VectorIndexer.job, EnrichmentService.backgroundPassJob, PodcastRequestQueue.drainJob, LibraryService.purgeJob,
                             SourceLibrary.purgeJob, PageArchive.sweepJob] {
                 try await jobs.enqueue(request)
             }
@@ -69,7 +70,8 @@ struct ServeParts {
         let faviconKinds = favicons.map { [$0.jobKind(), $0.sweepKind(urls: bookmarkURLs, enqueue: { _ = try await jobs.enqueue($0) })] } ?? []
         let sourceKinds = EnrichmentService.jobKinds { sources.source(identity: $0)?.enrichment }
             + LibraryService.trashJobKinds { sources.source(identity: $0)?.library }
-            + [LibraryService.sourceSyncKind(index: index, indexer: indexer, pages: archive.pageTexts) { sources.current.library }]
+            + [LibraryService.sourceSyncKind(index: index, indexer: indexer, pages: archive.pageTexts) { sources.current.library },
+               IndexCatchUp.jobKind(index: index, indexer: indexer, pages: archive.pageTexts) { sources.current.library }]
         let archiveKinds = [archive.jobKind(urls: bookmarkURLs, enqueue: { _ = try await jobs.enqueue($0) })]
         let podcastKinds = [podcasts.drainKind(consumer: podcastManager.consumer), podcastManager.jobKind()]
         for kind in sourceKinds + podcastKinds + [indexer.backgroundKind(), ingested.ocrJobKind(),

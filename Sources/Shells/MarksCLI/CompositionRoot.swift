@@ -201,7 +201,9 @@ final class CompositionRoot: Sendable {
         do {
             let index = try searchIndex()
             let indexer = runsBackgroundWork ? try self.indexer() : nil
-            return [index.observer(indexer: indexer, pages: pageTexts(), warn: warn)]
+            let jobs = runsBackgroundWork ? try self.jobs() : nil
+            let catchUp = IndexCatchUp { _ = try await jobs?.enqueue(IndexCatchUp.job) }
+            return [index.observer(indexer: indexer, pages: pageTexts(), catchUp: catchUp, warn: warn)]
         } catch {
             warn("the search index is not being updated: \(CLIErrorMessage.describe(error))")
             return []

@@ -24,6 +24,7 @@ public enum TagNames {
     /// Parses what a person typed into a tag field: names separated by commas (or white space when
     /// `spaceSeparates`), cleaned, blanks dropped.
     public static func parse(_ input: String, spaceSeparates: Bool = false) -> [String] {
+        if let names = plainASCII(input) { return names }
         let pieces = spaceSeparates ? input.split(whereSeparator: { $0 == "," || $0.isWhitespace }).map(String.init) : [input]
         var result: [String] = []
         var seen = Set<String>()
@@ -40,6 +41,20 @@ public enum TagNames {
         // UTF-8 orders as the code points do, so the bytes are compared (no array of scalars per comparison).
         guard names.count > 1 else { return names }
         return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// `parse` of ASCII without white space by bytes (a file's `TAGS="a,b"`: each byte is one character there),
+    /// or nil for anything else.
+    private static func plainASCII(_ input: String) -> [String]? {
+        guard input.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
+        var result: [String] = []
+        var seen = Set<String>()
+        for name in input.utf8.split(separator: UInt8(ascii: ",")) {
+            if seen.insert(String(decoding: name.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)).inserted {
+                result.append(String(decoding: name, as: UTF8.self))
+            }
+        }
+        return result
     }
 
     private static func split(_ entry: String) -> [String] {

@@ -72,6 +72,23 @@ public enum URLNormalizer {
     }
 
     private static func isValidHost(_ host: String, allowDotlessHosts: Bool) -> Bool {
+        let bytes = host.utf8
+        // An ASCII host by bytes (each byte is one character there): the same answer as below, without the
+        // character walks and the copies (an import checks a hundred thousand).
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            if bytes.first == UInt8(ascii: "[") || bytes.contains(UInt8(ascii: ":")) { return true }
+            if bytes.count == 9, bytes.elementsEqual("localhost".utf8, by: { $0 | 0x20 == $1 }) { return true }
+            var dots = 0
+            var previous = UInt8(ascii: ".")  // a leading dot is an empty label
+            for byte in bytes {
+                if byte == UInt8(ascii: ".") {
+                    if previous == UInt8(ascii: ".") { return false }
+                    dots += 1
+                }
+                previous = byte
+            }
+            return previous != UInt8(ascii: ".") && (allowDotlessHosts || dots > 0)
+        }
         if host.hasPrefix("[") || host.contains(":") { return true }
         if host.lowercased() == "localhost" { return true }
         let labels = host.split(separator: ".", omittingEmptySubsequences: false)

@@ -15,7 +15,7 @@ extension BookmarkCache {
             if let stored {
                 let kept = stored.tags.filter { $0.lowercased() != folded }
                 try db.run("UPDATE library_ai_metadata SET tags = ? WHERE source = ? AND bookmark_id = ?",
-                           [SQLValue(try CacheRows.encodeStrings(kept)), SQLValue(sourceKey), SQLValue(id)])
+                           [SQLValue(CacheRows.encodeStrings(kept)), SQLValue(sourceKey), SQLValue(id)])
             }
         }
     }
@@ -28,7 +28,7 @@ extension BookmarkCache {
         guard kept.count != stored.tags.count else { return }
         try write { db in
             try db.run("UPDATE library_ai_metadata SET tags = ? WHERE source = ? AND bookmark_id = ?",
-                       [SQLValue(try CacheRows.encodeStrings(kept)), SQLValue(sourceKey), SQLValue(id)])
+                       [SQLValue(CacheRows.encodeStrings(kept)), SQLValue(sourceKey), SQLValue(id)])
         }
     }
 
@@ -36,7 +36,7 @@ extension BookmarkCache {
     public func setAITags(_ tags: [String], id: Int) throws(CacheError) {
         try write { db in
             try db.run("UPDATE library_ai_metadata SET tags = ? WHERE source = ? AND bookmark_id = ?",
-                       [SQLValue(try CacheRows.encodeStrings(tags)), SQLValue(sourceKey), SQLValue(id)])
+                       [SQLValue(CacheRows.encodeStrings(tags)), SQLValue(sourceKey), SQLValue(id)])
         }
     }
 

@@ -50,7 +50,7 @@ extension BookmarkCache {
             try db.run("""
                 INSERT OR REPLACE INTO library_ai_metadata (source, bookmark_id, summary, tags, engine, updated_at)
                 VALUES (?, ?, ?, ?, ?, ?)
-                """, [SQLValue(sourceKey), SQLValue(id), SQLValue(metadata.summary), SQLValue(try CacheRows.encodeStrings(metadata.tags)),
+                """, [SQLValue(sourceKey), SQLValue(id), SQLValue(metadata.summary), SQLValue(CacheRows.encodeStrings(metadata.tags)),
                       SQLValue(metadata.engine), SQLValue(CacheRows.seconds(metadata.updatedAt))])
             if let summary = metadata.summary, !summary.isEmpty {
                 try db.run("""
@@ -80,8 +80,14 @@ extension BookmarkCache {
     /// its URL (kept across servers and re-imports). Fields from linkding are left as they are.
     public func restoringAIMetadata(_ bookmarks: [Bookmark]) throws(CacheError) -> [Bookmark] {
         guard !bookmarks.isEmpty else { return bookmarks }
-        let byID = try metadata(for: bookmarks.map(\.id))
-        let missing = bookmarks.filter { byID[$0.id] == nil }.map { URLNormalizer.normalize($0.url) }
+        // A library with no AI text yet (a first import of a hundred thousand) has nothing to look up per bookmark.
+        let (anyMetadata, anySummaries) = try read { db in
+            (try db.queryOne("SELECT 1 FROM library_ai_metadata WHERE source = ? LIMIT 1", [SQLValue(sourceKey)]) != nil,
+             try db.queryOne("SELECT 1 FROM library_summaries_by_url LIMIT 1") != nil)
+        }
+        guard anyMetadata || anySummaries else { return bookmarks }
+        let byID = anyMetadata ? try metadata(for: bookmarks.map(\.id)) : [:]
+        let missing = anySummaries ? bookmarks.filter { byID[$0.id] == nil }.map { URLNormalizer.normalize($0.url) } : []
         let byURL = try summaries(for: missing)
         return bookmarks.map { bookmark in
             var copy = bookmark

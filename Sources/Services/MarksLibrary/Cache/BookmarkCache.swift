@@ -148,10 +148,15 @@ public final class BookmarkCache: Sendable {
     /// Applies an incremental sync in one transaction: saves `upserts`, drops `removals` (and their AI
     /// metadata, when `forgetRemoved`), records `state`.
     public func apply(upserts: [Bookmark], removals: [Int], forgetRemoved: Bool, state: SyncState) throws(CacheError) {
+        let sourceKey = sourceKey
         try write { db in
-            try Self.upsert(upserts, source: sourceKey, db)
-            try Self.delete(removals, source: sourceKey, forgettingAIMetadata: forgetRemoved, db)
-            try Self.save(state, source: sourceKey, db)
+            let apply = {
+                try Self.upsert(upserts, source: sourceKey, db)
+                try Self.delete(removals, source: sourceKey, forgettingAIMetadata: forgetRemoved, db)
+                try Self.save(state, source: sourceKey, db)
+            }
+            // A full sync of a large library (after an import) rewrites most of the table and its index.
+            if upserts.count + removals.count > 10_000 { try db.withPageCache(megabytes: 128, apply) } else { try apply() }
         }
     }
 
@@ -248,6 +253,6 @@ public final class BookmarkCache: Sendable {
             INSERT OR REPLACE INTO library_sync_state (source, modified_watermark, last_sync, last_full_reconcile, tag_vocabulary)
             VALUES (?, ?, ?, ?, ?)
             """, [SQLValue(source), SQLValue(state.modifiedWatermark.map(CacheRows.seconds)), SQLValue(CacheRows.seconds(state.lastSync)),
-                  SQLValue(state.lastFullReconcile.map(CacheRows.seconds)), SQLValue(try CacheRows.encodeStrings(state.tagVocabulary))])
+                  SQLValue(state.lastFullReconcile.map(CacheRows.seconds)), SQLValue(CacheRows.encodeStrings(state.tagVocabulary))])
     }
 }

@@ -21,7 +21,7 @@ enum CacheRows {
             SQLValue(source), SQLValue(bookmark.id), SQLValue(bookmark.url), SQLValue(bookmark.title),
             SQLValue(bookmark.description), SQLValue(bookmark.notes), SQLValue(bookmark.webArchiveSnapshotURL),
             SQLValue(bookmark.faviconURL), SQLValue(bookmark.previewImageURL), SQLValue(bookmark.isArchived),
-            SQLValue(bookmark.unread), SQLValue(bookmark.shared), SQLValue(try encodeStrings(bookmark.tagNames)),
+            SQLValue(bookmark.unread), SQLValue(bookmark.shared), SQLValue(encodeStrings(bookmark.tagNames)),
             SQLValue(seconds(bookmark.dateAdded)), SQLValue(seconds(bookmark.dateModified)),
         ]
     }
@@ -78,14 +78,42 @@ enum CacheRows {
         return Date(timeIntervalSince1970: seconds)
     }
 
-    static func encodeStrings(_ strings: [String]) throws -> String {
-        String(decoding: try JSONSerialization.data(withJSONObject: strings, options: [.withoutEscapingSlashes]), as: UTF8.self)
+    /// A list of strings as a JSON array (compact, slashes not escaped).
+    static func encodeStrings(_ strings: [String]) -> String {
+        JSONValue.array(strings.map(JSONValue.string)).serialized
     }
 
+    /// The strings of a JSON array of strings: read by bytes in the common case, by `JSONSerialization` (whose
+    /// answer and error stand) for anything else.
     static func decodeStrings(_ text: String) throws -> [String] {
+        if let strings = plainStrings(text) { return strings }
         let value = try JSONSerialization.jsonObject(with: Data(text.utf8))
         guard let strings = value as? [String] else { throw Malformed("a list that is not a JSON array of strings") }
         return strings
+    }
+
+    /// `[` strings separated by commas `]` with JSON whitespace around, or nil for anything else (a lone surrogate
+    /// escape included, so it meets `JSONSerialization`'s rule).
+    private static func plainStrings(_ text: String) -> [String]? {
+        let scanner = JSONScanner(Array(text.utf8), validatesUTF8: false)
+        let bytes = scanner.bytes
+        var index = scanner.skipWhitespace(0)
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { return nil }
+        index = scanner.skipWhitespace(index + 1)
+        var strings: [String] = []
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            return scanner.skipWhitespace(index + 1) == bytes.count ? strings : nil
+        }
+        while index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+            guard let string = try? scanner.string(openingQuote: index), string.loneSurrogate == nil else { return nil }
+            strings.append(string.text)
+            index = scanner.skipWhitespace(string.end)
+            guard index < bytes.count else { return nil }
+            if bytes[index] == UInt8(ascii: "]") { return scanner.skipWhitespace(index + 1) == bytes.count ? strings : nil }
+            guard bytes[index] == UInt8(ascii: ",") else { return nil }
+            index = scanner.skipWhitespace(index + 1)
+        }
+        return nil
     }
 
     struct Malformed: Error, CustomStringConvertible {

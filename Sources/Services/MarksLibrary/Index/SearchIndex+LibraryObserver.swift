@@ -9,9 +9,20 @@ extension SearchIndex {
     /// the background. An index write that fails is reported through `warn` and never fails the library call that
     /// triggered it.
     /// Each saved bookmark's passages come from its fields and, through `pages` (the page-text archive), its
-    /// archived page text.
-    public func observer(indexer: VectorIndexer? = nil, pages: PageTexts = .none, warn: @escaping @Sendable (String) -> Void) -> LibraryObserver {
+    /// archived page text. With `catchUp`, a batch larger than its threshold is not written here: the index is
+    /// marked behind and the catch-up is scheduled (see `IndexCatchUp`).
+    public func observer(indexer: VectorIndexer? = nil, pages: PageTexts = .none, catchUp: IndexCatchUp? = nil,
+                         warn: @escaping @Sendable (String) -> Void) -> LibraryObserver {
         let write: @Sendable ([Bookmark]) async -> Void = { bookmarks in
+            if let catchUp, bookmarks.count > catchUp.threshold {
+                do {
+                    try self.markBehind()
+                    try await catchUp.schedule()
+                } catch {
+                    warn("search index: the catch-up after \(bookmarks.count) bookmarks was not queued (run marks index): \(error)")
+                }
+                return
+            }
             do {
                 try self.upsert(bookmarks)
                 try self.syncPageTexts(ids: bookmarks.map(\.id), from: pages)

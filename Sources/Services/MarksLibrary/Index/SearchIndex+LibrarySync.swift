@@ -21,9 +21,11 @@ public struct IndexSyncResult: Sendable, Equatable {
 extension SearchIndex {
     /// Walks the whole library, live and archived, upserting every page into the index, then removes entries
     /// the library no longer has (the catch-all for changes made elsewhere: linkding's own web UI, another
-    /// device). Pass a library without this index's observer, or each page is written twice.
-    public func sync(from library: LibraryService, pageSize: Int = 500, pages: PageTexts = .none,
+    /// device). Pass a library without this index's observer, or each page is written twice. A finished walk
+    /// clears the mark a large import or sync left (`markBehind`), unless another was set meanwhile.
+    public func sync(from library: LibraryService, pageSize: Int = 1_000, pages: PageTexts = .none,
                      progress: @Sendable (_ read: Int) -> Void = { _ in }) async throws -> IndexSyncResult {
+        let mark = try behindMark()
         var seen = Set<Int>()
         var counts = [0, 0]
         for (slot, archived) in [false, true].enumerated() {
@@ -39,6 +41,7 @@ extension SearchIndex {
             }
         }
         let removed = try removeAll(except: seen)
+        try clearBehind(ifStill: mark)
         return IndexSyncResult(live: counts[0], archived: counts[1], removed: removed)
     }
 }

@@ -47,9 +47,8 @@ enum SemanticSearch {
         if try index.statistics().documents == 0 {
             context.printError("Building the search index (first use; `marks index` keeps it current)…")
             _ = try await index.sync(from: try root.libraryWithoutIndex(), pages: root.pageTexts())
-        } else if try index.documentsWithoutPassages() > 0 {
-            // An index from before passages (or one a crash left half-synced): every bookmark is read once more.
-            context.printError("Cutting the bookmarks' texts into passages for Ask (once; `marks index` keeps them current)…")
+        } else if let reason = try catchUpReason(index) {
+            context.printError(reason)
             do {
                 _ = try await index.sync(from: try root.libraryWithoutIndex(), pages: root.pageTexts())
             } catch let error where LibraryService.isUnavailable(error) {
@@ -70,6 +69,18 @@ enum SemanticSearch {
         if pending > catchUpLimit {
             context.printError("note: \(pending - catchUpLimit) bookmarks have no vector yet and are found by their words only; run `marks index`.")
         }
+    }
+
+    /// Why every bookmark must be read into the index once more, or nil: a large import or sync left it behind
+    /// (`IndexCatchUp`), or it is from before passages (or a crash left it half-synced).
+    private static func catchUpReason(_ index: SearchIndex) throws -> String? {
+        if try index.isBehind {
+            return "Reading the bookmarks of a large import or sync into the search index (once; marks serve does it in the background)…"
+        }
+        if try index.documentsWithoutPassages() > 0 {
+            return "Cutting the bookmarks' texts into passages for Ask (once; `marks index` keeps them current)…"
+        }
+        return nil
     }
 
     /// A source found in the index: `source 1a2b3c4d  Title  (file.pdf)  #tags`.
