@@ -3,7 +3,8 @@ import SQLiteDatabase
 
 /// Writes one document's passages of one section inside an index write: the old ones out, the new ones in, each with
 /// the vector its text already has, if any, and each with its row of `index_passages_fts` (external content, written
-/// here with single-row statements: see index migration 3). Unchanged passages are left as they are.
+/// here with single-row statements, and no `RETURNING`, which SQLite runs as a trigger: see index migration 3).
+/// Unchanged passages are left as they are.
 struct PassageWriter {
     /// Which text of a document passages were cut from.
     enum Section: String {
@@ -13,10 +14,12 @@ struct PassageWriter {
         case page
     }
 
+    let connection: Connection
     let dimension: Int
     private let hasSection: Statement
     private let existing: Statement
     private let deleteSection: Statement
+    private let documentTexts: Statement
     private let insert: Statement
     private let vector: Statement
     private let deleteDocument: Statement
@@ -26,18 +29,21 @@ struct PassageWriter {
     /// A writer for one index write on `connection`: its statements are prepared once, not per document (a catch-up
     /// writes a hundred thousand).
     init(connection: Connection, dimension: Int) throws {
+        self.connection = connection
         self.dimension = dimension
         hasSection = try connection.prepare("SELECT 1 FROM index_passages WHERE document_id = ? AND section = ? LIMIT 1")
-        existing = try connection.prepare(
-            "SELECT content_hash, range_start, range_end, page FROM index_passages WHERE document_id = ? AND section = ? ORDER BY ordinal")
-        deleteSection = try connection.prepare(
-            "DELETE FROM index_passages WHERE document_id = ? AND section = ? RETURNING id, text, heading")
+        existing = try connection.prepare("""
+            SELECT content_hash, range_start, range_end, page, id, text, heading FROM index_passages
+            WHERE document_id = ? AND section = ? ORDER BY ordinal
+            """)
+        deleteSection = try connection.prepare("DELETE FROM index_passages WHERE document_id = ? AND section = ?")
+        documentTexts = try connection.prepare("SELECT id, text, heading FROM index_passages WHERE document_id = ?")
         insert = try connection.prepare("""
             INSERT INTO index_passages (document_id, section, ordinal, heading, page, range_start, range_end, text, content_hash)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         vector = try connection.prepare("SELECT vector FROM index_vectors WHERE content_hash = ?")
-        deleteDocument = try connection.prepare("DELETE FROM index_passages WHERE document_id = ? RETURNING id, text, heading")
+        deleteDocument = try connection.prepare("DELETE FROM index_passages WHERE document_id = ?")
         addText = try connection.prepare("INSERT INTO index_passages_fts (rowid, text, heading) VALUES (?, ?, ?)")
         removeText = try connection.prepare(
             "INSERT INTO index_passages_fts (index_passages_fts, rowid, text, heading) VALUES ('delete', ?, ?, ?)")
@@ -67,16 +73,17 @@ struct PassageWriter {
         }
         if same { return }
         if !stored.isEmpty {
+            try removeTexts(of: stored.map { try ($0.int(at: 4), $0.string(at: 5), $0.string(at: 6)) }, changes: &changes)
             try deleteSection.bind([.integer(Int64(document)), .text(section.rawValue)])
-            try removeTexts(of: deleteSection, changes: &changes)
+            try deleteSection.run()
         }
         for (passage, hash) in zip(passages, hashes) {
             try insert.bind([.integer(Int64(document)), .text(section.rawValue), .integer(Int64(passage.ordinal)),
                              .text(passage.heading ?? ""), passage.page.map { .integer(Int64($0)) } ?? .null,
                              .integer(Int64(passage.range.lowerBound)), .integer(Int64(passage.range.upperBound)),
                              .text(passage.text), .text(hash)])
-            guard let id = try insert.step()?.int(at: 0) else { throw IndexError.storage("no id for a new passage") }
-            insert.reset()
+            try insert.run()
+            let id = Int(connection.lastInsertRowID)
             try addText.bind([.integer(Int64(id)), .text(passage.text), .text(passage.heading ?? "")])
             try addText.run()
             try vector.bind([.text(hash)])
@@ -89,17 +96,18 @@ struct PassageWriter {
 
     /// Removes every passage of the document.
     func remove(document: Int, changes: inout [SearchIndex.MatrixChange]) throws {
+        try documentTexts.bind([.integer(Int64(document))])
+        let stored = try documentTexts.rows()
+        documentTexts.reset()
+        try removeTexts(of: stored.map { try ($0.int(at: 0), $0.string(at: 1), $0.string(at: 2)) }, changes: &changes)
         try deleteDocument.bind([.integer(Int64(document))])
-        try removeTexts(of: deleteDocument, changes: &changes)
+        try deleteDocument.run()
     }
 
-    /// Runs a passage delete and takes each deleted passage's text out of the full-text index.
-    private func removeTexts(of delete: Statement, changes: inout [SearchIndex.MatrixChange]) throws {
-        let deleted = try delete.rows()
-        delete.reset()
-        for row in deleted {
-            let id = try row.int(at: 0)
-            try removeText.bind([.integer(Int64(id)), .text(try row.string(at: 1)), .text(try row.string(at: 2))])
+    /// Takes passages' texts out of the full-text index (before their rows are deleted: external content).
+    private func removeTexts(of passages: [(id: Int, text: String, heading: String)], changes: inout [SearchIndex.MatrixChange]) throws {
+        for (id, text, heading) in passages {
+            try removeText.bind([.integer(Int64(id)), .text(text), .text(heading)])
             try removeText.run()
             changes.append(.removePassage(id: id))
         }

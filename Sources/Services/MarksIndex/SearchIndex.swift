@@ -41,61 +41,75 @@ public final class SearchIndex: Sendable {
     public func upsert(documents: [IndexedDocument]) throws {
         guard !documents.isEmpty else { return }
         try write { connection, changes in
-            let existing = try connection.prepare("SELECT document_hash FROM index_documents WHERE bookmark_id = ?")
-            // An upsert, not INSERT OR REPLACE: the page text's version (`page_version`) stays with the document.
-            let insert = try connection.prepare("""
-                INSERT INTO index_documents (\(IndexedDocument.columns.joined(separator: ", ")))
-                VALUES (\(Array(repeating: "?", count: IndexedDocument.columns.count).joined(separator: ", ")))
-                ON CONFLICT (bookmark_id) DO UPDATE SET
-                \(IndexedDocument.columns.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
-                """)
-            let passages = try PassageWriter(connection: connection, dimension: dimension)
-            let clearTags = try connection.prepare("DELETE FROM index_tags WHERE bookmark_id = ?")
-            let addTag = try connection.prepare("INSERT OR IGNORE INTO index_tags (tag, bookmark_id) VALUES (?, ?)")
-            let clearText = try connection.prepare("DELETE FROM index_fts WHERE rowid = ?")
-            let addText = try connection.prepare(
-                "INSERT INTO index_fts (rowid, title, tags, summary, description, notes, url) VALUES (?, ?, ?, ?, ?, ?, ?)")
-            let vector = try connection.prepare("SELECT vector FROM index_vectors WHERE content_hash = ?")
-            for document in documents {
-                let id = SQLValue.integer(Int64(document.id))
-                try existing.bind([id])
-                let previous = try existing.step()
-                existing.reset()
-                if let previous, try previous.string("document_hash") == document.documentHash {
-                    // Unchanged; an index from before passages gets its document's passages now.
-                    if try !passages.has(document: document.id, section: .fields) {
-                        try passages.replace(document: document.id, section: .fields, with: Self.splitter.split(document.fieldBlocks),
-                                             sharedText: document.embeddingText, changes: &changes)
-                    }
-                    continue
-                }
-                try insert.bind(document.values)
-                try insert.run()
-                if previous != nil {
-                    try clearTags.bind([id])
-                    try clearTags.run()
-                    // Only for a document the index had: a delete on the full-text table costs a flush of its
-                    // pending terms even when it finds nothing.
-                    try clearText.bind([id])
-                    try clearText.run()
-                }
-                for tag in document.filterTags {
-                    try addTag.bind([.text(tag), id])
-                    try addTag.run()
-                }
-                try addText.bind(document.fullTextValues)
-                try addText.run()
-                try vector.bind([.text(document.contentHash)])
-                let stored = try vector.step().flatMap { try VectorCoding.decode($0.blob("vector"), dimension: dimension) }
-                vector.reset()
-                if let stored {
-                    changes.append(.set(id: document.id, vector: stored, unread: document.unread, archived: document.archived))
-                } else {
-                    changes.append(.remove(id: document.id))
-                }
-                try passages.replace(document: document.id, section: .fields, with: Self.splitter.split(document.fieldBlocks),
-                                     sharedText: document.embeddingText, changes: &changes)
+            // A page of a catch-up adds to indexes keyed at random (hashes, URLs, tags): with the default 2 MB cache
+            // most of those inserts read a page back from the log first.
+            if documents.count >= 500 {
+                try connection.withPageCache(megabytes: 64) { try writeDocuments(documents, connection, &changes) }
+            } else {
+                try writeDocuments(documents, connection, &changes)
             }
+        }
+    }
+
+    /// The documents' rows, tags, full text and passages, inside one index write.
+    private func writeDocuments(_ documents: [IndexedDocument], _ connection: Connection, _ changes: inout [MatrixChange]) throws {
+        let existing = try connection.prepare("SELECT document_hash FROM index_documents WHERE bookmark_id = ?")
+        // An upsert, not INSERT OR REPLACE: the page text's version (`page_version`) stays with the document.
+        let insert = try connection.prepare("""
+            INSERT INTO index_documents (\(IndexedDocument.columns.joined(separator: ", ")))
+            VALUES (\(Array(repeating: "?", count: IndexedDocument.columns.count).joined(separator: ", ")))
+            ON CONFLICT (bookmark_id) DO UPDATE SET
+            \(IndexedDocument.columns.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
+            """)
+        let passages = try PassageWriter(connection: connection, dimension: dimension)
+        let clearTags = try connection.prepare("DELETE FROM index_tags WHERE bookmark_id = ?")
+        let addTag = try connection.prepare("INSERT OR IGNORE INTO index_tags (tag, bookmark_id) VALUES (?, ?)")
+        let clearText = try connection.prepare("DELETE FROM index_fts WHERE rowid = ?")
+        let addText = try connection.prepare(
+            "INSERT INTO index_fts (rowid, title, tags, summary, description, notes, url) VALUES (?, ?, ?, ?, ?, ?, ?)")
+        let vector = try connection.prepare("SELECT vector FROM index_vectors WHERE content_hash = ?")
+        // In id order (a repeated id keeps its last version last), so the documents' rows are appended to their
+        // B-tree rather than put before the others.
+        let order = documents.indices.sorted { (documents[$0].id, $0) < (documents[$1].id, $1) }
+        for document in order.map({ documents[$0] }) {
+            let id = SQLValue.integer(Int64(document.id))
+            try existing.bind([id])
+            let previous = try existing.step()
+            existing.reset()
+            if let previous, try previous.string("document_hash") == document.documentHash {
+                // Unchanged; an index from before passages gets its document's passages now.
+                if try !passages.has(document: document.id, section: .fields) {
+                    try passages.replace(document: document.id, section: .fields, with: Self.splitter.split(document.fieldBlocks),
+                                         sharedText: document.embeddingText, changes: &changes)
+                }
+                continue
+            }
+            try insert.bind(document.values)
+            try insert.run()
+            if previous != nil {
+                try clearTags.bind([id])
+                try clearTags.run()
+                // Only for a document the index had: a delete on the full-text table costs a flush of its
+                // pending terms even when it finds nothing.
+                try clearText.bind([id])
+                try clearText.run()
+            }
+            for tag in document.filterTags {
+                try addTag.bind([.text(tag), id])
+                try addTag.run()
+            }
+            try addText.bind(document.fullTextValues)
+            try addText.run()
+            try vector.bind([.text(document.contentHash)])
+            let stored = try vector.step().flatMap { try VectorCoding.decode($0.blob("vector"), dimension: dimension) }
+            vector.reset()
+            if let stored {
+                changes.append(.set(id: document.id, vector: stored, unread: document.unread, archived: document.archived))
+            } else {
+                changes.append(.remove(id: document.id))
+            }
+            try passages.replace(document: document.id, section: .fields, with: Self.splitter.split(document.fieldBlocks),
+                                 sharedText: document.embeddingText, changes: &changes)
         }
     }
 

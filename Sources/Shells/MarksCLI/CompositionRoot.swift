@@ -5,6 +5,7 @@ import MarksIndex
 import MarksJobs
 import MarksLibrary
 import MarksSources
+import MarksStorage
 import PostgresDatabase
 import SentenceEmbeddings
 import Synchronization
@@ -183,10 +184,12 @@ final class CompositionRoot: Sendable {
         try makeLibrary(over: try source(), cache: try cache(), observers: observers)
     }
 
-    /// A library over `source` and its cache, writing the widget files, heard by `observers`.
+    /// A library over `source` and its cache, writing the widget files, heard by `observers`. The embedded store is
+    /// walked in pages of 10,000: no network between, and each page of a full walk skips its offset from the start.
     func makeLibrary(over source: any BookmarkSource, cache: BookmarkCache, observers: [LibraryObserver]) throws -> LibraryService {
-        LibraryService(source: source, widgets: widgets, now: context.now, warn: warn, observers: observers,
-                       cache: cache, deferredDeletes: try deferredDeletes())
+        LibraryService(source: source, widgets: widgets, now: context.now, warn: warn, observers: observers, cache: cache,
+                       syncOptions: source is EmbeddedBookmarkSource ? SyncOptions(pageSize: 10_000) : SyncOptions(),
+                       deferredDeletes: try deferredDeletes())
     }
 
     private func deferredDeletes() throws -> DeferredDeletes? {

@@ -221,7 +221,10 @@ public final class BookmarkCache: Sendable {
     private static func upsert(_ bookmarks: [Bookmark], source: String, _ db: Connection) throws {
         guard !bookmarks.isEmpty else { return }
         let statement = try db.prepare(CacheRows.upsertBookmarkSQL)
-        for bookmark in bookmarks {
+        // In key order: appending to the table's B-tree is about twice as fast as inserting before what is there
+        // (a sync walks newest first, which is mostly the reverse).
+        for index in bookmarks.indices.sorted(by: { bookmarks[$0].id < bookmarks[$1].id }) {
+            let bookmark = bookmarks[index]
             try statement.bind(try CacheRows.values(bookmark, source: source))
             try statement.run()
             statement.reset()

@@ -158,6 +158,11 @@ struct LibrarySynchronizer {
         }
     }
 
+    private static func newestFirst(_ bookmarks: [Bookmark]) -> [Bookmark] {
+        let dates = bookmarks.map(\.dateAdded)
+        return dates.indices.sorted { dates[$0] > dates[$1] }.map { bookmarks[$0] }
+    }
+
     /// Counts and observer lists from the cached and the merged state.
     static func diff(cached: [Int: Bookmark], merged: [Int: Bookmark], full: Bool, vanished: [String]) -> Outcome {
         var added = 0
@@ -181,8 +186,9 @@ struct LibrarySynchronizer {
         let live = merged.values.filter { !$0.isArchived }.count
         let report = SyncReport(added: added, updated: updated, removed: deleted.count, live: live,
                                 archived: merged.count - live, full: full, vanishedTags: vanished)
-        saved.sort { $0.dateAdded > $1.dateAdded }
-        unarchived.sort { $0.dateAdded > $1.dateAdded }
+        // Newest first; by dates and positions, which moves no bookmark until the end (a first sync has 100k).
+        saved = newestFirst(saved)
+        unarchived = newestFirst(unarchived)
         return Outcome(report: report, saved: saved, archived: archived.sorted(), unarchived: unarchived, deleted: deleted.sorted())
     }
 }
