@@ -40,6 +40,9 @@ import Testing
         var configuration = HTTPServer.Configuration()
         configuration.maxBodySize = 800_000
         configuration.maxBufferedBodyBytes = 1 << 20
+        // The first body waits, unfinished, while the second is refused: on a loaded machine (the whole suite in
+        // parallel) that took over the default 30 s idle limit once, and the server rightly dropped it.
+        configuration.connectionTimeout = .seconds(600)
         try await withLiveServer(configuration, responder: HostileInputTests.echoLength) { server, port in
             let first = try RawConnection(port: port)
             await first.send("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 700000\r\n\r\n" + String(repeating: "a", count: 600_000))

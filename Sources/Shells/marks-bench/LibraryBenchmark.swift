@@ -1,34 +1,64 @@
 import Foundation
 import HTTPClient
+import MarksCore
 
-/// The library's bulk paths through the real `marks` binary beside this one: `marks import` of a generated
-/// 10,000-entry Netscape file into a fresh data dir (one transaction; target ≤ 3 s), and a full `marks sync` of
-/// 10,000 bookmarks from a real `marks serve` to a fresh client cache (target ≤ 5 s), then an incremental one.
+/// The library's bulk paths through the real `marks` binary beside this one: `marks import` of a 100,000-entry
+/// Netscape file (`StoreBenchmark`'s generator: realistic words, tags, notes, a tenth archived) into a fresh data dir
+/// — parsing, the store's one transaction and the cache — with issue 15's target of 4 s (linkding 1.46.2 took 39.6 s
+/// for its 100k); the search index is left to its catch-up there (`IndexCatchUp`). Then a full `marks sync` of
+/// 10,000 bookmarks from a real `marks serve` to a fresh client cache (target ≤ 5 s), and an incremental one.
 /// The sync part is skipped with a message while `marks serve` has no `/api/`.
 enum LibraryBenchmark {
+    static let importCount = 100_000
+    static let importTarget = 4.0
     static let bookmarkCount = 10_000
-    static let importTarget = 3.0
     static let syncTarget = 5.0
 
     static func run() async throws -> [String] {
         let directory = try BenchSupport.temporaryDirectory("library")
         defer { remove(directory) }
-        let file = directory.appendingPathComponent("bookmarks.html")
-        try Data(generatedFile(count: bookmarkCount).utf8).write(to: file)
         let environment = isolatedEnvironment(directory)
+        let large = directory.appendingPathComponent("library-100k.html")
+        var generator = LibraryGenerator(seed: 20_261_129)
+        try Data(netscapeFile((0..<importCount).map { generator.entry($0) }).utf8).write(to: large)
 
         let data = directory.appendingPathComponent("import-data")
         var output = ""
         let importSeconds = try BenchSupport.time {
-            output = try marks(["import", file.path, "--data", data.path, "--json"], environment: environment)
+            output = try marks(["import", large.path, "--data", data.path, "--json"], environment: environment)
         }
-        guard output.contains(#""created":\#(bookmarkCount)"#) else {
-            throw BenchSupport.Failure(description: "marks import did not create \(bookmarkCount) bookmarks: \(output.prefix(300))")
+        guard output.contains(#""created":\#(importCount)"#) else {
+            throw BenchSupport.Failure(description: "marks import did not create \(importCount) bookmarks: \(output.prefix(300))")
         }
-        var lines = ["import: \(bookmarkCount) entries, one transaction, \(seconds(importSeconds)) "
-            + "(target ≤ \(Int(importTarget)) s: \(importSeconds <= importTarget ? "met" : "MISSED"))"]
+        var lines = ["import: marks import of \(importCount) generated entries into a fresh data dir, \(seconds(importSeconds)) "
+            + "(target ≤ \(Int(importTarget)) s: \(importSeconds <= importTarget ? "met" : "MISSED"); linkding 39.6 s)"]
+        let file = directory.appendingPathComponent("bookmarks.html")
+        try Data(generatedFile(count: bookmarkCount).utf8).write(to: file)
         lines += try await syncLines(file: file, directory: directory, environment: environment)
         return lines
+    }
+
+    /// Entries as a Netscape bookmark file as linkding exports it: archived ones carry `linkding:bookmarks.archived`,
+    /// notes ride in the description as `[linkding-notes]…[/linkding-notes]`.
+    static func netscapeFile(_ entries: [NetscapeEntry]) -> String {
+        func escaped(_ text: String) -> String {
+            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        }
+        var lines = ["<!DOCTYPE NETSCAPE-Bookmark-file-1>",
+                     #"<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">"#,
+                     "<TITLE>Bookmarks</TITLE>", "<H1>Bookmarks</H1>", "<DL><p>"]
+        lines.reserveCapacity(entries.count * 2 + 6)
+        for entry in entries {
+            let tags = entry.tags + (entry.archived ? ["linkding:bookmarks.archived"] : [])
+            let added = Int(entry.dateAdded?.timeIntervalSince1970 ?? 0)
+            lines.append(#"<DT><A HREF="\#(escaped(entry.url))" ADD_DATE="\#(added)" LAST_MODIFIED="\#(added)" PRIVATE="1" "#
+                + #"TOREAD="\#(entry.unread ? 1 : 0)" TAGS="\#(escaped(tags.joined(separator: ",")))">\#(escaped(entry.title))</A>"#)
+            let notes = entry.notes.isEmpty ? "" : "[linkding-notes]\(escaped(entry.notes))[/linkding-notes]"
+            if !entry.description.isEmpty || !notes.isEmpty { lines.append("<DD>" + escaped(entry.description) + notes) }
+        }
+        lines.append("</DL><p>")
+        return lines.joined(separator: "\n") + "\n"
     }
 
     /// A full and an incremental sync from `marks serve` (its data dir filled by `marks import`) to a fresh cache.
