@@ -94,6 +94,7 @@ private struct BulkImporter {
     private let findExisting: Statement
     private let insert: Statement
     private let link: Statement
+    private let linkNew: Statement
 
     init(db: Connection, stamp: Int64, mapPrivateFlag: Bool) throws {
         self.db = db
@@ -106,6 +107,8 @@ private struct BulkImporter {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         link = try db.prepare(TagWriter.linkSQL)
+        // A bookmark just created has the archive state of its entry: no lookup of its row per tag.
+        linkNew = try db.prepare("INSERT OR IGNORE INTO store_bookmark_tags (bookmark_id, tag_id, archived) VALUES (?, ?, ?)")
     }
 
     mutating func add(_ entry: NetscapeEntry, index: Int) throws {
@@ -127,6 +130,7 @@ private struct BulkImporter {
         let existing = try findExisting.step()
         findExisting.reset()
         let id: Int
+        var archived: Bool?
         if let existing {
             id = try existing.int(at: 0)
             var assignments: [(String, SQLValue)] = [
@@ -148,11 +152,17 @@ private struct BulkImporter {
             ])
             try insert.run()
             id = Int(db.lastInsertRowID)
+            archived = entry.archived
             result.created += 1
         }
         for name in entry.tags where !PythonWhitespace.strip(name).isEmpty && name.unicodeScalars.count <= BookmarkValidator.maxTagNameLength {
-            try link.bind([SQLValue(id), SQLValue(try tagID(name))])
-            try link.run()
+            if let archived {
+                try linkNew.bind([SQLValue(id), SQLValue(try tagID(name)), SQLValue(archived)])
+                try linkNew.run()
+            } else {
+                try link.bind([SQLValue(id), SQLValue(try tagID(name))])
+                try link.run()
+            }
         }
         result.success += 1
     }
