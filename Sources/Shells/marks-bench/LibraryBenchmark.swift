@@ -41,8 +41,10 @@ enum LibraryBenchmark {
     /// Entries as a Netscape bookmark file as linkding exports it: archived ones carry `linkding:bookmarks.archived`,
     /// notes ride in the description as `[linkding-notes]…[/linkding-notes]`.
     static func netscapeFile(_ entries: [NetscapeEntry]) -> String {
+        let special = Set("&<>\"".utf8)
         func escaped(_ text: String) -> String {
-            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            guard text.utf8.contains(where: special.contains) else { return text }
+            return text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
                 .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
         }
         var lines = ["<!DOCTYPE NETSCAPE-Bookmark-file-1>",
