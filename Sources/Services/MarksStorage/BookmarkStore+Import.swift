@@ -165,6 +165,7 @@ private struct BulkImporter {
             }
         }
         result.success += 1
+        result.savedIDs.append(id)
     }
 
     private mutating func tagID(_ name: String) throws -> Int {

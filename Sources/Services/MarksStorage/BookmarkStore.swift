@@ -42,6 +42,11 @@ public final class BookmarkStore: Sendable {
         return found
     }
 
+    /// Bookmarks by id, in the order of `ids` (ids that do not exist are left out); one read.
+    public func bookmarks(ids: [Int]) throws(BookmarkStoreError) -> [Bookmark] {
+        try read { db in try BookmarkRows.load(ids: ids, db) }
+    }
+
     /// The bookmark whose normalised URL equals that of `url` (archived ones too), or nil; linkding's `check`.
     public func bookmark(matching url: String) throws(BookmarkStoreError) -> Bookmark? {
         try read { db in

@@ -30,14 +30,16 @@ public struct EmbeddedBookmarkSource: BookmarkSource {
     /// `embedded`: one store per data directory.
     public var identity: String { "embedded" }
 
-    /// The store's one-transaction import (linkding's importer semantics), run on a thread of its own so the
-    /// shared concurrency threads — which also answer `marks serve`'s requests — are not held for seconds.
+    /// The store's one-transaction import (linkding's importer semantics), then the bookmarks it saved read back in
+    /// one go; run on a thread of its own so the shared concurrency threads — which also answer `marks serve`'s
+    /// requests — are not held for seconds.
     public var bulkImport: BookmarkBulkImport? {
         let store = store
         return BookmarkBulkImport { entries, mapPrivateFlag in
             try await Self.onOwnThread {
                 do throws(BookmarkStoreError) {
-                    return try store.importBookmarks(entries, mapPrivateFlag: mapPrivateFlag)
+                    let result = try store.importBookmarks(entries, mapPrivateFlag: mapPrivateFlag)
+                    return BookmarkBulkImport.Outcome(result: result, saved: try store.bookmarks(ids: result.savedIDs))
                 } catch {
                     throw error.sourceError
                 }

@@ -2,15 +2,28 @@
 /// semantics (the embedded store has it). A source without it (a linkding server) is imported entry by entry
 /// through `create` and `update`.
 public struct BookmarkBulkImport: Sendable {
-    private let run: @Sendable (_ entries: [NetscapeEntry], _ mapPrivateFlag: Bool) async throws -> ImportResult
+    /// What an import did, and the bookmarks it created or updated as they are stored now (for the cache and the
+    /// observers, which then need no walk of the whole library).
+    public struct Outcome: Sendable {
+        public var result: ImportResult
+        public var saved: [Bookmark]
+
+        /// An outcome as given.
+        public init(result: ImportResult, saved: [Bookmark]) {
+            self.result = result
+            self.saved = saved
+        }
+    }
+
+    private let run: @Sendable (_ entries: [NetscapeEntry], _ mapPrivateFlag: Bool) async throws -> Outcome
 
     /// The capability from its implementation.
-    public init(_ run: @escaping @Sendable (_ entries: [NetscapeEntry], _ mapPrivateFlag: Bool) async throws -> ImportResult) {
+    public init(_ run: @escaping @Sendable (_ entries: [NetscapeEntry], _ mapPrivateFlag: Bool) async throws -> Outcome) {
         self.run = run
     }
 
     /// Imports `entries` (`mapPrivateFlag` sets `shared` from `PRIVATE="0"`); errors are `BookmarkSourceError`.
-    public func callAsFunction(_ entries: [NetscapeEntry], mapPrivateFlag: Bool) async throws -> ImportResult {
+    public func callAsFunction(_ entries: [NetscapeEntry], mapPrivateFlag: Bool) async throws -> Outcome {
         try await run(entries, mapPrivateFlag)
     }
 }

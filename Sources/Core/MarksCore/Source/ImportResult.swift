@@ -29,6 +29,8 @@ public struct ImportResult: Sendable, Equatable {
     public var updated = 0
     /// The skipped entries and why.
     public var failures: [Failure] = []
+    /// The ids of the bookmarks created or updated, in the entries' order.
+    public var savedIDs: [Int] = []
 
     /// An empty result.
     public init() {}

@@ -3,8 +3,8 @@ import MarksCore
 
 extension LibraryService {
     /// Imports a Netscape bookmark file. Into a source with a bulk import (the embedded store): every entry in ONE
-    /// transaction with linkding's importer semantics, then the cache, the widget files and the observers catch up
-    /// (a full sync), as after any other mutation. Into a linkding server: one by one through the API — the existing bookmarks are looked up
+    /// transaction with linkding's importer semantics; the bookmarks it saved then go to the cache, the widget files
+    /// and the observers, as after any other mutation. Into a linkding server: one by one through the API — the existing bookmarks are looked up
     /// first (one walk over both lists instead of a `check` per entry, which would scrape every page), an existing
     /// URL is PATCHed (tags added, non-empty fields and unread taken from the file, archive state kept), a new one is
     /// created with its dates and archive state. Bad entries are reported by line and the rest are imported.
@@ -28,9 +28,10 @@ extension LibraryService {
         if let bulkImport = source.bulkImport {
             throughAPI = false
             progress(0, parsed.entries.count)
-            result = ImportTally(try await bulkImport(entries, mapPrivateFlag: mapPrivateFlag))
+            let outcome = try await bulkImport(entries, mapPrivateFlag: mapPrivateFlag)
+            result = ImportTally(outcome.result)
             progress(parsed.entries.count, parsed.entries.count)
-            await catchUpAfterBulkImport()
+            await catchUpAfterBulkImport(outcome.saved)
         } else {
             throughAPI = true
             result = try await importThroughAPI(entries, mapPrivateFlag: mapPrivateFlag, progress: progress)
@@ -128,19 +129,13 @@ extension LibraryService {
     /// After a bulk import, which bypasses the per-bookmark paths: a full sync brings the cache in step and tells
     /// the observers (the search index) and the widget files about every imported bookmark. The import itself is
     /// committed, so a failure here is a warning (the next sync catches up), never the import's failure.
-    private func catchUpAfterBulkImport() async {
-        do {
-            if cache == nil {
-                let live = try await BookmarkWalker.all(source, BookmarkListQuery(limit: syncOptions.pageSize)) { _, _ in }.bookmarks
-                let archived = try await BookmarkWalker.all(source, BookmarkListQuery(limit: syncOptions.pageSize, archived: true)) { _, _ in }.bookmarks
-                await refreshWidgets()
-                await notifySaved(restoringAIMetadata(live + archived))
-            } else {
-                _ = try await sync(full: true)
-            }
-        } catch {
-            warn("the import is saved, but the cache, search index and widgets did not catch up (run marks sync): \(Self.describe(error))")
-        }
+    /// The cache, the widget files and the observers after a bulk import: the saved bookmarks (archived ones too:
+    /// the index keeps them flagged) with their AI metadata, as the import through the API does.
+    private func catchUpAfterBulkImport(_ saved: [Bookmark]) async {
+        let restored = restoringAIMetadata(saved)
+        cacheUpsert(restored)
+        await refreshWidgets()
+        await notifySaved(restored)
     }
 
     static func describe(_ error: any Error) -> String {
