@@ -126,11 +126,10 @@ extension LibraryService {
         tags.filter { !$0.isEmpty }
     }
 
-    /// After a bulk import, which bypasses the per-bookmark paths: a full sync brings the cache in step and tells
-    /// the observers (the search index) and the widget files about every imported bookmark. The import itself is
-    /// committed, so a failure here is a warning (the next sync catches up), never the import's failure.
-    /// The cache, the widget files and the observers after a bulk import: the saved bookmarks (archived ones too:
-    /// the index keeps them flagged) with their AI metadata, as the import through the API does.
+    /// After a bulk import, which bypasses the per-bookmark paths: the saved bookmarks (archived ones too: the index
+    /// keeps them flagged), with their AI metadata, go to the cache, the widget files and the observers, as the
+    /// import through the API does. The import itself is committed: a cache that cannot be written is reported
+    /// (`reportCacheFailure`), never the import's failure, and the next sync catches up.
     private func catchUpAfterBulkImport(_ saved: [Bookmark]) async {
         let restored = restoringAIMetadata(saved)
         cacheUpsert(restored)
