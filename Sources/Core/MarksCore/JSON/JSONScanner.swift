@@ -134,6 +134,31 @@ public struct JSONScanner: Sendable {
         return try escapedString(openingQuote: openingQuote, firstEscape: index)
     }
 
+    /// The array of strings whose `[` is at `start` (JSON whitespace between its parts) and the index after its `]`;
+    /// nil for anything else, a string holding a lone surrogate escape included (a strict reader refuses those).
+    public func stringArray(at start: Int) -> (strings: [String], end: Int)? {
+        guard start < bytes.count, bytes[start] == UInt8(ascii: "[") else { return nil }
+        var strings: [String] = []
+        var index = skipWhitespace(start + 1)
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { return (strings, index + 1) }
+        while index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+            let read: (text: String, end: Int, loneSurrogate: UInt32?)
+            do {
+                read = try string(openingQuote: index)
+            } catch {
+                return nil  // the caller's own reader decides what a bad string means
+            }
+            guard read.loneSurrogate == nil else { return nil }
+            strings.append(read.text)
+            index = skipWhitespace(read.end)
+            guard index < bytes.count else { return nil }
+            if bytes[index] == UInt8(ascii: "]") { return (strings, index + 1) }
+            guard bytes[index] == UInt8(ascii: ",") else { return nil }
+            index = skipWhitespace(index + 1)
+        }
+        return nil
+    }
+
     private func escapedString(openingQuote: Int, firstEscape: Int) throws(StringFailure) -> (text: String, end: Int, loneSurrogate: UInt32?) {
         var out: [UInt8] = []
         out.reserveCapacity(firstEscape - openingQuote + 16)

@@ -213,19 +213,7 @@ public struct BookmarkPageReader {
 
     private func stringList(at start: Int) -> ([String]?, Int)? {
         if scanner.matches("null", at: start) { return (nil, start + 4) }
-        guard start < bytes.count, bytes[start] == UInt8(ascii: "[") else { return nil }
-        var items: [String] = []
-        var index = scanner.skipWhitespace(start + 1)
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { return (items, index + 1) }
-        while true {
-            guard let (item, end) = string(at: index) else { return nil }
-            items.append(item)
-            index = scanner.skipWhitespace(end)
-            guard index < bytes.count else { return nil }
-            if bytes[index] == UInt8(ascii: "]") { return (items, index + 1) }
-            guard bytes[index] == UInt8(ascii: ",") else { return nil }
-            index = scanner.skipWhitespace(index + 1)
-        }
+        return scanner.stringArray(at: start).map { ($0.strings, $0.end) }
     }
 }
 

@@ -80,14 +80,10 @@ extension BookmarkCache {
     /// its URL (kept across servers and re-imports). Fields from linkding are left as they are.
     public func restoringAIMetadata(_ bookmarks: [Bookmark]) throws(CacheError) -> [Bookmark] {
         guard !bookmarks.isEmpty else { return bookmarks }
-        // A library with no AI text yet (a first import of a hundred thousand) has nothing to look up per bookmark.
-        let (anyMetadata, anySummaries) = try read { db in
-            (try db.queryOne("SELECT 1 FROM library_ai_metadata WHERE source = ? LIMIT 1", [SQLValue(sourceKey)]) != nil,
-             try db.queryOne("SELECT 1 FROM library_summaries_by_url LIMIT 1") != nil)
-        }
-        guard anyMetadata || anySummaries else { return bookmarks }
-        let byID = anyMetadata ? try metadata(for: bookmarks.map(\.id)) : [:]
-        let missing = anySummaries ? bookmarks.filter { byID[$0.id] == nil }.map { URLNormalizer.normalize($0.url) } : []
+        // A large batch (a first import of a hundred thousand) asks once whether there is any AI text to look up.
+        if bookmarks.count > Self.idBatch, try !holdsAIText() { return bookmarks }
+        let byID = try metadata(for: bookmarks.map(\.id))
+        let missing = bookmarks.filter { byID[$0.id] == nil }.map { URLNormalizer.normalize($0.url) }
         let byURL = try summaries(for: missing)
         return bookmarks.map { bookmark in
             var copy = bookmark
@@ -99,6 +95,14 @@ extension BookmarkCache {
                 copy.aiTags = []
             }
             return copy
+        }
+    }
+
+    /// Whether this source has AI metadata or any summary is kept by URL.
+    private func holdsAIText() throws(CacheError) -> Bool {
+        try read { db in
+            try db.queryOne("SELECT 1 FROM library_ai_metadata WHERE source = ? LIMIT 1", [SQLValue(sourceKey)]) != nil
+                || db.queryOne("SELECT 1 FROM library_summaries_by_url LIMIT 1") != nil
         }
     }
 

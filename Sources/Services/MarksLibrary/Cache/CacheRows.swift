@@ -92,28 +92,12 @@ enum CacheRows {
         return strings
     }
 
-    /// `[` strings separated by commas `]` with JSON whitespace around, or nil for anything else (a lone surrogate
-    /// escape included, so it meets `JSONSerialization`'s rule).
+    /// A JSON array of strings and nothing else, read by bytes; nil for anything `JSONSerialization` should judge.
     private static func plainStrings(_ text: String) -> [String]? {
         let scanner = JSONScanner(Array(text.utf8), validatesUTF8: false)
-        let bytes = scanner.bytes
-        var index = scanner.skipWhitespace(0)
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { return nil }
-        index = scanner.skipWhitespace(index + 1)
-        var strings: [String] = []
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            return scanner.skipWhitespace(index + 1) == bytes.count ? strings : nil
-        }
-        while index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
-            guard let string = try? scanner.string(openingQuote: index), string.loneSurrogate == nil else { return nil }
-            strings.append(string.text)
-            index = scanner.skipWhitespace(string.end)
-            guard index < bytes.count else { return nil }
-            if bytes[index] == UInt8(ascii: "]") { return scanner.skipWhitespace(index + 1) == bytes.count ? strings : nil }
-            guard bytes[index] == UInt8(ascii: ",") else { return nil }
-            index = scanner.skipWhitespace(index + 1)
-        }
-        return nil
+        guard let (strings, end) = scanner.stringArray(at: scanner.skipWhitespace(0)),
+              scanner.skipWhitespace(end) == scanner.bytes.count else { return nil }
+        return strings
     }
 
     struct Malformed: Error, CustomStringConvertible {
