@@ -71,7 +71,7 @@ let package = Package(
 
         // Services: stores, clients and library services.
         layer("Services", "MarksJobs", ["SQLiteDatabase", "PostgresDatabase", "SystemSupport"]),
-        layer("Services", "MarksStorage", ["MarksCore", "SQLiteDatabase"]),
+        layer("Services", "MarksStorage", ["MarksCore", "SQLiteDatabase", "SystemSupport"]),
         layer("Services", "MarksClients", ["MarksCore", "HTTPClient", "SystemSupport"]),
         layer("Services", "MarksBackend", ["MarksCore", "SQLiteDatabase", "PostgresDatabase", "CryptoPrimitives", "SystemSupport"]),
         layer("Services", "MarksIndex", ["MarksCore", "MarksJobs", "SQLiteDatabase", "SentenceEmbeddings", "SystemSupport"]),

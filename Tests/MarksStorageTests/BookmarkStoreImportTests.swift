@@ -135,4 +135,26 @@ import Testing
         #expect(try f.search("ecan") == [later.id], "the vocabulary and its trigrams took the new term")
         #expect(try f.store.list(BookmarkListQuery(limit: 1)).count == 1, "the list count took the new bookmark")
     }
+
+    /// What a bulk import reads back (thousands of consecutive ids, in the entries' order, merged from two walks in
+    /// id order) must be what reading each bookmark alone gives: its own fields and its own tags, none shifted to a
+    /// neighbour. A list that is not one range, and one below the bulk size, take the general path: the same.
+    @Test func bookmarksReadBackInBulkAreThoseReadOneByOne() throws {
+        let f = try StoreFixture()
+        let entries = (0..<1_500).map { index in
+            NetscapeEntry(url: "https://bulk.example/\(index)", title: "Bulk \(index)", notes: index % 7 == 0 ? "note \(index)" : "",
+                          tags: index % 5 == 0 ? [] : ["t\(index % 11)", "Shared", "only\(index)"], unread: index % 3 == 0,
+                          archived: index % 4 == 0)
+        }
+        let result = try f.store.importBookmarks(entries)
+        #expect(result.created == 1_500)
+        var generator = SystemRandomNumberGenerator()
+        let shuffled = result.savedIDs.shuffled(using: &generator)
+        for ids in [result.savedIDs, shuffled, Array(shuffled.prefix(999)), result.savedIDs.enumerated().filter { $0.offset % 2 == 0 }.map(\.element) + [result.savedIDs[1]]] {
+            let bulk = try f.store.bookmarks(ids: ids)
+            #expect(bulk.map(\.id) == ids)
+            #expect(bulk == (try ids.map { try f.store.bookmark(id: $0) }))
+        }
+        #expect(try f.store.bookmarks(ids: result.savedIDs + [result.savedIDs.last! + 1]).count == 1_500, "a missing id is left out")
+    }
 }

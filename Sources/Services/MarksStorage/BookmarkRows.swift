@@ -57,6 +57,7 @@ enum BookmarkRows {
     /// Bookmarks by id, in the order of `ids` (ids that do not exist are skipped).
     static func load(ids: [Int], _ db: Connection) throws -> [Bookmark] {
         guard !ids.isEmpty else { return [] }
+        if ids.count >= 1_000, let range = denseRange(ids) { return try load(range: range, order: ids, db) }
         let list = SQLValue.text("[" + ids.map(String.init).joined(separator: ",") + "]")
         var tags: [Int: [String]] = [:]
         let tagRows = try db.prepare("""
@@ -74,5 +75,42 @@ enum BookmarkRows {
             byID[id] = bookmark(rows, tags: tags[id, default: []])
         }
         return ids.compactMap { byID[$0] }
+    }
+
+    /// The range `ids` fill exactly, each once (what a bulk import saves: consecutive new ids), or nil.
+    private static func denseRange(_ ids: [Int]) -> ClosedRange<Int>? {
+        guard let low = ids.min(), let high = ids.max(), high - low + 1 == ids.count else { return nil }
+        var seen = [Bool](repeating: false, count: ids.count)
+        for id in ids {
+            guard !seen[id - low] else { return nil }
+            seen[id - low] = true
+        }
+        return low...high
+    }
+
+    /// Bookmarks whose ids fill `range`, in the order of `order` (a permutation of it): both queries walk their
+    /// primary keys in id order and are merged as they go — no id list to send, no dictionary per bookmark.
+    private static func load(range: ClosedRange<Int>, order: [Int], _ db: Connection) throws -> [Bookmark] {
+        let bounds = [SQLValue(range.lowerBound), SQLValue(range.upperBound)]
+        let tagRows = try db.prepare("""
+            SELECT bt.bookmark_id, t.name FROM store_bookmark_tags bt JOIN store_tags t ON t.id = bt.tag_id
+            WHERE bt.bookmark_id BETWEEN ? AND ? ORDER BY bt.bookmark_id
+            """)
+        try tagRows.bind(bounds)
+        var tagRow = try tagRows.advance()
+        let rows = try db.prepare("SELECT \(columns) FROM store_bookmarks b WHERE b.id BETWEEN ? AND ? ORDER BY b.id")
+        try rows.bind(bounds)
+        var byOffset = [Bookmark?](repeating: nil, count: range.count)
+        while try rows.advance() {
+            let id = rows.integer(at: 0)
+            while tagRow && tagRows.integer(at: 0) < id { tagRow = try tagRows.advance() }
+            var tags: [String] = []
+            while tagRow && tagRows.integer(at: 0) == id {
+                tags.append(tagRows.text(at: 1))
+                tagRow = try tagRows.advance()
+            }
+            byOffset[Int(id) - range.lowerBound] = bookmark(rows, tags: tags)
+        }
+        return order.compactMap { byOffset[$0 - range.lowerBound] }
     }
 }

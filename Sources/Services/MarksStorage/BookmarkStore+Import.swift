@@ -9,30 +9,45 @@ extension BookmarkStore {
     /// added to now); tags are added to the existing ones (names over 64 characters skipped); `shared` is set from
     /// `PRIVATE="0"` only when `mapPrivateFlag`. Invalid entries and repeats of a URL are skipped and reported.
     public func importBookmarks(_ entries: [NetscapeEntry], mapPrivateFlag: Bool = false) throws(BookmarkStoreError) -> ImportResult {
+        var given: [NetscapeEntry]? = entries
+        let result = try importBookmarks(parts: { defer { given = nil }; return given }, mapPrivateFlag: mapPrivateFlag)
+        tidyAfterBulkImport(result)
+        return result
+    }
+
+    /// `importBookmarks` with the entries given part by part (`parts` returns nil at the end; it may block while
+    /// the next part is read, and an error it throws rolls the whole import back). Failures are numbered across
+    /// parts. The caller then calls `tidyAfterBulkImport`, which may run while it reads what was saved.
+    public func importBookmarks(parts: () throws -> [NetscapeEntry]?, mapPrivateFlag: Bool = false) throws(BookmarkStoreError) -> ImportResult {
         let result = try write { db in
             // A large import touches most pages of every index many times: up to 256 MB of cache for it.
             try db.withPageCache(megabytes: 256) {
                 let deferred = try DeferredIndexing(db)
                 var importer = try BulkImporter(db: db, stamp: StoreTime.micros(now()), mapPrivateFlag: mapPrivateFlag)
-                for (index, entry) in entries.enumerated() {
-                    try importer.add(entry, index: index)
+                var index = 0
+                while let part = try parts() {
+                    for entry in part {
+                        try importer.add(entry, index: index)
+                        index += 1
+                    }
                 }
                 try deferred.finish(db, created: importer.result.created)
                 return importer.result
             }
         }
-        if result.success > 1_000 { tidyAfterBulkImport() }
         return result
     }
 
-    /// After a large import: merges the word index into one segment (FTS5 `optimize`, faster searches), then copies
-    /// the write-ahead log into the database file and empties it, so readers stop looking pages up in it.
-    private func tidyAfterBulkImport() {
+    /// After a large import (over 1,000 saved): merges the word index into one segment (FTS5 `optimize`, faster
+    /// searches), then copies the write-ahead log into the database file and empties it, so readers stop looking
+    /// pages up in it. The import is committed either way: an unmerged index or unfolded log only makes reads slower.
+    public func tidyAfterBulkImport(_ result: ImportResult) {
+        guard result.success > 1_000 else { return }
         do {
             try database.write { db in try db.run("INSERT INTO store_words (store_words) VALUES ('optimize')") }
             _ = try database.writeWithoutTransaction { db in try db.query("PRAGMA wal_checkpoint(TRUNCATE)") }
         } catch {
-            // The import is committed either way: an unmerged index or unfolded log only makes reads slower.
+            // See above: nothing to undo.
         }
     }
 }

@@ -62,7 +62,7 @@ import Testing
     }
 
     @Test(arguments: ["", "just some text", "{\"bookmarks\": []}", "<html><body><p>Hello</p><a href=\"https://x.test\">x</a></body></html>",
-                      "\u{0}\u{1}PNG\r\n\u{1A}\n binary", String(repeating: "<", count: 10_000)])
+                      "\u{0}\u{1}PNG\r\n\u{1A}\n binary", String(repeating: "<", count: 10_000), Self.pageOfLinks])
     func textThatIsNotABookmarkFileChangesNothing(_ text: String) async throws {
         let f = try LibraryFixture(.embedded)
         try f.addMany(2)
@@ -72,6 +72,11 @@ import Testing
         #expect(try f.serverBookmarks() == before)
         #expect(try f.cache.syncState()?.lastFullReconcile != nil)
     }
+
+    /// A web page of 5,000 links and no `<DT>`: its links reach the store's transaction part by part before the end
+    /// of the text shows it is not a bookmark file, so the store must roll them back.
+    static let pageOfLinks = "<html><body>\n" + (0..<5_000).map { #"<p><a href="https://links.example/\#($0)">Link \#($0)</a></p>"# }
+        .joined(separator: "\n") + "\n</body></html>"
 
     @Test(arguments: [(SourceKind.embedded, 10_000, 1_000), (SourceKind.linkding, 300, 100)])
     func aLargeFileWithBadLinesImportsTheRestAndReportsEachByLine(_ kind: SourceKind, _ count: Int, _ period: Int) async throws {

@@ -6,6 +6,8 @@ struct NetscapeParser {
     private(set) var entries: [NetscapeEntry] = []
     private(set) var problems: [(line: Int, message: String)] = []
     private(set) var looksLikeBookmarkFile = false
+    /// The whole text is read (problems and `looksLikeBookmarkFile` are final).
+    private(set) var isFinished = false
 
     private let foldersAsTags: Bool
     private var scanner: NetscapeScanner
@@ -40,8 +42,16 @@ struct NetscapeParser {
         self.foldersAsTags = foldersAsTags
     }
 
+    /// Reads to the end of the text.
     mutating func run() {
-        while let token = scanner.next() {
+        run(untilEntries: .max)
+    }
+
+    /// Reads until `limit` entries wait in `entries` or the text ends (`isFinished`); `takeEntries` hands them on.
+    mutating func run(untilEntries limit: Int) {
+        guard !isFinished else { return }
+        while entries.count < limit {
+            guard let token = scanner.next() else { return finishText() }
             switch token {
             case .doctype:
                 looksLikeBookmarkFile = true
@@ -58,6 +68,16 @@ struct NetscapeParser {
                 end(name)
             }
         }
+    }
+
+    /// The entries read so far, which are then no longer held here.
+    mutating func takeEntries() -> [NetscapeEntry] {
+        defer { entries = [] }
+        return entries
+    }
+
+    private mutating func finishText() {
+        isFinished = true
         finishEntry()
         problems = (problems + scanner.problems).sorted { $0.line < $1.line }
         if sawDT && sawAnchor { looksLikeBookmarkFile = true }

@@ -15,15 +15,21 @@ public struct BookmarkBulkImport: Sendable {
         }
     }
 
-    private let run: @Sendable (_ entries: [NetscapeEntry], _ mapPrivateFlag: Bool) async throws -> Outcome
+    /// Where the entries come from: each call gives the next part of them, nil at the end. It may block (the file's
+    /// next part is still being read) and it may throw (the file turned out not to be a bookmark file): the import
+    /// then changes nothing.
+    public typealias Entries = @Sendable () throws -> [NetscapeEntry]?
+
+    private let run: @Sendable (_ entries: @escaping Entries, _ mapPrivateFlag: Bool) async throws -> Outcome
 
     /// The capability from its implementation.
-    public init(_ run: @escaping @Sendable (_ entries: [NetscapeEntry], _ mapPrivateFlag: Bool) async throws -> Outcome) {
+    public init(_ run: @escaping @Sendable (_ entries: @escaping Entries, _ mapPrivateFlag: Bool) async throws -> Outcome) {
         self.run = run
     }
 
-    /// Imports `entries` (`mapPrivateFlag` sets `shared` from `PRIVATE="0"`); errors are `BookmarkSourceError`.
-    public func callAsFunction(_ entries: [NetscapeEntry], mapPrivateFlag: Bool) async throws -> Outcome {
+    /// Imports the entries `entries` gives, part by part, in one transaction (`mapPrivateFlag` sets `shared` from
+    /// `PRIVATE="0"`); errors are `BookmarkSourceError`.
+    public func callAsFunction(_ entries: @escaping Entries, mapPrivateFlag: Bool) async throws -> Outcome {
         try await run(entries, mapPrivateFlag)
     }
 }

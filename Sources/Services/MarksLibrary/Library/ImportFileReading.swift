@@ -1,0 +1,69 @@
+import MarksCore
+
+/// A bookmark file read for an import, part by part: each entry fitted to linkding's limits (`ImportFit`) and handed
+/// on, and what the report needs — the problems the file and the fitting gave, placed by line, and the line of each
+/// entry for the problems the import itself finds.
+struct ImportFileReading: Sendable {
+    /// The entries read.
+    private(set) var count = 0
+    /// The reader's problems (skipped entries and unreadable dates) and one per trim, by line.
+    private(set) var problems: [ImportReport.Problem] = []
+    /// Entries the reader skipped (no usable address).
+    private(set) var skipped = 0
+    /// Entries with at least one trim.
+    private(set) var trimmed = 0
+    private var entryLines: [Int]?
+
+    /// How many entries go on at a time: small enough that the store starts at once, large enough that handing
+    /// over costs nothing next to the entries' work.
+    static let partSize = 2_000
+
+    /// Reads `text`, handing each part's fitted entries to `send`; stops with `CancellationError` when `send`
+    /// returns false (whoever took them has given up), with `NetscapeError.notABookmarkFile` at the end for text
+    /// that is not a bookmark file.
+    static func read(_ text: String, foldersAsTags: Bool,
+                     send: ([NetscapeEntry]) -> Bool) throws -> ImportFileReading {
+        var reader = NetscapeReader(text, foldersAsTags: foldersAsTags)
+        var reading = ImportFileReading()
+        var trims: [(index: Int, url: String, messages: [String])] = []
+        while true {
+            let part = reader.next(partSize)
+            guard !part.isEmpty else { break }
+            var entries: [NetscapeEntry] = []
+            entries.reserveCapacity(part.count)
+            for original in part {
+                let fit = ImportFit(original)
+                if !fit.trims.isEmpty { trims.append((reading.count, fit.entry.url, fit.trims)) }
+                entries.append(fit.entry)
+                reading.count += 1
+            }
+            guard send(entries) else { throw CancellationError() }
+        }
+        let found = try reader.finish()
+        let skippedLines = found.filter { $0.message.hasPrefix("Skipped") }.map(\.line)
+        reading.skipped = skippedLines.count
+        reading.trimmed = trims.count
+        reading.entryLines = NetscapeAnchorLines.entryLines(in: text, entryCount: reading.count, skippedLines: skippedLines)
+        reading.problems = found.map { ImportReport.Problem(line: $0.line, message: $0.message) }
+        for trim in trims {
+            let line = reading.line(ofEntry: trim.index)
+            reading.problems += trim.messages.map { ImportReport.Problem(line: line, url: trim.url, message: $0) }
+        }
+        return reading
+    }
+
+    /// Reads all of `text` at once (an import through a server's API, which needs every entry before it starts).
+    static func readAll(_ text: String, foldersAsTags: Bool) throws -> (entries: [NetscapeEntry], reading: ImportFileReading) {
+        var entries: [NetscapeEntry] = []
+        let reading = try read(text, foldersAsTags: foldersAsTags) { part in
+            entries += part
+            return true
+        }
+        return (entries, reading)
+    }
+
+    /// The line of the `index`th entry, when the file's anchors could be matched to its entries.
+    func line(ofEntry index: Int) -> Int? {
+        entryLines.flatMap { $0.indices.contains(index) ? $0[index] : nil }
+    }
+}
