@@ -1,3 +1,4 @@
+import Foundation
 import Dispatch
 import Testing
 import SQLiteDatabase
@@ -147,6 +148,34 @@ private struct Abort: Error {}
                 #expect(try openFileCount(in: dir) >= 5) // the writer and four readers
             }
             #expect(try openFileCount(in: dir) == 0)
+        }
+    }
+
+    /// Reads one after another all land on the first reader, whose cache is the large one; a read that starts while
+    /// the first reader is busy takes another, with the small cache.
+    @Test func lightTrafficKeepsToTheFirstReaderAndItsLargerCache() throws {
+        try withTemporaryDirectory { dir throws in
+            let db = try Database(path: dir + "/db.sqlite", migrations: Self.schema, readerCaches: .warmFirst)
+            let cacheSize: @Sendable (Connection) throws -> Int = { try #require(try $0.queryOne("PRAGMA cache_size")).int(at: 0) }
+            for _ in 0..<20 { #expect(try db.read(cacheSize) == -8 * 1_024) }
+            let firstIsBusy = DispatchSemaphore(value: 0)
+            let release = DispatchSemaphore(value: 0)
+            let done = DispatchSemaphore(value: 0)
+            Thread.detachNewThread {
+                _ = try? db.read { connection in
+                    firstIsBusy.signal()
+                    release.wait()
+                    return try cacheSize(connection)
+                }
+                done.signal()
+            }
+            firstIsBusy.wait()
+            #expect(try db.read(cacheSize) == -1 * 1_024, "the first reader is busy: the next free one takes the read")
+            release.signal()
+            done.wait()
+            #expect(try db.read(cacheSize) == -8 * 1_024)
+            let plain = try Database(path: dir + "/plain.sqlite", migrations: Self.schema)
+            #expect(try plain.read(cacheSize) == -2_000, "SQLite's own default is left alone")
         }
     }
 }

@@ -103,7 +103,7 @@ struct BookmarkListRunner {
         let count = try known ?? (counts ?? MatchMemo.none).count(matching, db)
         guard offset < count else { return (count, []) }
         let rows = try db.query(
-            "SELECT b.id FROM store_bookmarks b WHERE \(condition.sql) ORDER BY \(Self.order(query.sort)) LIMIT ? OFFSET ?",
+            cached: "SELECT b.id FROM store_bookmarks b WHERE \(condition.sql) ORDER BY \(Self.order(query.sort)) LIMIT ? OFFSET ?",
             condition.arguments + [SQLValue(limit), SQLValue(offset)])
         return (count, try rows.map { try $0.int(at: 0) })
     }

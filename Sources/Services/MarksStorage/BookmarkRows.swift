@@ -10,6 +10,18 @@ enum BookmarkRows {
         b.date_added, b.date_modified
         """
 
+    // The statements that load bookmarks by id, compiled once per connection (`withStatement(cached:)`).
+    private static let tagsByIDs = """
+        SELECT bt.bookmark_id, t.name FROM store_bookmark_tags bt JOIN store_tags t ON t.id = bt.tag_id
+        WHERE bt.bookmark_id IN (SELECT value FROM json_each(?))
+        """
+    private static let rowsByIDs = "SELECT \(columns) FROM store_bookmarks b WHERE b.id IN (SELECT value FROM json_each(?))"
+    private static let tagsInRange = """
+        SELECT bt.bookmark_id, t.name FROM store_bookmark_tags bt JOIN store_tags t ON t.id = bt.tag_id
+        WHERE bt.bookmark_id BETWEEN ? AND ? ORDER BY bt.bookmark_id
+        """
+    private static let rowsInRange = "SELECT \(columns) FROM store_bookmarks b WHERE b.id BETWEEN ? AND ? ORDER BY b.id"
+
     /// A bookmark from a row of `columns` and its tag names (sorted here, case-sensitively).
     static func bookmark(_ row: Row, tags: [String]) throws -> Bookmark {
         make(id: try row.int(at: 0), url: try row.string(at: 1), title: try row.string(at: 2),
@@ -60,19 +72,18 @@ enum BookmarkRows {
         if ids.count >= 1_000, let range = denseRange(ids) { return try load(range: range, order: ids, db) }
         let list = SQLValue.text("[" + ids.map(String.init).joined(separator: ",") + "]")
         var tags: [Int: [String]] = [:]
-        let tagRows = try db.prepare("""
-            SELECT bt.bookmark_id, t.name FROM store_bookmark_tags bt JOIN store_tags t ON t.id = bt.tag_id
-            WHERE bt.bookmark_id IN (SELECT value FROM json_each(?))
-            """)
-        try tagRows.bind([list])
-        while try tagRows.advance() { tags[Int(tagRows.integer(at: 0)), default: []].append(tagRows.text(at: 1)) }
+        try db.withStatement(cached: tagsByIDs) { tagRows in
+            try tagRows.bind([list])
+            while try tagRows.advance() { tags[Int(tagRows.integer(at: 0)), default: []].append(tagRows.text(at: 1)) }
+        }
         var byID: [Int: Bookmark] = [:]
         byID.reserveCapacity(ids.count)
-        let rows = try db.prepare("SELECT \(columns) FROM store_bookmarks b WHERE b.id IN (SELECT value FROM json_each(?))")
-        try rows.bind([list])
-        while try rows.advance() {
-            let id = Int(rows.integer(at: 0))
-            byID[id] = bookmark(rows, tags: tags[id, default: []])
+        try db.withStatement(cached: rowsByIDs) { rows in
+            try rows.bind([list])
+            while try rows.advance() {
+                let id = Int(rows.integer(at: 0))
+                byID[id] = bookmark(rows, tags: tags[id, default: []])
+            }
         }
         return ids.compactMap { byID[$0] }
     }
@@ -92,24 +103,23 @@ enum BookmarkRows {
     /// primary keys in id order and are merged as they go — no id list to send, no dictionary per bookmark.
     private static func load(range: ClosedRange<Int>, order: [Int], _ db: Connection) throws -> [Bookmark] {
         let bounds = [SQLValue(range.lowerBound), SQLValue(range.upperBound)]
-        let tagRows = try db.prepare("""
-            SELECT bt.bookmark_id, t.name FROM store_bookmark_tags bt JOIN store_tags t ON t.id = bt.tag_id
-            WHERE bt.bookmark_id BETWEEN ? AND ? ORDER BY bt.bookmark_id
-            """)
-        try tagRows.bind(bounds)
-        var tagRow = try tagRows.advance()
-        let rows = try db.prepare("SELECT \(columns) FROM store_bookmarks b WHERE b.id BETWEEN ? AND ? ORDER BY b.id")
-        try rows.bind(bounds)
         var byOffset = [Bookmark?](repeating: nil, count: range.count)
-        while try rows.advance() {
-            let id = rows.integer(at: 0)
-            while tagRow && tagRows.integer(at: 0) < id { tagRow = try tagRows.advance() }
-            var tags: [String] = []
-            while tagRow && tagRows.integer(at: 0) == id {
-                tags.append(tagRows.text(at: 1))
-                tagRow = try tagRows.advance()
+        try db.withStatement(cached: tagsInRange) { tagRows in
+            try tagRows.bind(bounds)
+            var tagRow = try tagRows.advance()
+            try db.withStatement(cached: rowsInRange) { rows in
+                try rows.bind(bounds)
+                while try rows.advance() {
+                    let id = rows.integer(at: 0)
+                    while tagRow && tagRows.integer(at: 0) < id { tagRow = try tagRows.advance() }
+                    var tags: [String] = []
+                    while tagRow && tagRows.integer(at: 0) == id {
+                        tags.append(tagRows.text(at: 1))
+                        tagRow = try tagRows.advance()
+                    }
+                    byOffset[Int(id) - range.lowerBound] = bookmark(rows, tags: tags)
+                }
             }
-            byOffset[Int(id) - range.lowerBound] = bookmark(rows, tags: tags)
         }
         return order.compactMap { byOffset[$0 - range.lowerBound] }
     }

@@ -28,7 +28,7 @@ public final class BookmarkStore: Sendable {
     public convenience init(path: String, now: @escaping @Sendable () -> Date) throws(BookmarkStoreError) {
         let database: Database
         do {
-            database = try Database(path: path)
+            database = try Database(path: path, readerCaches: .warmFirst)
         } catch {
             throw Self.wrap(error)
         }

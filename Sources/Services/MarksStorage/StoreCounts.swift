@@ -52,7 +52,7 @@ enum StoreCounts {
     /// The maintained counts, or nil when the table is damaged (a bucket missing, a value that is not a count).
     static func read(_ db: Connection) throws -> BookmarkCounts? {
         var values: [String: Int] = [:]
-        for row in try db.query("SELECT bucket, n FROM store_counts") {
+        for row in try db.query(cached: "SELECT bucket, n FROM store_counts") {
             guard row.values.count == 2, case .text(let bucket) = row.values[0], case .integer(let n) = row.values[1], n >= 0 else {
                 return nil
             }

@@ -38,6 +38,10 @@ public final class Connection {
     public let isReadOnly: Bool
     let handle: OpaquePointer
     var savepointDepth = 0
+    /// `withStatement(cached:)`'s statements by SQL text.
+    private var statementCache: [String: Statement] = [:]
+    /// The most statements one connection keeps compiled (a hot path has a handful).
+    static let statementCacheLimit = 24
 
     /// Opens (creating if needed, unless read-only) the database at `path`; `:memory:` for a private in-memory one.
     public init(path: String, options: Options = Options()) throws {
@@ -71,6 +75,7 @@ public final class Connection {
     }
 
     deinit {
+        statementCache.removeAll()  // finalized before the connection closes: they do not keep it open
         sqlite3_close_v2(handle)
     }
 
@@ -100,6 +105,29 @@ public final class Connection {
     /// Compiles a single SQL statement.
     public func prepare(_ sql: String) throws -> Statement {
         try Statement(connection: self, sql: sql)
+    }
+
+    /// Runs `body` with this connection's own compiled copy of `sql`: compiled on first use and kept while the
+    /// connection lives (up to `statementCacheLimit`), for the few fixed statements a hot path runs on every
+    /// request — compiling one costs about as much as running it. Reset, with its bindings cleared, when `body`
+    /// returns; it must not escape `body`. A nested use of the same SQL gets a copy of its own.
+    public func withStatement<T>(cached sql: String, _ body: (Statement) throws -> T) throws -> T {
+        let statement = try statementCache.removeValue(forKey: sql)
+            ?? Statement(connection: self, sql: sql, keepingConnectionOpen: false)
+        defer {
+            statement.reset()
+            statement.clearBindings()
+            if statementCache.count < Self.statementCacheLimit { statementCache[sql] = statement }
+        }
+        return try body(statement)
+    }
+
+    /// `query` with the statement compiled once per connection (`withStatement(cached:)`).
+    public func query(cached sql: String, _ arguments: [SQLValue] = []) throws -> [Row] {
+        try withStatement(cached: sql) { statement in
+            try statement.bind(arguments)
+            return try statement.rows()
+        }
     }
 
     /// Runs one statement with positional (`?`, `?1`) arguments and returns the number of rows it changed.

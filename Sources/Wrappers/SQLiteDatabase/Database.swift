@@ -20,7 +20,8 @@ public final class Database: Sendable {
     let executors: DatabaseExecutors
 
     /// Opens (creating if needed) the file at `path`, applies pending `migrations` (namespace "main") on the
-    /// writer, then opens `readerCount` read-only connections. `:memory:` is refused: readers could not share it.
+    /// writer, then opens `readerCount` read-only connections with `readerCaches` of page cache. `:memory:` is
+    /// refused: readers could not share it.
     /// Modules sharing the file apply their own lists with `migrate(namespace:_:)`. Commits are `durability`
     /// (`.full` unless the file holds only what can be rebuilt).
     public init(
@@ -28,7 +29,8 @@ public final class Database: Sendable {
         migrations: [Migration] = [],
         readerCount: Int = 4,
         busyTimeout: Duration = .seconds(5),
-        durability: Connection.Durability = .full
+        durability: Connection.Durability = .full,
+        readerCaches: ReaderCacheSizes = .sqliteDefault
     ) throws {
         guard !path.isEmpty, path != ":memory:" else {
             throw SQLiteError.misuse("a Database needs a file (its readers open it again); use Connection for \":memory:\"")
@@ -40,8 +42,12 @@ public final class Database: Sendable {
         self.path = path
         self.writer = ConnectionLock(writerConnection)
         self.executors = DatabaseExecutors(readerCount: max(1, readerCount))
-        self.readers = try (0..<max(1, readerCount)).map { _ in
-            ConnectionLock(try Connection(path: path, options: .init(readOnly: true, busyTimeout: busyTimeout)))
+        self.readers = try (0..<max(1, readerCount)).map { index in
+            let connection = try Connection(path: path, options: .init(readOnly: true, busyTimeout: busyTimeout))
+            if readerCaches != .sqliteDefault {
+                try connection.execute("PRAGMA cache_size = \(-(index == 0 ? readerCaches.first : readerCaches.others) * 1_024)")
+            }
+            return ConnectionLock(connection)
         }
     }
 
@@ -71,15 +77,15 @@ public final class Database: Sendable {
         for reader in readers { try reader.withConnection { try $0.define(function) } }
     }
 
-    /// Runs `body` on a reader inside a deferred transaction, so all its queries see one snapshot.
+    /// Runs `body` on a reader inside a deferred transaction, so all its queries see one snapshot. The first free
+    /// reader in order takes it, so light traffic always lands on the first one and finds its pages in that reader's
+    /// cache (`ReaderCacheSizes`); when every reader is busy, callers wait on them in turn.
     public func read<T>(_ body: (Connection) throws -> T) throws -> T {
-        let start = Int(nextReader.wrappingAdd(1, ordering: .relaxed).oldValue % UInt(readers.count))
         let work = { (connection: Connection) in try connection.transaction(.deferred) { try body(connection) } }
-        for offset in 0..<readers.count {
-            if let result = try readers[(start + offset) % readers.count].withConnectionIfAvailable(work) {
-                return result
-            }
+        for reader in readers {
+            if let result = try reader.withConnectionIfAvailable(work) { return result }
         }
+        let start = Int(nextReader.wrappingAdd(1, ordering: .relaxed).oldValue % UInt(readers.count))
         return try readers[start].withConnection(work)
     }
 

@@ -1,15 +1,19 @@
 import CSQLite
 
-/// One compiled SQL statement. Keeps its connection open while it lives; finalized in `deinit`.
+/// One compiled SQL statement, finalized in `deinit`. One that `Connection.prepare` hands out keeps its connection
+/// open while it lives; one the connection keeps for itself (`Connection.withStatement(cached:)`) does not, and the
+/// connection finalizes it before it closes.
 public final class Statement {
     /// The SQL text this statement was compiled from.
     public let sql: String
     /// Names of the result columns, in order (empty for statements that return no rows).
     public let columnNames: [String]
-    private let connection: Connection
+    /// Set for a statement handed out: the connection stays open while the statement lives.
+    private let keptOpen: Connection?
+    private let db: OpaquePointer
     private let handle: OpaquePointer
 
-    init(connection: Connection, sql: String) throws {
+    init(connection: Connection, sql: String, keepingConnectionOpen: Bool = true) throws {
         guard !sql.utf8.contains(0) else {
             throw SQLiteError.misuse("SQL text contains a NUL byte; bind values as parameters instead", sql: sql)
         }
@@ -42,7 +46,8 @@ public final class Statement {
             }
             return statement
         }
-        self.connection = connection
+        self.keptOpen = keepingConnectionOpen ? connection : nil
+        self.db = db
         self.handle = compiled
         self.sql = sql
         self.columnNames = (0..<sqlite3_column_count(compiled)).map { index in
@@ -118,7 +123,7 @@ public final class Statement {
         case SQLITE_DONE:
             return false
         default:
-            let error = SQLiteError(handle: connection.handle, resultCode: result, sql: sql)
+            let error = SQLiteError(handle: db, resultCode: result, sql: sql)
             sqlite3_reset(handle)
             throw error
         }
@@ -156,10 +161,10 @@ public final class Statement {
     @discardableResult
     public func run() throws -> Int {
         sqlite3_reset(handle)
-        let before = connection.totalChanges
+        let before = Int(sqlite3_total_changes64(db))
         while try step() != nil {}
         // sqlite3_changes keeps the last INSERT/UPDATE/DELETE's count through DDL: report 0 when nothing changed.
-        return connection.totalChanges == before ? 0 : connection.changes
+        return Int(sqlite3_total_changes64(db)) == before ? 0 : Int(sqlite3_changes64(db))
     }
 
     /// Runs the statement from the start and returns every row.
@@ -215,7 +220,7 @@ public final class Statement {
             }
         }
         guard result == SQLITE_OK else {
-            throw SQLiteError(handle: connection.handle, resultCode: result, sql: sql)
+            throw SQLiteError(handle: db, resultCode: result, sql: sql)
         }
     }
 
@@ -242,9 +247,9 @@ public final class Statement {
 
     /// SQLite returns a NULL pointer both for an empty value and when it ran out of memory.
     private func emptyUnlessOutOfMemory(_ empty: SQLValue) throws -> SQLValue {
-        let code = sqlite3_errcode(connection.handle)
+        let code = sqlite3_errcode(db)
         guard code != SQLITE_NOMEM else {
-            throw SQLiteError(handle: connection.handle, resultCode: code, sql: sql)
+            throw SQLiteError(handle: db, resultCode: code, sql: sql)
         }
         return empty
     }

@@ -20,7 +20,7 @@ public final class LocalData: Sendable {
         } catch {
             throw AtomicFile.WriteError(path: paths.dataDirectory.path, reason: error.localizedDescription)
         }
-        database = try Database(path: paths.databaseFile.path)
+        database = try Database(path: paths.databaseFile.path, readerCaches: .warmFirst)
         store = try BookmarkStore(database: database, now: now)
     }
 
