@@ -5,13 +5,26 @@ import SQLiteDatabase
 @Suite struct StatementCacheTests {
     @Test func theSameSQLReusesOneCompiledStatementAndANestedUseGetsItsOwn() throws {
         try withConnection { db throws in
-            let first = try db.withStatement(cached: "SELECT 1") { ObjectIdentifier($0) }
+            weak var kept: Statement?
+            try db.withStatement(cached: "SELECT 1") { kept = $0 }
+            #expect(kept != nil, "kept by the connection after its use")
+            let first = ObjectIdentifier(try #require(kept))
             #expect(try db.withStatement(cached: "SELECT 1") { ObjectIdentifier($0) } == first)
             try db.withStatement(cached: "SELECT 1") { outer in
                 let inner = try db.withStatement(cached: "SELECT 1") { ObjectIdentifier($0) }
                 #expect(inner != ObjectIdentifier(outer))
             }
             #expect(try db.withStatement(cached: "SELECT 2") { ObjectIdentifier($0) } != first)
+        }
+    }
+
+    /// A full cache still takes a new statement (in the place of another), so statements first used late are kept too.
+    @Test func aFullCacheStillKeepsANewStatement() throws {
+        try withConnection { db throws in
+            for n in 0..<(Connection.statementCacheLimit * 2) { _ = try db.query(cached: "SELECT \(n)") }
+            weak var late: Statement?
+            try db.withStatement(cached: "SELECT 'late'") { late = $0 }
+            #expect(late != nil)
         }
     }
 

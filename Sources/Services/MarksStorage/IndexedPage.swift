@@ -41,7 +41,7 @@ struct IndexedPage {
 
     func run(_ db: Connection) throws -> (count: Int, ids: [Int]) {
         let found = matches
-        let total = try db.queryOne("SELECT coalesce(max(id), 0) FROM store_bookmarks").map { try $0.int(at: 0) } ?? 0
+        let total = try db.queryOne(cached: "SELECT coalesce(max(id), 0) FROM store_bookmarks").map { try $0.int(at: 0) } ?? 0
         if let index = dateIndex, scope != .shared, let rowCheck, let threshold = rowWalkThreshold(total: total),
            estimate >= threshold {
             let counted = try counts.count(found, db)
@@ -86,57 +86,59 @@ struct IndexedPage {
 
     /// The ids and sort keys `query` (a SELECT of an id and a sort key) gives.
     private func idsAndKeys(_ query: SQLFragment, _ db: Connection) throws -> ([Int], [SortKey]) {
-        let statement = try db.prepare(query.sql)
-        try statement.bind(query.arguments)
-        var ids: [Int] = []
-        var keys: [SortKey] = []
-        while try statement.advance() {
-            ids.append(Int(statement.integer(at: 0)))
-            keys.append(key(statement, column: 1))
+        try db.withStatement(cached: query.sql) { statement in
+            try statement.bind(query.arguments)
+            var ids: [Int] = []
+            var keys: [SortKey] = []
+            while try statement.advance() {
+                ids.append(Int(statement.integer(at: 0)))
+                keys.append(key(statement, column: 1))
+            }
+            return (ids, keys)
         }
-        return (ids, keys)
     }
 
     /// The page, walking `index` in list order and checking each row.
     private func walk(_ index: String, checking rowCheck: SQLFragment, _ db: Connection) throws -> [Int] {
         let condition = SQLFragment.joined([scopeCondition, rowCheck], " AND ")
-        let statement = try db.prepare("""
-
+        return try db.withStatement(cached: """
             SELECT b.id FROM store_bookmarks b INDEXED BY \(index) WHERE \(condition.sql)
             ORDER BY \(BookmarkListRunner.order(sort)) LIMIT ? OFFSET ?
-            """)
-        try statement.bind(condition.arguments + [SQLValue(limit), SQLValue(offset)])
-        var page: [Int] = []
-        while let id = try statement.nextInteger() { page.append(Int(id)) }
-        return page
+            """) { statement in
+            try statement.bind(condition.arguments + [SQLValue(limit), SQLValue(offset)])
+            var page: [Int] = []
+            while let id = try statement.nextInteger() { page.append(Int(id)) }
+            return page
+        }
     }
 
     /// The page, walking `index` in list order and keeping the ids among `matches`.
     private func walk(_ index: String, among matches: [Int], _ db: Connection) throws -> [Int] {
         var members = IDSet(capacity: matches.max() ?? 0)
         for id in matches { members.insert(id) }
-        let statement = try db.prepare("""
+        return try db.withStatement(cached: """
             SELECT b.id FROM store_bookmarks b INDEXED BY \(index) WHERE \(scope.condition)
             ORDER BY \(BookmarkListRunner.order(sort))
-            """)
-        var skipped = 0
-        var page: [Int] = []
-        page.reserveCapacity(limit)
-        while page.count < limit, let next = try statement.nextInteger() {
-            let id = Int(next)
-            guard members.contains(id) else { continue }
-            if skipped < offset { skipped += 1 } else { page.append(id) }
+            """) { statement in
+            var skipped = 0
+            var page: [Int] = []
+            page.reserveCapacity(limit)
+            while page.count < limit, let next = try statement.nextInteger() {
+                let id = Int(next)
+                guard members.contains(id) else { continue }
+                if skipped < offset { skipped += 1 } else { page.append(id) }
+            }
+            return page
         }
-        statement.reset()
-        return page
     }
 
     /// The sort keys of `ids`, read one by one.
     private func readKeys(_ ids: [Int], _ db: Connection) throws -> [SortKey] {
-        let statement = try db.prepare("SELECT \(sortKey) FROM store_bookmarks b WHERE b.id = ?")
-        return try ids.map { id in
-            try statement.bind([SQLValue(id)])
-            return try statement.advance() ? key(statement, column: 0) : .number(0)
+        try db.withStatement(cached: "SELECT \(sortKey) FROM store_bookmarks b WHERE b.id = ?") { statement in
+            try ids.map { id in
+                try statement.bind([SQLValue(id)])
+                return try statement.advance() ? key(statement, column: 0) : .number(0)
+            }
         }
     }
 
@@ -163,14 +165,15 @@ struct IndexedPage {
     /// The page sorted by SQLite over the matches (evaluated again: this is for many matches in an order no index
     /// keeps, where the sort dominates).
     private func sortedBySQLite(_ found: SQLFragment, _ db: Connection) throws -> [Int] {
-        let statement = try db.prepare("""
+        try db.withStatement(cached: """
             SELECT b.id FROM (\(found.sql)) m CROSS JOIN store_bookmarks b ON b.id = m.id
             ORDER BY \(BookmarkListRunner.order(sort)) LIMIT ? OFFSET ?
-            """)
-        try statement.bind(found.arguments + [SQLValue(limit), SQLValue(offset)])
-        var page: [Int] = []
-        while let id = try statement.nextInteger() { page.append(Int(id)) }
-        return page
+            """) { statement in
+            try statement.bind(found.arguments + [SQLValue(limit), SQLValue(offset)])
+            var page: [Int] = []
+            while let id = try statement.nextInteger() { page.append(Int(id)) }
+            return page
+        }
     }
 
     /// The date index to walk and the number of matches from which walking it is cheaper than sorting them all;

@@ -42,7 +42,7 @@ final class MatchMemo: Sendable {
     func count(_ query: SQLFragment, _ db: Connection) throws -> Int {
         let key = try self.key(query, ids: false, db)
         if let key, case .count(let known)? = entries.withLock({ $0[key] }) { return known }
-        let counted = try db.queryOne("SELECT count(*) FROM (\(query.sql))", query.arguments).map { try $0.int(at: 0) } ?? 0
+        let counted = try db.queryOne(cached: "SELECT count(*) FROM (\(query.sql))", query.arguments).map { try $0.int(at: 0) } ?? 0
         if let key { remember(.count(counted), key) }
         return counted
     }
@@ -50,11 +50,12 @@ final class MatchMemo: Sendable {
     /// The ids `query` (a SELECT of one integer column) gives on `db`, in its order.
     func ids(_ query: SQLFragment, _ db: Connection) throws -> [Int] {
         try ids(query, db) {
-            let statement = try db.prepare(query.sql)
-            try statement.bind(query.arguments)
-            var ids: [Int] = []
-            while let id = try statement.nextInteger() { ids.append(Int(id)) }
-            return ids
+            try db.withStatement(cached: query.sql) { statement in
+                try statement.bind(query.arguments)
+                var ids: [Int] = []
+                while let id = try statement.nextInteger() { ids.append(Int(id)) }
+                return ids
+            }
         }
     }
 
@@ -71,7 +72,7 @@ final class MatchMemo: Sendable {
     /// commits do not change its `data_version`).
     private func key(_ query: SQLFragment, ids: Bool, _ db: Connection) throws -> Key? {
         guard enabled.load(ordering: .relaxed), db.isReadOnly else { return nil }
-        let version = try db.queryOne("PRAGMA data_version").map { try $0.int64(at: 0) } ?? 0
+        let version = try db.queryOne(cached: "PRAGMA data_version").map { try $0.int64(at: 0) } ?? 0
         return Key(connection: ObjectIdentifier(db), version: version, ids: ids, sql: query.sql, arguments: query.arguments)
     }
 

@@ -19,16 +19,18 @@ enum WordVocabulary {
         let trigrams = (0...(characters.count - 3)).map { start in
             "\"" + String(String.UnicodeScalarView(characters[start..<(start + 3)])) + "\""
         }
-        let statement = try db.prepare("""
+        let found = try db.withStatement(cached: """
             SELECT t.term, t.docs FROM store_terms t
             WHERE t.id IN (SELECT rowid FROM store_terms_trigrams WHERE store_terms_trigrams MATCH ?) AND instr(t.term, ?) > 0
             LIMIT ?
-            """)
-        try statement.bind([SQLValue(Set(trigrams).sorted().joined(separator: " AND ")), SQLValue(run), SQLValue(limit + 1)])
-        var found = Found(terms: [], bookmarks: 0)
-        while let row = try statement.step() {
-            found.terms.append(try row.string(at: 0))
-            found.bookmarks += max(0, try row.int(at: 1))
+            """) { statement in
+            try statement.bind([SQLValue(Set(trigrams).sorted().joined(separator: " AND ")), SQLValue(run), SQLValue(limit + 1)])
+            var found = Found(terms: [], bookmarks: 0)
+            while let row = try statement.step() {
+                found.terms.append(try row.string(at: 0))
+                found.bookmarks += max(0, try row.int(at: 1))
+            }
+            return found
         }
         return found.terms.count > limit ? nil : found
     }

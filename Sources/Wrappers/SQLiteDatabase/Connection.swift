@@ -41,7 +41,7 @@ public final class Connection {
     /// `withStatement(cached:)`'s statements by SQL text.
     private var statementCache: [String: Statement] = [:]
     /// The most statements one connection keeps compiled (a hot path has a handful).
-    static let statementCacheLimit = 24
+    public static let statementCacheLimit = 24
 
     /// Opens (creating if needed, unless read-only) the database at `path`; `:memory:` for a private in-memory one.
     public init(path: String, options: Options = Options()) throws {
@@ -108,16 +108,18 @@ public final class Connection {
     }
 
     /// Runs `body` with this connection's own compiled copy of `sql`: compiled on first use and kept while the
-    /// connection lives (up to `statementCacheLimit`), for the few fixed statements a hot path runs on every
-    /// request — compiling one costs about as much as running it. Reset, with its bindings cleared, when `body`
-    /// returns; it must not escape `body`. A nested use of the same SQL gets a copy of its own.
+    /// connection lives, for the statements a hot path runs on every request — compiling one costs about as much as
+    /// running it. At most `statementCacheLimit` are kept: a new one then takes the place of one at random, so the
+    /// statements in use keep their places. Reset, with its bindings cleared, when `body` returns; it must not
+    /// escape `body`. A nested use of the same SQL gets a copy of its own.
     public func withStatement<T>(cached sql: String, _ body: (Statement) throws -> T) throws -> T {
         let statement = try statementCache.removeValue(forKey: sql)
             ?? Statement(connection: self, sql: sql, keepingConnectionOpen: false)
         defer {
             statement.reset()
             statement.clearBindings()
-            if statementCache.count < Self.statementCacheLimit { statementCache[sql] = statement }
+            if statementCache.count >= Self.statementCacheLimit { statementCache.remove(at: statementCache.startIndex) }
+            statementCache[sql] = statement
         }
         return try body(statement)
     }
@@ -127,6 +129,14 @@ public final class Connection {
         try withStatement(cached: sql) { statement in
             try statement.bind(arguments)
             return try statement.rows()
+        }
+    }
+
+    /// `queryOne` with the statement compiled once per connection (`withStatement(cached:)`).
+    public func queryOne(cached sql: String, _ arguments: [SQLValue] = []) throws -> Row? {
+        try withStatement(cached: sql) { statement in
+            try statement.bind(arguments)
+            return try statement.step()
         }
     }
 
