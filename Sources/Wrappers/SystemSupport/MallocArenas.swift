@@ -19,4 +19,20 @@ public enum MallocArenas {
         return false
         #endif
     }
+
+    /// Gives the free memory of every arena back to the OS (`malloc_trim(0)`: the top of each heap is cut and free
+    /// pages inside it are returned with `madvise`). glibc otherwise keeps what a burst of work freed: `marks serve`
+    /// after indexing 100,000 bookmarks in the background held 76 MB of private memory, 12 MB of it in use.
+    /// Returns false where there is no glibc.
+    @discardableResult
+    public static func returnFreeMemory() -> Bool {
+        #if canImport(Glibc)
+        typealias MallocTrim = @convention(c) (Int) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return false }  // RTLD_DEFAULT
+        _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
+        return true
+        #else
+        return false
+        #endif
+    }
 }

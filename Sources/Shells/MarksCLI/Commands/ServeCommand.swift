@@ -43,6 +43,10 @@ enum ServeCommand: CLICommand {
         // Everything the server creates (databases, secrets, episodes, uploads) is its user's alone.
         umask(0o077)
         MallocArenas.limit(to: 2)
+        // What a sync, an import or an indexing job freed goes back to the OS once the server is quiet again.
+        let trimmer = IdleMemoryTrimmer()
+        trimmer.start()
+        defer { trimmer.stop() }
         do {
             try FileManager.default.createDirectory(at: settings.paths.dataDirectory, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])

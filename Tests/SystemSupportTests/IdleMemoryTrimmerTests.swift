@@ -1,0 +1,41 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import SystemSupport
+
+@Suite struct IdleMemoryTrimmerTests {
+    /// A burst of work, then a quiet period: one trim. Steady work never trims; nor does quiet without work before it.
+    @Test func trimsOnceAfterABurstWhenTheProcessGoesQuiet() {
+        var decision = IdleMemoryTrimmer.Decision(busy: .milliseconds(200), quiet: .milliseconds(20))
+        let periods: [Duration] = [.milliseconds(5), .milliseconds(900), .milliseconds(950), .milliseconds(3),
+                                   .milliseconds(2), .milliseconds(100), .milliseconds(5), .milliseconds(150), .milliseconds(4)]
+        let trims = periods.map { decision.trimAfter(period: $0) }
+        #expect(trims == [false, false, false, true, false, false, false, false, true],
+                "after 1.85 s of work, the first quiet period trims; 100 ms alone is not a burst, 100 + 150 is")
+        var steady = IdleMemoryTrimmer.Decision(busy: .milliseconds(200), quiet: .milliseconds(20))
+        #expect((0..<50).allSatisfy { _ in !steady.trimAfter(period: .milliseconds(800)) }, "a server under load is never trimmed")
+    }
+
+    /// The thread itself: a fake clock that works for a while and then stops makes it trim.
+    @Test func theThreadTrimsWhenTheClockGoesQuiet() async throws {
+        let clock = Mutex(Duration.zero)
+        let trims = Atomic(0)
+        let trimmer = IdleMemoryTrimmer(period: .milliseconds(10), trim: { trims.add(1, ordering: .relaxed) },
+                                        cpuTime: { clock.withLock { $0 } })
+        trimmer.start()
+        for _ in 0..<5 {
+            clock.withLock { $0 += .milliseconds(500) }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        let deadline = ContinuousClock.now + .seconds(5)
+        while trims.load(ordering: .relaxed) == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        // At least once (a look that fell between two of this loop's steps may already have found it quiet).
+        #expect(trims.load(ordering: .relaxed) >= 1)
+        trimmer.stop()
+    }
+
+    @Test func returningFreeMemoryWorksHere() {
+        #expect(MallocArenas.returnFreeMemory())
+        #expect(IdleMemoryTrimmer.processCPUTime() > .zero)
+    }
+}
