@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import MarksCore
 import MarksStorage
 import Testing
@@ -94,6 +95,21 @@ import Testing
         let sample = try #require(try f.store.bookmark(matching: "https://example.com/item/3"))
         #expect(sample.title == "Item 3 & more" && sample.unread && Set(sample.tagNames) == ["tag3", "common"])
         #expect(sample.dateAdded == Date(timeIntervalSince1970: 1_600_000_180))
+    }
+
+    /// A bulk import reports what the store has written as it goes: "reading the file" (total 0) first, then counts
+    /// that only grow, of the file's whole count once it is read, ending at all of it.
+    @Test func aBulkImportReportsProgressAsTheStoreWrites() async throws {
+        let f = try LibraryFixture(.embedded)
+        let file = GeneratedBookmarkFile(count: 10_000, period: 10_000)
+        let seen = Mutex<[(done: Int, total: Int)]>([])
+        let report = try await f.library.importNetscape(file.text) { done, total in seen.withLock { $0.append((done, total)) } }
+        let calls = seen.withLock { $0 }
+        #expect(calls.first.map { $0 == (0, 0) } == true)
+        #expect(calls.last.map { $0 == (report.read, report.read) } == true)
+        #expect(calls.allSatisfy { $0.total == 0 || $0.total == report.read })
+        #expect(zip(calls, calls.dropFirst()).allSatisfy { $0.done <= $1.done }, "never backwards")
+        #expect(calls.contains { $0.done > 0 && $0.done < report.read }, "counts while the store writes, not only at the end")
     }
 
     @Test func throughTheAPIAnExistingURLIsPatchedAndANewOneCreatedWithItsDates() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import MarksCore
 import SystemSupport
 
@@ -49,12 +50,19 @@ extension LibraryService {
     private func importInBulk(_ bulkImport: BookmarkBulkImport, _ text: String, foldersAsTags: Bool, mapPrivateFlag: Bool,
                               progress: @escaping @Sendable (Int, Int) -> Void) async throws -> (ImportFileReading, ImportTally) {
         let parts = Handover<[NetscapeEntry]>(capacity: 4)
+        // Progress: the entries the store has written (it asks for the next part once it has written the last one)
+        // of the file's count, which is 0 ("reading the file") until the reader has reached its end.
+        let counts = Mutex((written: 0, total: 0))
         progress(0, 0)
         async let read = DedicatedThread.run("marks.import.read") {
             do {
                 let reading = try ImportFileReading.read(text, foldersAsTags: foldersAsTags) { parts.send($0) }
                 parts.finish()
-                progress(0, reading.count)
+                let written = counts.withLock { counts in
+                    counts.total = reading.count
+                    return counts.written
+                }
+                progress(written, reading.count)
                 return reading
             } catch {
                 parts.finish(throwing: error)
@@ -63,7 +71,15 @@ extension LibraryService {
         }
         let outcome: BookmarkBulkImport.Outcome
         do {
-            outcome = try await bulkImport({ try parts.receive() }, mapPrivateFlag: mapPrivateFlag)
+            outcome = try await bulkImport({
+                let part = try parts.receive()
+                let now = counts.withLock { counts in
+                    defer { counts.written += part?.count ?? 0 }
+                    return counts
+                }
+                progress(now.written, now.total)
+                return part
+            }, mapPrivateFlag: mapPrivateFlag)
         } catch {
             parts.close()
             // The reader's own failure (not a bookmark file) is what the store's rollback came from.
