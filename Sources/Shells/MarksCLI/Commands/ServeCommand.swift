@@ -19,7 +19,7 @@ enum ServeCommand: CLICommand {
             .option("host", value: "ADDRESS", help: "Address to listen on (default 127.0.0.1; 0.0.0.0 exposes it to the network)."),
             .option("port", short: "p", value: "PORT", help: "Port (default 8080; 0 picks a free one)."),
             .option("data", value: "DIR", help: "Data directory (default $XDG_DATA_HOME/marks)."),
-            .option("max-body-mb", value: "MB", help: "Largest request body accepted, in megabytes (default 16; larger bodies get 413)."),
+            .option("max-body-mb", value: "MB", help: "Largest request body accepted, in megabytes (default 64; larger bodies get 413)."),
             .option("public-url", value: "URL", help: "The address clients use, e.g. https://marks.example (behind a TLS proxy): its host is answered, feed links use it, https makes cookies Secure and sends HSTS (or MARKS_PUBLIC_URL)."),
             .flag("trusted-proxy", help: "Believe X-Forwarded-Proto from a proxy on this machine (loopback) (or MARKS_TRUSTED_PROXY=1)."),
             .flag("open", help: "Open the web app in the browser."),
@@ -174,7 +174,9 @@ enum ServeCommand: CLICommand {
     }
 
     /// Request bodies up to this size are read (a 10 MB title still gets linkding's 400, not a 413).
-    static let defaultMaxBodyMegabytes = 16
+    /// A bookmark file of 100,000 bookmarks from linkding is 20–40 MB, and the web's import buffers it: 64 MB lets a
+    /// library that large in through Settings (signed in only: bodies without credentials stay at 64 KB).
+    static let defaultMaxBodyMegabytes = 64
 
     /// A warning when other users may enter or list the data directory (it holds the database and the secrets).
     static func dataDirectoryWarning(_ directory: URL) -> String? {
