@@ -50,19 +50,16 @@ extension LibraryService {
     private func importInBulk(_ bulkImport: BookmarkBulkImport, _ text: String, foldersAsTags: Bool, mapPrivateFlag: Bool,
                               progress: @escaping @Sendable (Int, Int) -> Void) async throws -> (ImportFileReading, ImportTally) {
         let parts = Handover<[NetscapeEntry]>(capacity: 4)
-        // Progress: the entries the store has written (it asks for the next part once it has written the last one)
-        // of the file's count, which is 0 ("reading the file") until the reader has reached its end.
+        // Progress, reported by the store's thread alone (so it never goes backwards): the entries it has written (it
+        // asks for the next part once it has written the last one) of the file's count, which is 0 ("reading the
+        // file") until the reader has reached its end — set before the stream ends, so the last report has it.
         let counts = Mutex((written: 0, total: 0))
         progress(0, 0)
         async let read = DedicatedThread.run("marks.import.read") {
             do {
                 let reading = try ImportFileReading.read(text, foldersAsTags: foldersAsTags) { parts.send($0) }
+                counts.withLock { $0.total = reading.count }
                 parts.finish()
-                let written = counts.withLock { counts in
-                    counts.total = reading.count
-                    return counts.written
-                }
-                progress(written, reading.count)
                 return reading
             } catch {
                 parts.finish(throwing: error)
