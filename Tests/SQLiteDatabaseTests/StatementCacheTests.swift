@@ -41,6 +41,8 @@ import SQLiteDatabase
             }
             #expect(try db.query(cached: "SELECT n FROM t ORDER BY n", []).count == 3)
             #expect(try db.query(cached: "SELECT n FROM t ORDER BY n", []).count == 3)
+            #expect(try db.integers(cached: "SELECT n FROM t WHERE n > ? ORDER BY n", [1]) == [2, 3])
+            #expect(try db.integers(cached: "SELECT n FROM t WHERE n > ? ORDER BY n", [2]) == [3])
         }
     }
 

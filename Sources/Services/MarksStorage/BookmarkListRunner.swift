@@ -102,10 +102,10 @@ struct BookmarkListRunner {
         let matching = SQLFragment("SELECT b.id FROM store_bookmarks b WHERE \(condition.sql)", condition.arguments)
         let count = try known ?? (counts ?? MatchMemo.none).count(matching, db)
         guard offset < count else { return (count, []) }
-        let rows = try db.query(
+        let ids = try db.integers(
             cached: "SELECT b.id FROM store_bookmarks b WHERE \(condition.sql) ORDER BY \(Self.order(query.sort)) LIMIT ? OFFSET ?",
             condition.arguments + [SQLValue(limit), SQLValue(offset)])
-        return (count, try rows.map { try $0.int(at: 0) })
+        return (count, ids)
     }
 
     /// Ids of the bookmarks in scope that match, in list order, decided by the reference evaluator.

@@ -101,15 +101,10 @@ struct IndexedPage {
     /// The page, walking `index` in list order and checking each row.
     private func walk(_ index: String, checking rowCheck: SQLFragment, _ db: Connection) throws -> [Int] {
         let condition = SQLFragment.joined([scopeCondition, rowCheck], " AND ")
-        return try db.withStatement(cached: """
+        return try db.integers(cached: """
             SELECT b.id FROM store_bookmarks b INDEXED BY \(index) WHERE \(condition.sql)
             ORDER BY \(BookmarkListRunner.order(sort)) LIMIT ? OFFSET ?
-            """) { statement in
-            try statement.bind(condition.arguments + [SQLValue(limit), SQLValue(offset)])
-            var page: [Int] = []
-            while let id = try statement.nextInteger() { page.append(Int(id)) }
-            return page
-        }
+            """, condition.arguments + [SQLValue(limit), SQLValue(offset)])
     }
 
     /// The page, walking `index` in list order and keeping the ids among `matches`.
@@ -165,15 +160,10 @@ struct IndexedPage {
     /// The page sorted by SQLite over the matches (evaluated again: this is for many matches in an order no index
     /// keeps, where the sort dominates).
     private func sortedBySQLite(_ found: SQLFragment, _ db: Connection) throws -> [Int] {
-        try db.withStatement(cached: """
+        try db.integers(cached: """
             SELECT b.id FROM (\(found.sql)) m CROSS JOIN store_bookmarks b ON b.id = m.id
             ORDER BY \(BookmarkListRunner.order(sort)) LIMIT ? OFFSET ?
-            """) { statement in
-            try statement.bind(found.arguments + [SQLValue(limit), SQLValue(offset)])
-            var page: [Int] = []
-            while let id = try statement.nextInteger() { page.append(Int(id)) }
-            return page
-        }
+            """, found.arguments + [SQLValue(limit), SQLValue(offset)])
     }
 
     /// The date index to walk and the number of matches from which walking it is cheaper than sorting them all;

@@ -49,14 +49,7 @@ final class MatchMemo: Sendable {
 
     /// The ids `query` (a SELECT of one integer column) gives on `db`, in its order.
     func ids(_ query: SQLFragment, _ db: Connection) throws -> [Int] {
-        try ids(query, db) {
-            try db.withStatement(cached: query.sql) { statement in
-                try statement.bind(query.arguments)
-                var ids: [Int] = []
-                while let id = try statement.nextInteger() { ids.append(Int(id)) }
-                return ids
-            }
-        }
+        try ids(query, db) { try db.integers(cached: query.sql, query.arguments) }
     }
 
     /// The ids `compute` gives, remembered under `key` (the SQL that names the computation).

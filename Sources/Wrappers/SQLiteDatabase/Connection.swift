@@ -132,6 +132,17 @@ public final class Connection {
         }
     }
 
+    /// The first column of every row as an integer (a NULL reads as 0), with the statement compiled once per
+    /// connection: a query of ids, without a `Row` per id.
+    public func integers(cached sql: String, _ arguments: [SQLValue] = []) throws -> [Int] {
+        try withStatement(cached: sql) { statement in
+            try statement.bind(arguments)
+            var values: [Int] = []
+            while let value = try statement.nextInteger() { values.append(Int(value)) }
+            return values
+        }
+    }
+
     /// `queryOne` with the statement compiled once per connection (`withStatement(cached:)`).
     public func queryOne(cached sql: String, _ arguments: [SQLValue] = []) throws -> Row? {
         try withStatement(cached: sql) { statement in
