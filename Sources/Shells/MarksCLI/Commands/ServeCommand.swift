@@ -87,7 +87,7 @@ enum ServeCommand: CLICommand {
         let listening = ListenAddress(host: host, port: boundPort)
         parts.listen.set(listening)
         do {
-            try listening.save(in: settings.paths.dataDirectory)
+            try listening.save(in: settings.paths.dataDirectory, pid: getpid())
         } catch {
             context.printError("warning: marks signin-link will not know this server's address: \(CLIErrorMessage.describe(error))")
         }
@@ -119,9 +119,7 @@ enum ServeCommand: CLICommand {
         await server.stop()
         await parts.stopJobs()  // running jobs go back to the queue; the next start carries on
         do {
-            if try ListenAddress.load(from: settings.paths.dataDirectory) == listening {
-                try ListenAddress.remove(from: settings.paths.dataDirectory)
-            }
+            try ListenAddress.remove(from: settings.paths.dataDirectory, writtenBy: getpid(), address: listening)
         } catch {
             context.printError("warning: \(ListenAddress.file(in: settings.paths.dataDirectory).path) was not removed: \(CLIErrorMessage.describe(error))")
         }

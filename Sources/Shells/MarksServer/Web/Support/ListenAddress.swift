@@ -86,23 +86,38 @@ public struct ListenAddress: Sendable, Codable, Equatable {
         dataDirectory.appendingPathComponent("serve.json")
     }
 
-    /// Records the address for other processes (written atomically, mode 0600).
-    public func save(in dataDirectory: URL) throws {
-        let data = try JSONEncoder().encode(self)
+    /// What `serve.json` holds: the address, and the process that wrote it (absent in files older servers wrote).
+    private struct Record: Codable {
+        var host: String
+        var port: Int
+        var pid: Int32?
+    }
+
+    /// Records the address for other processes (written atomically, mode 0600), with the writing process's id
+    /// `pid`, so that only this server removes the record when it stops.
+    public func save(in dataDirectory: URL, pid: Int32) throws {
+        let data = try JSONEncoder().encode(Record(host: host, port: port, pid: pid))
         try AtomicFile.write(data, to: Self.file(in: dataDirectory), mode: 0o600)
     }
 
     /// The address a running server recorded; nil when none is recorded.
     public static func load(from dataDirectory: URL) throws -> ListenAddress? {
-        let file = file(in: dataDirectory)
-        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
-        return try JSONDecoder().decode(ListenAddress.self, from: Data(contentsOf: file))
+        try record(in: dataDirectory).map { ListenAddress(host: $0.host, port: $0.port) }
     }
 
-    /// Forgets the recorded address (the server stopped).
-    public static func remove(from dataDirectory: URL) throws {
+    /// Forgets the recorded address when process `pid` wrote it (that server stopped). A server that stops
+    /// slowly leaves alone the record of one started on the same data directory meanwhile — even on the same
+    /// port; a record without a process id is removed when it names `address`.
+    public static func remove(from dataDirectory: URL, writtenBy pid: Int32, address: ListenAddress) throws {
+        guard let record = try record(in: dataDirectory) else { return }
+        let written = record.pid.map { $0 == pid } ?? (ListenAddress(host: record.host, port: record.port) == address)
+        guard written else { return }
+        try FileManager.default.removeItem(at: file(in: dataDirectory))
+    }
+
+    private static func record(in dataDirectory: URL) throws -> Record? {
         let file = file(in: dataDirectory)
-        guard FileManager.default.fileExists(atPath: file.path) else { return }
-        try FileManager.default.removeItem(at: file)
+        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        return try JSONDecoder().decode(Record.self, from: Data(contentsOf: file))
     }
 }
