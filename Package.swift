@@ -39,12 +39,13 @@ let package = Package(
         system("CMicroHTTPD", pkgConfig: "libmicrohttpd", apt: ["libmicrohttpd-dev"]),
         system("CCrypto", pkgConfig: "libcrypto", apt: ["libssl-dev"]),
         system("CLibXML2", pkgConfig: "libxml-2.0", apt: ["libxml2-dev"]),
-        system("COpenBLAS", pkgConfig: "openblas", apt: ["libopenblas-dev"]),
         system("CCurl", pkgConfig: "libcurl", apt: ["libcurl4-openssl-dev"]),
         system("CZlib", pkgConfig: "zlib", apt: ["zlib1g-dev"]),
         system("CQREncode", pkgConfig: "libqrencode", apt: ["libqrencode-dev"]),
         system("CLame", pkgConfig: nil, apt: ["libmp3lame-dev"]),
         system("CPostgres", pkgConfig: "libpq", apt: ["libpq-dev"]),
+        // OpenBLAS's calls, declared only (libopenblas.so.0 is loaded with dlopen on first use; nothing is linked).
+        .systemLibrary(name: "COpenBLAS", path: "Sources/System/COpenBLAS"),
         // sherpa-onnx's C API, declared only (loaded with dlopen at run time; nothing is linked).
         .systemLibrary(name: "CSherpaOnnx", path: "Sources/System/CSherpaOnnx"),
         // libFuzzer's driver, declared only (the toolchain links it into marks-fuzz under make fuzz).

@@ -61,6 +61,22 @@ import FoundationNetworking
         #expect(errA.contains(#""event":"stop","signal":"SIGINT""#))
     }
 
+    /// A server that has embedded nothing has not loaded OpenBLAS (nor libgfortran): it is loaded by the first matrix
+    /// product, as its pages and its start-up work are resident memory otherwise.
+    @Test func anIdleServerHasNotLoadedOpenBLAS() async throws {
+        let marks = try MarksBinary()
+        defer { marks.cleanUp() }
+        let server = try await Server.start(marks, arguments: ["--port", "0", "--data", marks.home.appendingPathComponent("data").path])
+        #expect(try await server.get("/api/bookmarks/").0 == 401)
+        let handle = try #require(FileHandle(forReadingAtPath: "/proc/\(server.child.pid)/maps"))
+        let maps = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)  // procfs: read to the end, not by size
+        try handle.close()
+        #expect(maps.contains("libsqlite3"), "the process's own mappings were read")
+        #expect(!maps.contains("libopenblas") && !maps.contains("libgfortran"), "OpenBLAS is loaded by the first matrix product")
+        let (code, _, _) = await server.stop()
+        #expect(code == 0)
+    }
+
     @Test func askAnswersOverV1FromTheServedLibrary() async throws {
         let marks = try MarksBinary()
         defer { marks.cleanUp() }

@@ -16,6 +16,8 @@ public enum EmbeddingError: Error, Equatable, Sendable, CustomStringConvertible 
     case modelNotFound(message: String)
     /// A vector has a different length than the vectors it is compared with.
     case dimensionMismatch(expected: Int, found: Int)
+    /// OpenBLAS (libopenblas.so.0), which runs the model's matrix products, could not be loaded.
+    case blasUnavailable(reason: String)
     /// A flat matrix's element count is not a whole number of rows of `dimension` columns.
     case invalidMatrix(count: Int, dimension: Int)
 
@@ -37,6 +39,8 @@ public enum EmbeddingError: Error, Equatable, Sendable, CustomStringConvertible 
             return message
         case let .dimensionMismatch(expected, found):
             return "A vector has \(found) dimensions where \(expected) are expected; rebuild the search index."
+        case let .blasUnavailable(reason):
+            return "OpenBLAS, which runs the embedding model, could not be loaded (\(reason)); install Debian's libopenblas0 (make deps)."
         case let .invalidMatrix(count, dimension):
             return "A matrix of \(count) numbers is not made of rows of \(dimension); rebuild the search index."
         }

@@ -36,13 +36,14 @@ public final class EmbeddingModel: Sendable {
     }
 
     /// Loads `model.safetensors`, `vocab.txt` and (if present) checks `config.json` in `directory`.
-    /// `workerCount` threads share a call's batches (default: one per core); OpenBLAS itself runs each
-    /// call on the calling thread (see `BLAS`).
+    /// `workerCount` threads share a call's batches (default: one per core); OpenBLAS, loaded here when no model was
+    /// loaded before, runs each call on the calling thread (see `BLAS`).
     public static func load(directory: URL, workerCount: Int = ProcessInfo.processInfo.activeProcessorCount) throws -> EmbeddingModel {
         guard ModelLocator.isComplete(directory) else {
             throw EmbeddingError.modelNotFound(message: ModelLocator.incompleteDirectoryMessage(directory))
         }
         try ModelConfiguration.check(directory.appendingPathComponent("config.json"))
+        try BLAS.load()
         let tokenizer = try WordPieceTokenizer(vocabulary: directory.appendingPathComponent("vocab.txt"))
         guard tokenizer.vocabularySize == BertWeights.vocabularySize else {
             throw EmbeddingError.unsupportedModel(
