@@ -162,8 +162,11 @@ import Testing
     @Test func aRunningImportShowsItsProgress() {
         let page = ImportPage(id: "abc", file: "big.html", state: .running(done: 3, total: 10)).render().description
         #expect(page.contains("<progress id=\"import-progress\" max=\"10\" value=\"3\""))
-        #expect(page.contains("Imported 3 of 10"))
+        #expect(page.contains("Importing 3 of 10…"))
         #expect(page.contains("data-state=\"running\""), "the script polls while it runs")
+        let saving = ImportPage(id: "abc", file: "big.html", state: .running(done: 10, total: 10)).render().description
+        #expect(saving.contains("Saving 10 bookmarks…"), "every entry is written: the commit is still to come")
+        #expect(!saving.contains("Imported"), "nothing is imported before the commit")
         #expect(WebController.importJSON(.running(done: 3, total: 10)).serialized == #"{"state":"running","done":3,"total":10}"#)
     }
 

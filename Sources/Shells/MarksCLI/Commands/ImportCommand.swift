@@ -33,7 +33,8 @@ enum ImportCommand: CLICommand {
         do {
             report = try await library.importNetscape(text, foldersAsTags: arguments.flag("folders-as-tags"),
                                                       mapPrivateFlag: !arguments.flag("unshared")) { done, total in
-                line.show(total == 0 ? "Reading the file…" : done == 0 ? "Importing \(total) bookmarks…" : "Importing \(done)/\(total)")
+                line.show(total == 0 ? "Reading the file…" : done == 0 ? "Importing \(total) bookmarks…"
+                          : done >= total ? "Saving \(total) bookmarks…" : "Importing \(done)/\(total)")
             }
         } catch let error as NetscapeError {
             line.finish()

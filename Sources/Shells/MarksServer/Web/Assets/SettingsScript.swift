@@ -26,7 +26,9 @@ if (importStatus && importStatus.dataset.state === "running") {
       if (state.state !== "running") { location.replace(url); return; }
       const bar = $("#import-progress"), text = $("#import-progress-text");
       if (bar && state.total > 0) { bar.max = state.total; bar.value = state.done; }
-      if (text && state.total > 0) text.textContent = "Imported " + state.done + " of " + state.total;
+      if (text && state.total > 0) {
+        text.textContent = state.done >= state.total ? "Saving " + state.total + " bookmarks…" : "Importing " + state.done + " of " + state.total + "…";
+      }
     }
   })();
 }

@@ -18,7 +18,7 @@ enum StyleSheet {
 --focus:#ecebe6;--sel:#34322d;--field-line:#7d7970;color-scheme:dark}
 :root[data-theme=light]{color-scheme:light}
 *,*::before,*::after{box-sizing:border-box}
-html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
+html{-webkit-text-size-adjust:100%;text-size-adjust:100%;scrollbar-gutter:stable}
 body{margin:0;background:var(--bg);color:var(--fg);font:1rem/1.5 var(--sans)}
 a{color:inherit}
 [hidden]{display:none!important}

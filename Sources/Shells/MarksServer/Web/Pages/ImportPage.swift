@@ -27,7 +27,8 @@ struct ImportPage {
     private func body() -> HTML {
         switch state {
         case .running(let done, let total):
-            let label = total == 0 ? "Reading the file…" : "Imported \(done) of \(total)"
+            // Nothing is saved until the end (one transaction): the count is of entries written so far, then the commit.
+            let label = total == 0 ? "Reading the file…" : done >= total ? "Saving \(total) bookmarks…" : "Importing \(done) of \(total)…"
             return """
                 <p role="status" id="import-progress-text">\(label)</p>\
                 <progress id="import-progress" max="\(max(total, 1))" value="\(done)" aria-labelledby="import-progress-text"></progress>
