@@ -34,6 +34,20 @@ import Testing
         trimmer.stop()
     }
 
+    /// What a part drops while idle (the embedding model) is trimmed at once, though the process was never busy.
+    @Test func whatIsReleasedIsTrimmedEvenWithoutABurst() async throws {
+        let trims = Atomic(0)
+        let releases = Atomic(0)
+        let trimmer = IdleMemoryTrimmer(period: .milliseconds(10), trim: { trims.add(1, ordering: .relaxed) },
+                                        cpuTime: { .zero }, release: { releases.add(1, ordering: .relaxed).newValue == 3 })
+        trimmer.start()
+        let deadline = ContinuousClock.now + .seconds(5)
+        while releases.load(ordering: .relaxed) < 6, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        trimmer.stop()
+        #expect(releases.load(ordering: .relaxed) >= 6, "asked once a period")
+        #expect(trims.load(ordering: .relaxed) == 1, "trimmed once: after the one look that released something")
+    }
+
     @Test func returningFreeMemoryWorksHere() {
         #expect(MallocArenas.returnFreeMemory())
         #expect(IdleMemoryTrimmer.processCPUTime() > .zero)

@@ -2,10 +2,11 @@ import Synchronization
 
 /// Loads the embedder the first time it is needed and shares it afterwards (the model takes a moment to
 /// load and ~100 MB of memory: nothing pays for it until a vector is wanted). A failed load is retried on
-/// the next call, so installing the model later needs no restart.
+/// the next call, so installing the model later needs no restart. A long-running process gives the memory back
+/// once nothing has asked for the embedder for a while (`releaseIfUnused`); the next `get()` loads it again.
 public final class LazyEmbedder: Sendable {
     private let load: @Sendable () throws -> IndexEmbedder
-    private let loaded = Mutex<IndexEmbedder?>(nil)
+    private let state = Mutex<(loaded: IndexEmbedder?, lastUse: ContinuousClock.Instant)>((nil, .now))
 
     /// An embedder made by `load` on first use.
     public init(load: @escaping @Sendable () throws -> IndexEmbedder) {
@@ -14,14 +15,27 @@ public final class LazyEmbedder: Sendable {
 
     /// The embedder, loading it if needed.
     public func get() throws -> IndexEmbedder {
-        try loaded.withLock { current in
-            if let current { return current }
+        try state.withLock { state in
+            state.lastUse = .now
+            if let current = state.loaded { return current }
             let made = try load()
-            current = made
+            state.loaded = made
             return made
         }
     }
 
-    /// True once loaded.
-    public var isLoaded: Bool { loaded.withLock { $0 != nil } }
+    /// True once loaded (and not released since).
+    public var isLoaded: Bool { state.withLock { $0.loaded != nil } }
+
+    /// Drops the loaded embedder when nothing has asked for it for `idle` (as of `now`); returns true when it did.
+    /// A caller still using the embedder it got keeps it alive until it is done (it is reference-counted), so a
+    /// release never cuts off work in progress; the memory goes once the last user lets go.
+    @discardableResult
+    public func releaseIfUnused(for idle: Duration, now: ContinuousClock.Instant = .now) -> Bool {
+        state.withLock { state in
+            guard state.loaded != nil, now - state.lastUse >= idle else { return false }
+            state.loaded = nil
+            return true
+        }
+    }
 }

@@ -21,13 +21,19 @@ public final class VectorIndexer: Sendable {
     /// An indexer for `index`. `embedder` is called once, when the first text needs a vector (so loading the
     /// model costs nothing until then); `jobs` runs the background runs `schedule()` asks for; the embedding
     /// runs on `workers`.
-    public init(index: SearchIndex, batchSize: Int = 128, jobs: JobRunner? = nil, workers: WorkerPool = .compute,
-                embedder: @escaping @Sendable () throws -> IndexEmbedder) {
+    public convenience init(index: SearchIndex, batchSize: Int = 128, jobs: JobRunner? = nil, workers: WorkerPool = .compute,
+                            embedder: @escaping @Sendable () throws -> IndexEmbedder) {
+        self.init(index: index, batchSize: batchSize, jobs: jobs, workers: workers, model: LazyEmbedder(load: embedder))
+    }
+
+    /// An indexer on a shared `model` (asked once per batch, so a process that released the model while idle
+    /// loads it again for the next run and does not keep a copy of its own).
+    public init(index: SearchIndex, batchSize: Int = 128, jobs: JobRunner? = nil, workers: WorkerPool = .compute, model: LazyEmbedder) {
         self.index = index
         self.workers = workers
         self.batchSize = max(1, batchSize)
         self.jobs = jobs
-        self.embedder = LazyEmbedder(load: embedder)
+        self.embedder = model
     }
 
     private func currentEmbedder() throws -> IndexEmbedder {

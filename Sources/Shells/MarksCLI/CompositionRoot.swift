@@ -148,7 +148,7 @@ final class CompositionRoot: Sendable {
         let index = try searchIndex()
         let jobs = runsBackgroundWork ? try self.jobs() : nil
         let model = model
-        return part(\.indexer) { VectorIndexer(index: index, jobs: jobs) { try model.get() } }
+        return part(\.indexer) { VectorIndexer(index: index, jobs: jobs, model: model) }
     }
 
     // MARK: - Background work

@@ -19,6 +19,7 @@ enum ServeCommand: CLICommand {
             .option("host", value: "ADDRESS", help: "Address to listen on (default 127.0.0.1; 0.0.0.0 exposes it to the network)."),
             .option("port", short: "p", value: "PORT", help: "Port (default 8080; 0 picks a free one)."),
             .option("data", value: "DIR", help: "Data directory (default $XDG_DATA_HOME/marks)."),
+            .option("model-idle", value: "SECONDS", help: "Give the embedding model's memory (~100 MB) back after this long unused; the next semantic search or indexing loads it again (default 300; 0 keeps it loaded)."),
             .option("max-body-mb", value: "MB", help: "Largest request body accepted, in megabytes (default 64; larger bodies get 413)."),
             .option("public-url", value: "URL", help: "The address clients use, e.g. https://marks.example (behind a TLS proxy): its host is answered, feed links use it, https makes cookies Secure and sends HSTS (or MARKS_PUBLIC_URL)."),
             .flag("trusted-proxy", help: "Believe X-Forwarded-Proto from a proxy on this machine (loopback) (or MARKS_TRUSTED_PROXY=1)."),
@@ -43,10 +44,7 @@ enum ServeCommand: CLICommand {
         // Everything the server creates (databases, secrets, episodes, uploads) is its user's alone.
         umask(0o077)
         MallocArenas.limit(to: 2)
-        // What a sync, an import or an indexing job freed goes back to the OS once the server is quiet again.
-        let trimmer = IdleMemoryTrimmer()
-        trimmer.start()
-        defer { trimmer.stop() }
+        let modelIdle = try arguments.intOption("model-idle", in: 0...604_800) ?? defaultModelIdleSeconds
         do {
             try FileManager.default.createDirectory(at: settings.paths.dataDirectory, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
@@ -62,6 +60,12 @@ enum ServeCommand: CLICommand {
         let shownHost = host.contains(":") ? "[\(host)]" : host
         let maxBody = try arguments.intOption("max-body-mb", in: 1...4096) ?? defaultMaxBodyMegabytes
         let root = CompositionRoot(settings: settings, context: context, runsBackgroundWork: true, warn: logError)
+        // What a sync, an import or an indexing job freed goes back to the OS once the server is quiet again, and so
+        // does the embedding model once nothing has used it for `modelIdle` seconds.
+        let model = root.model
+        let trimmer = IdleMemoryTrimmer(release: { modelIdle > 0 && model.releaseIfUnused(for: .seconds(modelIdle)) })
+        trimmer.start()
+        defer { trimmer.stop() }
         if arguments.flag("worker-only") {
             return try await runWorker(root, signals: signals, logger: logger, logError: logError, context: context)
         }
@@ -175,6 +179,10 @@ enum ServeCommand: CLICommand {
     /// A bookmark file of 100,000 bookmarks from linkding is 20–40 MB, and the web's import buffers it: 64 MB lets a
     /// library that large in through Settings (signed in only: bodies without credentials stay at 64 KB).
     static let defaultMaxBodyMegabytes = 64
+
+    /// Seconds the embedding model stays loaded unused (`--model-idle`): a reload costs well under a second, keeping
+    /// it ~100 MB.
+    static let defaultModelIdleSeconds = 300
 
     /// A warning when other users may enter or list the data directory (it holds the database and the secrets).
     static func dataDirectoryWarning(_ directory: URL) -> String? {
