@@ -18,7 +18,7 @@ enum StyleSheet {
 --focus:#ecebe6;--sel:#34322d;--field-line:#7d7970;color-scheme:dark}
 :root[data-theme=light]{color-scheme:light}
 *,*::before,*::after{box-sizing:border-box}
-html{-webkit-text-size-adjust:100%;text-size-adjust:100%;scrollbar-gutter:stable}
+html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
 body{margin:0;background:var(--bg);color:var(--fg);font:1rem/1.5 var(--sans)}
 a{color:inherit}
 [hidden]{display:none!important}
@@ -173,7 +173,7 @@ dl.keys dd{margin:0}
 kbd{font:.8rem ui-monospace,monospace;border:1px solid var(--line);border-radius:.25rem;padding:0 .3rem}
 .signin{max-width:32rem;margin:3rem auto}
 .signin code{background:var(--card);border:1px solid var(--line);border-radius:.3rem;padding:.1rem .35rem;overflow-wrap:anywhere}
-@media (min-width:43.75rem){
+@media (min-width:43.75rem){html{scrollbar-gutter:stable}
 .shell{padding-left:var(--side)}
 .shell .chrome{position:fixed;left:0;top:0;bottom:0;width:var(--side);flex-direction:column;align-items:stretch;gap:.75rem;
 border-bottom:0;border-right:1px solid var(--line);padding:1rem .75rem;overflow-y:auto}
