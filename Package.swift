@@ -65,7 +65,7 @@ let package = Package(
         wrapper("Compression", ["CZlib"]),
         wrapper("QRCode", ["CQREncode"]),
         wrapper("MP3Encoding", ["CLame"]),
-        wrapper("NeuralVoice", ["CSherpaOnnx"]),
+        wrapper("NeuralVoice", ["CSherpaOnnx", "SystemSupport"]),
 
         // Core: models and pure logic.
         layer("Core", "MarksCore", []),

@@ -1,8 +1,6 @@
 import CSherpaOnnx
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import SystemSupport
 
 /// sherpa-onnx's C API, loaded at run time with `dlopen` from the directory the voice set-up installs it in
 /// (`libonnxruntime.so` first, then `libsherpa-onnx-c-api.so`), so Marks builds and runs without it. Only the
@@ -42,16 +40,22 @@ public final class SherpaOnnxRuntime: @unchecked Sendable {
         destroyAudio = try Self.symbol(handle, "SherpaOnnxDestroyOfflineTtsGeneratedAudio")
     }
 
-    private static func open(_ path: String) throws(NeuralVoiceError) -> UnsafeMutableRawPointer {
-        guard let handle = dlopen(path, RTLD_NOW | RTLD_GLOBAL) else {
-            let reason = dlerror().map { String(cString: $0) } ?? "unknown error"
-            throw .libraryUnloadable(path: path, reason: reason)
+    private static func open(_ path: String) throws(NeuralVoiceError) -> SharedLibrary {
+        do throws(SharedLibrary.Failure) {
+            return try SharedLibrary(path, global: true)
+        } catch {
+            switch error {
+            case .unloadable(_, let reason): throw .libraryUnloadable(path: path, reason: reason)
+            case .symbolMissing(let name): throw .symbolMissing(name)
+            }
         }
-        return handle
     }
 
-    private static func symbol<T>(_ handle: UnsafeMutableRawPointer, _ name: String) throws(NeuralVoiceError) -> T {
-        guard let address = dlsym(handle, name) else { throw .symbolMissing(name) }
-        return unsafeBitCast(address, to: T.self)
+    private static func symbol<T>(_ library: SharedLibrary, _ name: String) throws(NeuralVoiceError) -> T {
+        do throws(SharedLibrary.Failure) {
+            return try library.function(name)
+        } catch {
+            throw .symbolMissing(name)
+        }
     }
 }

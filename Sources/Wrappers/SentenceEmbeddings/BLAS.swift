@@ -1,5 +1,6 @@
 import COpenBLAS
 import Foundation
+import SystemSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -52,18 +53,20 @@ enum BLAS {
     }()
 
     private static func open() throws(EmbeddingError) -> Functions {
-        guard let handle = dlopen(libraryName, RTLD_NOW | RTLD_LOCAL) else {
-            let reason = dlerror().map { String(cString: $0) } ?? "unknown error"
-            throw .blasUnavailable(reason: reason)
+        do throws(SharedLibrary.Failure) {
+            let library = try SharedLibrary(libraryName)
+            return Functions(sgemm: try library.function("cblas_sgemm"), sgemv: try library.function("cblas_sgemv"),
+                             setThreads: try library.function("openblas_set_num_threads"),
+                             threads: try library.function("openblas_get_num_threads"),
+                             corename: try library.function("openblas_get_corename"),
+                             dynamicQuit: try library.function("gotoblas_dynamic_quit"),
+                             dynamicInit: try library.function("gotoblas_dynamic_init"))
+        } catch {
+            switch error {
+            case .unloadable(_, let reason): throw .blasUnavailable(reason: reason)
+            case .symbolMissing(let name): throw .blasUnavailable(reason: "\(libraryName) has no \(name)")
+            }
         }
-        func symbol<T>(_ name: String) throws(EmbeddingError) -> T {
-            guard let address = dlsym(handle, name) else { throw .blasUnavailable(reason: "\(libraryName) has no \(name)") }
-            return unsafeBitCast(address, to: T.self)
-        }
-        return Functions(sgemm: try symbol("cblas_sgemm"), sgemv: try symbol("cblas_sgemv"),
-                         setThreads: try symbol("openblas_set_num_threads"), threads: try symbol("openblas_get_num_threads"),
-                         corename: try symbol("openblas_get_corename"), dynamicQuit: try symbol("gotoblas_dynamic_quit"),
-                         dynamicInit: try symbol("gotoblas_dynamic_init"))
     }
 
     /// Loads OpenBLAS now, or throws `blasUnavailable` saying why it cannot be.
