@@ -53,10 +53,16 @@ build: deps
 	$(SWIFT) build
 
 # The two programs only: a plain `swift build -c release` would also build the tests' support target, which
-# needs the engine compiled for testing.
+# needs the engine compiled for testing. RELEASE_FLAGS make a smaller server (docs/ARCHITECTURE.md, "Seventh round"):
+# Swift's libraries linked in, each function in its own section, the functions a server runs laid out together in the
+# order scripts/marks.order gives (made by scripts/profile-order.sh; names it lists that no longer exist are skipped),
+# and relative relocations packed. Both programs take the same flags, so neither build undoes the other's.
+RELEASE_FLAGS = --static-swift-stdlib -Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections \
+	-Xlinker -z -Xlinker pack-relative-relocs \
+	-Xlinker --symbol-ordering-file=$(CURDIR)/scripts/marks.order -Xlinker --no-warn-symbol-ordering
 release: deps
-	$(SWIFT) build -c release --product marks
-	$(SWIFT) build -c release --product marks-bench
+	$(SWIFT) build -c release --product marks $(RELEASE_FLAGS)
+	$(SWIFT) build -c release --product marks-bench $(RELEASE_FLAGS)
 
 tsan: test-deps model
 	$(SWIFT) test --sanitize=thread

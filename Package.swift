@@ -83,7 +83,7 @@ let package = Package(
 
         // Shells.
         layer("Shells", "MarksServer", ["MarksSources", "MarksJobs", "MarksBackend", "MarksPodcasts", "MarksClients", "MarksEngine", "MarksLibrary", "MarksIndex", "MarksStorage", "MarksCore", "HTTPServer", "CryptoPrimitives", "SQLiteDatabase", "QRCode", "Compression", "HTMLExtraction", "SystemSupport"]),
-        layer("Shells", "MarksCLI", ["MarksSources", "MarksPodcasts", "MarksJobs", "MarksBackend", "PostgresDatabase", "MarksIndex", "MarksEngine", "MarksServer", "MarksLibrary", "MarksClients", "MarksCore", "HTTPServer", "SentenceEmbeddings", "SystemSupport"]),
+        layer("Shells", "MarksCLI", ["MarksSources", "MarksPodcasts", "MarksJobs", "MarksBackend", "PostgresDatabase", "SQLiteDatabase", "MarksIndex", "MarksEngine", "MarksServer", "MarksLibrary", "MarksClients", "MarksCore", "HTTPServer", "SentenceEmbeddings", "SystemSupport"]),
         .executableTarget(name: "marks", dependencies: ["MarksCLI"], path: "Sources/Shells/marks"),
         // libFuzzer over the parsers: `make fuzz` (scripts/fuzz.sh) builds it with the fuzzer and address sanitizers.
         .executableTarget(name: "marks-fuzz", dependencies: ["CLibFuzzer", "MarksServer", "MarksLibrary", "MarksCore", "HTTPServer", "HTMLExtraction"], path: "Sources/Shells/marks-fuzz"),

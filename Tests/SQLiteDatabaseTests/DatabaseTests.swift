@@ -30,6 +30,28 @@ private struct Abort: Error {}
         }
     }
 
+    /// An idle server gives SQLite's page caches back (issue 15): `releaseCaches` empties the cache of every connection
+    /// no one is using, skips one that is in use, and the next read fills the cache again with the same answers.
+    @Test func releasingCachesEmptiesTheCachesOfIdleConnectionsOnly() throws {
+        try withTemporaryDirectory { dir throws in
+            let db = try Database(path: dir + "/db.sqlite", migrations: Self.schema, readerCount: 1)
+            try db.write { try $0.run("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 50000) INSERT INTO a SELECT i FROM n") }
+            let filled = try db.read { connection in
+                _ = try Self.counts(connection)
+                return connection.pageCacheBytes
+            }
+            #expect(filled > 100_000, "reading 50,000 rows fills the reader's cache")
+            let (whileReading, kept) = try db.read { connection in (db.releaseCaches(), connection.pageCacheBytes) }
+            #expect(whileReading == 1, "only the writer was free; the reader was in use")
+            #expect(kept >= filled, "a reader in use keeps its cache")
+            #expect(db.releaseCaches() == 2)
+            #expect(try db.read { $0.pageCacheBytes } < filled / 4)
+            #expect(try db.read { try Self.counts($0).a } == 50_000)
+            #expect(try db.read { $0.pageCacheBytes } >= filled / 2, "the next read fills it again")
+            #expect(Database.releaseAllCaches() >= 2, "every open database is reached")
+        }
+    }
+
     /// Issue 16, fix 11: a commit that returned survives power loss (`synchronous = FULL` on the writer, 2) unless
     /// the file holds only rebuildable data and says so (`NORMAL`, 1).
     @Test func commitsAreDurableUnlessToldOtherwise() throws {

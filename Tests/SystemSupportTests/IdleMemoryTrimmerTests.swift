@@ -34,18 +34,39 @@ import Testing
         trimmer.stop()
     }
 
-    /// What a part drops while idle (the embedding model) is trimmed at once, though the process was never busy.
+    /// After a burst, caches are shed first and then the trim gives back what they held.
+    @Test func cachesAreShedJustBeforeTheTrimAfterABurst() async throws {
+        let clock = Mutex(Duration.zero)
+        let events = Mutex<[String]>([])
+        let trimmer = IdleMemoryTrimmer(period: .milliseconds(10), trim: { events.withLock { $0.append("trim") } },
+                                        cpuTime: { clock.withLock { $0 } }, shed: { events.withLock { $0.append("shed") } })
+        trimmer.start()
+        for _ in 0..<5 {
+            clock.withLock { $0 += .milliseconds(500) }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        let deadline = ContinuousClock.now + .seconds(5)
+        while events.withLock({ $0.count }) < 2, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        trimmer.stop()
+        #expect(Array(events.withLock { $0 }.prefix(2)) == ["shed", "trim"])
+    }
+
+    /// What a part drops while idle (the embedding model) is trimmed at once, though the process was never busy; with
+    /// no burst, the caches are not shed.
     @Test func whatIsReleasedIsTrimmedEvenWithoutABurst() async throws {
         let trims = Atomic(0)
         let releases = Atomic(0)
+        let sheds = Atomic(0)
         let trimmer = IdleMemoryTrimmer(period: .milliseconds(10), trim: { trims.add(1, ordering: .relaxed) },
-                                        cpuTime: { .zero }, release: { releases.add(1, ordering: .relaxed).newValue == 3 })
+                                        cpuTime: { .zero }, release: { releases.add(1, ordering: .relaxed).newValue == 3 },
+                                        shed: { sheds.add(1, ordering: .relaxed) })
         trimmer.start()
         let deadline = ContinuousClock.now + .seconds(5)
         while releases.load(ordering: .relaxed) < 6, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
         trimmer.stop()
         #expect(releases.load(ordering: .relaxed) >= 6, "asked once a period")
         #expect(trims.load(ordering: .relaxed) == 1, "trimmed once: after the one look that released something")
+        #expect(sheds.load(ordering: .relaxed) == 0)
     }
 
     @Test func returningFreeMemoryWorksHere() {

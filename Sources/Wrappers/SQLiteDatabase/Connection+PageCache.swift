@@ -1,3 +1,5 @@
+import CSQLite
+
 extension Connection {
     /// Runs `body` with SQLite's page cache for this connection raised to `megabytes`, then puts the old size back.
     /// A write that touches most pages of a large table and its indexes (a bulk import, a full sync) otherwise
@@ -13,5 +15,20 @@ extension Connection {
             }
         }
         return try body()
+    }
+
+    /// Frees what the connection's page cache holds and no statement is using (`sqlite3_db_release_memory`): pages kept
+    /// only so that the next read need not ask the OS again. Works without SQLite's memory-management option, which
+    /// Debian's build leaves out (so the process-wide `sqlite3_release_memory` would do nothing).
+    func releaseMemory() {
+        _ = sqlite3_db_release_memory(handle)
+    }
+
+    /// The bytes the connection's page cache holds now (`SQLITE_DBSTATUS_CACHE_USED`; 0 if SQLite will not say).
+    public var pageCacheBytes: Int {
+        var current: Int32 = 0
+        var highest: Int32 = 0
+        guard sqlite3_db_status(handle, SQLITE_DBSTATUS_CACHE_USED, &current, &highest, 0) == SQLITE_OK else { return 0 }
+        return Int(current)
     }
 }

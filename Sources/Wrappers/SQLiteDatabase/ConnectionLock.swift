@@ -21,4 +21,9 @@ final class ConnectionLock: @unchecked Sendable {
     func withConnectionIfAvailable<T>(_ body: (Connection) throws -> T) throws -> T? {
         try mutex.withLockIfAvailable { _ in try body(connection) }
     }
+
+    /// Frees the connection's unused page cache unless someone holds it (then it is busy, not idle); true when freed.
+    func releaseMemoryIfIdle() -> Bool {
+        mutex.withLockIfAvailable { _ in connection.releaseMemory() } != nil
+    }
 }

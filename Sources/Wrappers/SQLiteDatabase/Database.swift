@@ -49,6 +49,20 @@ public final class Database: Sendable {
             }
             return ConnectionLock(connection)
         }
+        OpenDatabases.register(self)
+    }
+
+    /// Gives back the page cache of every connection no one is using at the moment (see `Connection.releaseMemory`);
+    /// returns how many connections gave theirs back. The next read fills the cache again from the OS's own cache.
+    @discardableResult
+    public func releaseCaches() -> Int {
+        ([writer] + readers).filter { $0.releaseMemoryIfIdle() }.count
+    }
+
+    /// `releaseCaches` on every `Database` this process has open: what an idle server calls once a burst of work is over.
+    @discardableResult
+    public static func releaseAllCaches() -> Int {
+        OpenDatabases.all().reduce(0) { $0 + $1.releaseCaches() }
     }
 
     /// Makes the database file only its owner's: created 0600 when missing (SQLite gives its `-wal` and `-shm`

@@ -8,8 +8,9 @@ import Glibc
 /// `period`; after a period in which the process worked (at least `busy` of CPU since the last trim) followed by one
 /// in which it hardly did (under `quiet`), it calls `MallocArenas.returnFreeMemory`. A server under steady load is
 /// never quiet, so it never pays for a trim while it answers; one that served a sync or ran an indexing job goes back
-/// to what it holds in use within a couple of periods. Once a period it also asks `release` to drop what a part
-/// keeps only for speed (the embedding model, after minutes unused), and trims when something was dropped.
+/// to what it holds in use within a couple of periods. Before that trim it calls `shed`, which drops caches kept only
+/// for speed while work comes in (SQLite's page caches). Once a period it also asks `release` to drop what a part
+/// keeps only while in use (the embedding model, after minutes unused), and trims when something was dropped.
 public final class IdleMemoryTrimmer: Sendable {
     /// The decision, apart from the clock and the thread, so it can be tested.
     public struct Decision: Sendable, Equatable {
@@ -39,18 +40,22 @@ public final class IdleMemoryTrimmer: Sendable {
     private let trim: @Sendable () -> Void
     private let cpuTime: @Sendable () -> Duration
     private let release: @Sendable () -> Bool
+    private let shed: @Sendable () -> Void
 
     /// A trimmer looking once a `period`; `trim` and `cpuTime` are the real ones unless a test gives others.
-    /// `release` drops what is kept only while in use and says whether it dropped anything.
+    /// `release` drops what is kept only while in use and says whether it dropped anything; `shed` drops caches when a
+    /// burst is over, just before the trim.
     public init(period: Duration = .seconds(1), busy: Duration = .milliseconds(200), quiet: Duration = .milliseconds(20),
                 trim: @escaping @Sendable () -> Void = { MallocArenas.returnFreeMemory() },
                 cpuTime: @escaping @Sendable () -> Duration = IdleMemoryTrimmer.processCPUTime,
-                release: @escaping @Sendable () -> Bool = { false }) {
+                release: @escaping @Sendable () -> Bool = { false },
+                shed: @escaping @Sendable () -> Void = {}) {
         self.period = period
         self.state = Mutex((Decision(busy: busy, quiet: quiet), false))
         self.trim = trim
         self.cpuTime = cpuTime
         self.release = release
+        self.shed = shed
     }
 
     /// Starts the looking thread (once).
@@ -75,6 +80,7 @@ public final class IdleMemoryTrimmer: Sendable {
             let (stopped, due) = state.withLock { state in (state.stopped, state.decision.trimAfter(period: used)) }
             if stopped { return }
             let released = release()
+            if due { shed() }
             if due || released { trim() }
         }
     }

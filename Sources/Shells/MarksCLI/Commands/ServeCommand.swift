@@ -4,6 +4,7 @@ import MarksCore
 import MarksLibrary
 import MarksServer
 import SentenceEmbeddings
+import SQLiteDatabase
 import SystemSupport
 #if canImport(Glibc)
 import Glibc
@@ -60,10 +61,12 @@ enum ServeCommand: CLICommand {
         let shownHost = host.contains(":") ? "[\(host)]" : host
         let maxBody = try arguments.intOption("max-body-mb", in: 1...4096) ?? defaultMaxBodyMegabytes
         let root = CompositionRoot(settings: settings, context: context, runsBackgroundWork: true, warn: logError)
-        // What a sync, an import or an indexing job freed goes back to the OS once the server is quiet again, and so
-        // does the embedding model once nothing has used it for `modelIdle` seconds.
+        // What a sync, an import or an indexing job freed goes back to the OS once the server is quiet again, with
+        // SQLite's page caches (the next request reads its pages from the OS's cache), and so does the embedding model
+        // once nothing has used it for `modelIdle` seconds.
         let model = root.model
-        let trimmer = IdleMemoryTrimmer(release: { modelIdle > 0 && model.releaseIfUnused(for: .seconds(modelIdle)) })
+        let trimmer = IdleMemoryTrimmer(release: { modelIdle > 0 && model.releaseIfUnused(for: .seconds(modelIdle)) },
+                                        shed: { Database.releaseAllCaches() })
         trimmer.start()
         defer { trimmer.stop() }
         if arguments.flag("worker-only") {
