@@ -143,6 +143,33 @@ import Testing
         #expect(site.hits("/article") + site.hits("/other") == 3, "each page fetched once")
     }
 
+    /// A background run reads the library's addresses once, to choose its pages, and does not keep them while it
+    /// fetches; only a run someone reports to (`marks archive-text`) reads them again for its report.
+    @Test func aRunReadsTheAddressesAgainOnlyForSomeoneToReportTo() async throws {
+        let site = try ArchiveSite()
+        let archive = try site.archive()
+        let jobs = JobRunner(store: try JobStore(database: site.database), log: { _ in })
+        let urls = [site.url("/article"), site.url("/other")]
+        let reads = Atomic(0)
+        let addresses: @Sendable () throws -> [String] = {
+            reads.add(1, ordering: .relaxed)
+            return urls
+        }
+        await jobs.register(archive.jobKind(urls: addresses, enqueue: { _ = try await jobs.enqueue($0) }))
+        #expect(try await jobs.run(id: try await jobs.enqueue(PageArchive.sweepJob).id)?.state == .done)
+        #expect(reads.load(ordering: .relaxed) == 1)
+        #expect(try archive.report(for: urls).stored == 2, "the run still archived every due page")
+
+        let reports = ReportLog()
+        let foreground = JobRunner(store: try JobStore(database: site.database), log: { _ in })
+        await foreground.register(archive.jobKind(urls: addresses, hooks: PageArchive.JobHooks(report: { reports.add($0) })))
+        var request = PageArchive.refetchAllJob
+        request.key = "foreground"
+        #expect(try await foreground.run(id: try await foreground.enqueue(request).id)?.state == .done)
+        #expect(reads.load(ordering: .relaxed) == 3, "read to choose, then for the report")
+        #expect(reports.all.last?.stored == 2)
+    }
+
     @Test func savingBookmarksQueuesTheSweepButNotWithFetchingOff() async throws {
         let site = try ArchiveSite()
         let queued = RequestLog()

@@ -24,11 +24,12 @@ extension PageArchive {
     public struct JobHooks: Sendable {
         public var progress: @Sendable (_ done: Int, _ total: Int, _ url: String) -> Void
         public var shouldStop: @Sendable () -> Bool
-        public var report: @Sendable (ArchiveReport) -> Void
+        /// Nil: no one reads the report, so the run does not build it (it looks up every bookmark's page).
+        public var report: (@Sendable (ArchiveReport) -> Void)?
 
         /// Hooks; the defaults do nothing.
         public init(progress: @escaping @Sendable (Int, Int, String) -> Void = { _, _, _ in }, shouldStop: @escaping @Sendable () -> Bool = { false },
-                    report: @escaping @Sendable (ArchiveReport) -> Void = { _ in }) {
+                    report: (@Sendable (ArchiveReport) -> Void)? = nil) {
             self.progress = progress
             self.shouldStop = shouldStop
             self.report = report
@@ -42,15 +43,18 @@ extension PageArchive {
                         enqueue: (@Sendable (JobRequest) async throws -> Void)? = nil, hooks: JobHooks = JobHooks()) -> JobKind {
         JobKind(Self.jobKind, retry: JobRetryPolicy(maxAttempts: 3, baseDelay: .seconds(300))) { [self] context in
             let payload = try context.payload(as: Payload.self)
-            let all = try urls()
             guard fetchingEnabled else {
-                let report = try report(for: all)
-                hooks.report(report)
+                if let report = hooks.report { report(try self.report(for: try urls())) }
                 context.report(JobProgress(fraction: 1, text: "page fetching is off (MARKS_FETCH_PAGES=0): nothing archived"))
                 return
             }
-            let due = try due(among: all, refetchAll: payload.refetchAll)
-            let batch = enqueue == nil ? due : Array(due.prefix(limit))
+            // The library's addresses are read to choose this run's pages and let go before it fetches: a run waits
+            // on the network, and 100,000 addresses held meanwhile are ~12 MB an idle server could not give back.
+            let (batch, moreDue) = try { () throws -> ([String], Bool) in
+                let due = try due(among: try urls(), refetchAll: payload.refetchAll)
+                let batch = enqueue == nil ? due : Array(due.prefix(limit))
+                return (batch, due.count > batch.count)
+            }()
             context.report(JobProgress(done: 0, total: batch.count, text: "0 of \(batch.count) pages archived"))
             let result = try await archive(batch, shouldStop: hooks.shouldStop) { done, total, url in
                 hooks.progress(done, total, url)
@@ -58,7 +62,7 @@ extension PageArchive {
             }
             try context.checkCancellation()
             if let enqueue, !hooks.shouldStop() {
-                if due.count > batch.count {
+                if moreDue {
                     try await enqueue(Self.sweepJob)
                 } else if let retry = try nextRetry() {
                     var later = Self.sweepJob
@@ -66,7 +70,7 @@ extension PageArchive {
                     try await enqueue(later)
                 }
             }
-            hooks.report(try report(for: all, fetched: result.stored))
+            if let report = hooks.report { report(try self.report(for: try urls(), fetched: result.stored)) }
         }
     }
 
