@@ -156,7 +156,7 @@ public final class PostgresPodcastStore: EpisodeRecords {
         do {
             return (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue
         } catch {
-            return nil  // no file: it is fetched
+            return nil  // no file (or one it may not look at): it is fetched, and a file it may not replace fails that write with its error
         }
     }
 }
