@@ -157,4 +157,54 @@ import Testing
         }
         #expect(try f.store.bookmarks(ids: result.savedIDs + [result.savedIDs.last! + 1]).count == 1_500, "a missing id is left out")
     }
+
+    /// What an import hands on, part by part, is what reading the bookmarks back gives: created ones built from what
+    /// was written (a tag's stored spelling when the file spells it otherwise, two spellings linked once, the
+    /// fallback snapshot link, dates and flags), updated ones read back with what they kept.
+    @Test func theBookmarksAnImportHandsOnAreThoseReadBack() throws {
+        let f = try StoreFixture()
+        _ = try f.store.createTag(name: "Python")
+        let old = try f.add("https://old.example/page", title: "Old", description: "Kept", tags: ["mine"], shared: true)
+        var entries: [NetscapeEntry] = []
+        for index in 0..<2_500 {
+            let title = index % 9 == 0 ? "" : "Hand \(index)"
+            let description = index % 4 == 0 ? "about \(index)" : ""
+            let notes = index % 7 == 0 ? "note \(index)" : ""
+            let tags: [String] = index % 5 == 0 ? [] : ["python", "Dup", "dup", "t\(index % 13)"]
+            let added: Date? = index % 3 == 0 ? nil : Date(timeIntervalSince1970: 1_600_000_000 + Double(index))
+            entries.append(NetscapeEntry(url: "https://hand.example/\(index)", title: title, description: description, notes: notes,
+                                         tags: tags, dateAdded: added, unread: index % 2 == 0, shared: index % 6 == 0,
+                                         archived: index % 8 == 0))
+        }
+        entries.append(NetscapeEntry(url: "https://OLD.example/page", description: "New", tags: ["theirs"], unread: true))
+        var parts = [Array(entries[..<1_200]), Array(entries[1_200...])]
+        var handed: [Bookmark] = []
+        let result = try f.store.importBookmarks(parts: { parts.isEmpty ? nil : parts.removeFirst() }, mapPrivateFlag: true,
+                                                 saved: { handed += $0 })
+        #expect(result.created == 2_500 && result.updated == 1)
+        #expect(handed.map(\.id) == result.savedIDs)
+        #expect(handed == (try f.store.bookmarks(ids: result.savedIDs)))
+        let updated = try #require(handed.last)
+        #expect(updated.id == old.id && updated.description == "New" && updated.title == "Old" && updated.shared)
+        #expect(updated.tagNames == ["mine", "theirs"])
+        #expect(handed[1].tagNames == ["Dup", "Python", "t1"], "the stored spelling, each tag once")
+    }
+
+    /// New bookmarks take their ids from where the store's sequence was, and it goes on from there; every tag link
+    /// points at a bookmark with its archive state and at a tag (the import checks none of them row by row).
+    @Test func anImportLeavesEveryReferenceSoundAndTheSequenceOnward() throws {
+        let f = try StoreFixture()
+        let first = try f.add("https://first.example")
+        try f.store.delete(id: first.id)
+        let result = try f.store.importBookmarks((0..<1_500).map {
+            NetscapeEntry(url: "https://seq.example/\($0)", tags: ["a\($0 % 3)", "b"], archived: $0 % 2 == 0)
+        })
+        #expect(result.savedIDs.first == first.id + 1 && result.savedIDs == Array(result.savedIDs.first!...result.savedIDs.last!))
+        let later = try f.add("https://later.example")
+        #expect(later.id == result.savedIDs.last! + 1)
+        let problems = try f.store.database.read { db in try db.query("PRAGMA foreign_key_check") }
+        #expect(problems.isEmpty)
+        #expect(try f.search("#b").count == 1_500 - 750, "archived links carry their state: the live search sees the live ones")
+    }
 }
+

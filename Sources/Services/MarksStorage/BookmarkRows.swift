@@ -39,7 +39,8 @@ enum BookmarkRows {
              added: statement.integer(at: 9), modified: statement.integer(at: 10), tags: tags)
     }
 
-    private static func make(id: Int, url: String, title: String, description: String, notes: String, snapshot: String,
+    /// A bookmark from its stored values (`snapshot` empty when none is stored: linkding's fallback link then).
+    static func make(id: Int, url: String, title: String, description: String, notes: String, snapshot: String,
                              flags: (archived: Bool, unread: Bool, shared: Bool), added: Int64, modified: Int64,
                              tags: [String]) -> Bookmark {
         let dateAdded = StoreTime.date(added)

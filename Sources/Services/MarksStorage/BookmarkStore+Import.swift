@@ -17,35 +17,60 @@ extension BookmarkStore {
 
     /// `importBookmarks` with the entries given part by part (`parts` returns nil at the end; it may block while
     /// the next part is read, and an error it throws rolls the whole import back). Failures are numbered across
-    /// parts. The caller then calls `tidyAfterBulkImport`, which may run while it reads what was saved.
-    public func importBookmarks(parts: () throws -> [NetscapeEntry]?, mapPrivateFlag: Bool = false) throws(BookmarkStoreError) -> ImportResult {
-        let result = try write { db in
-            // A large import touches most pages of every index many times: up to 256 MB of cache for it.
-            try db.withPageCache(megabytes: 256) {
-                let deferred = try DeferredIndexing(db)
-                var importer = try BulkImporter(db: db, stamp: StoreTime.micros(now()), mapPrivateFlag: mapPrivateFlag)
-                var index = 0
-                while let part = try parts() {
-                    for entry in part {
-                        try importer.add(entry, index: index)
-                        index += 1
+    /// parts. After each part, `saved` (when given) gets the bookmarks it created or updated, in the entries' order,
+    /// as the transaction holds them: saved only if this returns.
+    ///
+    /// A bulk write (`Database.bulkWrite`): the importer makes every reference itself (tags it has just found or
+    /// created, bookmarks it has just written), so foreign keys are not checked row by row, and the commit leaves the
+    /// log for `tidyAfterBulkImport`, which the caller then calls (it may first write more, its cache say).
+    public func importBookmarks(parts: () throws -> [NetscapeEntry]?, mapPrivateFlag: Bool = false,
+                                saved: (([Bookmark]) -> Void)? = nil) throws(BookmarkStoreError) -> ImportResult {
+        do {
+            return try database.bulkWrite { db in
+                // A large import touches most pages of every index many times: up to 256 MB of cache for it.
+                try db.withPageCache(megabytes: 256) {
+                    let deferred = try DeferredIndexing(db)
+                    var importer = try BulkImporter(db: db, stamp: StoreTime.micros(now()), mapPrivateFlag: mapPrivateFlag,
+                                                    firstID: deferred.firstNewID, keepingSaved: saved != nil)
+                    var index = 0
+                    while let part = try parts() {
+                        for entry in part {
+                            try importer.add(entry, index: index)
+                            index += 1
+                        }
+                        try importer.finishPart()
+                        if let saved { saved(try importer.takeSaved()) }
                     }
+                    try deferred.finish(db, created: importer.result.created)
+                    return importer.result
                 }
-                try deferred.finish(db, created: importer.result.created)
-                return importer.result
             }
+        } catch {
+            throw Self.wrap(error)
         }
-        return result
     }
 
-    /// After a large import (over 1,000 saved): merges the word index into one segment (FTS5 `optimize`, faster
-    /// searches), then copies the write-ahead log into the database file and empties it, so readers stop looking
-    /// pages up in it. The import is committed either way: an unmerged index or unfolded log only makes reads slower.
+    /// After a large import (over 1,000 saved), on a thread of the caller's while the writer is free for other
+    /// writes (the library's cache): copies what the import's commit left in the write-ahead log into the database
+    /// file, from a connection of its own. `tidyAfterBulkImport` then has only the later writes to copy.
+    public func checkpointAfterBulkImport(_ result: ImportResult) {
+        guard result.success > 1_000 else { return }
+        do {
+            try database.checkpointBesideWriter()
+        } catch {
+            // `tidyAfterBulkImport` copies it all then.
+        }
+    }
+
+    /// After a large import (over 1,000 saved) and whatever the caller wrote after it: merges the word index into one
+    /// segment (FTS5 `optimize`, faster searches), then copies the write-ahead log into the database file and empties
+    /// it, so readers stop looking pages up in it. The import is committed either way: an unmerged index or unfolded
+    /// log only makes reads slower.
     public func tidyAfterBulkImport(_ result: ImportResult) {
         guard result.success > 1_000 else { return }
         do {
             try database.write { db in try db.run("INSERT INTO store_words (store_words) VALUES ('optimize')") }
-            _ = try database.writeWithoutTransaction { db in try db.query("PRAGMA wal_checkpoint(TRUNCATE)") }
+            try database.checkpoint()
         } catch {
             // See above: nothing to undo.
         }
@@ -98,32 +123,43 @@ struct DeferredIndexing {
     }
 }
 
-/// One import's prepared statements, tag-id cache and running result.
+/// One import's statements, tag cache and running result, and — when kept — the bookmarks of the current part: a
+/// created one built from what was written (the same `BookmarkRows.make` a read uses, no read back), an updated one
+/// read back. New bookmarks take their ids in order from `firstID` (what `AUTOINCREMENT` would give them, and it
+/// follows) and go in, with their tag links, many rows to a statement (`BatchInsert`); an entry whose URL is already
+/// stored updates that bookmark at once.
 private struct BulkImporter {
     let db: Connection
     let stamp: Int64
     let mapPrivateFlag: Bool
+    let keepingSaved: Bool
     var result = ImportResult()
     private var seen = Set<String>()
-    private var tagIDs: [String: Int] = [:]
+    private var tags: [String: (id: Int, name: String)] = [:]
+    /// True when the store held no bookmark as the import began: no entry can then match one, so none is looked up.
+    private let startedEmpty: Bool
+    private var nextID: Int
+    private var saved: [(id: Int, bookmark: Bookmark?)] = []
     private let findExisting: Statement
-    private let insert: Statement
+    private var inserts: BatchInsert
+    private var links: BatchInsert
     private let link: Statement
-    private let linkNew: Statement
 
-    init(db: Connection, stamp: Int64, mapPrivateFlag: Bool) throws {
+    init(db: Connection, stamp: Int64, mapPrivateFlag: Bool, firstID: Int, keepingSaved: Bool) throws {
         self.db = db
         self.stamp = stamp
         self.mapPrivateFlag = mapPrivateFlag
+        self.keepingSaved = keepingSaved
+        nextID = firstID
+        startedEmpty = try db.queryOne("SELECT NOT EXISTS (SELECT 1 FROM store_bookmarks)").map { try $0.bool(at: 0) } ?? false
         findExisting = try db.prepare("SELECT id FROM store_bookmarks WHERE url_normalized = ?")
-        insert = try db.prepare("""
-            INSERT INTO store_bookmarks (url, url_normalized, title, description, notes, is_archived, unread, shared,
-                                         date_added, date_modified)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        link = try db.prepare(TagWriter.linkSQL)
+        inserts = BatchInsert(db, into: "store_bookmarks", columns: [
+            "id", "url", "url_normalized", "title", "description", "notes", "is_archived", "unread", "shared", "date_added",
+            "date_modified",
+        ])
         // A bookmark just created has the archive state of its entry: no lookup of its row per tag.
-        linkNew = try db.prepare("INSERT OR IGNORE INTO store_bookmark_tags (bookmark_id, tag_id, archived) VALUES (?, ?, ?)")
+        links = BatchInsert(db, into: "store_bookmark_tags", columns: ["bookmark_id", "tag_id", "archived"], rowsPerStatement: 300)
+        link = try db.prepare(TagWriter.linkSQL)
     }
 
     mutating func add(_ entry: NetscapeEntry, index: Int) throws {
@@ -141,9 +177,12 @@ private struct BulkImporter {
         seen.insert(normalized)
         let added = entry.dateAdded.map(StoreTime.micros) ?? stamp
         let modified = entry.dateModified.map(StoreTime.micros) ?? added
-        try findExisting.bind([SQLValue(normalized)])
-        let existing = try findExisting.step()
-        findExisting.reset()
+        var existing: Row?
+        if !startedEmpty {
+            try findExisting.bind([SQLValue(normalized)])
+            existing = try findExisting.step()
+            findExisting.reset()
+        }
         let id: Int
         var archived: Bool?
         if let existing {
@@ -160,35 +199,64 @@ private struct BulkImporter {
                        assignments.map(\.1) + [SQLValue(id)])
             result.updated += 1
         } else {
-            try insert.bind([
-                SQLValue(entry.url), SQLValue(normalized), SQLValue(entry.title), SQLValue(entry.description),
+            id = nextID
+            nextID += 1
+            try inserts.append([
+                SQLValue(id), SQLValue(entry.url), SQLValue(normalized), SQLValue(entry.title), SQLValue(entry.description),
                 SQLValue(entry.notes), SQLValue(entry.archived), SQLValue(entry.unread), SQLValue(mapPrivateFlag && entry.shared),
                 SQLValue(added), SQLValue(modified),
             ])
-            try insert.run()
-            id = Int(db.lastInsertRowID)
             archived = entry.archived
             result.created += 1
         }
+        var linked: [Int: String] = [:]
         for name in entry.tags where !PythonWhitespace.strip(name).isEmpty && name.unicodeScalars.count <= BookmarkValidator.maxTagNameLength {
+            let tag = try self.tag(name)
+            // Two spellings of one tag link it once.
+            guard linked.updateValue(tag.name, forKey: tag.id) == nil else { continue }
             if let archived {
-                try linkNew.bind([SQLValue(id), SQLValue(try tagID(name)), SQLValue(archived)])
-                try linkNew.run()
+                try links.append([SQLValue(id), SQLValue(tag.id), SQLValue(archived)])
             } else {
-                try link.bind([SQLValue(id), SQLValue(try tagID(name))])
+                try link.bind([SQLValue(id), SQLValue(tag.id)])
                 try link.run()
             }
         }
         result.success += 1
         result.savedIDs.append(id)
+        if keepingSaved {
+            // A created bookmark is exactly what is written (no stored snapshot link yet, its tags the stored
+            // spellings); an updated one also keeps what it had, so it is read back.
+            let created = archived.map { archived in
+                BookmarkRows.make(id: id, url: entry.url, title: entry.title, description: entry.description, notes: entry.notes,
+                                  snapshot: "", flags: (archived, entry.unread, mapPrivateFlag && entry.shared),
+                                  added: added, modified: modified, tags: Array(linked.values))
+            }
+            saved.append((id, created))
+        }
     }
 
-    private mutating func tagID(_ name: String) throws -> Int {
+    /// Sends the new bookmarks and links that still wait: at the end of each part, before anything reads them.
+    mutating func finishPart() throws {
+        try inserts.flush()
+        try links.flush()
+    }
+
+    /// The bookmarks saved since the last call, in the entries' order (the updated ones read back now).
+    mutating func takeSaved() throws -> [Bookmark] {
+        defer { saved.removeAll(keepingCapacity: true) }
+        let updated = saved.filter { $0.bookmark == nil }.map(\.id)
+        guard !updated.isEmpty else { return saved.compactMap(\.bookmark) }
+        var read: [Int: Bookmark] = [:]
+        for bookmark in try BookmarkRows.load(ids: updated, db) { read[bookmark.id] = bookmark }
+        return saved.compactMap { $0.bookmark ?? read[$0.id] }
+    }
+
+    private mutating func tag(_ name: String) throws -> (id: Int, name: String) {
         let folded = ASCIICaseFolding.fold(name)
-        if let id = tagIDs[folded] { return id }
-        let id = try TagWriter.tagID(named: name, stamp: stamp, db)
-        tagIDs[folded] = id
-        return id
+        if let tag = tags[folded] { return tag }
+        let tag = try TagWriter.tag(named: name, stamp: stamp, db)
+        tags[folded] = tag
+        return tag
     }
 
     private mutating func fail(_ index: Int, _ entry: NetscapeEntry, _ reason: String) {

@@ -7,13 +7,18 @@ import SQLiteDatabase
 enum TagWriter {
     /// The id of the tag named `name` (any ASCII case), created with `stamp` when there is none.
     static func tagID(named name: String, stamp: Int64, _ db: Connection) throws -> Int {
+        try tag(named: name, stamp: stamp, db).id
+    }
+
+    /// The id and stored spelling of the tag named `name` (any ASCII case), created with `stamp` when there is none.
+    static func tag(named name: String, stamp: Int64, _ db: Connection) throws -> (id: Int, name: String) {
         let folded = ASCIICaseFolding.fold(name)
-        if let row = try db.queryOne("SELECT id FROM store_tags WHERE name_folded = ?", [SQLValue(folded)]) {
-            return try row.int(at: 0)
+        if let row = try db.queryOne("SELECT id, name FROM store_tags WHERE name_folded = ?", [SQLValue(folded)]) {
+            return (try row.int(at: 0), try row.string(at: 1))
         }
         try db.run("INSERT INTO store_tags (name, name_folded, date_added) VALUES (?, ?, ?)",
                    [SQLValue(name), SQLValue(folded), SQLValue(stamp)])
-        return Int(db.lastInsertRowID)
+        return (Int(db.lastInsertRowID), name)
     }
 
     /// Links a bookmark (`?1`) to a tag (`?2`), copying the bookmark's archive flag as the foreign key requires.

@@ -14,7 +14,9 @@ import Glibc
 public final class Database: Sendable {
     /// The database file.
     public let path: String
-    private let writer: ConnectionLock
+    /// How the writer was opened: a checkpoint beside it opens its own connection the same way.
+    let writerOptions: Connection.Options
+    let writer: ConnectionLock
     private let readers: [ConnectionLock]
     private let nextReader = Atomic<UInt>(0)
     let executors: DatabaseExecutors
@@ -37,7 +39,8 @@ public final class Database: Sendable {
         }
         let migrator = try Migrator(migrations)
         Self.restrictPermissions(path)
-        let writerConnection = try Connection(path: path, options: .init(busyTimeout: busyTimeout, durability: durability))
+        writerOptions = Connection.Options(busyTimeout: busyTimeout, durability: durability)
+        let writerConnection = try Connection(path: path, options: writerOptions)
         try migrator.migrate(writerConnection)
         self.path = path
         self.writer = ConnectionLock(writerConnection)

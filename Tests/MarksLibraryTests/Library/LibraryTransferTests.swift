@@ -97,6 +97,25 @@ import Testing
         #expect(sample.dateAdded == Date(timeIntervalSince1970: 1_600_000_180))
     }
 
+    /// A bulk import's bookmarks reach the cache as the store holds them (created ones and one it updated), on its
+    /// own threads, and the observers hear of each once.
+    @Test func aBulkImportLeavesTheCacheAsTheStore() async throws {
+        let f = try LibraryFixture(.embedded)
+        let old = try f.add("https://example.com/item/3", title: "Before", tags: ["kept"])
+        _ = try await f.library.sync()
+        let before = f.recorder.saved.count
+        let file = GeneratedBookmarkFile(count: 3_000, period: 3_000)
+        let report = try await f.library.importNetscape(file.text)
+        #expect(report.updated == 1 && report.created == file.created - 1)
+        let heard = f.recorder.saved.dropFirst(before).flatMap { $0 }
+        let stored = Set(try f.serverBookmarks().keys)
+        #expect(heard.count == file.created && Set(heard) == stored)
+        let cached = try f.cachedBookmarks()
+        #expect(cached == (try f.serverBookmarks()))
+        #expect(cached[old.id].map { Set($0.tagNames) } == ["kept", "tag3", "common"])
+        #expect(f.warnings.isEmpty)
+    }
+
     /// A bulk import reports what the store has written as it goes: "reading the file" (total 0) first, then counts
     /// that only grow, of the file's whole count once it is read, ending at all of it.
     @Test func aBulkImportReportsProgressAsTheStoreWrites() async throws {

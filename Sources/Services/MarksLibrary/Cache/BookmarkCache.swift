@@ -124,8 +124,24 @@ public final class BookmarkCache: Sendable {
 
     /// Saves bookmarks (their linkding fields; AI metadata lives apart), replacing cached copies.
     public func upsert(_ bookmarks: [Bookmark]) throws(CacheError) {
-        guard !bookmarks.isEmpty else { return }
-        try write { db in try Self.upsert(bookmarks, source: sourceKey, db) }
+        var batch = rowBatch()
+        try batch.add(bookmarks)
+        try upsert(batch)
+    }
+
+    /// An empty batch of rows for this cache, to fill on any thread and save with `upsert(_:)`.
+    public func rowBatch() -> CacheRowBatch {
+        CacheRowBatch(source: sourceKey)
+    }
+
+    /// Saves a batch made with `rowBatch()`, replacing cached copies.
+    public func upsert(_ batch: CacheRowBatch) throws(CacheError) {
+        guard batch.count > 0 else { return }
+        try write { db in
+            let upsert = { try Self.upsert(batch, db) }
+            // A bulk import's rows go into the date index at random places: room for all of its pages.
+            if batch.count > 10_000 { try db.withPageCache(megabytes: 128, upsert) } else { try upsert() }
+        }
     }
 
     /// Drops bookmarks from the cache; `forgettingAIMetadata` also drops their AI metadata (a deletion).
@@ -219,13 +235,19 @@ public final class BookmarkCache: Sendable {
     }
 
     private static func upsert(_ bookmarks: [Bookmark], source: String, _ db: Connection) throws {
-        guard !bookmarks.isEmpty else { return }
+        var batch = CacheRowBatch(source: source)
+        try batch.add(bookmarks)
+        try upsert(batch, db)
+    }
+
+    private static func upsert(_ batch: CacheRowBatch, _ db: Connection) throws {
+        guard batch.count > 0 else { return }
         let statement = try db.prepare(CacheRows.upsertBookmarkSQL)
+        let rows = batch.rows
         // In key order: appending to the table's B-tree is about twice as fast as inserting before what is there
         // (a sync walks newest first, which is mostly the reverse).
-        for index in bookmarks.indices.sorted(by: { bookmarks[$0].id < bookmarks[$1].id }) {
-            let bookmark = bookmarks[index]
-            try statement.bind(try CacheRows.values(bookmark, source: source))
+        for index in rows.indices.sorted(by: { rows[$0].id < rows[$1].id }) {
+            try statement.bind(rows[index].values)
             try statement.run()
             statement.reset()
         }

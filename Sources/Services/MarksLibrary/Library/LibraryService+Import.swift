@@ -43,32 +43,41 @@ extension LibraryService {
                             trimmed: reading.trimmed)
     }
 
-    /// Into a source with a bulk import: the file is read on a thread of its own and handed over part by part, so
-    /// the store's transaction starts with the first part and the two run at once (a 100k file: ~0.8 s of reading
-    /// no longer before the store's ~2 s). A file that turns out not to be a bookmark file is known only at its end:
-    /// the store's transaction is then rolled back and `notABookmarkFile` thrown, so nothing changes, as before.
+    /// Into a source with a bulk import, on threads of their own: the file is read and handed over part by part, so
+    /// the store's transaction starts with the first part and the two run at once; once the file is read, the
+    /// reader's thread makes the bookmarks the store hands on into the cache's rows as they come (the store is still
+    /// writing, its index last). A file that turns out not to be a bookmark file is known only at its end: the
+    /// store's transaction is then rolled back and `notABookmarkFile` thrown, so nothing changes. Once the store has
+    /// committed, the rows go to the cache while the source tidies (copying its log beside the writer), then the
+    /// bookmarks to the widget files and the observers. The import itself is committed: a cache that cannot be
+    /// written is reported (`reportCacheFailure`), never the import's failure, and the next sync catches up.
     private func importInBulk(_ bulkImport: BookmarkBulkImport, _ text: String, foldersAsTags: Bool, mapPrivateFlag: Bool,
                               progress: @escaping @Sendable (Int, Int) -> Void) async throws -> (ImportFileReading, ImportTally) {
         let parts = Handover<[NetscapeEntry]>(capacity: 4)
+        // Never full: the store hands its bookmarks over without waiting for anyone.
+        let saved = Handover<[Bookmark]>(capacity: .max)
         // Progress, reported by the store's thread alone (so it never goes backwards): the entries it has written (it
         // asks for the next part once it has written the last one) of the file's count, which is 0 ("reading the
         // file") until the reader has reached its end — set before the stream ends, so the last report has it.
         let counts = Mutex((written: 0, total: 0))
         progress(0, 0)
+        let cache = cache
         async let read = DedicatedThread.run("marks.import.read") {
+            let reading: ImportFileReading
             do {
-                let reading = try ImportFileReading.read(text, foldersAsTags: foldersAsTags) { parts.send($0) }
+                reading = try ImportFileReading.read(text, foldersAsTags: foldersAsTags) { parts.send($0) }
                 counts.withLock { $0.total = reading.count }
                 parts.finish()
-                return reading
             } catch {
                 parts.finish(throwing: error)
                 throw error
             }
+            // The file is read: this thread's core is free while the store still writes.
+            return (reading, Self.caching(saved, in: cache))
         }
-        let outcome: BookmarkBulkImport.Outcome
+        let result: ImportResult
         do {
-            outcome = try await bulkImport({
+            result = try await bulkImport({
                 let part = try parts.receive()
                 let now = counts.withLock { counts in
                     defer { counts.written += part?.count ?? 0 }
@@ -76,17 +85,53 @@ extension LibraryService {
                 }
                 progress(now.written, now.total)
                 return part
-            }, mapPrivateFlag: mapPrivateFlag)
+            }, mapPrivateFlag: mapPrivateFlag, saved: { saved.send($0) })
         } catch {
             parts.close()
+            saved.finish(throwing: error)
             // The reader's own failure (not a bookmark file) is what the store's rollback came from.
             do { _ = try await read } catch let readError as NetscapeError { throw readError } catch {}
             throw error
         }
-        let reading = try await read
+        saved.finish()
+        async let tidied: Void = bulkImport.tidy(after: result)
+        let (reading, (bookmarks, cacheFailure)) = try await read
+        await tidied
+        if let cacheFailure { reportCacheFailure(cacheFailure) }
         progress(reading.count, reading.count)
-        await catchUpAfterBulkImport(outcome.saved)
-        return (reading, ImportTally(outcome.result))
+        await catchUpAfterBulkImport(bookmarks)
+        return (reading, ImportTally(result))
+    }
+
+    /// On the reader's thread once the file is read: makes each part the store saves into the cache's rows as it
+    /// comes, then — the stream ended: the store has committed — writes them in one transaction. Returns every
+    /// bookmark saved, for the observers, and the cache's failure if it had one. A stream that fails (the store's
+    /// import did) writes nothing.
+    private static func caching(_ parts: Handover<[Bookmark]>, in cache: BookmarkCache?) -> (saved: [Bookmark], failure: CacheError?) {
+        var saved: [Bookmark] = []
+        var batch = cache?.rowBatch()
+        var failure: CacheError?
+        do {
+            while let part = try parts.receive() {
+                saved += part
+                do throws(CacheError) {
+                    try batch?.add(part)
+                } catch {
+                    failure = error
+                    batch = nil
+                }
+            }
+        } catch {
+            return ([], nil)
+        }
+        if let cache, let batch {
+            do throws(CacheError) {
+                try cache.upsert(batch)
+            } catch {
+                failure = error
+            }
+        }
+        return (saved, failure)
     }
 
     /// Imports entries one by one through the source's API; the saved bookmarks go to the cache and the observers.
@@ -166,13 +211,11 @@ extension LibraryService {
         tags.filter { !$0.isEmpty }
     }
 
-    /// After a bulk import, which bypasses the per-bookmark paths: the saved bookmarks (archived ones too: the index
-    /// keeps them flagged), with their AI metadata, go to the cache, the widget files and the observers, as the
-    /// import through the API does. The import itself is committed: a cache that cannot be written is reported
-    /// (`reportCacheFailure`), never the import's failure, and the next sync catches up.
+    /// After a bulk import, which bypasses the per-bookmark paths (the cache has its bookmarks already): the saved
+    /// bookmarks (archived ones too: the index keeps them flagged), with their AI metadata, go to the widget files and
+    /// the observers, as the import through the API does.
     private func catchUpAfterBulkImport(_ saved: [Bookmark]) async {
         let restored = restoringAIMetadata(saved)
-        cacheUpsert(restored)
         await refreshWidgets()
         await notifySaved(restored)
     }
