@@ -25,6 +25,14 @@ extension BookmarkStore {
     /// log for `tidyAfterBulkImport`, which the caller then calls (it may first write more, its cache say).
     public func importBookmarks(parts: () throws -> [NetscapeEntry]?, mapPrivateFlag: Bool = false,
                                 saved: (([Bookmark]) -> Void)? = nil) throws(BookmarkStoreError) -> ImportResult {
+        try importBookmarks(prepared: { try parts().map { $0.map(ImportEntry.init) } }, mapPrivateFlag: mapPrivateFlag,
+                            saved: saved)
+    }
+
+    /// `importBookmarks(parts:)` with each part prepared already (`ImportEntry`: on another thread, while this one
+    /// writes).
+    public func importBookmarks(prepared parts: () throws -> [ImportEntry]?, mapPrivateFlag: Bool = false,
+                                saved: (([Bookmark]) -> Void)? = nil) throws(BookmarkStoreError) -> ImportResult {
         do {
             return try database.bulkWrite { db in
                 // A large import touches most pages of every index many times: up to 256 MB of cache for it.
@@ -162,18 +170,14 @@ private struct BulkImporter {
         link = try db.prepare(TagWriter.linkSQL)
     }
 
-    mutating func add(_ entry: NetscapeEntry, index: Int) throws {
+    mutating func add(_ prepared: ImportEntry, index: Int) throws {
         result.total += 1
-        let normalized = URLNormalizer.normalize(entry.url)
+        let entry = prepared.entry
+        let normalized = prepared.normalized
         guard !seen.contains(normalized) else {
             return fail(index, entry, "Its URL repeats an earlier entry of the same import.")
         }
-        do {
-            _ = try BookmarkValidator.validate(url: entry.url, urlRequired: true, title: entry.title, description: nil,
-                                               notes: nil, tagNames: nil)
-        } catch {
-            return fail(index, entry, error.message)
-        }
+        if let problem = prepared.problem { return fail(index, entry, problem) }
         seen.insert(normalized)
         let added = entry.dateAdded.map(StoreTime.micros) ?? stamp
         let modified = entry.dateModified.map(StoreTime.micros) ?? added

@@ -31,19 +31,40 @@ public struct EmbeddedBookmarkSource: BookmarkSource {
     /// `embedded`: one store per data directory.
     public var identity: String { "embedded" }
 
-    /// The store's one-transaction import (linkding's importer semantics), taking the entries part by part as they
-    /// are read and handing on each part's saved bookmarks, on a thread of its own so the shared concurrency threads
-    /// — which also answer `marks serve`'s requests — are not held for seconds. Tidying after it first copies the
-    /// log beside the writer (the caller may be writing meanwhile), then merges the word index and empties the log on
-    /// the writer thread.
+    /// The store's one-transaction import (linkding's importer semantics), on a thread of its own so the shared
+    /// concurrency threads — which also answer `marks serve`'s requests — are not held for seconds. The entries come
+    /// part by part as they are read; another thread takes each part and prepares it (`ImportEntry`: its URL's key and
+    /// its validation) while the store writes the last one. Each part's saved bookmarks are handed on. Tidying after it
+    /// first copies the log beside the writer (the caller may be writing meanwhile), then merges the word index and
+    /// empties the log on the writer thread.
     public var bulkImport: BookmarkBulkImport? {
         let store = store
         let database = store.database
         return BookmarkBulkImport({ entries, mapPrivateFlag, saved in
-            try await DedicatedThread.run("marks.import.store") {
-                try Self.mapped { () throws(BookmarkStoreError) in
-                    try store.importBookmarks(parts: entries, mapPrivateFlag: mapPrivateFlag, saved: saved)
+            let prepared = Handover<[ImportEntry]>(capacity: 4)
+            async let preparing: Void = DedicatedThread.run("marks.import.prepare") {
+                do {
+                    while let part = try entries() {
+                        guard prepared.send(part.map(ImportEntry.init)) else { return }
+                    }
+                    prepared.finish()
+                } catch {
+                    prepared.finish(throwing: error)
                 }
+            }
+            do {
+                let result = try await DedicatedThread.run("marks.import.store") {
+                    try Self.mapped { () throws(BookmarkStoreError) in
+                        try store.importBookmarks(prepared: { try prepared.receive() }, mapPrivateFlag: mapPrivateFlag, saved: saved)
+                    }
+                }
+                try await preparing
+                return result
+            } catch {
+                // The store stopped before the end of the entries: the preparing thread stops at its next part.
+                prepared.close()
+                try? await preparing
+                throw error
             }
         }, tidy: { result in
             do {

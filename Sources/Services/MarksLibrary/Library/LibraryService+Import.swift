@@ -56,9 +56,9 @@ extension LibraryService {
         let parts = Handover<[NetscapeEntry]>(capacity: 4)
         // Never full: the store hands its bookmarks over without waiting for anyone.
         let saved = Handover<[Bookmark]>(capacity: .max)
-        // Progress, reported by the store's thread alone (so it never goes backwards): the entries it has written (it
-        // asks for the next part once it has written the last one) of the file's count, which is 0 ("reading the
-        // file") until the reader has reached its end — set before the stream ends, so the last report has it.
+        // Progress, reported by the one thread that takes the parts (so it never goes backwards): the entries taken
+        // (a few parts ahead of the store's writes at most) of the file's count, which is 0 ("reading the file")
+        // until the reader has reached its end — set before the stream ends, so the last report has it.
         let counts = Mutex((written: 0, total: 0))
         progress(0, 0)
         let cache = cache
