@@ -63,7 +63,7 @@ public struct EmbeddedBookmarkSource: BookmarkSource {
             } catch {
                 // The store stopped before the end of the entries: the preparing thread stops at its next part.
                 prepared.close()
-                try? await preparing
+                try? await preparing  // safe: its body catches every error (handing it to the store), so nothing is lost
                 throw error
             }
         }, tidy: { result in
