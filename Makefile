@@ -53,7 +53,7 @@ build: deps
 	$(SWIFT) build
 
 # The two programs only: a plain `swift build -c release` would also build the tests' support target, which
-# needs the engine compiled for testing. RELEASE_FLAGS make a smaller server (docs/ARCHITECTURE.md, "Seventh round"):
+# needs the engine compiled for testing. RELEASE_FLAGS make a smaller server (docs/notes/performance.md, "Seventh round"):
 # Swift's libraries linked in, each function in its own section, the functions a server runs laid out together in the
 # order scripts/marks.order gives (made by scripts/profile-order.sh; names it lists that no longer exist are skipped),
 # and relative relocations packed. Both programs take the same flags, so neither build undoes the other's.

@@ -1,6 +1,6 @@
 #!/bin/bash
 # Regenerates scripts/marks.order, the order in which `make release` lays out the functions of `marks`
-# (docs/ARCHITECTURE.md, "Seventh round"). It profiles a release `marks serve` under valgrind's callgrind while it
+# (docs/notes/performance.md, "Seventh round"). It profiles a release `marks serve` under valgrind's callgrind while it
 # starts on 100,000 generated bookmarks, answers every kind of API search, a sync page and every web page, and writes
 # the mangled names of the functions in `marks` that ran, in the order callgrind first met them.
 #
