@@ -7,6 +7,10 @@ the run passes MARKS_TEST_LIMIT seconds (default 3000), it prints the tests stil
 each has run, every thread's stack in the test process (gdb), then stops the run and fails.
 
 Arguments after the script's name go to `swift test` unchanged.
+
+A whole run (no --filter or --skip) must also run at least as many tests as scripts/test-floor says, so a
+refactor cannot silently drop tests: raise the floor when tests are added, lower it only with a reason in the
+commit that removes them.
 """
 import json
 import os
@@ -19,6 +23,7 @@ import time
 STALL = float(os.environ.get("MARKS_TEST_STALL", "900"))
 LIMIT = float(os.environ.get("MARKS_TEST_LIMIT", "3000"))
 SWIFT = os.environ.get("SWIFT", "swift")
+FLOOR_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "test-floor")
 
 
 def say(text):
@@ -83,12 +88,12 @@ def main():
     running = {}
     process = subprocess.Popen(command, start_new_session=True)
     offset, pending = 0, b""
+    finished = set()
     while True:
         try:
             code = process.wait(timeout=2)
-            return code
         except subprocess.TimeoutExpired:
-            pass
+            code = None
         try:
             with open(events_path, "rb") as events:
                 events.seek(offset)
@@ -110,9 +115,13 @@ def main():
                 continue
             if kind == "testStarted":
                 running[test_id] = (payload.get("instant") or {}).get("since1970", time.time())
-            elif kind == "testEnded":
+            elif kind in ("testEnded", "testSkipped"):
                 running.pop(test_id, None)
                 last_end = now
+                if "(" in test_id:  # a test function; a suite's id has no parameter list
+                    finished.add(test_id)
+        if code is not None:
+            return check_floor(code, len(finished))
         reason = None
         if now - started_at > LIMIT:
             reason = f"the run passed its limit of {LIMIT:.0f} s"
@@ -132,6 +141,19 @@ def main():
                     pass
             process.wait()
             return 1
+
+
+def check_floor(code, count):
+    """Fails a whole run that ran fewer tests than the floor; a filtered run is not counted."""
+    if any(argument.startswith(("--filter", "--skip")) for argument in sys.argv[1:]):
+        return code
+    with open(FLOOR_FILE) as file:
+        floor = int(file.read().split()[0])
+    say(f"{count} tests ran (the floor is {floor})")
+    if count < floor:
+        say(f"fewer tests ran than scripts/test-floor says ({count} < {floor}): were tests dropped?")
+        return code or 1
+    return code
 
 
 if __name__ == "__main__":
