@@ -24,42 +24,24 @@ extension SearchIndex {
                 let generation = try connection.queryOne(
                     "UPDATE index_state SET value = value + 1 WHERE key = 'generation' RETURNING value")?.int64(at: 0) ?? 0
                 matrix.withRows { rows in
-                    guard rows.isLoaded, rows.generation == generation - 1 else {
-                        rows.reset()
-                        return
-                    }
-                    for change in changes {
+                    rows.apply(changes, committedAs: generation) { rows, change in
                         switch change {
-                        case .set(let id, let vector, let unread, let archived):
-                            rows.set(id: id, vector: vector, unread: unread, archived: archived)
-                        case .remove(let id):
-                            rows.remove(id: id)
-                        case .reset:
-                            rows.reset()
-                        case .setPassage, .removePassage, .resetPassages:
-                            break
+                        case .set(let id, let vector, let unread, let archived): rows.set(id: id, vector: vector, unread: unread, archived: archived)
+                        case .remove(let id): rows.remove(id: id)
+                        case .reset: rows.reset()
+                        case .setPassage, .removePassage, .resetPassages: break
                         }
                     }
-                    if rows.isLoaded { rows.generation = generation }
                 }
                 passages.withRows { rows in
-                    guard rows.isLoaded, rows.generation == generation - 1 else {
-                        rows.reset()
-                        return
-                    }
-                    for change in changes {
+                    rows.apply(changes, committedAs: generation) { rows, change in
                         switch change {
-                        case .setPassage(let id, let document, let vector):
-                            rows.set(id: id, document: document, vector: vector)
-                        case .removePassage(let id):
-                            rows.remove(id: id)
-                        case .resetPassages:
-                            rows.reset()
-                        case .set, .remove, .reset:
-                            break
+                        case .setPassage(let id, let document, let vector): rows.set(id: id, document: document, vector: vector)
+                        case .removePassage(let id): rows.remove(id: id)
+                        case .resetPassages: rows.reset()
+                        case .set, .remove, .reset: break
                         }
                     }
-                    if rows.isLoaded { rows.generation = generation }
                 }
             }
         } catch {
@@ -71,37 +53,39 @@ extension SearchIndex {
         }
     }
 
-    /// Runs `body` with the matrix, loading it first when it is not loaded or another process wrote since.
+    /// Runs `body` with the bookmarks' vectors, loading them first when they are not loaded or another process wrote since.
     func withCurrentMatrix<T>(_ body: (inout VectorMatrix.Rows) throws -> T) throws -> T {
-        let current = try IndexError.wrap {
-            try database.read { try $0.queryOne("SELECT value FROM index_state WHERE key = 'generation'")?.int64(at: 0) ?? 0 }
-        }
-        return try matrix.withRows { rows in
-            if !rows.isLoaded || current > rows.generation {
-                try load(&rows)
-            }
-            return try body(&rows)
-        }
+        try withCurrent(matrix, loading: """
+            SELECT d.bookmark_id, d.unread, d.archived, v.vector
+            FROM index_documents d JOIN index_vectors v ON v.content_hash = d.content_hash
+            """, vectorColumn: 3, info: { BookmarkVectorFlags(unread: try $0.bool(at: 1), archived: try $0.bool(at: 2)) }, body)
     }
 
-    /// Runs `body` with the passage vectors, loading them first when they are not loaded or another process wrote.
+    /// Runs `body` with the passage vectors, loading them first when they are not loaded or another process wrote since.
     func withCurrentPassages<T>(_ body: (inout PassageMatrix.Rows) throws -> T) throws -> T {
+        try withCurrent(passages, loading: """
+            SELECT p.id, p.document_id, v.vector FROM index_passages p JOIN index_vectors v ON v.content_hash = p.content_hash
+            """, vectorColumn: 2, info: { try $0.int(at: 1) }, body)
+    }
+
+    /// Runs `body` with `matrix`'s rows, reading them first (one snapshot, so the generation matches the rows) when they
+    /// are not loaded or the index's generation moved on: `sql` gives each row's id first and its vector in `vectorColumn`.
+    private func withCurrent<Info, T>(_ matrix: EmbeddingMatrix<Info>, loading sql: String, vectorColumn: Int,
+                                      info: (Row) throws -> Info, _ body: (inout EmbeddingMatrix<Info>.Rows) throws -> T) throws -> T {
         let current = try IndexError.wrap {
             try database.read { try $0.queryOne("SELECT value FROM index_state WHERE key = 'generation'")?.int64(at: 0) ?? 0 }
         }
-        return try passages.withRows { rows in
+        let dimension = dimension
+        return try matrix.withRows { rows in
             if !rows.isLoaded || current > rows.generation {
                 rows.reset()
-                let dimension = dimension
                 try IndexError.wrap {
                     try database.read { connection in
                         rows.generation = try connection.queryOne("SELECT value FROM index_state WHERE key = 'generation'")?.int64(at: 0) ?? 0
-                        let statement = try connection.prepare("""
-                            SELECT p.id, p.document_id, v.vector FROM index_passages p JOIN index_vectors v ON v.content_hash = p.content_hash
-                            """)
+                        let statement = try connection.prepare(sql)
                         while let row = try statement.step() {
-                            guard let vector = VectorCoding.decode(try row.blob(at: 2), dimension: dimension) else { continue }
-                            rows.set(id: try row.int(at: 0), document: try row.int(at: 1), vector: vector)
+                            guard let vector = VectorCoding.decode(try row.blob(at: vectorColumn), dimension: dimension) else { continue }
+                            rows.set(id: try row.int(at: 0), info: try info(row), vector: vector)
                         }
                     }
                 }
@@ -109,25 +93,5 @@ extension SearchIndex {
             }
             return try body(&rows)
         }
-    }
-
-    /// Reads every document's vector into `rows` (one snapshot, so the generation matches the rows).
-    private func load(_ rows: inout VectorMatrix.Rows) throws {
-        rows.reset()
-        let dimension = dimension
-        try IndexError.wrap {
-            try database.read { connection in
-                rows.generation = try connection.queryOne("SELECT value FROM index_state WHERE key = 'generation'")?.int64(at: 0) ?? 0
-                let statement = try connection.prepare("""
-                    SELECT d.bookmark_id, d.unread, d.archived, v.vector
-                    FROM index_documents d JOIN index_vectors v ON v.content_hash = d.content_hash
-                    """)
-                while let row = try statement.step() {
-                    guard let vector = VectorCoding.decode(try row.blob(at: 3), dimension: dimension) else { continue }
-                    rows.set(id: try row.int(at: 0), vector: vector, unread: try row.bool(at: 1), archived: try row.bool(at: 2))
-                }
-            }
-        }
-        rows.isLoaded = true
     }
 }
