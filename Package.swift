@@ -61,9 +61,9 @@ let package = Package(
         wrapper("CryptoPrimitives", ["CCrypto"]),
         wrapper("HTMLExtraction", ["CLibXML2"]),
         wrapper("SentenceEmbeddings", ["COpenBLAS", "SystemSupport"]),
-        wrapper("HTTPClient", ["CCurl"]),
+        wrapper("HTTPClient", ["CCurl", "SystemSupport"]),
         wrapper("Compression", ["CZlib"]),
-        wrapper("QRCode", ["CQREncode"]),
+        wrapper("QRCode", ["CQREncode", "SystemSupport"]),
         wrapper("MP3Encoding", ["CLame"]),
         wrapper("NeuralVoice", ["CSherpaOnnx", "SystemSupport"]),
 

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPClient
 import MarksCore
+import SystemSupport
 
 /// How answers and network failures become `BookmarkSourceError`s.
 extension LinkdingClient {
@@ -135,7 +136,7 @@ extension LinkdingClient {
         let text = String(decoding: data.prefix(300), as: UTF8.self)
             .split(whereSeparator: \.isNewline).joined(separator: " ")
             .trimmingCharacters(in: .whitespaces)
-        if text.isEmpty || text.hasPrefix("<") { return HTTPClientResponse.reasonPhrase(status) }
+        if text.isEmpty || text.hasPrefix("<") { return HTTPReasonPhrase.of(status) }
         return text
     }
 

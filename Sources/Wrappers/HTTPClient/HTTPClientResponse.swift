@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 /// An HTTP answer: status, header fields and body (cut at the request's cap when `truncated`).
 public struct HTTPClientResponse: Sendable {
@@ -25,40 +26,5 @@ public struct HTTPClientResponse: Sendable {
     }
 
     /// The status's reason phrase, for messages when a body says nothing useful.
-    public var reasonPhrase: String { Self.reasonPhrase(status) }
-
-    /// A reason phrase for a status (`"Service Unavailable"` for 503), or `"HTTP <status>"` when unusual.
-    public static func reasonPhrase(_ status: Int) -> String {
-        switch status {
-        case 200: "OK"
-        case 201: "Created"
-        case 202: "Accepted"
-        case 204: "No Content"
-        case 301: "Moved Permanently"
-        case 302: "Found"
-        case 303: "See Other"
-        case 304: "Not Modified"
-        case 307: "Temporary Redirect"
-        case 308: "Permanent Redirect"
-        case 400: "Bad Request"
-        case 401: "Unauthorized"
-        case 403: "Forbidden"
-        case 404: "Not Found"
-        case 405: "Method Not Allowed"
-        case 408: "Request Timeout"
-        case 409: "Conflict"
-        case 410: "Gone"
-        case 413: "Payload Too Large"
-        case 415: "Unsupported Media Type"
-        case 422: "Unprocessable Content"
-        case 429: "Too Many Requests"
-        case 500: "Internal Server Error"
-        case 501: "Not Implemented"
-        case 502: "Bad Gateway"
-        case 503: "Service Unavailable"
-        case 504: "Gateway Timeout"
-        case 529: "Overloaded"
-        default: "HTTP \(status)"
-        }
-    }
+    public var reasonPhrase: String { HTTPReasonPhrase.of(status) }
 }

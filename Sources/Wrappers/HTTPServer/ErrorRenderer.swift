@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 /// Turns an error thrown while answering a request into a response. An `HTTPResponseError` keeps
 /// its status, message and headers; any other error becomes a 500 with a generic message, so the
@@ -30,7 +31,7 @@ public struct ErrorRenderer: Sendable {
     /// A small HTML page with the status and the escaped message.
     public static let html = ErrorRenderer { error, _ in
         let resolved = HTTPError.resolving(error)
-        let title = HTTPStatus.reasonPhrase(resolved.status)
+        let title = HTTPReasonPhrase.of(resolved.status)
         let page = """
             <!doctype html><html lang="en"><head><meta charset="utf-8"><title>\(resolved.status) \(escapeHTML(title))</title></head>\
             <body><h1>\(resolved.status) \(escapeHTML(title))</h1><p>\(escapeHTML(resolved.message))</p></body></html>
@@ -66,19 +67,5 @@ public struct ErrorRenderer: Sendable {
         return out + "\""
     }
 
-    static func escapeHTML(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(character)
-            }
-        }
-        return out
-    }
+    static func escapeHTML(_ text: String) -> String { MarkupEscaping.escape(text) }
 }

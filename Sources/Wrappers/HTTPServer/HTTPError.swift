@@ -1,3 +1,5 @@
+import SystemSupport
+
 /// An error that knows the HTTP response it stands for. Conform a module's own errors to it
 /// so the router renders them with their status instead of a 500.
 public protocol HTTPResponseError: Error {
@@ -26,7 +28,7 @@ public struct HTTPError: HTTPResponseError, Equatable, CustomStringConvertible {
     /// An error with `status` and a message (the status's reason phrase when nil).
     public init(_ status: Int, _ message: String? = nil, headers: HTTPHeaders = HTTPHeaders()) {
         self.status = status
-        self.message = message ?? HTTPStatus.reasonPhrase(status)
+        self.message = message ?? HTTPReasonPhrase.of(status)
         self.headers = headers
     }
 

@@ -1,4 +1,5 @@
 import CQREncode
+import SystemSupport
 
 /// A QR code's modules (libqrencode's `QRcode_encodeString`, byte mode, error correction M), with a rendering as
 /// SVG. The C result is copied into Swift memory and freed at once.
@@ -48,16 +49,7 @@ public struct QRCode: Sendable, Equatable {
                 x += run
             }
         }
-        var escaped = ""
-        for character in label {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            default: escaped.append(character)
-            }
-        }
+        let escaped = MarkupEscaping.escape(label)
         return """
             <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(side) \(side)" role="img" aria-label="\(escaped)" \
             shape-rendering="crispEdges"><rect width="\(side)" height="\(side)" fill="#fff"/><path fill="#000" d="\(path)"/></svg>

@@ -2,19 +2,7 @@
 enum HTMLEntities {
     /// Escapes text for an element or a double- or single-quoted attribute: `& < > " '`.
     static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        XMLText.escape(text, apostrophe: "&#39;", keepingControls: true)
     }
 
     /// Decodes `&#NNN;`, `&#xHH;` (the semicolon may be missing) and the named references in `named`

@@ -4,15 +4,22 @@
 public enum XMLText {
     /// `text` escaped for element content and attribute values alike.
     public static func escape(_ text: String) -> String {
+        escape(text, apostrophe: "&apos;", keepingControls: false)
+    }
+
+    /// The core's one markup escaper: `& < > "` and `'` (as `apostrophe`) escaped; the characters XML cannot carry are
+    /// dropped unless `keepingControls` (the Netscape bookmark file keeps what it was given, as linkding writes it).
+    static func escape(_ text: String, apostrophe: String, keepingControls: Bool) -> String {
         var out = String.UnicodeScalarView()
+        out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
             switch scalar {
             case "&": out.append(contentsOf: "&amp;".unicodeScalars)
             case "<": out.append(contentsOf: "&lt;".unicodeScalars)
             case ">": out.append(contentsOf: "&gt;".unicodeScalars)
             case "\"": out.append(contentsOf: "&quot;".unicodeScalars)
-            case "'": out.append(contentsOf: "&apos;".unicodeScalars)
-            default: if allowed(scalar) { out.append(scalar) }
+            case "'": out.append(contentsOf: apostrophe.unicodeScalars)
+            default: if keepingControls || allowed(scalar) { out.append(scalar) }
             }
         }
         return String(out)

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import SystemSupport
 
 extension BackendClient {
     /// POSTs `body` to `path` (GETs it when `body` is nil), retrying per `retry` after network failures, timeouts,
@@ -79,7 +80,7 @@ extension BackendClient {
             return String(body.error.prefix(500))
         }
         let text = String(decoding: data.prefix(200), as: UTF8.self).split(whereSeparator: \.isNewline).joined(separator: " ")
-        return text.isEmpty || text.hasPrefix("<") ? HTTPClientResponse.reasonPhrase(status) : text
+        return text.isEmpty || text.hasPrefix("<") ? HTTPReasonPhrase.of(status) : text
     }
 
     private static func hasErrorBody(_ data: Data) -> Bool {

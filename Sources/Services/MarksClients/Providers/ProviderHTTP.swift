@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import SystemSupport
 
 /// The HTTP part every provider client shares (the language models' and the speech voices'): POST a JSON body
 /// with a deadline, honour one `Retry-After` on 429 (`ProviderSettings.retry`), and turn statuses and network
@@ -107,6 +108,6 @@ struct ProviderHTTP: Sendable {
     /// A short, single-line excerpt of a body, or the status's reason phrase.
     static func snippet(_ data: Data, status: Int) -> String {
         let text = String(decoding: data.prefix(200), as: UTF8.self).split(whereSeparator: \.isNewline).joined(separator: " ")
-        return text.isEmpty || text.hasPrefix("<") ? HTTPClientResponse.reasonPhrase(status) : text
+        return text.isEmpty || text.hasPrefix("<") ? HTTPReasonPhrase.of(status) : text
     }
 }

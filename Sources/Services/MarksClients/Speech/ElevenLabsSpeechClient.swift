@@ -3,9 +3,9 @@ import Foundation
 /// ElevenLabs' streaming speech: `POST <base>/v1/text-to-speech/<voice>/stream?output_format=pcm_<rate>` with
 /// `xi-api-key: <key>` and `{text, model_id}`; the answer is a chunked body of raw 16-bit mono PCM, errors are
 /// `{"detail": {"status", "message"}}` (or a string, or FastAPI's list of `{msg}` for a 422).
-public struct ElevenLabsSpeechClient: SpeechProviderClient {
-    private let settings: SpeechProviderSettings
-    private let http: ProviderHTTP
+public struct ElevenLabsSpeechClient: ProviderSpeechClient {
+    let speech: ProviderSpeech
+    private var settings: SpeechProviderSettings { speech.settings }
 
     /// The largest answer accepted (a 10,000-character piece is about eleven minutes, 30 MB at 22.05 kHz).
     static let maxAnswerBytes = 96 << 20
@@ -13,24 +13,15 @@ public struct ElevenLabsSpeechClient: SpeechProviderClient {
     /// A client for `settings`; `baseURL` is the API root without `/v1`.
     public init(settings: SpeechProviderSettings, transport: HTTPTransport = .live,
                 sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
-        self.settings = settings
-        http = ProviderHTTP(timeout: settings.timeout, retry: settings.retry, apiKey: settings.apiKey, transport: transport, sleep: sleep)
+        speech = ProviderSpeech(settings: settings, transport: transport, sleep: sleep)
     }
-
-    public var voiceName: String { settings.voiceName }
-    public var voiceIDs: (host: String, guest: String) { (settings.voiceID, settings.guestVoiceID) }
-    public var sampleRate: Int { settings.sampleRate }
-    public var inputLimit: Int { settings.inputLimit }
-    public var languages: [String] { settings.languages }
 
     public func speak(_ text: String, voice: String) async throws(ProviderError) -> [Int16] {
         guard let key = settings.apiKey else { throw .missingKey(variable: settings.keyVariable) }
         let url = settings.endpoint("/v1/text-to-speech/\(voice)/stream?output_format=pcm_\(settings.sampleRate)")
         let body = SpeechRequest(text: text, modelID: settings.model)
-        let response = try await http.exchange(url, headers: ["xi-api-key": key, "Accept": "audio/pcm, */*;q=0.1"],
-                                               body: try ProviderJSON.encode(body), maxBodyBytes: Self.maxAnswerBytes,
-                                               errorMessage: Self.errorMessage)
-        return try SpeechAudioBody.samples(of: response, sampleRate: settings.sampleRate, http: http)
+        return try await speech.samples(from: url, headers: ["xi-api-key": key, "Accept": "audio/pcm, */*;q=0.1"], body: body,
+                                        maxAnswerBytes: Self.maxAnswerBytes, errorMessage: Self.errorMessage)
     }
 
     /// The message of an ElevenLabs error body.

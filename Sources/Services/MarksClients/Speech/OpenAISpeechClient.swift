@@ -4,9 +4,9 @@ import Foundation
 /// `Authorization: Bearer <key>` (left out when no key is set) and `{model, input, voice, response_format: "pcm"}`;
 /// the answer is raw 16-bit mono PCM at 24 kHz (or a WAV, which some servers send), errors are
 /// `{"error": {"message", "type"}}`.
-public struct OpenAISpeechClient: SpeechProviderClient {
-    private let settings: SpeechProviderSettings
-    private let http: ProviderHTTP
+public struct OpenAISpeechClient: ProviderSpeechClient {
+    let speech: ProviderSpeech
+    private var settings: SpeechProviderSettings { speech.settings }
 
     /// The largest answer accepted: a 4,096-character piece is about five minutes, 14 MB at 24 kHz.
     static let maxAnswerBytes = 64 << 20
@@ -14,23 +14,15 @@ public struct OpenAISpeechClient: SpeechProviderClient {
     /// A client for `settings`; `baseURL` is the API root including `/v1`.
     public init(settings: SpeechProviderSettings, transport: HTTPTransport = .live,
                 sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
-        self.settings = settings
-        http = ProviderHTTP(timeout: settings.timeout, retry: settings.retry, apiKey: settings.apiKey, transport: transport, sleep: sleep)
+        speech = ProviderSpeech(settings: settings, transport: transport, sleep: sleep)
     }
-
-    public var voiceName: String { settings.voiceName }
-    public var voiceIDs: (host: String, guest: String) { (settings.voiceID, settings.guestVoiceID) }
-    public var sampleRate: Int { settings.sampleRate }
-    public var inputLimit: Int { settings.inputLimit }
-    public var languages: [String] { settings.languages }
 
     public func speak(_ text: String, voice: String) async throws(ProviderError) -> [Int16] {
         let body = SpeechRequest(model: settings.model, input: text, voice: voice, responseFormat: "pcm")
         var headers = ["Accept": "audio/pcm, audio/wav;q=0.5, */*;q=0.1"]
         if let key = settings.apiKey { headers["Authorization"] = "Bearer \(key)" }
-        let response = try await http.exchange(settings.endpoint("/audio/speech"), headers: headers, body: try ProviderJSON.encode(body),
-                                               maxBodyBytes: Self.maxAnswerBytes, errorMessage: OpenAICompatibleClient.errorMessage)
-        return try SpeechAudioBody.samples(of: response, sampleRate: settings.sampleRate, http: http)
+        return try await speech.samples(from: settings.endpoint("/audio/speech"), headers: headers, body: body,
+                                        maxAnswerBytes: Self.maxAnswerBytes, errorMessage: OpenAICompatibleClient.errorMessage)
     }
 
     struct SpeechRequest: Encodable {

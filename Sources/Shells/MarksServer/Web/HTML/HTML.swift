@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 /// Markup that is safe by construction: the only raw text it holds comes from string literals in
 /// this module's source (`StaticString`) or from trusted builders here; every interpolated `String`
@@ -61,32 +62,11 @@ public struct HTML: Sendable, Equatable, CustomStringConvertible {
     public var data: Data { Data(bytes) }
 
     /// Escapes `&`, `<`, `>`, `"` and `'`, which makes text safe in element content and in quoted attributes.
-    /// Control characters other than tab, newline and carriage return are dropped.
-    public static func escape(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        appendEscaped(text, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    /// Control characters other than tab, newline and carriage return are dropped (`MarkupEscaping`).
+    public static func escape(_ text: String) -> String { MarkupEscaping.escape(text) }
 
     /// Appends the escaped UTF-8 of `text` (multi-byte sequences pass through untouched).
-    static func appendEscaped(_ text: String, to out: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { utf8 in
-            out.reserveCapacity(out.count + utf8.count)
-            for byte in utf8 {
-                switch byte {
-                case UInt8(ascii: "&"): out += [0x26, 0x61, 0x6D, 0x70, 0x3B]  // &amp;
-                case UInt8(ascii: "<"): out += [0x26, 0x6C, 0x74, 0x3B]  // &lt;
-                case UInt8(ascii: ">"): out += [0x26, 0x67, 0x74, 0x3B]  // &gt;
-                case UInt8(ascii: "\""): out += [0x26, 0x71, 0x75, 0x6F, 0x74, 0x3B]  // &quot;
-                case UInt8(ascii: "'"): out += [0x26, 0x23, 0x33, 0x39, 0x3B]  // &#39;
-                case 0x09, 0x0A, 0x0D: out.append(byte)
-                case 0x00..<0x20, 0x7F: continue
-                default: out.append(byte)
-                }
-            }
-        }
-    }
+    static func appendEscaped(_ text: String, to out: inout [UInt8]) { MarkupEscaping.append(text, to: &out) }
 }
 
 extension HTML: ExpressibleByStringInterpolation {

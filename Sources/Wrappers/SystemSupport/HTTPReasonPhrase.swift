@@ -1,6 +1,8 @@
-/// Reason phrases for the status codes this server uses.
-enum HTTPStatus {
-    static func reasonPhrase(_ status: Int) -> String {
+/// The one table of HTTP reason phrases (RFC 9110's words), for the server's own error pages and the clients'
+/// messages when an answer's body says nothing useful.
+public enum HTTPReasonPhrase {
+    /// `"Service Unavailable"` for 503, or `"HTTP <status>"` for a status not in the table.
+    public static func of(_ status: Int) -> String {
         switch status {
         case 200: "OK"
         case 201: "Created"
@@ -19,14 +21,15 @@ enum HTTPStatus {
         case 404: "Not Found"
         case 405: "Method Not Allowed"
         case 406: "Not Acceptable"
+        case 408: "Request Timeout"
         case 409: "Conflict"
         case 410: "Gone"
         case 411: "Length Required"
         case 413: "Content Too Large"
         case 414: "URI Too Long"
-        case 421: "Misdirected Request"
         case 415: "Unsupported Media Type"
         case 416: "Range Not Satisfiable"
+        case 421: "Misdirected Request"
         case 422: "Unprocessable Content"
         case 429: "Too Many Requests"
         case 431: "Request Header Fields Too Large"
@@ -36,6 +39,7 @@ enum HTTPStatus {
         case 503: "Service Unavailable"
         case 504: "Gateway Timeout"
         case 507: "Insufficient Storage"
+        case 529: "Overloaded"  // not in RFC 9110: Anthropic's API answers it when busy
         default: "HTTP \(status)"
         }
     }
