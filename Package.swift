@@ -94,7 +94,7 @@ let package = Package(
 
         // Tests: each against real SQLite files, real servers on port 0 and real parsers. MarksTestSupport holds
         // the one copy of what they share: the test embedder, clock, seeded generator, stand-in server, child processes.
-        .target(name: "MarksTestSupport", dependencies: ["HTTPServer", "MarksEngine", "PostgresDatabase", "SystemSupport"], path: "Tests/MarksTestSupport"),
+        .target(name: "MarksTestSupport", dependencies: ["HTTPServer", "MarksCore", "MarksEngine", "PostgresDatabase", "SystemSupport"], path: "Tests/MarksTestSupport"),
         tests("SystemSupport", ["SystemSupport"]),
         tests("SQLiteDatabase", ["SQLiteDatabase"]),
         tests("PostgresDatabase", ["PostgresDatabase"]),

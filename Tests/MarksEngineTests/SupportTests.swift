@@ -1,3 +1,4 @@
+import MarksCore
 import MarksTestSupport
 import Testing
 @testable import MarksEngine
@@ -9,7 +10,7 @@ import Testing
         #expect(hash.description.count == 32)
         #expect(hash.description == ContentHash(high: hash.high, low: hash.low).description)
         #expect(hash != ContentHash("hello "))
-        #expect(hash != ContentHash("hello", salt: 384))
+        #expect(hash != ContentHash("hello", salt: "384"))
         #expect(ContentHash("").description != ContentHash(" ").description)
         // Stable across runs and machines: the FNV-1a half of "hello" is a published value.
         #expect(ContentHash("hello").high == 0xa430_d846_80aa_bd0b)

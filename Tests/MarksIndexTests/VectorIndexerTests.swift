@@ -1,4 +1,5 @@
 import Foundation
+import MarksCore
 import MarksIndex
 import MarksJobs
 import SQLiteDatabase

@@ -1,3 +1,4 @@
+import MarksCore
 import Synchronization
 @testable import MarksEngine
 

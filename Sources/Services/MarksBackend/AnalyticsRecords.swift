@@ -1,3 +1,5 @@
+import MarksCore
+
 /// Usage events kept by the backend and never sent anywhere, with their quotas: `AnalyticsStore` in the local
 /// SQLite file, `PostgresAnalyticsStore` in the shared database (the quotas then hold across all workers).
 public protocol AnalyticsRecords: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import MarksCore
 import PostgresDatabase
 
 /// Usage events in a PostgreSQL database every worker shares (`backend_analytics_events`), never sent anywhere.

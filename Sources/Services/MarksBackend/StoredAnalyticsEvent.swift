@@ -1,3 +1,5 @@
+import MarksCore
+
 /// One stored analytics event with the device that sent it.
 public struct StoredAnalyticsEvent: Sendable, Equatable {
     /// The device that sent it.

@@ -1,3 +1,5 @@
+import MarksCore
+
 /// Where embeddings of bookmark texts and tags are kept between calls, keyed by `ContentHash`.
 /// An in-memory LRU comes with the engine; the library can persist them in its database.
 public protocol EmbeddingCache: Sendable {

@@ -50,7 +50,7 @@ struct EmbeddingProvider: Sendable {
     func embedCached(_ texts: [String]) throws -> [[Float]] {
         guard !texts.isEmpty else { return [] }
         let capped = texts.map(Self.capped)
-        let keys = capped.map { ContentHash($0, salt: UInt64(dimension)) }
+        let keys = capped.map { ContentHash($0, salt: String(dimension)) }
         var known: [ContentHash: [Float]]
         do {
             known = try cache.embeddings(for: Array(Set(keys)))

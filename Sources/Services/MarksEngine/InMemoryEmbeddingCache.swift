@@ -1,3 +1,4 @@
+import MarksCore
 import Synchronization
 
 /// An `EmbeddingCache` in memory that forgets the least recently used entries beyond `capacity`.

@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 /// Small helpers the benchmark sections share: percentiles, timing, child processes, free ports.
 enum BenchSupport {
@@ -34,7 +35,7 @@ enum BenchSupport {
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try ProcessRunner.launch(process)
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self)

@@ -3,6 +3,7 @@ import Glibc
 import HTTPClient
 import MarksLibrary
 import StandInNetwork
+import SystemSupport
 
 /// `fetch`: the page fetcher against servers that never stop sending, and `marks list` against a server
 /// that accepts and never answers. Before the libcurl client, four endless bodies took the RSS to ~6 GB
@@ -61,7 +62,7 @@ enum FetchBenchmark {
         process.standardError = FileHandle.nullDevice
         let cpuBefore = childCPU()
         let start = ContinuousClock.now
-        try process.run()
+        try ProcessRunner.launch(process)
         process.waitUntilExit()
         let waited = ContinuousClock.now - start
         let cpu = childCPU() - cpuBefore

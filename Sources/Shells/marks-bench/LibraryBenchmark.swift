@@ -1,6 +1,7 @@
 import Foundation
 import HTTPClient
 import MarksCore
+import SystemSupport
 
 /// The library's bulk paths through the real `marks` binary beside this one: `marks import` of a 100,000-entry
 /// Netscape file (`StoreBenchmark`'s generator: realistic words, tags, notes, a tenth archived) into a fresh data dir
@@ -139,7 +140,7 @@ enum LibraryBenchmark {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        try process.run()
+        try ProcessRunner.launch(process)
         let output = out.fileHandleForReading.readDataToEndOfFile()
         let errors = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 /// A real `marks serve` child process on a free port with its own data dir, for load tests.
 final class ServerProcess {
@@ -21,7 +22,7 @@ final class ServerProcess {
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
         let started = DispatchTime.now().uptimeNanoseconds
-        try process.run()
+        try ProcessRunner.launch(process)
         // marks serve prints "Marks is running at http://127.0.0.1:PORT/" first.
         var buffer = ""
         let handle = pipe.fileHandleForReading

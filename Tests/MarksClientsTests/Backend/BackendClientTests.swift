@@ -276,7 +276,7 @@ import Testing
     @Test func analyticsIsBatchedNeverRetriedAndCanBeOff() async throws {
         let backend = FakeBackend { _, index in index == 3 ? .text("busy", status: 503) : HTTPResponse(status: 204) }
         try await withBackend(backend) { harness, backend in
-            let events = (0..<250).map { UsageEvent(name: "e\($0)", at: Date(timeIntervalSince1970: 0), properties: [("n", .int($0))]) }
+            let events = (0..<250).map { AnalyticsEvent(name: "e\($0)", at: Date(timeIntervalSince1970: 0), properties: [("n", .int($0))]) }
             try await harness.client(analytics: false).record(events)
             #expect(harness.server.requests.isEmpty)
             try await harness.client().record(events)

@@ -85,7 +85,7 @@ public struct BackendClient: AIEngine {
     }
 
     /// Sends usage events (in batches of 100) unless analytics is off; never retried, so none is stored twice.
-    public func record(_ events: [UsageEvent]) async throws {
+    public func record(_ events: [AnalyticsEvent]) async throws {
         guard configuration.analyticsEnabled else { return }
         var start = 0
         while start < events.count {

@@ -1,6 +1,7 @@
 import Foundation
 import MarksCore
 import MarksLibrary
+import SystemSupport
 
 /// `marks open ID|marks://…`: opens a bookmark in the system browser (the Open Bookmark intent), or follows a
 /// deep link (`marks://bookmark` → the page; `marks://podcast` → the episode's web player, `/podcasts/<key>`). The browser is `$BROWSER`,
@@ -65,7 +66,7 @@ enum OpenCommand: CLICommand {
             process.arguments = [opener, address]
         }
         do {
-            try process.run()
+            try ProcessRunner.launch(process)
         } catch {
             throw CLIFailure("Could not start \(opener): \(error.localizedDescription). The address is \(address)")
         }

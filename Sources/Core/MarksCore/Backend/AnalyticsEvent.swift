@@ -1,9 +1,10 @@
 import Foundation
-import MarksCore
 
-/// One usage event a device reports: a name, when it happened, and flat properties.
+/// One usage event of `POST /v1/analytics/events`, the one type both sides use: the client sends it
+/// (`BackendClient`), the backend checks and stores it (MarksBackend). A name, when it happened on the device,
+/// and flat properties.
 public struct AnalyticsEvent: Sendable, Equatable {
-    /// What happened, such as `bookmark_added`.
+    /// What happened, such as `bookmark_added` (letters, digits, `_ - . : /`).
     public var name: String
     /// When it happened on the device.
     public var at: Date
@@ -19,5 +20,10 @@ public struct AnalyticsEvent: Sendable, Equatable {
 
     public static func == (lhs: AnalyticsEvent, rhs: AnalyticsEvent) -> Bool {
         lhs.name == rhs.name && lhs.at == rhs.at && JSONValue.object(lhs.properties) == JSONValue.object(rhs.properties)
+    }
+
+    /// The event as the wire's JSON object.
+    public var json: JSONValue {
+        .object([("name", .string(name)), ("at", .string(LinkdingDate.format(at))), ("properties", .object(properties))])
     }
 }
