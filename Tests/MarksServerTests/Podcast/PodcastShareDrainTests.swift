@@ -89,7 +89,7 @@ import Testing
             let sourceEntry = try #require(episodes.first { $0.url == source.summary.url })
             let stored = try #require(try client.sources.source(id: source.summary.id).podcastText)
             #expect(stored.count > 1000 && stored.hasPrefix("# Field notes"))
-            let same = try await service.generate(MarksPodcasts.PodcastRequest(url: source.summary.url, title: "Field notes", text: stored,
+            let same = try await service.generate(MarksCore.PodcastRequest(url: source.summary.url, title: "Field notes", text: stored,
                                                                                sourceKind: "text"))
             #expect(same.id == sourceEntry.jobID)
 

@@ -1,3 +1,5 @@
+import MarksCore
+
 /// What one drain did: requests handed out and finished, put back for a later try, given up on,
 /// and unreadable files moved to `quarantine/`.
 public struct PodcastDrainReport: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import MarksCore
 import Foundation
 import MarksJobs
 

@@ -1,3 +1,5 @@
+import MarksCore
+
 /// The queue as `marks podcast queue` shows it.
 public struct PodcastQueueListing: Sendable, Equatable {
     /// Waiting requests, oldest first.
