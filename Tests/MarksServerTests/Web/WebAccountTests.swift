@@ -173,6 +173,14 @@ import Testing
         #expect(WebController.importJSON(.running(done: 3, total: 10)).serialized == #"{"state":"running","done":3,"total":10}"#)
     }
 
+    @Test func anInterruptedImportSaysSoWithItsReason() {
+        let page = ImportPage(id: "abc", file: "big.html", state: .interrupted("the server stopped while it ran")).render().description
+        #expect(page.contains("This import was interrupted: the server stopped while it ran."))
+        #expect(page.contains("data-state=\"done\""), "the script stops polling")
+        #expect(WebController.importJSON(.interrupted("the server stopped while it ran")).serialized
+                == #"{"state":"interrupted","error":"the server stopped while it ran"}"#)
+    }
+
     @Test func notABookmarkFileChangesNothingAndSaysWhy() async throws {
         let web = try await WebHarness.make(seed: 1)
         defer { web.cleanUp() }

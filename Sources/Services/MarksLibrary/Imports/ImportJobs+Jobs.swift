@@ -11,7 +11,7 @@ extension ImportJobs {
     /// records the report, or the reason it failed (`describe` words an error as the web app does). A job taken up
     /// again after its import had begun — the server stopped or died meanwhile — marks the import interrupted with
     /// the reason instead of running it twice. The staged file is removed when the job ends.
-    public func jobKind(library: @escaping @Sendable () throws -> LibraryService,
+    public func jobKind(library: @escaping @Sendable () async throws -> LibraryService,
                         describe: @escaping @Sendable (any Error) -> String) -> JobKind {
         JobKind(Self.jobKindName, retry: Self.retry) { [self] context in
             let id = try context.payload(as: Payload.self).id
@@ -19,7 +19,7 @@ extension ImportJobs {
         }
     }
 
-    private func run(_ id: String, context: JobContext, library: @Sendable () throws -> LibraryService,
+    private func run(_ id: String, context: JobContext, library: @Sendable () async throws -> LibraryService,
                      describe: @Sendable (any Error) -> String) async throws {
         guard let row = try record(id) else {
             try removeStaged(id)  // pruned meanwhile: nothing to show it on
