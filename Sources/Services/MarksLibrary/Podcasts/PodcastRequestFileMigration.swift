@@ -11,7 +11,8 @@ import Glibc
 /// failed request whose URL also waits is covered by the waiting one and dropped). Each file is removed once its job
 /// is written, then the empty folders; a file that cannot be read is moved to `quarantine/` (kept, never deleted, and
 /// listed by `marks podcast queue`, as the old queue did). The old `podcast.drain` job is dropped from the queue.
-/// Run by the composition root the first time the requests are used in a process; with no folder it is one `stat`.
+/// Run by the composition root the first time the requests are used in a process; with no folder it is one `stat` and
+/// the drain's removal.
 public enum PodcastRequestFileMigration {
     /// What one run moved.
     public struct Outcome: Sendable, Equatable {
@@ -38,6 +39,8 @@ public enum PodcastRequestFileMigration {
     /// Moves the old queue in `dataDirectory` into `store`; nothing to do when its folder does not exist.
     public static func run(dataDirectory: URL, store: any JobRecords, now: Date) throws -> Outcome {
         var outcome = Outcome()
+        // `marks serve` kept one drain queued (it repeated itself) whether or not a request was ever made.
+        try store.cancelQueued(kind: drainKind, key: "podcast_requests")
         let root = folder(in: dataDirectory)
         guard FileManager.default.fileExists(atPath: root.path) else { return outcome }
         for name in ["pending", "processing", "failed"] {
@@ -61,7 +64,6 @@ public enum PodcastRequestFileMigration {
             removeIfEmpty(directory)
         }
         removeIfEmpty(root)
-        try store.cancelQueued(kind: drainKind, key: "podcast_requests")
         return outcome
     }
 
