@@ -28,7 +28,7 @@ public struct WebOptions: Sendable {
     /// The share flow behind the PWA share target and the bookmarklet (`/share`) for `WebApp(library:)`; nil uses
     /// the plain Add form. `WebApp(sources:)` takes each source's own from the switch.
     public var share: ShareService?
-    /// The job runner that enrichment after saving, Enrich All and the podcast drain are enqueued on (nil: saving
+    /// The job runner that enrichment after saving, Enrich All, podcast requests and imports are enqueued on (nil: saving
     /// does not enrich and Enrich All is off). Pages only read its table; no page view starts work.
     public var jobs: JobRunner?
     /// Imports started from Settings → Import (`library.import` jobs; the composition root registers the kind); nil
