@@ -3,7 +3,6 @@ import MarksCore
 import MarksJobs
 import MarksTestSupport
 import SQLiteDatabase
-import SystemSupport
 import Testing
 @testable import MarksLibrary
 
