@@ -131,6 +131,28 @@ import Testing
         #expect(try Self.stored(fixture) == 0, "nothing was imported, and the import was not run again")
     }
 
+    /// An import still queued when the server stopped (its job never began) runs at the next start, whole.
+    @Test(.timeLimit(.minutes(2))) func anImportStillQueuedAtAStopRunsAtTheNextStart() async throws {
+        let fixture = try LibraryFixture(.embedded)
+        let stopped = JobRunner(store: try JobStore(database: fixture.cacheDatabase), log: { _ in })
+        try await Self.imports(fixture, stopped).start(id: "waiting", file: "b.html", data: Data(Self.file.utf8), foldersAsTags: false)
+        let job = try #require(try stopped.store.jobs(kind: ImportJobs.jobKindName).first)
+
+        let next = JobRunner(store: try JobStore(database: fixture.cacheDatabase), log: { _ in })
+        let restarted = try Self.imports(fixture, next)
+        await next.register(restarted.jobKind(library: { fixture.library }, describe: { "\($0)" }))
+        await next.start()
+        let ended = try await next.waitUntilFinished(job.id)
+        await next.stop()
+        #expect(ended?.state == .done)
+        guard case .finished(let report) = try restarted.status("waiting")?.state else {
+            Issue.record("not finished: \(String(describing: try restarted.status("waiting")))")
+            return
+        }
+        #expect(report.created == 2)
+        #expect(try Self.stored(fixture) == 2)
+    }
+
     /// A process killed while its import ran left the job `running` under an owner that is gone: the next start takes
     /// the job back and the import is shown interrupted, with the reason the runner gives.
     @Test(.timeLimit(.minutes(2))) func anImportWhoseServerWasKilledIsShownInterruptedWithTheReason() async throws {

@@ -15,7 +15,9 @@ import Glibc
 /// writer, so counts cannot be written beside it). When the job ends the row holds the report or the reason, and the
 /// staged file is removed.
 ///
-/// A restart never re-runs an import by itself: an import the server stopped or died during is marked
+/// An import still queued when the server stops runs at the next start. A restart never re-runs an import that had
+/// begun (it is one transaction into the embedded store, and a partial run through the linkding API cannot be told
+/// from a finished one): an import the server stopped or died during is marked
 /// `interrupted` with the reason the next time its job is taken up (at the next start), so none is lost silently —
 /// the person uploads the file again, which updates what a partial run through the linkding API saved.
 public final class ImportJobs: Sendable {
