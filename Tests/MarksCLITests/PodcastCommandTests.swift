@@ -67,6 +67,32 @@ import Testing
         #expect(drain.code == 0 && drain.stdout.hasPrefix("Handed over 0 requests"), "\(drain.stdout)\(drain.stderr)")
     }
 
+    /// A data directory the old file queue left: the first command moves it into `podcast.request` jobs (through the
+    /// real composition root), lists them as before, and leaves no request file behind.
+    @Test func theOldQueueFilesAreListedAsJobsAfterTheFirstCommand() async throws {
+        let marks = try MarksBinary()
+        defer { marks.cleanUp() }
+        let data = marks.home.appendingPathComponent("data/marks/podcast_requests")
+        for folder in ["pending", "failed", "quarantine"] {
+            try FileManager.default.createDirectory(at: data.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        try Data(#"{"id":"a-1","url":"https://example.com/a","title":"Herons","trigger":"requested","attempts":0,"created_at":"2026-01-01T00:00:00.000000Z","next_attempt_at":"2026-01-01T00:00:00.000000Z"}"#.utf8)
+            .write(to: data.appendingPathComponent("pending/a-1.json"))
+        try Data(#"{"id":"b-2","url":"https://example.com/b","title":"Kites","trigger":"auto_tag","matched_tag":"listen","attempts":5,"last_error":"generator unavailable","created_at":"2026-01-01T00:00:01.000000Z","next_attempt_at":"2026-01-01T00:00:01.000000Z"}"#.utf8)
+            .write(to: data.appendingPathComponent("failed/b-2.json"))
+        try Data("not json".utf8).write(to: data.appendingPathComponent("quarantine/old.json"))
+        let queue = try await marks.run(["podcast", "queue", "--json"])
+        #expect(queue.code == 0, "\(queue.stderr)")
+        let listing = try #require(try JSONSerialization.jsonObject(with: Data(queue.stdout.utf8)) as? [String: Any])
+        #expect((listing["pending"] as? [[String: Any]])?.compactMap { $0["url"] as? String } == ["https://example.com/a"])
+        let failed = try #require((listing["failed"] as? [[String: Any]])?.first)
+        #expect(failed["url"] as? String == "https://example.com/b" && failed["last_error"] as? String == "generator unavailable")
+        #expect((listing["quarantined"] as? [String])?.count == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: data.path) == ["quarantine"], "the migrated files are gone")
+        let text = try await marks.run(["podcast", "queue"])
+        #expect(text.stdout.contains("queued  Herons") && text.stdout.contains("failed  Kites"), "\(text.stdout)")
+    }
+
     @Test func badArgumentsAreRefused() async throws {
         let marks = try MarksBinary()
         defer { marks.cleanUp() }

@@ -88,7 +88,8 @@ public final class PodcastService: Sendable {
         try limits.check(url: url, title: request.title, text: text, sourceKind: request.sourceKind)
         let digest = text.map { SHA256.hex($0) } ?? ""
         let id = UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        let title = request.title.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
+        let trimmedTitle = request.title.trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = trimmedTitle.isEmpty ? nil : trimmedTitle
         let language = request.language.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : String($0.prefix(35)) }
         let found = try store.findOrInsert(id: id, url: url, digest: digest, title: title, sourceKind: request.sourceKind,
                                            text: text, language: language, now: now())

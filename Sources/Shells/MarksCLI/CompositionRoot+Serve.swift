@@ -24,7 +24,10 @@ struct ServeParts {
     let jobs: JobRunner
     /// The backend's own jobs (podcast generation): the shared database's with `--database`, else `jobs` itself.
     let backendJobs: JobRunner
-    let podcasts: PodcastRequestQueue
+    /// The podcast requests the share flow and the Sources tab queue (`podcast.request` jobs).
+    let podcasts: PodcastRequests
+    /// Imports started from Settings → Import (`library.import` jobs).
+    let imports: ImportJobs
     /// Makes the library's episodes (background generation, the share queue's consumer).
     let podcastManager: PodcastGenerationManager
     /// The favicons Marks keeps; nil when they cannot be stored (a warning said why).
@@ -39,12 +42,12 @@ struct ServeParts {
 
     /// Registers every background kind, starts the runner (resuming what a stopped server left), and queues the
     /// periodic jobs: the search index's catch-up (when a command's large import left it behind), the quiet
-    /// enrichment pass, the podcast drain, a catch-up run of the vector indexer, the
+    /// enrichment pass, a catch-up run of the vector indexer, the
     /// sources' trash purge (after the bookmarks' retention) and the bookmarks' trash purge (linkding deletes
     /// waiting in the trash go out by their own jobs, queued by each delete).
     /// Every kind that works on bookmarks asks `sources` when it runs: a job queued for one bookmark (enrich, a
     /// linkding delete) runs on the source it was queued for, the others on the source current then.
-    /// The podcast drain hands the share queue's requests to the generation manager (background generation).
+    /// Each queued podcast request (`podcast.request`) is handed to the generation manager (background generation).
     /// Runs on the job threads: starting a runner and queueing make blocking store calls (SQLite, or PostgreSQL
     /// round trips on a shared database), which must not hold one of Swift's cooperative threads.
     func startJobs() async throws {
@@ -52,7 +55,7 @@ struct ServeParts {
             await registerJobs()
             await jobs.start()
             await backendJobs.start()
-            for request in [IndexCatchUp.job, VectorIndexer.job, EnrichmentService.backgroundPassJob, PodcastRequestQueue.drainJob, LibraryService.purgeJob,
+            for request in [IndexCatchUp.job, VectorIndexer.job, EnrichmentService.backgroundPassJob, LibraryService.purgeJob,
                             SourceLibrary.purgeJob, PageArchive.sweepJob] {
                 try await jobs.enqueue(request)
             }
@@ -73,8 +76,10 @@ struct ServeParts {
             + [LibraryService.sourceSyncKind(index: index, indexer: indexer, pages: archive.pageTexts) { sources.current.library },
                IndexCatchUp.jobKind(index: index, indexer: indexer, pages: archive.pageTexts) { sources.current.library }]
         let archiveKinds = [archive.jobKind(urls: bookmarkURLs, enqueue: { _ = try await jobs.enqueue($0) })]
-        let podcastKinds = [podcasts.drainKind(consumer: podcastManager.consumer), podcastManager.jobKind()]
-        for kind in sourceKinds + podcastKinds + [indexer.backgroundKind(), ingested.ocrJobKind(),
+        let podcastKinds = [podcasts.jobKind(consumer: podcastManager.consumer), podcastManager.jobKind()]
+        let web = self.web
+        let importKinds = [imports.jobKind(library: { sources.current.library }, describe: { web.message(for: $0) })]
+        for kind in sourceKinds + podcastKinds + importKinds + [indexer.backgroundKind(), ingested.ocrJobKind(),
                                    ingested.purgeJobKind(retention: LibraryService.trashRetention)] + faviconKinds + archiveKinds {
             await jobs.register(kind)
         }
@@ -135,11 +140,14 @@ extension CompositionRoot {
         let search = try searchService()
         var options = WebOptions(stateDirectory: paths.dataDirectory, log: logError)
         options.jobs = jobs
+        let imports = try ImportJobs(database: data.database, dataDirectory: paths.dataDirectory, jobs: jobs, now: context.now)
+        options.imports = imports
         options.images = ImageFetcher(fetcher: fetcher())
         options.favicons = favicons
         let ingested = try self.sources()
         options.sourceLibrary = ingested
-        options.podcasts = podcastQueue()
+        let podcasts = try podcastRequests()
+        options.podcasts = podcasts
         options.podcastManager = podcastManager  // the web's Podcasts tab, player and Podcast action (podweb)
         options.ask = ask
         options.pairing = backend.pairing
@@ -170,7 +178,7 @@ extension CompositionRoot {
         appContext.databaseHealth = databaseHealth()
         let app = MarksApp(context: appContext)
         return ServeParts(sources: sources, backend: backend, auth: auth, web: web, index: index, indexer: indexer, jobs: jobs,
-                          backendJobs: backendJobs, podcasts: podcastQueue(), podcastManager: podcastManager, favicons: favicons, ingested: ingested, archive: archive, app: app,
+                          backendJobs: backendJobs, podcasts: podcasts, imports: imports, podcastManager: podcastManager, favicons: favicons, ingested: ingested, archive: archive, app: app,
                           listen: listen)
     }
 

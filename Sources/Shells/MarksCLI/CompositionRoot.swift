@@ -77,6 +77,7 @@ final class CompositionRoot: Sendable {
         var sources: SourceLibrary?
         var archive: PageArchive?
         var podcastLibrary: PodcastLibrary?
+        var podcastRequests: PodcastRequests?
     }
 
     /// Returns the part at `key`, building it with `make` the first time. `make` runs outside the lock (it may
@@ -255,9 +256,20 @@ final class CompositionRoot: Sendable {
 
     // MARK: - Share and podcasts
 
-    /// The queue of podcast requests in the data directory.
-    func podcastQueue() -> PodcastRequestQueue {
-        PodcastRequestQueue(dataDirectory: paths.dataDirectory, now: context.now)
+    /// The podcast requests: `podcast.request` jobs on `jobs()`. The first use in a process moves what the old file
+    /// queue left in the data directory into jobs (`PodcastRequestFileMigration`; a failure is a warning, and the
+    /// files are tried again next time).
+    func podcastRequests() throws -> PodcastRequests {
+        let jobs = try jobs()
+        return part(\.podcastRequests) {
+            let requests = PodcastRequests(jobs: jobs, dataDirectory: paths.dataDirectory, now: context.now)
+            do {
+                for path in try requests.migrateFiles().quarantined { warn("an unreadable podcast request was moved to \(path)") }
+            } catch {
+                warn("the old podcast queue's files were not moved into jobs: \(CLIErrorMessage.describe(error))")
+            }
+            return requests
+        }
     }
 
     /// The share flow over the library, with tag suggestions from the process's engine.
@@ -269,7 +281,14 @@ final class CompositionRoot: Sendable {
     /// The share flow over `library`; tag suggestions fail softly when the engine cannot be made.
     func makeShare(over library: LibraryService) -> ShareService {
         let engine = Result { try self.engine() }
-        return ShareService(library: library, podcasts: podcastQueue(), autoPodcastTags: config.autoPodcastTags,
+        let podcasts: PodcastRequests?
+        do {
+            podcasts = try podcastRequests()
+        } catch {
+            warn("podcast requests cannot be queued: \(CLIErrorMessage.describe(error))")
+            podcasts = nil
+        }
+        return ShareService(library: library, podcasts: podcasts, autoPodcastTags: config.autoPodcastTags,
                             suggestTags: AITagSuggester.suggestions(suggester: tagSuggester()) { try engine.get().engine })
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SQLiteDatabase
 import Testing
 @testable import MarksCLI
 
@@ -90,8 +91,9 @@ import Testing
         #expect(saved.title == "T" && saved.notes == "mine" && saved.unread && saved.tagNames == ["a", "b"])
         #expect(cli.stdout.contains(#""action":"created""#))
         #expect(cli.stdout.contains(#""podcast_newly_queued":true"#))
-        let queued = try FileManager.default.contentsOfDirectory(atPath: cli.dataDirectory.appendingPathComponent("podcast_requests/pending").path)
-        #expect(queued.count == 1)
+        let database = try Connection(path: cli.dataDirectory.appendingPathComponent("marks.sqlite").path, options: .init(readOnly: true))
+        let queued = try database.queryOne("SELECT count(*) FROM jobs WHERE kind = 'podcast.request' AND state = 'queued'")?.int(at: 0)
+        #expect(queued == 1, "the request is a podcast.request job for marks serve")
     }
 
     @Test func withoutATerminalItRefusesInsteadOfHanging() async throws {

@@ -7,7 +7,7 @@ import Synchronization
 import Testing
 @testable import MarksLibrary
 
-/// The library's background work as job kinds: enrichment after add, Enrich All, and the podcast drain.
+/// The library's background work as job kinds: enrichment after add, Enrich All, and podcast requests.
 @Suite struct LibraryJobsTests {
     /// A runner over the fixture's cache database (as `marks serve` keeps jobs beside the cache).
     static func runner(_ database: Database, clock: ManualClock) throws -> (JobRunner, Lines) {
@@ -18,13 +18,13 @@ import Testing
         return (runner, lines)
     }
 
-    /// A podcast request queue holding two requests (a, b) and a runner on a database in the same directory.
-    static func twoPodcastRequests(in dir: TemporaryDirectory, clock: ManualClock) throws -> (PodcastRequestQueue, JobRunner) {
-        let queue = PodcastRequestQueue(dataDirectory: dir.url, now: clock.now)
-        try queue.enqueue(url: "https://example.com/a", title: "A", bookmarkID: 1, trigger: .requested)
-        try queue.enqueue(url: "https://example.com/b", title: "B", bookmarkID: 2, trigger: .requested)
+    /// Two podcast requests (a, b) on a runner over a database in `dir`.
+    static func twoPodcastRequests(in dir: TemporaryDirectory, clock: ManualClock) async throws -> (PodcastRequests, JobRunner) {
         let (runner, _) = try runner(try Database(path: dir.url.appendingPathComponent("marks.sqlite").path), clock: clock)
-        return (queue, runner)
+        let requests = PodcastRequests(jobs: runner, dataDirectory: dir.url, now: clock.now)
+        try await requests.enqueue(url: "https://example.com/a", title: "A", bookmarkID: 1, trigger: .requested)
+        try await requests.enqueue(url: "https://example.com/b", title: "B", bookmarkID: 2, trigger: .requested)
+        return (requests, runner)
     }
 
     @Test func theEnrichJobAfterAddRunsAndStoresTheSummary() async throws {
@@ -117,39 +117,21 @@ import Testing
         #expect(reports.withLock { $0.map(\.enriched) } == [2, 2])
     }
 
-    @Test func withoutAConsumerTheDrainLeavesRequestsQueuedAndSaysSo() async throws {
+    @Test func eachPodcastRequestJobHandsItsRequestOverExactlyOnce() async throws {
         let dir = try TemporaryDirectory()
         defer { dir.cleanUp() }
         let clock = ManualClock()
-        let (queue, runner) = try Self.twoPodcastRequests(in: dir, clock: clock)
-        await runner.register(queue.drainKind(consumer: nil))
-        let job = try await runner.enqueue(PodcastRequestQueue.drainJob)
-        await runner.runUntilIdle()
-        let stored = try #require(try runner.store.job(id: job.id))
-        #expect(stored.state == .queued)  // not done: nothing was generated
-        #expect(stored.attempts == 0)
-        #expect(stored.lastError == "2 podcast requests waiting: nothing generates podcasts yet, so they stay queued")
-        #expect(stored.runAfter == clock.date.addingTimeInterval(3600))
-        let listing = try queue.list()
-        #expect(listing.pending.map(\.url).sorted() == ["https://example.com/a", "https://example.com/b"])
-        #expect(listing.processing.isEmpty && listing.failed.isEmpty)
-    }
-
-    @Test func withAConsumerTheDrainHandsEachRequestOverExactlyOnce() async throws {
-        let dir = try TemporaryDirectory()
-        defer { dir.cleanUp() }
-        let clock = ManualClock()
-        let (queue, runner) = try Self.twoPodcastRequests(in: dir, clock: clock)
+        let (requests, runner) = try await Self.twoPodcastRequests(in: dir, clock: clock)
         let consumer = RecordingConsumer()
-        await runner.register(queue.drainKind(consumer: consumer, every: .seconds(900)))
-        let job = try await runner.enqueue(PodcastRequestQueue.drainJob)
+        await runner.register(requests.jobKind(consumer: consumer))
         await runner.runUntilIdle()
-        #expect(try runner.store.job(id: job.id)?.state == .done)
-        #expect(try runner.store.job(id: job.id)?.progress?.text == "delivered 2")
-        clock.advance(900)  // the next periodic drain finds nothing new
+        let jobs = try runner.store.jobs(kind: PodcastRequests.jobKindName)
+        #expect(jobs.map(\.state) == [.done, .done])
+        #expect(jobs.compactMap(\.progress?.text).sorted() == ["handed over: A", "handed over: B"])
+        clock.advance(900)
         await runner.runUntilIdle()
         #expect(consumer.seen.sorted() == ["https://example.com/a", "https://example.com/b"])
-        #expect(try queue.list().pending.isEmpty)
+        #expect(try requests.list().pending.isEmpty)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MarksCore
 import MarksLibrary
 import Synchronization
 

@@ -10,7 +10,7 @@ import Testing
         let source = try StoreBackedSource()
         let clock = ManualClock()
         let library = LibraryService(source: source, widgets: nil, now: clock.now, warn: { _ in })
-        return (ShareService(library: library, podcasts: PodcastRequestQueue(dataDirectory: dir.url, now: clock.now)), source, dir)
+        return (ShareService(library: library, podcasts: try PodcastRequestsTests.requests(dir, clock)), source, dir)
     }
 
     @Test func binaryGarbageHasNoLink() async throws {

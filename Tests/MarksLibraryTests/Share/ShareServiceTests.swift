@@ -10,13 +10,13 @@ import Testing
         let dir: TemporaryDirectory
         let clock = ManualClock()
         let library: LibraryService
-        let queue: PodcastRequestQueue
+        let queue: PodcastRequests
 
         init() throws {
             source = try StoreBackedSource()
             dir = try TemporaryDirectory()
             library = LibraryService(source: source, widgets: WidgetDataStore(directory: dir.url), now: clock.now, warn: { _ in })
-            queue = PodcastRequestQueue(dataDirectory: dir.url, now: clock.now)
+            queue = try PodcastRequestsTests.requests(dir, clock)
         }
 
         func service(autoPodcastTags: [String] = [], suggest: ShareService.SuggestTags? = nil, queue: Bool = true) -> ShareService {

@@ -36,7 +36,7 @@ import Testing
         // A voice that throws a cancellation nobody asked for: the handler lets it through, the runner counts the attempt.
         let fixture = try Fixture(voice: { throw CancellationError() })
         await fixture.jobs.register(fixture.service.jobKind())
-        let episode = try await fixture.service.generate(MarksPodcasts.PodcastRequest(url: "marks-source://\(UUID().uuidString.lowercased())",
+        let episode = try await fixture.service.generate(MarksCore.PodcastRequest(url: "marks-source://\(UUID().uuidString.lowercased())",
                                                                                       title: "T", text: "Some words to read.", sourceKind: "text"))
         var job = try fixture.job(of: episode)
         for _ in 0..<job.maxAttempts {
@@ -50,7 +50,7 @@ import Testing
 
     @Test func aJobGivenUpAfterItsProcessDiedFailsTheEpisode() async throws {
         let fixture = try Fixture(voice: { throw SpeechError.failed("not reached") })
-        let episode = try await fixture.service.generate(MarksPodcasts.PodcastRequest(url: "https://example.com/a"))
+        let episode = try await fixture.service.generate(MarksCore.PodcastRequest(url: "https://example.com/a"))
         let job = try fixture.job(of: episode)
         // The last attempt was claimed by a process that died mid-render (the episode says running, the heartbeat is old).
         let old = Date().addingTimeInterval(-3600)
@@ -69,7 +69,7 @@ import Testing
         #expect(try fixture.service.episodes().first?.status == .failed)
 
         // Asking again retries: a new job, and the old dead one no longer fails the episode.
-        let again = try await fixture.service.generate(MarksPodcasts.PodcastRequest(url: "https://example.com/a"))
+        let again = try await fixture.service.generate(MarksCore.PodcastRequest(url: "https://example.com/a"))
         #expect(again.status == .queued)
         #expect(try fixture.service.episode(id: episode.id)?.status == .queued)
     }

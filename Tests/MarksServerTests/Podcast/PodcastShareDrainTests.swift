@@ -7,73 +7,58 @@ import MarksServer
 import MarksSources
 import MarksTestSupport
 import Synchronization
+import SystemSupport
 import Testing
 
-/// Issue 13's Done-when 4: the share flow's queue is drained exactly once across restarts, through the real
-/// generator. A drain hands a request over and the process dies before the request leaves `processing/`; the next
-/// start finds the abandoned claim and hands it over again — and the manager makes no second episode and no second
-/// backend job. A source request is narrated from the source's full text, not the queue's capped copy.
+/// Issue 13's Done-when 4, now with requests as `podcast.request` jobs: each request is handed over exactly once
+/// across a restart, through the real generator. A process claims the article's job, hands it over and is killed
+/// before the job is marked done; the next start takes the job back (its owner is gone) and hands it over again — and
+/// the manager makes no second episode and no second backend job. A source request is narrated from the source's
+/// full text, not the request's capped copy.
 @Suite(.serialized) struct PodcastShareDrainTests {
-    /// Hands every request to the real consumer; for `crashAfter` it also keeps the claimed file as it was on disk
-    /// at that moment, so the test can put it back as a process that died right after `consume` would leave it.
-    final class CrashingConsumer: PodcastRequestConsumer {
-        let base: any PodcastRequestConsumer
-        let crashAfter: String
-        let processing: URL
-        let snapshot = Mutex<Data?>(nil)
-
-        init(base: any PodcastRequestConsumer, crashAfter: String, processing: URL) {
-            self.base = base
-            self.crashAfter = crashAfter
-            self.processing = processing
-        }
-
-        func consume(_ request: MarksLibrary.PodcastRequest) async throws {
-            try await base.consume(request)
-            if request.url == crashAfter {
-                let claimed = try Data(contentsOf: processing.appendingPathComponent(request.id + ".json"))
-                snapshot.withLock { $0 = claimed }
-            }
-        }
+    /// The owner name of a process of this machine that has ended (a child run to its end).
+    static func deadOwner() async throws -> String {
+        let child = try RunningProcess(URL(fileURLWithPath: "/bin/true"), [])
+        let pid = child.pid
+        _ = await child.wait()
+        return JobOwner.name(pid: pid, host: JobOwner.machine)
     }
 
-    @Test func theShareQueueIsDrainedExactlyOnceAcrossARestart() async throws {
+    @Test func eachRequestIsHandedOverExactlyOnceAcrossARestart() async throws {
         let client = try await PodcastLibraryEndToEndTests.Client()
         do {
             let directory = client.fixture.directory
             let fullText = "# Field notes\n\n" + String(repeating: "The long part of these notes that the queue does not carry. ", count: 20)
             let source = try await client.sources.addText(fullText, title: "Field notes")
-            let queue = PodcastRequestQueue(dataDirectory: directory.url, now: Date.init)
+            let requests = PodcastRequests(jobs: client.fixture.jobs, dataDirectory: directory.url, now: Date.init)
             let article = client.pages.url("/article")
-            _ = try queue.enqueue(url: source.summary.url, title: "Field notes", bookmarkID: nil, trigger: .requested,
-                                  text: "The capped copy.", sourceKind: "text")
-            _ = try queue.enqueue(url: article, title: "Caching", bookmarkID: 42, trigger: .autoTag, matchedTag: "listen")
+            _ = try await requests.enqueue(url: source.summary.url, title: "Field notes", bookmarkID: nil, trigger: .requested,
+                                           text: "The capped copy.", sourceKind: "text")
+            let (articleRequest, _) = try await requests.enqueue(url: article, title: "Caching", bookmarkID: 42, trigger: .autoTag, matchedTag: "listen")
 
-            let consumer = CrashingConsumer(base: client.manager.consumer, crashAfter: article,
-                                            processing: queue.directory.appendingPathComponent("processing"))
-            let first = try await queue.drain(into: consumer)
-            #expect(first.delivered.count == 2)
-            await client.fixture.jobs.stop()
-            // The process died right after handing the article over: its claim is still on disk.
-            let claimed = try #require(consumer.snapshot.withLock { $0 })
-            let request = try JSONDecoder().decode(MarksLibrary.PodcastRequest.self, from: claimed)
-            try claimed.write(to: queue.directory.appendingPathComponent("processing/\(request.id).json"))
+            // A process claims the article's job, hands the request over and is killed before the job is marked done.
+            let dead = try await Self.deadOwner()
+            let store = client.fixture.jobs.store
+            let articleJob = try #require(try store.jobs(kind: PodcastRequests.jobKindName, key: URLNormalizer.normalize(article)).first)
+            let claimed = try #require(try store.claim(id: articleJob.id, owner: dead, now: Date()))
+            try await client.manager.consumer.consume(articleRequest)
+            await client.fixture.jobs.stop()  // the source's request still waits
 
-            // The restart: new runner, service, library, manager and queue over the same data directory.
+            // The restart: new runner, service, library and manager over the same data directory.
             let (jobs, service) = try PodcastFixture.jobsAndService(database: client.fixture.data.database, directory: directory, voiceProgram: nil)
             let library = PodcastLibrary(index: try PodcastIndex(database: client.fixture.data.database), directory: client.library.directory,
                                          library: nil, widgets: WidgetDataStore(directory: directory.url), now: Date.init)
             let manager = PodcastGenerationManager(library: library, backend: InProcessPodcastBackend(service: service), sources: client.sources,
                                                    enqueue: { _ = try await jobs.enqueue($0) }, pollInterval: .milliseconds(50))
+            let restarted = PodcastRequests(jobs: jobs, dataDirectory: directory.url, now: Date.init)
             await jobs.register(service.jobKind())
             await jobs.register(manager.jobKind())
-            let restarted = PodcastRequestQueue(dataDirectory: directory.url, policy: PodcastRetryPolicy(claimLease: 0), now: Date.init)
-            await jobs.register(restarted.drainKind(consumer: manager.consumer))
-            #expect(try restarted.recoverAbandonedClaims().requeued.map(\.url) == [article])
+            await jobs.register(restarted.jobKind(consumer: manager.consumer))
             await jobs.start()
-            let drainJob = try await jobs.enqueue(PodcastRequestQueue.drainJob)
-            let drained = try await jobs.waitUntilFinished(drainJob.id)
-            #expect(drained?.state == .done, "\(String(describing: drained))")
+            let handed = try await jobs.waitUntilFinished(claimed.id)
+            #expect(handed?.state == .done && handed?.attempts == 2, "\(String(describing: handed))")
+            let sourceJob = try #require(try store.jobs(kind: PodcastRequests.jobKindName, key: URLNormalizer.normalize(source.summary.url)).first)
+            #expect(try await jobs.waitUntilFinished(sourceJob.id)?.state == .done)
             #expect(try restarted.list().pending.isEmpty && restarted.list().processing.isEmpty)
 
             // One episode and one backend job per request, though the article was handed over twice.
@@ -89,7 +74,7 @@ import Testing
             let sourceEntry = try #require(episodes.first { $0.url == source.summary.url })
             let stored = try #require(try client.sources.source(id: source.summary.id).podcastText)
             #expect(stored.count > 1000 && stored.hasPrefix("# Field notes"))
-            let same = try await service.generate(MarksPodcasts.PodcastRequest(url: source.summary.url, title: "Field notes", text: stored,
+            let same = try await service.generate(MarksCore.PodcastRequest(url: source.summary.url, title: "Field notes", text: stored,
                                                                                sourceKind: "text"))
             #expect(same.id == sourceEntry.jobID)
 
@@ -101,8 +86,7 @@ import Testing
                 current = try library.episodes()
             }
             #expect(current.map(\.state) == [.ready, .ready], "\(current)")
-            let again = try await restarted.drain(into: manager.consumer)
-            #expect(again.delivered.isEmpty)
+            #expect(try jobs.store.jobs(states: [.queued, .running, .failed], kind: PodcastRequests.jobKindName).isEmpty)
             await jobs.stop()
         } catch {
             await client.close()

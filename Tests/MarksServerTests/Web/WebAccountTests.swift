@@ -145,7 +145,10 @@ import Testing
         let location = try #require(started.headers["Location"])
         #expect(location.hasPrefix("/settings/import/"))
         let id = String(location.dropFirst("/settings/import/".count))
-        let state = await web.app.controller.imports.finished(id)
+        let queued = WebClient.text(try await client.get(location))
+        #expect(queued.contains("Reading the file…"), "queued: the job has not run yet")
+        await web.jobs.runUntilIdle()
+        let state = try web.app.controller.options.imports?.status(id)?.state
         guard case .finished(let report) = state else {
             Issue.record("the import did not finish: \(String(describing: state))")
             return
@@ -170,6 +173,14 @@ import Testing
         #expect(WebController.importJSON(.running(done: 3, total: 10)).serialized == #"{"state":"running","done":3,"total":10}"#)
     }
 
+    @Test func anInterruptedImportSaysSoWithItsReason() {
+        let page = ImportPage(id: "abc", file: "big.html", state: .interrupted("the server stopped while it ran")).render().description
+        #expect(page.contains("This import was interrupted: the server stopped while it ran."))
+        #expect(page.contains("data-state=\"done\""), "the script stops polling")
+        #expect(WebController.importJSON(.interrupted("the server stopped while it ran")).serialized
+                == #"{"state":"interrupted","error":"the server stopped while it ran"}"#)
+    }
+
     @Test func notABookmarkFileChangesNothingAndSaysWhy() async throws {
         let web = try await WebHarness.make(seed: 1)
         defer { web.cleanUp() }
@@ -177,7 +188,7 @@ import Testing
         let (type, body) = Self.multipart([("_csrf", client.csrf)], file: ("notes.txt", "just some text"))
         let started = try await client.send(.post, "/settings/import", headers: [("Content-Type", type), ("Origin", "http://127.0.0.1:8080")], body: body)
         let location = try #require(started.headers["Location"])
-        _ = await web.app.controller.imports.finished(String(location.dropFirst("/settings/import/".count)))
+        await web.jobs.runUntilIdle()
         let page = WebClient.text(try await client.get(location))
         #expect(page.contains("This is not a bookmark file") && page.contains("Nothing was imported"))
     }

@@ -9,13 +9,11 @@ import Testing
 /// from the shared text, an existing URL updated (never duplicated), Create Podcast queued.
 @Suite struct WebShareTests {
     @Test func sharePageUsesTheShareFlowAndQueuesAPodcast() async throws {
-        let queueDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-share-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: queueDirectory) } // safe: test cleanup
-        let queue = PodcastRequestQueue(dataDirectory: queueDirectory, now: { Date(timeIntervalSince1970: 1_750_000_000) })
         let web = try await WebHarness.make(seed: 2, options: {
             WebOptions(undoSeconds: 6, pageSize: 50, timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
-        }(), shareQueue: queue)
+        }(), sharePodcasts: true)
         defer { web.cleanUp() }
+        let queue = try #require(web.sharePodcasts)
         var client = try await web.signedIn()
         let form = WebClient.text(try await client.get("/share?title=A%20read&text=Great%20read%20https%3A%2F%2Fnews.example%2Fstory%3Fx%3D1.%20Thanks!"))
         #expect(form.contains("name=\"via\" value=\"share\""))

@@ -1,8 +1,8 @@
 /// What an import of a Netscape bookmark file did: entries read, bookmarks created and updated, entries skipped,
 /// and every problem by line (a skipped entry, a kept one with an unreadable date, a field trimmed to fit linkding).
-public struct ImportReport: Sendable, Equatable {
+public struct ImportReport: Sendable, Equatable, Codable {
     /// One problem, at a line of the file when it is known.
-    public struct Problem: Sendable, Equatable {
+    public struct Problem: Sendable, Equatable, Codable {
         public var line: Int?
         public var url: String?
         public var message: String

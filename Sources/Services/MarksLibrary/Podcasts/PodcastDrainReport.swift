@@ -1,5 +1,7 @@
-/// What one drain did: requests handed out and finished, put back for a later try, given up on,
-/// and unreadable files moved to `quarantine/`.
+import MarksCore
+
+/// What one foreground drain (`marks podcast drain`) did: requests handed out and finished, put back for a later try,
+/// given up on, and those not due yet. `quarantined` stays empty: only the old file queue's migration sets files aside.
 public struct PodcastDrainReport: Sendable, Equatable {
     public var delivered: [PodcastRequest] = []
     public var retrying: [PodcastRequest] = []

@@ -1,3 +1,4 @@
+import MarksCore
 import Foundation
 import MarksJobs
 
@@ -34,7 +35,7 @@ extension PodcastGenerationManager {
         }
     }
 
-    /// The share queue's consumer: each request is asked for in the background (a source's full text read from the
+    /// The `podcast.request` kind's consumer: each request is asked for in the background (a source's full text read from the
     /// sources library, not the queue's capped copy). A request seen again after a crash finds the same entry and
     /// the same backend job, so a request is never made twice.
     public var consumer: any PodcastRequestConsumer { QueueConsumer(manager: self) }

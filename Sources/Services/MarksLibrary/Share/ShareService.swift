@@ -19,13 +19,13 @@ public struct ShareService: Sendable {
 
     /// The library bookmarks are read and saved through.
     public let library: LibraryService
-    private let podcasts: PodcastRequestQueue?
+    private let podcasts: PodcastRequests?
     private let autoPodcastTags: [String]
     let suggestTags: SuggestTags?
 
     /// A share flow over a library; `podcasts` nil means podcast requests cannot be queued (the save says so),
     /// `suggestTags` nil means suggestions by keyword match with the vocabulary only.
-    public init(library: LibraryService, podcasts: PodcastRequestQueue?, autoPodcastTags: [String] = [],
+    public init(library: LibraryService, podcasts: PodcastRequests?, autoPodcastTags: [String] = [],
                 suggestTags: SuggestTags? = nil) {
         self.library = library
         self.podcasts = podcasts
@@ -129,7 +129,7 @@ public struct ShareService: Sendable {
             return outcome
         }
         do {
-            let queued = try podcasts.enqueue(url: saved.url, title: saved.displayTitle, bookmarkID: saved.id,
+            let queued = try await podcasts.enqueue(url: saved.url, title: saved.displayTitle, bookmarkID: saved.id,
                                               trigger: plan.trigger, matchedTag: plan.tag)
             outcome.podcast = queued.request
             outcome.podcastNewlyQueued = queued.queued

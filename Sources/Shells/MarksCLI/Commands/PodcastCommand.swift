@@ -27,7 +27,7 @@ enum PodcastCommand: CLICommand {
         if let code = try await PodcastLibraryCommand.run(arguments, context: context) { return code }
         guard arguments.commandPath.last == "queue" else { throw arguments.usageError("name a podcast command (see marks podcast --help)") }
         let root = try CompositionRoot.load(arguments, context: context)
-        let queue = root.podcastQueue()
+        let queue = try root.podcastRequests()
         let playQueue = try root.podcastLibrary().queue()
         if arguments.flag("retry-failed") {
             let count = try queue.retryFailed()

@@ -167,9 +167,7 @@ enum PodcastGenerateCommand {
 
     static func drain(_ arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
         let parts = try await Parts(arguments, context: context)
-        let queue = parts.root.podcastQueue()
-        let recovered = try queue.recoverAbandonedClaims()
-        for path in recovered.quarantined { context.printError("warning: an unreadable podcast request was moved to \(path)") }
+        let queue = try parts.root.podcastRequests()
         let report = try await queue.drain(into: parts.manager.consumer)
         for path in report.quarantined { context.printError("warning: an unreadable podcast request was moved to \(path)") }
         let keys = report.delivered.map { PodcastEntry.key(for: $0.url) }

@@ -138,7 +138,6 @@ enum ShareCommand: CLICommand {
                 try await jobs.enqueue(try EnrichmentService.enrichJob(id: outcome.bookmark.id, source: try root.source().identity))
                 if !json { context.print("AI summary and tags: queued for marks serve (see marks jobs).") }
             }
-            if outcome.podcastNewlyQueued { try await jobs.enqueue(PodcastRequestQueue.drainJob) }
         } catch {
             context.printError("warning: background work not queued: \(CLIErrorMessage.describe(error))")
         }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import MarksBackend
+import MarksCore
 import MarksJobs
 import MarksPodcasts
 

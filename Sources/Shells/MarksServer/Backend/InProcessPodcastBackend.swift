@@ -1,4 +1,5 @@
 import Foundation
+import MarksCore
 import MarksLibrary
 import MarksPodcasts
 
@@ -15,9 +16,8 @@ public struct InProcessPodcastBackend: PodcastBackend {
 
     public func generate(_ request: PodcastGenerationRequest) async throws -> PodcastJobStatus {
         do {
-            let episode = try await service.generate(MarksPodcasts.PodcastRequest(url: request.url, title: request.title,
-                                                                                  text: request.text, sourceKind: request.sourceKind,
-                                                                                  priority: request.priority))
+            let episode = try await service.generate(PodcastRequest(url: request.url, title: request.title, text: request.text,
+                                                                    sourceKind: request.sourceKind, priority: request.priority))
             return Self.status(episode)
         } catch let error as PodcastError {
             if case .invalid(let message) = error { throw PodcastGenerationError.invalidItem(message) }

@@ -39,6 +39,11 @@ public struct WebApp: HTTPResponder {
 
     /// Answers with the source current when the request began, for the whole request. The files of an upload that
     /// no import took (a refused or failed request) are removed before the answer goes out.
+    /// An error worded as the web app's pages word it (the `library.import` job records its failures so).
+    public func message(for error: any Error) -> String {
+        controller.message(error)
+    }
+
     public func respond(to request: HTTPRequest) async throws -> HTTPResponse {
         var response = await controller.sources.pinning { await gate(request) }
         (request.streamedBody as? SourceUpload)?.removeLeftovers()

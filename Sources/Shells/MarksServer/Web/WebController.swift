@@ -21,8 +21,6 @@ final class WebController: Sendable {
     let dates: WebDate
     let assets = WebAssets.shared
     let verifiedTokens = VerifiedTokens()
-    /// Imports started from Settings, by id, with their progress.
-    let imports = ImportTracker()
 
     /// The source this request uses, with its library, enrichment and share flow.
     var served: ServedSource { sources.current }

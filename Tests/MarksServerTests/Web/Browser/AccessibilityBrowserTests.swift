@@ -89,6 +89,7 @@ import Testing
         let (type, body) = WebAccountTests.multipart([("_csrf", client.csrf)], file: ("bookmarks.html", WebAccountTests.bookmarkFile))
         let upload = try await client.send(.post, "/settings/import", headers: [("Content-Type", type), ("Origin", "http://127.0.0.1:8080")], body: body)
         let importPath = try #require(upload.headers["Location"])
+        await web.jobs.runUntilIdle()  // the import's job (the harness's runner is not started)
         let pages = Self.pages + [Page(name: "bundle", path: bundlePath), Page(name: "bundle-edit", path: bundlePath + "/edit"),
                                   Page(name: "import", path: importPath) { browser in
                                       try await browser.wait("the import report") { try await browser.text("main").contains("Imported 2 bookmarks") }

@@ -4,13 +4,14 @@ import MarksLibrary
 import MarksSources
 @testable import MarksServer
 import SQLiteDatabase
+import Testing
 
 /// A web harness whose Sources tab has a real sources library (its own `marks.sqlite` in the harness's temp dir, the
-/// real extraction tools) and a real podcast request queue.
+/// real extraction tools) and real podcast requests (`podcast.request` jobs on the harness's runner).
 struct SourcesHarness {
     let web: WebHarness
     let library: SourceLibrary
-    let podcasts: PodcastRequestQueue
+    let podcasts: PodcastRequests
     let database: Database
 
     static func make(limits: SourceLimits = SourceLimits(), options: WebOptions = WebOptions(undoSeconds: 6, pageSize: 50,
@@ -21,17 +22,19 @@ struct SourcesHarness {
         let library = try SourceLibrary(database: database, directory: directory.appendingPathComponent("sources", isDirectory: true),
                                         extractor: SourceExtractor(tools: .find(path: nil), maximumTextBytes: limits.maximumTextBytes),
                                         limits: limits, now: { Date(timeIntervalSince1970: 1_800_000_000) })
-        let podcasts = PodcastRequestQueue(dataDirectory: directory, now: { Date(timeIntervalSince1970: 1_800_000_000) })
         var options = options
         options.sourceLibrary = library
-        options.podcasts = podcasts
-        let web = try await WebHarness.make(options: options)
+        let web = try await WebHarness.make(options: options, configure: { _, _, options in
+            options.podcasts = PodcastRequests(jobs: try #require(options.jobs), dataDirectory: directory,
+                                               now: { Date(timeIntervalSince1970: 1_800_000_000) })
+        })
+        let podcasts = try #require(web.app.controller.options.podcasts)
         return SourcesHarness(web: web, library: library, podcasts: podcasts, database: database, directory: directory)
     }
 
     private let directory: URL
 
-    init(web: WebHarness, library: SourceLibrary, podcasts: PodcastRequestQueue, database: Database, directory: URL) {
+    init(web: WebHarness, library: SourceLibrary, podcasts: PodcastRequests, database: Database, directory: URL) {
         self.web = web
         self.library = library
         self.podcasts = podcasts

@@ -13,8 +13,11 @@ struct WebHarness {
     let auth: OwnerAuth
     let app: WebApp
     let configStore: ConfigStore
-    /// The job runner over the harness's database (not started: tests run it with `runUntilIdle()`).
+    /// The job runner over the harness's database (not started: tests run it with `runUntilIdle()`). The
+    /// `library.import` kind is registered on it, as `marks serve` does.
     let jobs: JobRunner
+    /// Where the share flow queues podcast requests (with `sharePodcasts`).
+    var sharePodcasts: PodcastRequests? = nil
 
     /// A harness with `seed` bookmarks; `verify` stands in for `LinkdingClient.verifyConnection()`.
     static func make(seed: Int = 0, cached: Bool = true, options: WebOptions = WebOptions(undoSeconds: 6, pageSize: 50, timeZone: TimeZone(secondsFromGMT: 0) ?? .current),
@@ -22,7 +25,7 @@ struct WebHarness {
                      verify: @escaping @Sendable (ServerConfig) async throws -> ServerHealth = { _ in ServerHealth(version: "1.31.0", status: "healthy") },
                      reader: (@Sendable (String) async throws -> ReadableArticle)? = nil,
                      enrichment: ((LibraryService) -> EnrichmentService)? = nil,
-                     shareQueue: PodcastRequestQueue? = nil,
+                     sharePodcasts: Bool = false,
                      makeLibrary: (@Sendable (ServerConfig?) throws -> LibraryService)? = nil,
                      configure: ((LibraryService, WidgetDataStore, inout WebOptions) throws -> Void)? = nil) async throws -> WebHarness {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-web-\(UUID().uuidString)")
@@ -44,13 +47,16 @@ struct WebHarness {
         options.stateDirectory = directory
         let jobs = JobRunner(store: try JobStore(database: local.database), log: { _ in })
         options.jobs = jobs
+        let imports = try ImportJobs(database: local.database, dataDirectory: directory, jobs: jobs, now: Date.init)
+        options.imports = imports
         if let enrichment {
             let service = enrichment(library)
             options.enrichment = service
             for kind in service.jobKinds() { await jobs.register(kind) }
         }
         try configure?(library, widgets, &options)
-        if let shareQueue { options.share = ShareService(library: library, podcasts: shareQueue, autoPodcastTags: []) }
+        let podcasts = sharePodcasts ? PodcastRequests(jobs: jobs, dataDirectory: directory, now: { Date(timeIntervalSince1970: 1_750_000_000) }) : nil
+        if let podcasts { options.share = ShareService(library: library, podcasts: podcasts, autoPodcastTags: []) }
         // `makeLibrary` stands in for the composition root's build of a new source (its library only).
         var build: (@Sendable (ServerConfig?) throws -> ServedSource)?
         if let makeLibrary {
@@ -59,8 +65,9 @@ struct WebHarness {
         let sources = SourceSwitch(ServedSource(server: nil, library: library, enrichment: options.enrichment, share: options.share),
                                    build: build)
         let app = WebApp(sources: sources, auth: auth, settings: settings, widgets: widgets, reader: reader, options: options)
+        await jobs.register(imports.jobKind(library: { sources.current.library }, describe: { app.message(for: $0) }))
         return WebHarness(directory: directory, source: source, library: library, auth: auth, app: app, configStore: configStore,
-                          jobs: jobs)
+                          jobs: jobs, sharePodcasts: podcasts)
     }
 
     /// Removes the temp dir.

@@ -5,7 +5,7 @@ import MarksLibrary
 struct ImportPage {
     var id: String
     var file: String
-    var state: ImportTracker.State
+    var state: ImportStatus.State
 
     static let title = "Import"
     /// Problems listed on the page at most.
@@ -35,6 +35,8 @@ struct ImportPage {
                 """
         case .failed(let message):
             return HTML.problem(message + " Nothing was imported.")
+        case .interrupted(let reason):
+            return HTML.problem("This import was interrupted: \(reason). Upload the file again to import it (bookmarks already saved are updated, not doubled).")
         case .finished(let report):
             let skipped = report.skipped > 0 ? ", \(report.skipped) skipped" : ""
             let trimmed = report.trimmed > 0 ? ", \(report.trimmed) trimmed to fit linkding" : ""

@@ -76,7 +76,6 @@ extension WebController {
                                                    tags: TagNames.parse(values.tags), unread: values.unread,
                                                    createPodcast: form["podcast"] == "1")
                 if !outcome.updated { await enqueueEnrichment(outcome.bookmark.id) }
-                if outcome.podcastNewlyQueued { await enqueuePodcastDrain() }
                 return redirect("/", notice: outcome.updated ? "merged" : "added")
             } catch let error as BookmarkSourceError {
                 return await failedAdd(request, view, error)

@@ -85,14 +85,4 @@ extension WebController {
             options.log("enrichment of bookmark \(id) was not queued: \(error)")
         }
     }
-
-    /// Asks the podcast drain to look at the queue now (a podcast was just requested).
-    func enqueuePodcastDrain() async {
-        guard let jobs = options.jobs else { return }
-        do {
-            _ = try await jobs.enqueue(PodcastRequestQueue.drainJob)
-        } catch {
-            options.log("the podcast drain was not queued: \(error)")
-        }
-    }
 }

@@ -236,7 +236,7 @@ extension WebController {
             return try await runPodcastAction(.source(id: summary.id), request: request, back: "/sources/" + summary.id.uuidString.lowercased())
         }
         guard let queue = options.podcasts else { throw HTTPError(404, "This server does not queue podcasts.") }
-        let (_, queued) = try queue.enqueue(url: summary.url, title: summary.displayTitle, bookmarkID: nil, trigger: .requested,
+        let (_, queued) = try await queue.enqueue(url: summary.url, title: summary.displayTitle, bookmarkID: nil, trigger: .requested,
                                             text: text, sourceKind: summary.kind.rawValue)
         return done(request, back: "/sources/" + summary.id.uuidString.lowercased(), notice: queued ? "podcast-queued" : "podcast-waiting")
     }

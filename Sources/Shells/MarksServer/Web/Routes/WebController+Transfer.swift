@@ -4,14 +4,15 @@ import HTTPServer
 import MarksCore
 import MarksLibrary
 
-/// Settings → Import and export: the upload starts an import (the CLI's importer) and goes to its page, which
-/// shows progress and then the report; export downloads the bookmark file `marks export` writes.
+/// Settings → Import and export: the upload starts an import (a `library.import` job running the CLI's importer) and
+/// goes to its page, which shows progress and then the report; export downloads the bookmark file `marks export` writes.
 extension WebController {
     /// Bookmark files larger than this are refused (as `marks import` does, at the server's body limit first).
     static let maxImportBytes = 256 * 1024 * 1024
 
     /// `POST /settings/import` (multipart, field `file`): starts the import; 303 to its page (JSON: its id).
-    func startImport(_ request: HTTPRequest) throws -> HTTPResponse {
+    func startImport(_ request: HTTPRequest) async throws -> HTTPResponse {
+        guard let imports = options.imports else { throw HTTPError(503, "Imports are not available on this server.") }
         let form = try Self.multipartForm(request)
         guard let file = form.files.first(where: { $0.name == "file" }), !file.data.isEmpty else {
             return settingsView(request, fields: currentFields(), outcome: nil,
@@ -27,18 +28,13 @@ extension WebController {
         } catch {
             throw HTTPError(500, "No secure random numbers available.")
         }
-        let text = String(decoding: file.data, as: UTF8.self)
         let foldersAsTags = form.field("folders_as_tags") == "1"
-        let library = self.library
         let name = file.filename.isEmpty ? "bookmarks.html" : file.filename
-        imports.start(id: id, file: name) { progress in
-            do {
-                return .finished(try await library.importNetscape(text, foldersAsTags: foldersAsTags, progress: progress))
-            } catch let error as NetscapeError {
-                return .failed(error.message)
-            } catch {
-                return .failed(self.message(error))
-            }
+        do {
+            try await imports.start(id: id, file: name, data: file.data, foldersAsTags: foldersAsTags)
+        } catch {
+            options.log("import: not started: \(error)")
+            throw HTTPError(500, "The import could not be started: \(error)")
         }
         if request.headers["Accept"]?.contains("application/json") == true {
             return .json(data: JSONValue.object([("id", .string(id)), ("status", .string("/settings/import/" + id))]).data, status: 202)
@@ -48,10 +44,10 @@ extension WebController {
 
     /// `GET /settings/import/:id`: the import's page (reloading itself while it runs), or its state as JSON
     /// (`{"state":"running","done","total"}`, `{"state":"done","created","updated","skipped","problems":[{line,message}]}`,
-    /// `{"state":"failed","error"}`).
+    /// `{"state":"failed","error"}`, `{"state":"interrupted","error"}` for one a stop or crash of the server cut short).
     func importStatus(_ request: HTTPRequest) throws -> HTTPResponse {
-        guard let id = request.pathParameters["id"], let entry = imports.entry(id) else {
-            throw HTTPError(404, "That import is not known (imports are kept until the server restarts).")
+        guard let id = request.pathParameters["id"], let entry = try options.imports?.status(id) else {
+            throw HTTPError(404, "That import is not known (the last \(ImportJobs.kept) imports are kept).")
         }
         if request.headers["Accept"]?.contains("application/json") == true {
             return .json(data: Self.importJSON(entry.state).data)
@@ -95,12 +91,14 @@ extension WebController {
         }
     }
 
-    static func importJSON(_ state: ImportTracker.State) -> JSONValue {
+    static func importJSON(_ state: ImportStatus.State) -> JSONValue {
         switch state {
         case .running(let done, let total):
             return .object([("state", .string("running")), ("done", .int(done)), ("total", .int(total))])
         case .failed(let message):
             return .object([("state", .string("failed")), ("error", .string(message))])
+        case .interrupted(let reason):
+            return .object([("state", .string("interrupted")), ("error", .string(reason))])
         case .finished(let report):
             return .object([
                 ("state", .string("done")), ("created", .int(report.created)), ("updated", .int(report.updated)),

@@ -69,7 +69,7 @@ enum WebRoutes {
         r.post("/settings/sessions/end-others") { try c.endOtherSessions($0) }
         r.post("/settings/sessions/:id/end") { try c.endSession($0) }
         r.post("/settings/podcast-feed/rotate") { try c.rotatePodcastFeed($0) }
-        r.post("/settings/import") { try c.startImport($0) }
+        r.post("/settings/import") { try await c.startImport($0) }
         r.get("/settings/import/:id") { try c.importStatus($0) }
         r.get("/settings/export") { try await c.export($0) }
         r.post("/theme") { try c.setTheme($0) }

@@ -28,9 +28,12 @@ public struct WebOptions: Sendable {
     /// The share flow behind the PWA share target and the bookmarklet (`/share`) for `WebApp(library:)`; nil uses
     /// the plain Add form. `WebApp(sources:)` takes each source's own from the switch.
     public var share: ShareService?
-    /// The job runner that enrichment after saving, Enrich All and the podcast drain are enqueued on (nil: saving
+    /// The job runner that enrichment after saving, Enrich All, podcast requests and imports are enqueued on (nil: saving
     /// does not enrich and Enrich All is off). Pages only read its table; no page view starts work.
     public var jobs: JobRunner?
+    /// Imports started from Settings → Import (`library.import` jobs; the composition root registers the kind); nil
+    /// answers the upload with 503.
+    public var imports: ImportJobs?
     /// Fetches the reader's images for the signed image proxy (`/reader/image`); nil leaves images out of the reader.
     public var images: ImageFetcher?
     /// The favicons Marks keeps (`/favicons/<site>`, the rows' icons); nil leaves rows to the bookmark server's icon
@@ -41,8 +44,8 @@ public struct WebOptions: Sendable {
     public var listenAddress: @Sendable () -> ListenAddress?
     /// The Sources tab's library (pasted text, PDFs, files); nil shows the tab as not available.
     public var sourceLibrary: SourceLibrary?
-    /// Where a source's Podcast action queues its request (until podcasts are generated); nil turns the action off.
-    public var podcasts: PodcastRequestQueue?
+    /// Where a source's Podcast action queues its request (a `podcast.request` job); nil turns the action off.
+    public var podcasts: PodcastRequests?
     /// The podcast library and its generation manager: the Podcasts tab, the player, row podcast states and the Podcast
     /// action, marking bookmarks read when an episode is played; nil shows the tab as not built and leaves the action out
     /// (a source's Podcast then queues to `podcasts`).
@@ -73,6 +76,7 @@ public struct WebOptions: Sendable {
         self.semanticSearch = nil
         self.share = nil
         self.jobs = nil
+        self.imports = nil
         self.images = nil
         self.favicons = nil
         self.listenAddress = { nil }
