@@ -82,11 +82,11 @@ import Testing
         var limits = BackendLimits()
         limits.registrations = RateLimit(count: 1, windowSeconds: 600)
         try await withFixture(limits: limits) { fixture in
-            _ = try await fixture.register(from: "127.0.0.7")
+            _ = try await fixture.register(owner: false, from: "127.0.0.7")
             let limited = try await fixture.send("/v1/auth/register", json: #"{"device_id":"x","platform":"p","app_version":"1"}"#, from: "127.0.0.7")
             #expect(limited.status == 429)
             #expect(limited.headers["Retry-After"] == "600")
-            _ = try await fixture.register(from: "127.0.0.8")
+            _ = try await fixture.register(owner: false, from: "127.0.0.8")
         }
     }
 

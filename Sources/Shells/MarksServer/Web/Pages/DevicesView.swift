@@ -85,7 +85,7 @@ struct DevicesView {
         let code: HTML = content.pairingCode.map { code in
             """
             <div class="notice" role="status" id="pairing">\(pairingQR(code))<p>Pairing code: <code id="pairing-code">\(code.code)</code></p>\
-            <p>Enter it in the Marks app on the other device within 10 minutes, or scan the QR code; it works once.</p></div>
+            <p>Enter it in the Marks app on the other device within 10 minutes; it works once. Or scan its QR code with the app.</p></div>
             """
         } ?? .empty
         return """
