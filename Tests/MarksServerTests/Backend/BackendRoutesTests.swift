@@ -25,7 +25,8 @@ import Testing
             #expect(reply.status == 200)
             #expect(reply.headers["Content-Type"] == "application/json")
             let object = try #require(reply.object)
-            #expect(Set(object.keys) == ["token", "expires_at"])
+            #expect(Set(object.keys) == ["token", "expires_at", "scope"])
+            #expect(object["scope"] as? String == "anonymous", "from loopback without a credential")
             #expect(object["expires_at"] as? String == "2027-02-14T08:00:00Z")  // 30 days after the fixture's clock
             let token = try #require(object["token"] as? String)
             let search = try await fixture.send("/v1/marks/search", json: Self.searchBody, token: token)
