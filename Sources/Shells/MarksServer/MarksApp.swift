@@ -137,7 +137,7 @@ public struct MarksApp: Sendable {
     /// needs a live session (without one the web app answers with its sign-in redirect, ungated: it does no heavy work).
     static func authenticatedForHeavyWork(_ request: HTTPRequest, context: Context) -> HeavyRequests.Admission {
         if request.path.hasPrefix("/v1/") {
-            guard let backend = context.backend else { return .passWithoutSlot }
+            guard let backend = context.backend else { return .admit }  // no backend: no route either, the gate as before
             do {
                 _ = try backend.authorize(request)
                 return .admit
@@ -145,8 +145,8 @@ public struct MarksApp: Sendable {
                 return .refuse(BackendAPI.httpError(error))
             }
         }
-        guard let web = context.web, web.recognizes(request) else { return .passWithoutSlot }
-        return .admit
+        guard let web = context.web else { return .admit }
+        return web.recognizes(request) ? .admit : .passWithoutSlot
     }
 
     /// Whether a `/v1/auth/register` request carries the owner's own credential: a signed-in web session with its CSRF

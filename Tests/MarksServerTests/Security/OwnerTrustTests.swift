@@ -67,8 +67,9 @@ import Testing
         #expect(answered.status == 200)
     }
 
-    /// A token with no credential at all is 401 on every library route; an anonymous one is 403 on the podcast routes
-    /// that would tell what the owner saved (a page the server fetches, a job it did not ask for), and may speak a text
+    /// A token with no credential at all is 401 on every library route; an anonymous one is refused on the podcast routes
+    /// that would tell what the owner saved (403 for a page the server fetches; 404, as for an id nobody made, for a job it did
+    /// not ask for), and may speak a text
     /// it sends and follow its own job.
     @Test func anAnonymousDeviceHearsNoEpisodeOfTheOwners() async throws {
         let fixture = try await PodcastFixture(voiceProgram: "/bin/false")
@@ -79,8 +80,15 @@ import Testing
         #expect(ownersJob.status == 202)
         let jobID = try #require(ownersJob.json?["job_id"] as? String)
 
-        #expect(try await fixture.call("GET", "/v1/podcast/status/\(jobID)", token: anonymous).status == 403)
-        #expect(try await fixture.call("GET", "/v1/podcast/audio/\(jobID)", token: anonymous).status == 403)
+        // The owner's job is answered as if it did not exist: the same 404 as an id nobody made.
+        let status = try await fixture.call("GET", "/v1/podcast/status/\(jobID)", token: anonymous)
+        #expect(status.status == 404)
+        #expect(!String(decoding: status.body, as: UTF8.self).contains("PIN"))
+        let unknown = try await fixture.call("GET", "/v1/podcast/status/\(String(repeating: "0", count: 32))", token: anonymous)
+        #expect(unknown.status == 404)
+        #expect(String(decoding: status.body, as: UTF8.self).replacingOccurrences(of: jobID, with: "ID")
+                == String(decoding: unknown.body, as: UTF8.self).replacingOccurrences(of: String(repeating: "0", count: 32), with: "ID"))
+        #expect(try await fixture.call("GET", "/v1/podcast/audio/\(jobID)", token: anonymous).status == 404)
         #expect(try await fixture.call("GET", "/v1/podcast/status/\(jobID)", token: nil).status == 401)
         #expect(try await fixture.call("GET", "/v1/podcast/audio/\(jobID)", token: nil).status == 401)
         let fetched = try await fixture.call("POST", "/v1/podcast/generate", json: #"{"url":"https://bank.example/pin-reminder"}"#, token: anonymous)

@@ -50,8 +50,8 @@ extension BackendAPI {
     /// The episode the path names, when `device` may see it (an anonymous device only its own jobs).
     private func episode(_ request: HTTPRequest, for device: AuthenticatedDevice) throws -> PodcastEpisode {
         let id = request.pathParameters["id"] ?? ""
-        try BackendAccess.checkJob(id, of: device, records: authority.store.devices)
-        guard let episode = try Self.mapped({ try podcastService().episode(id: id) }) else {
+        guard try BackendAccess.maySee(id, device, records: authority.store.devices),
+              let episode = try Self.mapped({ try podcastService().episode(id: id) }) else {
             throw HTTPError(404, "No podcast job has the id \"\(id.prefix(64))\".")
         }
         return episode

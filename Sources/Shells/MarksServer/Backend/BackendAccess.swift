@@ -40,12 +40,11 @@ enum BackendAccess {
         throw ownerNeeded("A podcast of a page the server fetches (no text sent)")
     }
 
-    /// Refuses an anonymous device's look at a podcast job it did not ask for (whether the job exists or not).
-    static func checkJob(_ jobID: String, of device: AuthenticatedDevice, records: any DeviceRecords) throws(BackendError) {
-        guard device.scope == .anonymous else { return }
-        guard try records.hasJob(jobID, for: device.deviceID) else {
-            throw .forbidden("This device did not ask for that podcast job; a device registered without the owner's credential sees only its own.")
-        }
+    /// Whether `device` may see the podcast job `jobID`: an owner device every job, an anonymous one only those it asked
+    /// for (any other is answered as if it did not exist, so its existence tells nothing).
+    static func maySee(_ jobID: String, _ device: AuthenticatedDevice, records: any DeviceRecords) throws(BackendError) -> Bool {
+        guard device.scope == .anonymous else { return true }
+        return try records.hasJob(jobID, for: device.deviceID)
     }
 
     private static func ownerNeeded(_ what: String) -> BackendError {
