@@ -3,6 +3,7 @@ import HTTPServer
 import MarksBackend
 import MarksCore
 import MarksTestSupport
+import SystemSupport
 import Testing
 @testable import MarksServer
 
@@ -16,13 +17,14 @@ import Testing
         let web: WebHarness
         let router: Router
 
-        static func make() async throws -> Harness {
+        static func make(heavy: HeavyRequests = HeavyRequests()) async throws -> Harness {
             let backend = try BackendFixture()
             var options = WebOptions(undoSeconds: 6, pageSize: 50, timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
             options.pairing = backend.api.pairing
             options.backendDevices = backend.api.devices
             let web = try await WebHarness.make(options: options)
-            let router = MarksApp(context: MarksApp.Context(version: "test", logError: { _ in }, backend: backend.api, web: web.app)).router
+            let router = MarksApp(context: MarksApp.Context(version: "test", logError: { _ in }, backend: backend.api, web: web.app,
+                                                            heavy: heavy)).router
             return Harness(backend: backend, web: web, router: router)
         }
 
@@ -105,6 +107,39 @@ import Testing
         #expect(wrongToken.1 == "anonymous")
         let cookieOnlyFromTheLAN = try await register([], from: "192.168.1.7")
         #expect(cookieOnlyFromTheLAN.0 == 403)
+    }
+
+    /// Issue 35, item 3 on the web side: with every admission slot taken, a browser without a session gets its sign-in
+    /// redirect for the heavy pages (collections, semantic search) at once instead of 503: it never queued for a slot.
+    @Test func aSignedOutBrowserNeverHoldsASlot() async throws {
+        let heavy = HeavyRequests(policy: AdmissionGate.Policy(limit: 1, budget: .seconds(60), retryAfterSeconds: 5))
+        let harness = try await Harness.make(heavy: heavy)
+        defer { harness.cleanUp() }
+        let client = try await harness.web.signedIn()
+        let cookie = client.cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+        func get(_ target: String, signedIn: Bool) async throws -> Int {
+            var headers = HTTPHeaders([("Host", "127.0.0.1:8080"), ("Accept", "text/html")])
+            if signedIn { headers.add("Cookie", cookie) }
+            return try await harness.router.respond(to: HTTPRequest(method: .get, target: target, headers: headers, body: Data(),
+                                                                    remoteAddress: "127.0.0.1")).status
+        }
+        let (entered, enteredSignal) = AsyncStream.makeStream(of: Void.self)
+        let (release, releaseSignal) = AsyncStream.makeStream(of: Void.self)
+        let holder = Task {
+            try await heavy.gate.run {
+                enteredSignal.yield()
+                for await _ in release { break }
+            }
+        }
+        for await _ in entered { break }
+        for _ in 0..<4 {
+            #expect(try await get("/collections", signedIn: false) == 303)
+            #expect(try await get("/search?q=bread&mode=semantic", signedIn: false) == 303)
+        }
+        #expect(try await get("/collections", signedIn: true) == 503, "the owner's heavy page still meets the gate")
+        releaseSignal.yield()
+        releaseSignal.finish()
+        try await holder.value
     }
 
     @Test func thePairingCodeComesWithAQRCode() async throws {
