@@ -50,16 +50,27 @@ public struct DeviceAuthority: Sendable {
     /// `ownerVouched` (the caller checked a signed-in web session with its CSRF token, or the API token) the device
     /// gets the owner scope, uncounted. A `pairingCode` (the `X-Marks-Pairing-Code` header) or the registration secret
     /// (`presentedSecret`, the `X-Marks-Registration-Secret` header, else the body's `registration_secret`) also give
-    /// the owner scope; a wrong one counts towards the address's limit and is refused. Without any of them the
+    /// the owner scope; a wrong one counts towards the address's limit and is refused. `renewing` (an
+    /// `Authorization: Bearer` header) renews a device's live owner token: the same device re-registers with the owner
+    /// scope, uncounted (its old token ends, as with any re-registration); a token that does not qualify is ignored.
+    /// `anonymousAllowed` false (a request from another machine, or through a proxy) refuses a registration without an
+    /// owner credential when no secret is configured. Without any of them the
     /// registration counts towards the address's limit first (before the body is read) and, when no secret is
     /// configured, gets the anonymous scope. The pairing code is checked after the body, so a malformed body does not
     /// use it up.
     public func register(body: Data, presentedSecret: String?, pairingCode: String? = nil, ownerVouched: Bool = false,
-                         from address: String) throws(BackendError) -> IssuedToken {
+                         renewing: String? = nil, anonymousAllowed: Bool = true, from address: String) throws(BackendError) -> IssuedToken {
         if ownerVouched {
             let request = try decode(body)
             try validate(request)
             return try issue(request, scope: .owner)
+        }
+        if let renewing, let owner = ownerDevice(renewing) {
+            let request = try decode(body)
+            if request.deviceID == owner.deviceID {
+                try validate(request)
+                return try issue(request, scope: .owner)
+            }
         }
         if let pairingCode {
             let request = try decode(body)
@@ -76,6 +87,9 @@ public struct DeviceAuthority: Sendable {
             try validate(request)
             return try issue(request, scope: .owner)
         }
+        guard anonymousAllowed || registrationSecret != nil else {
+            throw .forbidden("Registering from another machine needs a pairing code (Marks → Settings → Devices → Pair a device, or marks devices pair; sent in X-Marks-Pairing-Code) or the server's registration secret (registration_secret, sent in X-Marks-Registration-Secret).")
+        }
         try admit(address)
         let request = try decode(body)
         return try issue(request, scope: try scope(presented: request.registrationSecret, from: address))
@@ -86,6 +100,17 @@ public struct DeviceAuthority: Sendable {
     public func register(_ request: RegistrationRequest, presentedSecret: String?, from address: String) throws(BackendError) -> IssuedToken {
         try admit(address)
         return try issue(request, scope: try scope(presented: presentedSecret ?? request.registrationSecret, from: address))
+    }
+
+    /// The device of a live owner token in `authorization`, else nil (a renewal that does not qualify is no error: the
+    /// registration goes on as if it had not been offered).
+    private func ownerDevice(_ authorization: String) -> AuthenticatedDevice? {
+        do {
+            let device = try device(authorization: authorization)
+            return device.scope == .owner ? device : nil
+        } catch {
+            return nil
+        }
     }
 
     private func decode(_ body: Data) throws(BackendError) -> RegistrationRequest {

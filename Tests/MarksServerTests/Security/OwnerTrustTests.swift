@@ -166,4 +166,34 @@ import Testing
         #expect(limited.status == 429)
         _ = try await fixture.register("owner-after", owner: true)
     }
+
+    /// An owner device renews its scope with its live token (`Authorization: Bearer`), uncounted, before the token
+    /// expires; an anonymous or a foreign device's token renews nothing, and from another machine a token that does not
+    /// qualify is a 403 like no credential at all.
+    @Test func anOwnerDeviceRenewsWithItsLiveToken() async throws {
+        var limits = BackendLimits()
+        limits.registrations = RateLimit(count: 1, windowSeconds: 600)
+        let fixture = try BackendFixture(limits: limits)
+        defer { fixture.remove() }
+        let body = #"{"device_id":"owner-phone","platform":"ios","app_version":"1"}"#
+        var token = try await fixture.register("owner-phone")
+        for _ in 0..<3 {
+            let renewed = try await fixture.send("/v1/auth/register", json: body, token: token, headers: [("Content-Type", "application/json")],
+                                                 from: "192.168.1.7")
+            #expect(renewed.status == 200)
+            #expect(renewed.object?["scope"] as? String == "owner")
+            let fresh = try #require(renewed.object?["token"] as? String)
+            #expect(try await fixture.send("/v1/marks/search", json: Self.searchBody, token: token).status == 401, "the old token ends")
+            token = fresh
+        }
+        let anonymous = try await fixture.register("intruder", owner: false)
+        let notOwner = try await fixture.send("/v1/auth/register", json: #"{"device_id":"intruder","platform":"ios","app_version":"1"}"#,
+                                              token: anonymous, from: "192.168.1.7")
+        #expect(notOwner.status == 403)
+        let someoneElses = try await fixture.send("/v1/auth/register", json: #"{"device_id":"other","platform":"ios","app_version":"1"}"#,
+                                                  token: token, from: "192.168.1.7")
+        #expect(someoneElses.status == 403, "a token renews its own device only")
+        let garbage = try await fixture.send("/v1/auth/register", json: body, token: "not.a.token", from: "192.168.1.7")
+        #expect(garbage.status == 403)
+    }
 }

@@ -8,17 +8,17 @@ import MarksEngine
 extension BackendAPI {
     /// `POST /v1/auth/register` → `{"token", "expires_at", "scope"}`. A post from a web page of another site or with
     /// a body that is not JSON is refused before anything is counted. With the owner's credential (a signed-in web
-    /// session and its CSRF token, the API token, a pairing code or the registration secret) the device gets the
-    /// owner scope; without one it is anonymous, and only from this machine.
+    /// session and its CSRF token, the API token, a pairing code or the registration secret), or with the device's own
+    /// live owner token in `Authorization: Bearer` (a renewal), the device gets the owner scope; without one it is
+    /// anonymous, and only from this machine (from elsewhere a renewal that does not qualify ends as anonymous: 403).
     func registerDevice(_ request: HTTPRequest) throws -> HTTPResponse {
         try Self.checkRegistrationPost(request)
         let pairingCode = request.headers["X-Marks-Pairing-Code"]
         let vouched = vouchesForOwner(request)
-        if !vouched && pairingCode == nil && !authority.requiresRegistrationSecret && !Self.isFromThisMachine(request) {
-            throw BackendError.forbidden("Registering from another machine needs a pairing code (Marks → Settings → Devices → Pair a device, or marks devices pair; sent in X-Marks-Pairing-Code) or the server's registration secret (registration_secret, sent in X-Marks-Registration-Secret).")
-        }
+        let renewing = request.headers["Authorization"].flatMap { $0.lowercased().hasPrefix("bearer ") ? $0 : nil }
         let issued = try authority.register(body: request.body, presentedSecret: request.headers["X-Marks-Registration-Secret"],
-                                            pairingCode: pairingCode, ownerVouched: vouched, from: request.remoteAddress)
+                                            pairingCode: pairingCode, ownerVouched: vouched, renewing: renewing,
+                                            anonymousAllowed: Self.isFromThisMachine(request), from: request.remoteAddress)
         return BackendJSON.registered(issued)
     }
 
