@@ -92,14 +92,14 @@ public struct DeviceAuthority: Sendable {
         }
         try admit(address)
         let request = try decode(body)
-        return try issue(request, scope: try scope(presented: request.registrationSecret, from: address))
+        return try issue(request, scope: try scope(presented: request.registrationSecret))
     }
 
     /// Registers (or re-registers) a device and issues its token (the in-process form of `register(body:…)`): the
     /// owner scope with the right secret, else the anonymous one (when no secret is configured).
     public func register(_ request: RegistrationRequest, presentedSecret: String?, from address: String) throws(BackendError) -> IssuedToken {
         try admit(address)
-        return try issue(request, scope: try scope(presented: presentedSecret ?? request.registrationSecret, from: address))
+        return try issue(request, scope: try scope(presented: presentedSecret ?? request.registrationSecret))
     }
 
     /// The device of a live owner token in `authorization`, else nil (a renewal that does not qualify is no error: the
@@ -125,7 +125,7 @@ public struct DeviceAuthority: Sendable {
 
     /// The scope a registration already counted gets: owner with the right secret, anonymous without a secret when none
     /// is configured; refused otherwise.
-    private func scope(presented: String?, from address: String) throws(BackendError) -> DeviceScope {
+    private func scope(presented: String?) throws(BackendError) -> DeviceScope {
         guard registrationSecret != nil else { return .anonymous }
         guard let presented else {
             throw .forbidden("This server needs a registration secret: send it in the X-Marks-Registration-Secret header.")
