@@ -142,6 +142,9 @@ public struct MarksApp: Sendable {
                 _ = try backend.authorize(request)
                 return .admit
             } catch {
+                if case .storage(let detail) = error {
+                    context.logError("authenticating \(request.method) \(request.path) failed: \(detail.prefix(500))")
+                }
                 return .refuse(BackendAPI.httpError(error))
             }
         }
