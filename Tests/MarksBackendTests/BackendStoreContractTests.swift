@@ -18,8 +18,8 @@ import Testing
             let devices = fixture.store.devices
             #expect(try devices.contains("d1") == false)
             #expect(try devices.registrations(of: "d1") == 0)
-            try devices.register(deviceID: "d1", platform: "linux", appVersion: "1", at: fixture.clock.date)
-            try devices.register(deviceID: "d1", platform: "web", appVersion: "2", at: fixture.clock.date)
+            _ = try devices.register(deviceID: "d1", platform: "linux", appVersion: "1", scope: .anonymous, at: fixture.clock.date)
+            _ = try devices.register(deviceID: "d1", platform: "web", appVersion: "2", scope: .anonymous, at: fixture.clock.date)
             #expect(try devices.contains("d1"))
             #expect(try devices.registrations(of: "d1") == 2)
             #expect(try devices.contains("d2") == false)
@@ -28,10 +28,10 @@ import Testing
 
     @Test(arguments: StoreBackend.all) func aDeviceRegisteredOnOneWorkerIsKnownToAnother(_ backend: StoreBackend) async throws {
         try await BackendStoreFixture.with(backend) { fixture async throws in
-            try fixture.store.devices.register(deviceID: "shared", platform: "ios", appVersion: "3", at: fixture.clock.date)
+            _ = try fixture.store.devices.register(deviceID: "shared", platform: "ios", appVersion: "3", scope: .anonymous, at: fixture.clock.date)
             let other = try fixture.secondWorker()
             #expect(try other.devices.contains("shared"))
-            try other.devices.register(deviceID: "shared", platform: "ios", appVersion: "4", at: fixture.clock.date)
+            _ = try other.devices.register(deviceID: "shared", platform: "ios", appVersion: "4", scope: .anonymous, at: fixture.clock.date)
             #expect(try fixture.store.devices.registrations(of: "shared") == 2)
         }
     }
@@ -56,6 +56,61 @@ import Testing
                                            presentedSecret: nil, from: "10.0.0.1").token
             let second = try DeviceAuthority(store: try fixture.secondWorker(), now: fixture.clock.now)
             #expect(try second.authenticate(authorization: "Bearer \(token)") == "roaming")
+        }
+    }
+
+    /// Issue 35, item 2: a revocation or a re-registration on one worker ends the earlier token on every other at once
+    /// (each request reads the device's record: its generation and revocation), and the list shows live devices only.
+    @Test(arguments: StoreBackend.all) func aRevocationOnOneWorkerCountsOnEveryOtherAtOnce(_ backend: StoreBackend) async throws {
+        try await BackendStoreFixture.with(backend) { fixture async throws in
+            let first = try DeviceAuthority(store: fixture.store, now: fixture.clock.now)
+            let second = try DeviceAuthority(store: try fixture.secondWorker(), now: fixture.clock.now)
+            let phone = RegistrationRequest(deviceID: "phone", platform: "ios", appVersion: "1")
+            let old = try first.register(phone, presentedSecret: nil, from: "127.0.0.1").token
+            #expect(try second.device(authorization: "Bearer \(old)") == AuthenticatedDevice(deviceID: "phone", scope: .anonymous))
+            let new = try second.register(phone, presentedSecret: nil, from: "127.0.0.1").token
+            #expect((try? first.authenticate(authorization: "Bearer \(old)")) == nil, "a re-registration replaces the token") // safe: the nil is the expectation
+            #expect(try first.authenticate(authorization: "Bearer \(new)") == "phone")
+            #expect(try first.devices().map(\.deviceID) == ["phone"])
+
+            #expect(try first.revoke("phone"))
+            #expect(try !first.revoke("phone"), "already revoked")
+            do {
+                _ = try second.authenticate(authorization: "Bearer \(new)")
+                Issue.record("a revoked token was accepted")
+            } catch let error as BackendError {
+                #expect(error.status == 401)
+                #expect(error.message.contains("revoked"))
+            } catch {
+                Issue.record("unexpected error \(error)")
+            }
+            #expect(try second.devices().isEmpty)
+
+            let again = try first.register(phone, presentedSecret: nil, from: "127.0.0.1").token
+            let tablet = try first.register(RegistrationRequest(deviceID: "tablet", platform: "ios", appVersion: "1"), presentedSecret: nil,
+                                            from: "127.0.0.1").token
+            #expect(try second.revokeAll() == 2)
+            for token in [again, tablet] { #expect((try? first.authenticate(authorization: "Bearer \(token)")) == nil) } // safe: nil is expected
+        }
+    }
+
+    /// A device's scope rides in its record and its token; the record decides, and a token whose claims disagree is refused.
+    @Test(arguments: StoreBackend.all) func theScopeComesFromTheRegistration(_ backend: StoreBackend) async throws {
+        try await BackendStoreFixture.with(backend) { fixture async throws in
+            let authority = try DeviceAuthority(store: fixture.store, registrationSecret: nil, now: fixture.clock.now)
+            let body = Data(#"{"device_id":"laptop","platform":"linux-cli","app_version":"1"}"#.utf8)
+            let anonymous = try authority.register(body: body, presentedSecret: nil, from: "127.0.0.1")
+            #expect(anonymous.scope == .anonymous)
+            let owned = try authority.register(body: body, presentedSecret: nil, ownerVouched: true, from: "127.0.0.1")
+            #expect(owned.scope == .owner)
+            #expect(try authority.device(authorization: "Bearer \(owned.token)").scope == .owner)
+            let code = try authority.pairing.issue()
+            let paired = try authority.register(body: Data(#"{"device_id":"phone","platform":"ios","app_version":"1"}"#.utf8),
+                                                presentedSecret: nil, pairingCode: code.code, from: "192.0.2.1")
+            #expect(paired.scope == .owner)
+            let record = try #require(try fixture.store.devices.device("phone"))
+            #expect(record.scope == .owner)
+            #expect(record.platform == "ios")
         }
     }
 
@@ -173,7 +228,7 @@ import Testing
 
     @Test(arguments: StoreBackend.all) func aBatchIsStoredWholeAsSent(_ backend: StoreBackend) async throws {
         try await BackendStoreFixture.with(backend) { fixture async throws in
-            try fixture.store.devices.register(deviceID: "d1", platform: "web", appVersion: "1", at: fixture.clock.date)
+            _ = try fixture.store.devices.register(deviceID: "d1", platform: "web", appVersion: "1", scope: .anonymous, at: fixture.clock.date)
             try fixture.store.analytics.record([
                 AnalyticsEvent(name: "bookmark_added", at: at, properties: [("source", .string("share")), ("count", .int(2))]),
                 AnalyticsEvent(name: "app_open", at: at),
@@ -198,8 +253,8 @@ import Testing
         try await BackendStoreFixture.with(backend) { fixture async throws in
             var limits = BackendLimits()
             limits.analyticsDeviceQuota = AnalyticsQuota(events: 3, bytes: 1_000, windowSeconds: 100)
-            try fixture.store.devices.register(deviceID: "d1", platform: "web", appVersion: "1", at: fixture.clock.date)
-            try fixture.store.devices.register(deviceID: "d2", platform: "web", appVersion: "1", at: fixture.clock.date)
+            _ = try fixture.store.devices.register(deviceID: "d1", platform: "web", appVersion: "1", scope: .anonymous, at: fixture.clock.date)
+            _ = try fixture.store.devices.register(deviceID: "d2", platform: "web", appVersion: "1", scope: .anonymous, at: fixture.clock.date)
             try fixture.store.analytics.record([AnalyticsEvent(name: "a", at: at), AnalyticsEvent(name: "b", at: at)], deviceID: "d1", limits: limits)
             fixture.clock.advance(30)
             let refused = backendError {
@@ -219,7 +274,7 @@ import Testing
             var limits = BackendLimits()
             limits.analyticsTotalBytes = 30
             limits.analyticsRetentionSeconds = 1_000
-            try fixture.store.devices.register(deviceID: "d1", platform: "web", appVersion: "1", at: fixture.clock.date)
+            _ = try fixture.store.devices.register(deviceID: "d1", platform: "web", appVersion: "1", scope: .anonymous, at: fixture.clock.date)
             let event = AnalyticsEvent(name: "twelve_bytes", at: at)  // 12 bytes of name + 2 of "{}"
             try fixture.store.analytics.record([event, event], deviceID: "d1", limits: limits)
             #expect(backendError { try fixture.store.analytics.record([event], deviceID: "d1", limits: limits) }?.status == 507)

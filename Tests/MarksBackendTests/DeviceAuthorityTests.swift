@@ -122,6 +122,39 @@ import Testing
         }
     }
 
+    /// Issue 35, item 6: a registration the caller vouches for (the owner's session or API token), with a pairing code
+    /// or with the secret is not counted against the anonymous limit; a wrong code or secret is.
+    @Test func ownerRegistrationsAreNotCountedAndWrongCredentialsAre() throws {
+        var limits = BackendLimits()
+        limits.registrations = RateLimit(count: 1, windowSeconds: 600)
+        try withAuthority(limits: limits, secret: "open sesame") { authority, _, _ in
+            let body = Data(json: #"{"device_id":"owner-laptop","platform":"web","app_version":"1"}"#)
+            for _ in 0..<5 {
+                #expect(try authority.register(body: body, presentedSecret: nil, ownerVouched: true, from: "127.0.0.1").scope == .owner)
+                #expect(try authority.register(body: body, presentedSecret: "open sesame", from: "127.0.0.1").scope == .owner)
+                let code = try authority.pairing.issue()
+                #expect(try authority.register(body: body, presentedSecret: nil, pairingCode: code.code, from: "127.0.0.1").scope == .owner)
+            }
+            #expect(backendError { _ = try authority.register(body: body, presentedSecret: "wrong", from: "127.0.0.1") }?.status == 403)
+            #expect(backendError { _ = try authority.register(body: body, presentedSecret: "wrong", from: "127.0.0.1") }?.status == 429)
+            #expect(try authority.register(body: body, presentedSecret: nil, ownerVouched: true, from: "127.0.0.1").scope == .owner)
+        }
+    }
+
+    /// The token carries the device's scope and generation; a token of an earlier generation is refused.
+    @Test func theTokenCarriesScopeAndGeneration() throws {
+        try withAuthority { authority, clock, database in
+            let first = try authority.register(registration, presentedSecret: nil, from: "127.0.0.1")
+            let second = try authority.register(registration, presentedSecret: nil, from: "127.0.0.1")
+            let signer = TokenSigner(key: try SigningKeyStore.loadOrCreate(in: database.database))
+            let claims = try signer.verify(second.token, now: clock.seconds)
+            #expect(claims.scope == .anonymous)
+            #expect(claims.generation == 1)
+            #expect(backendError { _ = try authority.authenticate(authorization: "Bearer \(first.token)") }?.message.contains("revoked or replaced") == true)
+            #expect(try authority.device(authorization: "Bearer \(second.token)") == AuthenticatedDevice(deviceID: registration.deviceID, scope: .anonymous))
+        }
+    }
+
     @Test func aConfiguredSecretIsRequired() throws {
         try withAuthority(secret: "open sesame") { authority, _, _ in
             #expect(authority.requiresRegistrationSecret)

@@ -27,6 +27,20 @@ import Testing
         #expect(try signer.verify(forge(header: #"{"alg":"HS256"}"#, payload: goodPayload), now: now) == claims)
     }
 
+    /// Issue 35: the scope and token generation ride in the payload and come back; older tokens have neither, and an
+    /// unknown scope or a mistyped generation is refused.
+    @Test func scopeAndGenerationRoundTrip() throws {
+        let scoped = TokenClaims(subject: "device-1", issuedAt: now, expiresAt: now + 3600, scope: .owner, generation: 3)
+        #expect(try signer.verify(signer.sign(scoped), now: now) == scoped)
+        #expect(try signer.verify(signer.sign(claims), now: now).scope == nil)
+        let root = #"{"sub":"device-1","iat":\#(now),"exp":\#(now + 3600),"scope":"root"}"#
+        #expect(throws: TokenError.malformed("\"scope\" is not a known scope")) { try signer.verify(forge(header: goodHeader, payload: root), now: now) }
+        let textGeneration = #"{"sub":"device-1","iat":\#(now),"exp":\#(now + 3600),"gen":"1"}"#
+        #expect(throws: TokenError.malformed("\"gen\" is not an integer")) {
+            try signer.verify(forge(header: goodHeader, payload: textGeneration), now: now)
+        }
+    }
+
     @Test func headerFromTheSignerIsHS256() throws {
         let header = try #require(Base64URL.decode(String(signer.sign(claims).split(separator: ".")[0])))
         #expect(String(decoding: header, as: UTF8.self) == goodHeader)

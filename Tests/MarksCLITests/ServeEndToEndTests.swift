@@ -95,11 +95,38 @@ import FoundationNetworking
             let object = try JSONSerialization.jsonObject(with: bytes) as? [String: Any] ?? [:]
             return ((response as? HTTPURLResponse)?.statusCode ?? 0, object)
         }
-        let (registered, issued) = try await post("/v1/auth/register", #"{"device_id":"e2e","platform":"test","app_version":"1"}"#)
+        let question = #"{"question":"How often do I feed the sourdough starter?"}"#
+        let json = ["Content-Type": "application/json"]
+        // Issue 35: a device registered from loopback without the owner's credential reads nothing of the library.
+        let (anonymous, anonymousIssue) = try await post("/v1/auth/register", #"{"device_id":"intruder","platform":"test","app_version":"1"}"#,
+                                                         headers: json)
+        #expect(anonymous == 200)
+        #expect(anonymousIssue["scope"] as? String == "anonymous")
+        let intruder = try #require(anonymousIssue["token"] as? String)
+        let (refused, refusal) = try await post("/v1/marks/ask", question, headers: ["Authorization": "Bearer \(intruder)"])
+        #expect(refused == 403)
+        #expect(!String(describing: refusal).contains("rye"))
+        // The owner pairs with `marks devices pair` (the code is in marks.sqlite, so the running server takes it).
+        let pair = try await marks.run(["devices", "pair", "--data", data])
+        #expect(pair.code == 0, "\(pair.stderr)")
+        let code = pair.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let (registered, issued) = try await post("/v1/auth/register", #"{"device_id":"e2e","platform":"test","app_version":"1"}"#,
+                                                  headers: json.merging(["X-Marks-Pairing-Code": code]) { $1 })
         #expect(registered == 200)
+        #expect(issued["scope"] as? String == "owner")
         let token = try #require(issued["token"] as? String)
-        let (status, answer) = try await post("/v1/marks/ask", #"{"question":"How often do I feed the sourdough starter?"}"#,
-                                              headers: ["Authorization": "Bearer \(token)"])
+        let (status, answer) = try await post("/v1/marks/ask", question, headers: ["Authorization": "Bearer \(token)"])
+        // `marks devices` lists both; `marks devices revoke` ends the token at once, also for the running server.
+        let listed = try await marks.run(["devices", "--json", "--data", data])
+        #expect(listed.code == 0, "\(listed.stderr)")
+        #expect(listed.stdout.contains(#""device_id":"e2e""#) && listed.stdout.contains(#""scope":"owner""#))
+        #expect(listed.stdout.contains(#""device_id":"intruder""#))
+        let revoke = try await marks.run(["devices", "revoke", "e2e", "--data", data])
+        #expect(revoke.code == 0, "\(revoke.stderr)")
+        let (afterRevoke, _) = try await post("/v1/marks/ask", question, headers: ["Authorization": "Bearer \(token)"])
+        #expect(afterRevoke == 401)
+        let all = try await marks.run(["devices", "revoke", "--all", "--data", data])
+        #expect(all.stdout.contains("Revoked 1 app token."), "\(all.stdout)")
         _ = await server.stop()
         #expect(status == 200)
         #expect(answer["found"] as? Bool == true)

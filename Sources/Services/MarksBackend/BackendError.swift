@@ -8,6 +8,8 @@ public enum BackendError: Error, Equatable, Sendable, CustomStringConvertible {
     case forbidden(String)
     /// 413: the body is larger than the endpoint accepts.
     case bodyTooLarge(limit: Int)
+    /// 415: the body's `Content-Type` is not one the endpoint reads (a registration that is not JSON).
+    case unsupportedMediaType(String)
     /// 422: well-formed, but there is nothing to work from (a page that could not be fetched, with no text).
     case unprocessable(String)
     /// 429: too many calls; try again after `retryAfter` seconds.
@@ -26,6 +28,7 @@ public enum BackendError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unauthorized: 401
         case .forbidden: 403
         case .bodyTooLarge: 413
+        case .unsupportedMediaType: 415
         case .unprocessable: 422
         case .rateLimited: 429
         case .unavailable: 503
@@ -37,7 +40,7 @@ public enum BackendError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The message for `{"error": …}`.
     public var message: String {
         switch self {
-        case .invalid(let message), .unauthorized(let message), .forbidden(let message),
+        case .invalid(let message), .unauthorized(let message), .forbidden(let message), .unsupportedMediaType(let message),
              .unprocessable(let message), .unavailable(let message), .full(let message):
             message
         case .bodyTooLarge(let limit):

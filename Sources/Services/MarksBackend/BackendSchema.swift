@@ -55,6 +55,29 @@ public enum BackendSchema {
             INSERT INTO backend_analytics_usage (id, bytes)
                 SELECT 1, coalesce(sum(size), 0) FROM backend_analytics_events;
             """),
+        // Issue 35: a device's scope (what its token may reach), a token generation bumped by every registration and
+        // revocation (only a token of the current one is accepted), when it was revoked and last seen; the podcast
+        // jobs each device asked for (an anonymous device reads only its own); the pairing code, kept here so that
+        // `marks devices pair` in another process makes one the server accepts. Devices registered before are
+        // `anonymous`: their registration carried no credential.
+        Migration(id: 3, name: "backend: device scopes, revocation, last seen, device jobs, pairing code", sql: """
+            ALTER TABLE backend_devices ADD COLUMN scope TEXT NOT NULL DEFAULT 'anonymous' CHECK (scope IN ('owner', 'anonymous'));
+            ALTER TABLE backend_devices ADD COLUMN generation INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE backend_devices ADD COLUMN revoked_at TEXT;
+            ALTER TABLE backend_devices ADD COLUMN last_seen_at TEXT;
+            ALTER TABLE backend_devices ADD COLUMN last_seen_s INTEGER NOT NULL DEFAULT 0;
+            CREATE TABLE backend_device_jobs (
+                device_id TEXT NOT NULL REFERENCES backend_devices (device_id) ON DELETE CASCADE,
+                job_id TEXT NOT NULL,
+                PRIMARY KEY (device_id, job_id)
+            ) WITHOUT ROWID;
+            CREATE TABLE backend_pairing_code (
+                id INTEGER PRIMARY KEY CHECK (id = 1),
+                digest BLOB NOT NULL CHECK (length(digest) = 32),
+                expires_at REAL NOT NULL,
+                wrong_tries INTEGER NOT NULL DEFAULT 0 CHECK (wrong_tries >= 0)
+            );
+            """),
     ]
 
     /// Applies the backend's pending migrations to `database`.

@@ -4,7 +4,7 @@ import SQLiteDatabase
 
 /// Where the backend keeps its state, behind one set of records: devices, the JWT signing key, the rate windows
 /// the analytics events with their quotas, and the pairing code. `sqlite` is one process's data directory (the key in a
-/// file beside `marks.sqlite`, rate windows and the pairing code in memory); `postgres` is a database any number of workers on any number of
+/// file beside `marks.sqlite`, the pairing code in it, rate windows in memory); `postgres` is a database any number of workers on any number of
 /// machines share, so a device registered on one is known to all and every limit holds for all together.
 public struct BackendStore: Sendable {
     /// The registered devices.
@@ -33,7 +33,7 @@ public struct BackendStore: Sendable {
         try BackendSchema.migrate(database)
         return BackendStore(devices: DeviceRegistry(database: database), signingSecret: SigningKeyFile(database: database),
                             rateWindows: InMemoryRateWindows(), analytics: try AnalyticsStore(database: database, now: now),
-                            pairingCodes: InMemoryPairingCodes())
+                            pairingCodes: SQLitePairingCodes(database: database))
     }
 
     /// The backend shared through `pool`'s database (its backend migrations applied, safely while other workers do

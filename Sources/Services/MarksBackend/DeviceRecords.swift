@@ -1,12 +1,33 @@
 import Foundation
 
 /// The devices registered with this backend, wherever they are kept: `DeviceRegistry` in the local SQLite file,
-/// `PostgresDeviceRegistry` in a database every worker shares (a device registered on one worker is known to all).
+/// `PostgresDeviceRegistry` in a database every worker shares (a device registered or revoked on one is so on all:
+/// every request reads the device's row, so a revocation counts at once on every worker).
 public protocol DeviceRecords: Sendable {
-    /// Records a registration: a new device, or a known one with its platform and version updated.
-    func register(deviceID: String, platform: String, appVersion: String, at date: Date) throws(BackendError)
-    /// Whether `deviceID` has registered.
-    func contains(_ deviceID: String) throws(BackendError) -> Bool
+    /// Records a registration with `scope`: a new device, or a known one with its platform, version and scope replaced,
+    /// its revocation lifted and its generation bumped (its earlier tokens stop working). Returns the new generation.
+    func register(deviceID: String, platform: String, appVersion: String, scope: DeviceScope, at date: Date) throws(BackendError) -> Int64
+    /// The device's record, revoked or not; nil when it never registered.
+    func device(_ deviceID: String) throws(BackendError) -> DeviceRecord?
+    /// The devices whose tokens are live (not revoked), most recently seen first.
+    func devices() throws(BackendError) -> [DeviceRecord]
+    /// Revokes the device's token (its generation is bumped); false when there is no such live device.
+    func revoke(_ deviceID: String, at date: Date) throws(BackendError) -> Bool
+    /// Revokes every device's token; returns how many were live.
+    func revokeAll(at date: Date) throws(BackendError) -> Int
+    /// Notes that the device's token was accepted at `date`.
+    func touch(_ deviceID: String, at date: Date) throws(BackendError)
+    /// Notes that `deviceID` asked for the podcast job `jobID` (an anonymous device may read only its own jobs).
+    func recordJob(_ jobID: String, for deviceID: String) throws(BackendError)
+    /// Whether `deviceID` asked for the podcast job `jobID`.
+    func hasJob(_ jobID: String, for deviceID: String) throws(BackendError) -> Bool
     /// How many times `deviceID` registered (0 when never).
     func registrations(of deviceID: String) throws(BackendError) -> Int
+}
+
+extension DeviceRecords {
+    /// Whether `deviceID` has registered (revoked or not).
+    public func contains(_ deviceID: String) throws(BackendError) -> Bool {
+        try device(deviceID) != nil
+    }
 }

@@ -88,6 +88,20 @@ enum PostgresBackendSchema {
             );
             INSERT INTO backend_pairing_code (id) VALUES (1);
             """),
+        // Issue 35, as in SQLite's migration 3: scope, token generation, revocation and last use per device, and the
+        // podcast jobs each device asked for.
+        PostgresMigration(id: 3, name: "backend: device scopes, revocation, last seen, device jobs", sql: """
+            ALTER TABLE backend_devices ADD COLUMN scope text NOT NULL DEFAULT 'anonymous' CHECK (scope IN ('owner', 'anonymous'));
+            ALTER TABLE backend_devices ADD COLUMN generation bigint NOT NULL DEFAULT 0;
+            ALTER TABLE backend_devices ADD COLUMN revoked_at text;
+            ALTER TABLE backend_devices ADD COLUMN last_seen_at text;
+            ALTER TABLE backend_devices ADD COLUMN last_seen_s bigint NOT NULL DEFAULT 0;
+            CREATE TABLE backend_device_jobs (
+                device_id text NOT NULL REFERENCES backend_devices (device_id) ON DELETE CASCADE,
+                job_id text NOT NULL,
+                PRIMARY KEY (device_id, job_id)
+            );
+            """),
     ]
 
     /// Applies the backend's pending migrations through `pool`.

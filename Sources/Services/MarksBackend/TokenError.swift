@@ -14,6 +14,8 @@ public enum TokenError: Error, Equatable, Sendable, CustomStringConvertible {
     case issuedInFuture
     /// The device in `sub` is not registered here.
     case unknownDevice
+    /// The device's token was revoked, or replaced by a newer registration of the same device.
+    case revoked
 
     public var description: String {
         switch self {
@@ -24,6 +26,7 @@ public enum TokenError: Error, Equatable, Sendable, CustomStringConvertible {
         case .expired: "The token has expired."
         case .issuedInFuture: "The token is issued in the future."
         case .unknownDevice: "The token's device is not registered with this server."
+        case .revoked: "The token was revoked or replaced by a newer registration of its device."
         }
     }
 }

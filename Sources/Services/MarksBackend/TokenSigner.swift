@@ -5,7 +5,7 @@ import MarksCore
 /// Issues and checks HS256 JSON Web Tokens (RFC 7519) under one secret key. Verification accepts nothing
 /// but what `sign` makes: exactly three unpadded base64url segments, a header of `alg: "HS256"` (and
 /// optionally `typ: "JWT"`) only, an HMAC-SHA-256 signature compared in constant time, and a payload with
-/// a string `sub` and integer `iat` and `exp`.
+/// a string `sub` and integer `iat` and `exp` (and, when present, a known `scope` and an integer `gen`).
 public struct TokenSigner: Sendable {
     /// Tokens longer than this are refused before any parsing.
     public static let maximumTokenLength = 2048
@@ -22,9 +22,12 @@ public struct TokenSigner: Sendable {
     /// The compact serialisation of `claims`.
     public func sign(_ claims: TokenClaims) -> String {
         let header = JSONValue.object([("alg", .string("HS256")), ("typ", .string("JWT"))])
-        let payload = JSONValue.object([
+        var members: [(String, JSONValue)] = [
             ("sub", .string(claims.subject)), ("iat", .int(Int(claims.issuedAt))), ("exp", .int(Int(claims.expiresAt))),
-        ])
+        ]
+        if let scope = claims.scope { members.append(("scope", .string(scope.rawValue))) }
+        if let generation = claims.generation { members.append(("gen", .int(Int(generation)))) }
+        let payload = JSONValue.object(members)
         let signingInput = Base64URL.encode(header.serialized) + "." + Base64URL.encode(payload.serialized)
         return signingInput + "." + Base64URL.encode(HMAC.sha256(key: key, message: signingInput))
     }
@@ -64,7 +67,13 @@ public struct TokenSigner: Sendable {
         let payload = try object(bytes, part: "payload")
         guard let sub = payload["sub"] else { throw .missingClaim("sub") }
         guard case .string(let subject) = sub, !subject.isEmpty else { throw .malformed("\"sub\" is not a non-empty string") }
-        return TokenClaims(subject: subject, issuedAt: try integer(payload, "iat"), expiresAt: try integer(payload, "exp"))
+        var claims = TokenClaims(subject: subject, issuedAt: try integer(payload, "iat"), expiresAt: try integer(payload, "exp"))
+        if let scope = payload["scope"] {
+            guard case .string(let name) = scope, let known = DeviceScope(rawValue: name) else { throw .malformed("\"scope\" is not a known scope") }
+            claims.scope = known
+        }
+        if payload["gen"] != nil { claims.generation = try integer(payload, "gen") }
+        return claims
     }
 
     private static func integer(_ object: [String: Scalar], _ name: String) throws(TokenError) -> Int64 {

@@ -151,6 +151,7 @@ extension CompositionRoot {
         options.podcastManager = podcastManager  // the web's Podcasts tab, player and Podcast action (podweb)
         options.ask = ask
         options.pairing = backend.pairing
+        options.backendDevices = backend.devices
         options.listenAddress = { listen.address }
         options.semanticSearch = { query, unreadOnly, tag in
             let request = SearchRequest(text: query, mode: .semantic, filter: SearchFilter(unreadOnly: unreadOnly, tag: tag), limit: 50)

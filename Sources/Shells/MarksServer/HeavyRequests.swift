@@ -60,9 +60,33 @@ public struct HeavyRequests: Sendable {
         self.gate = AdmissionGate(name: "AI requests", policy: policy)
     }
 
+    /// What a heavy request's credentials earn it before the gate (issue 35: an unauthenticated request never holds
+    /// a slot).
+    public enum Admission: Sendable {
+        /// Authenticated: it waits for a slot like any heavy request.
+        case admit
+        /// Not authenticated, and its route answers that itself without heavy work (the web's sign-in redirect): it
+        /// runs without a slot.
+        case passWithoutSlot
+        /// Refused with this answer at once; its route never runs.
+        case refuse(HTTPError)
+    }
+
     /// Routes `request` through `next`, through the gate when it is heavy.
     public func admit(_ request: HTTPRequest, _ next: @escaping @Sendable () async throws -> HTTPResponse) async throws -> HTTPResponse {
+        try await admit(request, authenticated: { _ in .admit }, next)
+    }
+
+    /// Routes `request` through `next`; a heavy one first has its credentials checked by `authenticated`, and only an
+    /// authenticated one goes through the gate.
+    public func admit(_ request: HTTPRequest, authenticated: (HTTPRequest) -> Admission,
+                      _ next: @escaping @Sendable () async throws -> HTTPResponse) async throws -> HTTPResponse {
         guard let route = routes.first(where: { $0.matches(request) }) else { return try await next() }
+        switch authenticated(request) {
+        case .admit: break
+        case .passWithoutSlot: return try await next()
+        case .refuse(let error): throw error
+        }
         do {
             var response = try await gate.run(budget: route.budget, next)
             // A streamed answer does its work while it is sent, after `next` returned: it takes a slot again then

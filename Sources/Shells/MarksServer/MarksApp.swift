@@ -70,7 +70,10 @@ public struct MarksApp: Sendable {
         }
         router.errorRenderer(forPrefix: "/api/", .json(messageKey: "detail"))
         router.errorRenderer(forPrefix: "/v1/", .json(messageKey: "error"))
-        context.backend?.register(on: &router)
+        if var backend = context.backend {
+            backend.vouchesForOwner = { request in Self.vouchesForOwner(request, context: context) }
+            backend.register(on: &router)
+        }
         context.web?.register(on: &router)
         context.feed?.register(on: &router)
         router.defaultErrorRenderer(.html)
@@ -80,7 +83,7 @@ public struct MarksApp: Sendable {
         }
         router.intercept { request, next in
             try context.hosts?.check(request)
-            return try await context.heavy.admit(request, next)
+            return try await context.heavy.admit(request, authenticated: { Self.authenticatedForHeavyWork($0, context: context) }, next)
         }
         if context.backend != nil { router.closePrefix("/v1") }
         let trustedProxy = context.trustedProxy
@@ -127,6 +130,35 @@ public struct MarksApp: Sendable {
 
     static func isLoopback(_ address: String) -> Bool {
         address.hasPrefix("127.") || address == "::1" || address.hasPrefix("::ffff:127.")
+    }
+
+    /// Whether a heavy request may take an admission slot (issue 35): under `/v1/` its bearer token is checked in full
+    /// (signature, device record, scope) and a refusal is thrown as the answer, so the route never runs; a web route
+    /// needs a live session (without one the web app answers with its sign-in redirect, ungated: it does no heavy work).
+    static func authenticatedForHeavyWork(_ request: HTTPRequest, context: Context) -> HeavyRequests.Admission {
+        if request.path.hasPrefix("/v1/") {
+            guard let backend = context.backend else { return .admit }  // no backend: no route either, the gate as before
+            do {
+                _ = try backend.authorize(request)
+                return .admit
+            } catch {
+                if case .storage(let detail) = error {
+                    context.logError("authenticating \(request.method) \(request.path) failed: \(detail.prefix(500))")
+                }
+                return .refuse(BackendAPI.httpError(error))
+            }
+        }
+        guard let web = context.web else { return .admit }
+        return web.recognizes(request) ? .admit : .passWithoutSlot
+    }
+
+    /// Whether a `/v1/auth/register` request carries the owner's own credential: a signed-in web session with its CSRF
+    /// token in `X-CSRF-Token` from this site, or the linkding API token (`Authorization: Token …`).
+    static func vouchesForOwner(_ request: HTTPRequest, context: Context) -> Bool {
+        if let web = context.web, web.vouchesForOwner(request) { return true }
+        guard let authorization = request.headers["Authorization"], authorization.lowercased().hasPrefix("token ") else { return false }
+        let api = context.sources?.current.api ?? context.api
+        return api?.recognizes(request) ?? false
     }
 
     /// The largest body read from a request without credentials (a device registration, a sign-in form): bodies are

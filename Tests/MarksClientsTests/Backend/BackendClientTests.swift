@@ -116,6 +116,21 @@ import Testing
         }
     }
 
+    /// Issue 35: a token near its expiry is renewed with itself in `Authorization`, so an owner device keeps its scope;
+    /// the first registration offers none.
+    @Test func aTokenNearItsExpiryIsOfferedForRenewal() async throws {
+        try await withBackend(FakeBackend()) { harness, backend in
+            _ = try await harness.client().enrich(Self.request)
+            let nearExpiry = Date(timeIntervalSince1970: 1_893_456_000 - 100)  // 100 s before token-1's expires_at
+            _ = try await harness.client(now: { nearExpiry }).enrich(Self.request)
+            let registrations = harness.server.requests.filter { $0.path == "/v1/auth/register" }
+            #expect(registrations.count == 2)
+            #expect(registrations.first?.headers["Authorization"] == nil)
+            #expect(registrations.last?.headers["Authorization"] == "Bearer token-1")
+            #expect(backend.authorizations.last == "Bearer token-2")
+        }
+    }
+
     @Test func a401RegistersAgainOnceWithTheSameDeviceID() async throws {
         let backend = FakeBackend { request, _ in
             request.headers["Authorization"] == "Bearer token-1" ? .json(#"{"error":"The token has expired."}"#, status: 401)

@@ -51,9 +51,13 @@ struct BackendFixture {
         return Reply(status: response.status, headers: response.headers, body: body)
     }
 
-    /// Registers a device and returns its token.
-    func register(_ deviceID: String = "device-1", from address: String = "127.0.0.1") async throws -> String {
-        let reply = try await send("/v1/auth/register", json: #"{"device_id":"\#(deviceID)","platform":"test","app_version":"1"}"#, from: address)
+    /// Registers a device and returns its token: with the owner's credential (a pairing code) unless `owner` is false
+    /// (then as an anonymous device from this machine).
+    func register(_ deviceID: String = "device-1", owner: Bool = true, from address: String = "127.0.0.1") async throws -> String {
+        var headers = [("Content-Type", "application/json")]
+        if owner { headers.append(("X-Marks-Pairing-Code", try api.pairing.issue().code)) }
+        let reply = try await send("/v1/auth/register", json: #"{"device_id":"\#(deviceID)","platform":"test","app_version":"1"}"#,
+                                   headers: headers, from: address)
         guard reply.status == 200, let token = reply.object?["token"] as? String else {
             throw FixtureError(description: "registration failed: \(reply.status) \(reply.text)")
         }

@@ -25,7 +25,8 @@ import Testing
             #expect(reply.status == 200)
             #expect(reply.headers["Content-Type"] == "application/json")
             let object = try #require(reply.object)
-            #expect(Set(object.keys) == ["token", "expires_at"])
+            #expect(Set(object.keys) == ["token", "expires_at", "scope"])
+            #expect(object["scope"] as? String == "anonymous", "from loopback without a credential")
             #expect(object["expires_at"] as? String == "2027-02-14T08:00:00Z")  // 30 days after the fixture's clock
             let token = try #require(object["token"] as? String)
             let search = try await fixture.send("/v1/marks/search", json: Self.searchBody, token: token)
@@ -82,11 +83,11 @@ import Testing
         var limits = BackendLimits()
         limits.registrations = RateLimit(count: 1, windowSeconds: 600)
         try await withFixture(limits: limits) { fixture in
-            _ = try await fixture.register(from: "127.0.0.7")
+            _ = try await fixture.register(owner: false, from: "127.0.0.7")
             let limited = try await fixture.send("/v1/auth/register", json: #"{"device_id":"x","platform":"p","app_version":"1"}"#, from: "127.0.0.7")
             #expect(limited.status == 429)
             #expect(limited.headers["Retry-After"] == "600")
-            _ = try await fixture.register(from: "127.0.0.8")
+            _ = try await fixture.register(owner: false, from: "127.0.0.8")
         }
     }
 

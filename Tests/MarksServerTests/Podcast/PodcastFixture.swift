@@ -18,6 +18,8 @@ final class PodcastFixture: Sendable {
     let jobs: JobRunner
     let podcasts: PodcastService
     let voiceProgram: String?
+    /// The backend's pairing codes (a registration with one gets the owner scope).
+    let pairing: PairingCodes
 
     /// The service a test builds itself (other voices, a dialogue writer) over the fixture's database, directory and runner.
     typealias MakeService = @Sendable (Database, TemporaryDirectory, JobRunner) throws -> PodcastService
@@ -35,6 +37,7 @@ final class PodcastFixture: Sendable {
         }
         var api = try BackendAPI.live(data: data, config: config, environment: [:], embedder: TestEmbedder(), exposed: false, now: Date.init)
         api.podcasts = podcasts
+        pairing = api.pairing
         let router = MarksApp(context: MarksApp.Context(version: "test", logError: { _ in }, backend: api)).router
         server = try LiveServer(router)
         await jobs.register(podcasts.jobKind())
@@ -77,8 +80,11 @@ final class PodcastFixture: Sendable {
         return try await RawHTTP.exchange(port: port, Data((head + "\r\n").utf8) + body, timeoutSeconds: 60)
     }
 
-    func register() async throws -> String {
-        let reply = try await call("POST", "/v1/auth/register", json: #"{"device_id":"podcast-device","platform":"test","app_version":"1"}"#, token: nil)
+    /// Registers a device, with the owner's credential (a pairing code) unless `owner` is false.
+    func register(_ deviceID: String = "podcast-device", owner: Bool = true) async throws -> String {
+        let headers = owner ? ["X-Marks-Pairing-Code: \(try pairing.issue().code)"] : []
+        let reply = try await call("POST", "/v1/auth/register", json: #"{"device_id":"\#(deviceID)","platform":"test","app_version":"1"}"#,
+                                   token: nil, headers: headers)
         guard let token = reply.json?["token"] as? String else { throw RawHTTP.Failure(description: "registration failed: \(reply.status)") }
         return token
     }

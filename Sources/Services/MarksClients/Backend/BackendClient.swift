@@ -105,8 +105,8 @@ public struct BackendClient: AIEngine {
     /// Throws the `BackendClientError` for an answer outside 2xx.
     func authorized(_ path: String, body: Data?, headers extra: [String: String] = [:], retry: RetryPolicy? = nil,
                     maxBodyBytes: Int? = nil) async throws -> HTTPClientResponse {
-        let register: @Sendable (String) async throws -> (token: String, expiresAt: Date) = { [self] deviceID in
-            try await self.register(deviceID: deviceID)
+        let register: @Sendable (String, String?) async throws -> (token: String, expiresAt: Date) = { [self] deviceID, renewing in
+            try await self.register(deviceID: deviceID, renewing: renewing)
         }
         var token = try await session.token(register: register)
         var registeredAgain = false
@@ -126,12 +126,13 @@ public struct BackendClient: AIEngine {
         }
     }
 
-    /// `POST /v1/auth/register` for `deviceID`.
-    func register(deviceID: String) async throws -> (token: String, expiresAt: Date) {
+    /// `POST /v1/auth/register` for `deviceID`; `renewing` (its still-live token) lets an owner device keep its scope.
+    func register(deviceID: String, renewing: String? = nil) async throws -> (token: String, expiresAt: Date) {
         let body = try encode(BackendWire.Register(deviceID: deviceID, platform: configuration.platform,
                                                    appVersion: configuration.appVersion))
         var headers: [String: String] = [:]
         if let secret = configuration.registrationSecret { headers["X-Marks-Registration-Secret"] = secret }
+        if let renewing { headers["Authorization"] = "Bearer \(renewing)" }
         let response = try await send("/v1/auth/register", body: body, headers: headers, retry: configuration.retry)
         let data = response.body
         if response.status == 403 { throw BackendClientError.registrationRefused(Self.errorMessage(data, status: 403)) }

@@ -26,7 +26,7 @@ actor BackendSession {
     }
 
     /// A token valid for a while yet: the stored one, or a new one from `register(deviceID)`.
-    func token(register: @escaping @Sendable (String) async throws -> (token: String, expiresAt: Date)) async throws -> String {
+    func token(register: @escaping @Sendable (_ deviceID: String, _ renewing: String?) async throws -> (token: String, expiresAt: Date)) async throws -> String {
         let current = try loaded()
         if let token = current.token, current.backendURL == backendURL,
            let expiry = current.expiresAt, expiry.timeIntervalSince(now()) > Self.renewalMargin {
@@ -34,8 +34,10 @@ actor BackendSession {
         }
         if let registration { return try await tokenOf(registration.value) }
         let deviceID = current.deviceID
+        // A token still live (near its expiry) is offered for renewal: an owner device keeps its scope.
+        let renewing = current.backendURL == backendURL && (current.expiresAt.map { $0 > now() } ?? false) ? current.token : nil
         let task = Task { () async throws -> BackendCredentials in
-            let issued = try await register(deviceID)
+            let issued = try await register(deviceID, renewing)
             return BackendCredentials(deviceID: deviceID, backendURL: backendURL, token: issued.token, expiresAt: issued.expiresAt)
         }
         registration = task

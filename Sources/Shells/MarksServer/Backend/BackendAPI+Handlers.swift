@@ -6,15 +6,36 @@ import MarksCore
 import MarksEngine
 
 extension BackendAPI {
-    /// `POST /v1/auth/register` → `{"token", "expires_at"}`. From another machine it needs a pairing code or the secret.
+    /// `POST /v1/auth/register` → `{"token", "expires_at", "scope"}`. A post from a web page of another site or with
+    /// a body that is not JSON is refused before anything is counted. With the owner's credential (a signed-in web
+    /// session and its CSRF token, the API token, a pairing code or the registration secret), or with the device's own
+    /// live owner token in `Authorization: Bearer` (a renewal), the device gets the owner scope; without one it is
+    /// anonymous, and only from this machine (from elsewhere a renewal that does not qualify ends as anonymous: 403).
     func registerDevice(_ request: HTTPRequest) throws -> HTTPResponse {
+        try Self.checkRegistrationPost(request)
         let pairingCode = request.headers["X-Marks-Pairing-Code"]
-        if pairingCode == nil && !authority.requiresRegistrationSecret && !Self.isFromThisMachine(request) {
-            throw BackendError.forbidden("Registering from another machine needs a pairing code (Marks → Settings → Devices → Pair a device, sent in X-Marks-Pairing-Code) or the server's registration secret (registration_secret, sent in X-Marks-Registration-Secret).")
-        }
+        let vouched = vouchesForOwner(request)
+        let renewing = request.headers["Authorization"].flatMap { $0.lowercased().hasPrefix("bearer ") ? $0 : nil }
         let issued = try authority.register(body: request.body, presentedSecret: request.headers["X-Marks-Registration-Secret"],
-                                            pairingCode: pairingCode, from: request.remoteAddress)
+                                            pairingCode: pairingCode, ownerVouched: vouched, renewing: renewing,
+                                            anonymousAllowed: Self.isFromThisMachine(request), from: request.remoteAddress)
         return BackendJSON.registered(issued)
+    }
+
+    /// Refuses a registration post a web page could send on its own: from another site (`Sec-Fetch-Site` other than
+    /// `same-origin`/`none`, or an `Origin` naming another host) or with a `Content-Type` other than JSON (a form or
+    /// `text/plain` post needs no CORS preflight). A native client sends JSON and no `Origin`; a browser's
+    /// cross-origin post always carries `Origin`, so a missing `Content-Type` alone is let through.
+    static func checkRegistrationPost(_ request: HTTPRequest) throws(BackendError) {
+        guard RequestOrigin.isSameOrigin(request) else {
+            throw .forbidden("Registration from a web page of another site is refused.")
+        }
+        if let type = request.headers["Content-Type"] {
+            let media = type.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+            guard media == "application/json" else {
+                throw .unsupportedMediaType("Send the registration as JSON, with Content-Type: application/json.")
+            }
+        }
     }
 
     /// Whether a request comes from this machine itself: a loopback address with no proxy's forwarding headers (a
@@ -69,7 +90,7 @@ extension BackendAPI {
     func recordEvents(_ request: HTTPRequest) throws -> HTTPResponse {
         let device = try authenticate(request, limiter: analyticsLimiter, what: "analytics batches from this device")
         let events = try WireDecoding.decode(AnalyticsBatch.self, from: request.body, limit: limits.analyticsBody).validated(limits)
-        if analyticsEnabled { try analytics.record(events, deviceID: device, limits: limits) }
+        if analyticsEnabled { try analytics.record(events, deviceID: device.deviceID, limits: limits) }
         return .noContent
     }
 

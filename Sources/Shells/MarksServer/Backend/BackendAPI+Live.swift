@@ -21,7 +21,7 @@ extension BackendAPI {
         let analytics = authority.store.analytics
         var warnings = engine.warnings
         if exposed && config.registrationSecret == nil {
-            warnings.append("devices on other machines cannot register at /v1/auth/register until registration_secret (or MARKS_REGISTRATION_SECRET) is set; they send it in X-Marks-Registration-Secret")
+            warnings.append("devices on other machines register at /v1/auth/register only with a pairing code (Settings → Devices, or marks devices pair) or once registration_secret (or MARKS_REGISTRATION_SECRET) is set; they send it in X-Marks-Registration-Secret")
         }
         let reader = PageTextReader(fetcher: fetcher)
         var api = BackendAPI(authority: authority, engine: engine.engine, analytics: analytics, analyticsEnabled: config.analyticsEnabled,

@@ -8,14 +8,16 @@ import MarksPodcasts
 extension BackendAPI {
     /// `POST /v1/podcast/generate` → `202 {"job_id", "status"}`: the episode for the url (and text), new or existing.
     func generatePodcast(_ request: HTTPRequest) async throws -> HTTPResponse {
-        _ = try authenticate(request, limiter: podcastLimiter, what: "podcast requests from this device")
+        let device = try authenticate(request, limiter: podcastLimiter, what: "podcast requests from this device")
         let service = try podcastService()
         let body = try WireDecoding.decode(PodcastBody.self, from: request.body, limit: limits.podcastBody).validated(limits)
+        try BackendAccess.checkGenerate(device, text: body.text)
         let episode = try await Self.mappedAsync {
             try await service.generate(PodcastRequest(url: body.url, title: body.title, text: body.text, sourceKind: body.sourceKind,
                                                       language: body.language,
                                                       priority: body.isBackground ? JobPriority.background : JobPriority.foreground))
         }
+        if device.scope == .anonymous { try authority.store.devices.recordJob(episode.id, for: device.deviceID) }
         var response = BackendJSON.podcastJob(episode)
         response.status = 202
         return response
@@ -23,15 +25,15 @@ extension BackendAPI {
 
     /// `GET /v1/podcast/status/<job_id>` → `{"job_id", "status", "progress", "title", "duration_seconds"?, "error"?}`.
     func podcastStatus(_ request: HTTPRequest) throws -> HTTPResponse {
-        _ = try authenticate(request, limiter: podcastReadLimiter, what: "podcast status and audio requests from this device")
-        return BackendJSON.podcastStatus(try episode(request))
+        let device = try authenticate(request, limiter: podcastReadLimiter, what: "podcast status and audio requests from this device")
+        return BackendJSON.podcastStatus(try episode(request, for: device))
     }
 
     /// `GET` / `HEAD /v1/podcast/audio/<job_id>` → the MP3, with `Content-Length`, `Accept-Ranges` and `Range`
     /// (206, 416) through the server's one file-serving path; 409 while the episode is not done.
     func podcastAudio(_ request: HTTPRequest) throws -> HTTPResponse {
-        _ = try authenticate(request, limiter: podcastReadLimiter, what: "podcast status and audio requests from this device")
-        let episode = try episode(request)
+        let device = try authenticate(request, limiter: podcastReadLimiter, what: "podcast status and audio requests from this device")
+        let episode = try episode(request, for: device)
         guard episode.status == .done else {
             let state = episode.status == .failed ? "failed: \(episode.error ?? "")" : "is \(episode.status.rawValue)"
             throw HTTPError(409, "The episode has no audio yet: it \(state). Poll /v1/podcast/status/\(episode.id) until it is done.")
@@ -46,9 +48,11 @@ extension BackendAPI {
         }
     }
 
-    private func episode(_ request: HTTPRequest) throws -> PodcastEpisode {
+    /// The episode the path names, when `device` may see it (an anonymous device only its own jobs).
+    private func episode(_ request: HTTPRequest, for device: AuthenticatedDevice) throws -> PodcastEpisode {
         let id = request.pathParameters["id"] ?? ""
-        guard let episode = try Self.mapped({ try podcastService().episode(id: id) }) else {
+        guard try BackendAccess.maySee(id, device, records: authority.store.devices),
+              let episode = try Self.mapped({ try podcastService().episode(id: id) }) else {
             throw HTTPError(404, "No podcast job has the id \"\(id.prefix(64))\".")
         }
         return episode

@@ -35,6 +35,12 @@ public struct BackendAPI: Sendable {
     public var startupWarnings: [String] = []
     /// The one-time pairing codes registration accepts (Settings → Devices makes them).
     public var pairing: PairingCodes { authority.pairing }
+    /// The device registry and token checks (Settings → Devices lists and revokes devices through it).
+    public var devices: DeviceAuthority { authority }
+    /// Whether a registration request carries the owner's own credential, checked outside the backend: a signed-in web
+    /// session with its CSRF token, or the API token (`MarksApp` sets it from the web app and `/api/`). Such a
+    /// registration gets the owner scope and is not counted against the anonymous limit.
+    public var vouchesForOwner: @Sendable (HTTPRequest) -> Bool = { _ in false }
 
     /// The API from its parts; `analyticsEnabled: false` accepts events (204) and stores none. The rate limits count
     /// in the authority's store (shared by every worker on PostgreSQL).
@@ -82,10 +88,18 @@ public struct BackendAPI: Sendable {
         authority.recognizes(authorization: head.headers["Authorization"])
     }
 
-    /// The device id of the request's bearer token, after its per-device rate limit.
-    func authenticate(_ request: HTTPRequest, limiter: SlidingWindowLimiter, what: String) throws -> String {
-        let device = try authority.authenticate(authorization: request.headers["Authorization"])
-        if case .limited(let retryAfter) = try limiter.acquire(device) {
+    /// The device of the request's bearer token when its scope reaches the route (`BackendAccess`); the check
+    /// `MarksApp` runs before a heavy request may take an admission slot, and every handler runs again.
+    func authorize(_ request: HTTPRequest) throws(BackendError) -> AuthenticatedDevice {
+        let device = try authority.device(authorization: request.headers["Authorization"])
+        try BackendAccess.check(device, for: request)
+        return device
+    }
+
+    /// The device of the request's bearer token, authorized for the route, after its per-device rate limit.
+    func authenticate(_ request: HTTPRequest, limiter: SlidingWindowLimiter, what: String) throws -> AuthenticatedDevice {
+        let device = try authorize(request)
+        if case .limited(let retryAfter) = try limiter.acquire(device.deviceID) {
             throw BackendError.rateLimited(retryAfter: retryAfter, what: what)
         }
         return device

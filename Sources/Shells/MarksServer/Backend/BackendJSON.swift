@@ -9,7 +9,8 @@ import MarksPodcasts
 /// The JSON bodies `/v1/` answers with, fields in the documented order.
 enum BackendJSON {
     static func registered(_ issued: IssuedToken) -> HTTPResponse {
-        respond([("token", .string(issued.token)), ("expires_at", .string(LinkdingDate.format(issued.expiresAt)))])
+        respond([("token", .string(issued.token)), ("expires_at", .string(LinkdingDate.format(issued.expiresAt))),
+                 ("scope", .string(issued.scope.rawValue))])
     }
 
     static func enriched(_ answer: EngineAnswer<EnrichResult>, pageError: String?) -> HTTPResponse {

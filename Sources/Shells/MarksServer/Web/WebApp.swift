@@ -82,6 +82,13 @@ public struct WebApp: HTTPResponder {
         }
     }
 
+    /// Whether a request to another route (a `/v1/` registration) carries the owner's signed-in session as the web's
+    /// own forms do: a live session cookie, its CSRF token in `X-CSRF-Token`, and no sign of another site.
+    func vouchesForOwner(_ request: HTTPRequest) -> Bool {
+        guard request.headers["X-CSRF-Token"] != nil, RequestOrigin.isSameOrigin(request) else { return false }
+        return controller.hasValidCSRF(request)
+    }
+
     /// Whether the head carries a live session cookie (before its body is read).
     func recognizes(_ head: HTTPRequest) -> Bool {
         controller.session(of: head) != nil

@@ -15,6 +15,17 @@ struct DevicesView {
         var isThisDevice: Bool
     }
 
+    /// A `/v1/` device (an app that registered with the backend).
+    struct App: Equatable {
+        var id: String
+        var platform: String
+        var appVersion: String
+        /// Whether its token reaches the library (registered with the owner's credential).
+        var readsLibrary: Bool
+        var created: String
+        var lastSeen: String
+    }
+
     struct Content {
         /// Where links can point.
         var reach: ListenAddress.Reach
@@ -29,6 +40,12 @@ struct DevicesView {
         var pairingAvailable = false
         /// A pairing code just made, when asked for.
         var pairingCode: PairingCodes.Code?
+        /// The address the pairing code's QR code names (the app registers there).
+        var pairingServer: String?
+        /// Whether the backend's devices are listed (with Revoke).
+        var appsAvailable = false
+        /// The apps with live `/v1/` tokens.
+        var apps: [App] = []
     }
 
     var content: Content
@@ -42,13 +59,14 @@ struct DevicesView {
             \(reachHTML())\(linksHTML())\
             <form method="post" action="/settings/device-link#devices" class="buttons">\(csrf)\
             <button type="submit" id="device-link">Make a sign-in link</button></form>\
-            \(pairingHTML(csrf))\
+            \(pairingHTML(csrf))\(appsHTML(csrf))\
             <h3 id="sessions-heading">Signed-in devices</h3>\(content.problem.map(HTML.problem) ?? .empty)\
             <ul class="sessions" id="sessions" aria-labelledby="sessions-heading">\(HTML.each(content.devices, deviceHTML))</ul>\
             <div class="buttons"><form method="post" action="/settings/sessions/end-others#devices">\(csrf)\
             <button type="submit" id="sign-out-others"\(content.devices.count > 1 ? "" : " disabled")>Sign out everywhere else</button></form>\
-            <form method="post" action="/signout?everywhere=1">\(csrf)<button type="submit" id="sign-out-everywhere">Sign out everywhere</button></form>\
-            <form method="post" action="/signout">\(csrf)<button type="submit" id="sign-out">Sign out</button></form></div></section>
+            <form method="post" action="/signout?everywhere=1">\(csrf)<button type="submit" id="sign-out-everywhere" aria-describedby="everywhere-hint">Sign out everywhere</button></form>\
+            <form method="post" action="/signout">\(csrf)<button type="submit" id="sign-out">Sign out</button></form></div>\
+            <p class="hint" id="everywhere-hint">Sign out everywhere also revokes every app's token.</p></section>
             """
     }
 
@@ -66,14 +84,47 @@ struct DevicesView {
         guard content.pairingAvailable else { return .empty }
         let code: HTML = content.pairingCode.map { code in
             """
-            <div class="notice" role="status" id="pairing"><p>Pairing code: <code id="pairing-code">\(code.code)</code></p>\
-            <p>Enter it in the Marks app on the other device within 10 minutes; it works once.</p></div>
+            <div class="notice" role="status" id="pairing">\(pairingQR(code))<p>Pairing code: <code id="pairing-code">\(code.code)</code></p>\
+            <p>Enter it in the Marks app on the other device within 10 minutes; it works once. Or scan its QR code with the app.</p></div>
             """
         } ?? .empty
         return """
             \(code)<form method="post" action="/settings/pairing-code#devices" class="buttons">\(csrf)\
             <button type="submit" id="pair-device" aria-describedby="pair-hint">Pair a device</button></form>\
             <p class="hint" id="pair-hint">For the Marks app on another machine: it asks for a one-time code.</p>
+            """
+    }
+
+    /// The QR code of `marks://pair?server=<address>&code=<code>`, for an app's camera.
+    private func pairingQR(_ code: PairingCodes.Code) -> HTML {
+        let server = content.pairingServer ?? ""
+        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
+        let payload = "marks://pair?server=" + (server.addingPercentEncoding(withAllowedCharacters: allowed) ?? "") + "&code=" + code.code
+        do {
+            return "<figure class=\"qr\" id=\"pairing-qr\">\(HTML.svg(try QRCode(payload), label: "QR code of the pairing code"))</figure>"
+        } catch {
+            return HTML.problem("No QR code: \(String(describing: error))")
+        }
+    }
+
+    /// Apps (`/v1/` devices) with live tokens, each with Revoke, and Revoke all.
+    private func appsHTML(_ csrf: HTML) -> HTML {
+        guard content.appsAvailable else { return .empty }
+        let list: HTML = content.apps.isEmpty ? "<p class=\"hint\" id=\"apps-empty\">No app has registered.</p>" : """
+            <ul class="sessions" id="apps" aria-labelledby="apps-heading">\(HTML.each(content.apps, appHTML))</ul>\
+            <form method="post" action="/settings/apps/revoke-all#devices" class="buttons">\(csrf)\
+            <button type="submit" id="revoke-all-apps">Revoke all apps</button></form>
+            """
+        return "<h3 id=\"apps-heading\">Apps</h3>\(list)"
+    }
+
+    private func appHTML(_ app: App) -> HTML {
+        let reach = app.readsLibrary ? "reads your library" : "sends its own data only"
+        return """
+            <li><span><span class="device-name">\(app.platform) \(app.appVersion)</span> <code>\(String(app.id.prefix(12)))</code><br>\
+            <span class="hint">\(reach) · registered \(app.created) · last seen \(app.lastSeen)</span></span>\
+            <form method="post" action="/settings/apps/\(app.id)/revoke#devices">\(HTML.csrfField(context.csrfToken))\
+            <button type="submit" aria-label="Revoke \(app.platform) \(app.appVersion), last seen \(app.lastSeen)">Revoke</button></form></li>
             """
     }
 

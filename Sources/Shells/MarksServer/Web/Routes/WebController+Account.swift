@@ -25,6 +25,10 @@ extension WebController {
         var devices = devicesContent(request, link: nil)
         do {
             devices.pairingCode = try pairing.issue()
+            switch devices.reach {
+            case .thisComputer(let base): devices.pairingServer = base
+            case .network(let bases): devices.pairingServer = bases.first
+            }
         } catch {
             options.log("a pairing code could not be stored: \(error)")
             throw HTTPError(503, "The pairing code could not be made: the server's storage did not answer. Try again in a moment.")
@@ -46,10 +50,28 @@ extension WebController {
         return redirect("/settings#devices", notice: "signed-out-others")
     }
 
-    /// `POST /signout` (`?everywhere=1` ends every session): ends the session server-side, so the old cookie is
-    /// refused from now on, deletes the cookie, and tells the browser to drop cached pages and the service worker.
+    /// `POST /settings/apps/:id/revoke`: revokes one `/v1/` device's token (its next request gets 401).
+    func revokeApp(_ request: HTTPRequest) throws -> HTTPResponse {
+        guard let devices = options.backendDevices, let id = request.pathParameters["id"], !id.isEmpty else {
+            throw HTTPError(404, "There is no such device.")
+        }
+        guard try devices.revoke(id) else { throw HTTPError(404, "There is no such device, or it is already revoked.") }
+        return redirect("/settings#devices", notice: "revoked-app")
+    }
+
+    /// `POST /settings/apps/revoke-all`: revokes every `/v1/` device's token.
+    func revokeAllApps(_ request: HTTPRequest) throws -> HTTPResponse {
+        guard let devices = options.backendDevices else { throw HTTPError(404, "There are no app devices on this server.") }
+        try devices.revokeAll()
+        return redirect("/settings#devices", notice: "revoked-apps")
+    }
+
+    /// `POST /signout` (`?everywhere=1` ends every session and revokes every `/v1/` device token): ends the session
+    /// server-side, so the old cookie is refused from now on, deletes the cookie, and tells the browser to drop cached
+    /// pages and the service worker.
     func signOut(_ request: HTTPRequest) throws -> HTTPResponse {
         if request.query["everywhere"] == "1" {
+            try options.backendDevices?.revokeAll()
             try auth.endSessions(keeping: nil)
         } else if let current = session(of: request) {
             try auth.endSession(current.nonce)
@@ -90,7 +112,22 @@ extension WebController {
         } catch {
             content.problem = message(error)
         }
+        if let devices = options.backendDevices {
+            content.appsAvailable = true
+            do {
+                content.apps = try devices.devices().map { record in
+                    DevicesView.App(id: record.deviceID, platform: record.platform, appVersion: record.appVersion,
+                                    readsLibrary: record.scope == .owner,
+                                    created: LinkdingDate.parse(record.registeredAt).map(dates.day) ?? record.registeredAt,
+                                    lastSeen: record.lastSeenAt.flatMap(LinkdingDate.parse).map(dates.day) ?? "never")
+                }
+            } catch {
+                content.problem = message(error)
+            }
+        }
         switch request.query["notice"] {
+        case "revoked-app": content.notice = "That app's token is revoked: it must pair again."
+        case "revoked-apps": content.notice = "Every app's token is revoked: each must pair again."
         case "signed-out-device": content.notice = "That device is signed out."
         case "signed-out-others": content.notice = "Every other device is signed out."
         default: break

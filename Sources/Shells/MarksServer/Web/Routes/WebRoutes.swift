@@ -68,6 +68,8 @@ enum WebRoutes {
         r.post("/settings/pairing-code") { try c.pairingCode($0) }
         r.post("/settings/sessions/end-others") { try c.endOtherSessions($0) }
         r.post("/settings/sessions/:id/end") { try c.endSession($0) }
+        r.post("/settings/apps/revoke-all") { try c.revokeAllApps($0) }
+        r.post("/settings/apps/:id/revoke") { try c.revokeApp($0) }
         r.post("/settings/podcast-feed/rotate") { try c.rotatePodcastFeed($0) }
         r.post("/settings/import") { try await c.startImport($0) }
         r.get("/settings/import/:id") { try c.importStatus($0) }

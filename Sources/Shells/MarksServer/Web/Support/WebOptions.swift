@@ -59,6 +59,9 @@ public struct WebOptions: Sendable {
     public var ask: AskService? = nil
     /// The `/v1/` backend's pairing codes: Settings → Devices → Pair a device shows one; nil leaves that out.
     public var pairing: PairingCodes? = nil
+    /// The `/v1/` backend's devices: Settings → Devices lists them with Revoke, and Sign out everywhere revokes their
+    /// tokens too; nil leaves that out.
+    public var backendDevices: DeviceAuthority? = nil
     /// The configured public URL (`public_url`) the feed's URL is built on; nil: the request's Host.
     public var publicURL: String? = nil
 
