@@ -15,15 +15,17 @@ run: deps release
 # MARKS_REQUIRE_POSTGRES=1 so its tests fail rather than skip without it) and stops it however the run ends.
 #
 # Before any of that, `make check` (seconds, fails fast): scripts/check-layering.py holds every dependency and import
-# to the layer order in scripts/layers.txt, and the checkers' own tests (scripts/test_*.py) plant the faults they catch.
+# to the layer order in scripts/layers.txt, scripts/lint-assets.py parses the web app's .js (node --check) and .css
+# (tinycss2) files, and the checkers' own tests (scripts/test_*.py) plant the faults they catch.
 # The build adds SwiftPM's own check (an import of a target outside the declared dependencies' closure is an error;
 # the script is stricter: it wants every imported target declared directly, and every declared one imported).
 test: test-deps check model eval-data
 	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
 	SWIFT=$(SWIFT) ./scripts/test-postgres.sh run ./scripts/run-tests.py --parallel --experimental-maximum-parallelization-width 6
 
-check:
+check: test-deps
 	./scripts/check-layering.py
+	./scripts/lint-assets.py
 	python3 -m unittest discover -s scripts -p 'test_*.py'
 
 # The shared section (issue 17) needs a PostgreSQL server: scripts/test-postgres.sh runs a private one for the run

@@ -23,8 +23,8 @@ func wrapper(_ name: String, _ deps: [Target.Dependency]) -> Target {
     .target(name: name, dependencies: deps, path: "Sources/Wrappers/\(name)")
 }
 
-func layer(_ folder: String, _ name: String, _ deps: [Target.Dependency]) -> Target {
-    .target(name: name, dependencies: deps, path: "Sources/\(folder)/\(name)")
+func layer(_ folder: String, _ name: String, _ deps: [Target.Dependency], plugins: [Target.PluginUsage]? = nil) -> Target {
+    .target(name: name, dependencies: deps, path: "Sources/\(folder)/\(name)", plugins: plugins)
 }
 
 /// A test target; `support: false` for one that uses nothing of MarksTestSupport (scripts/check-layering.py fails on
@@ -88,8 +88,10 @@ let package = Package(
         layer("Services", "MarksPodcasts", ["MarksCore", "MarksJobs", "SQLiteDatabase", "PostgresDatabase", "HTMLExtraction", "MP3Encoding", "Compression", "CryptoPrimitives", "NeuralVoice", "SystemSupport"]),
         layer("Services", "MarksLibrary", ["MarksSources", "MarksCore", "CryptoPrimitives", "MarksJobs", "MarksStorage", "MarksClients", "MarksIndex", "MarksEngine", "HTMLExtraction", "SQLiteDatabase", "HTTPClient", "SentenceEmbeddings", "SystemSupport"]),
 
-        // Shells.
-        layer("Shells", "MarksServer", ["MarksSources", "MarksJobs", "MarksBackend", "MarksPodcasts", "MarksClients", "MarksEngine", "MarksLibrary", "MarksIndex", "MarksStorage", "MarksCore", "HTTPServer", "CryptoPrimitives", "SQLiteDatabase", "QRCode", "Compression", "HTMLExtraction", "SystemSupport"]),
+        // Shells. The web app's .css/.js files (Web/Assets) are embedded in the binary by the EmbedWebAssets plugin.
+        .plugin(name: "EmbedWebAssets", capability: .buildTool(), path: "Plugins/EmbedWebAssets"),
+        layer("Shells", "MarksServer", ["MarksSources", "MarksJobs", "MarksBackend", "MarksPodcasts", "MarksClients", "MarksEngine", "MarksLibrary", "MarksIndex", "MarksStorage", "MarksCore", "HTTPServer", "CryptoPrimitives", "SQLiteDatabase", "QRCode", "Compression", "HTMLExtraction", "SystemSupport"],
+              plugins: ["EmbedWebAssets"]),
         layer("Shells", "MarksCLI", ["MarksSources", "MarksPodcasts", "MarksJobs", "MarksBackend", "PostgresDatabase", "SQLiteDatabase", "MarksIndex", "MarksEngine", "MarksServer", "MarksLibrary", "MarksClients", "MarksStorage", "MarksCore", "HTTPServer", "SentenceEmbeddings", "SystemSupport"]),
         .executableTarget(name: "marks", dependencies: ["MarksCLI"], path: "Sources/Shells/marks"),
         // libFuzzer over the parsers: `make fuzz` (scripts/fuzz.sh) builds it with the fuzzer and address sanitizers.
