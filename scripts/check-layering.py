@@ -33,6 +33,7 @@ class Layers:
 
     def __init__(self, path):
         self.path = path
+        self.tiers = []       # tier names, bottom-up
         self.tier_of = {}     # target -> (index, tier name)
         self.allowed = set()  # (from, to)
         self.problems = []
@@ -48,12 +49,16 @@ class Layers:
             if not sep or not targets.split():
                 self.problems.append(f"{path}:{number}: expected 'tier: targets' or 'allow FROM -> TO', got {raw!r}")
                 continue
-            index = len({tier for _, tier in self.tier_of.values()})
+            name = name.strip()
+            if name in self.tiers:
+                self.problems.append(f"{path}:{number}: tier {name} is written twice")
+            index = len(self.tiers)
+            self.tiers.append(name)
             for target in targets.split():
                 if target in self.tier_of:
                     self.problems.append(f"{path}:{number}: {target} is listed twice "
                                          f"(already in tier {self.tier_of[target][1]})")
-                self.tier_of[target] = (index, name.strip())
+                self.tier_of[target] = (index, name)
 
     def describe(self, target):
         return f"{target} ({self.tier_of[target][1]})" if target in self.tier_of else f"{target} (tests)"
@@ -178,8 +183,7 @@ def main():
         for problem in problems:
             print(f"  {problem}", file=sys.stderr)
         sys.exit(1)
-    tiers = len({tier for _, tier in layers.tier_of.values()})
-    print(f"check-layering: {len(package['targets'])} targets in {tiers} tiers, every edge points down")
+    print(f"check-layering: {len(package['targets'])} targets in {len(layers.tiers)} tiers, every edge points down")
 
 
 if __name__ == "__main__":
