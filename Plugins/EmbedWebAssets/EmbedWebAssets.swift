@@ -10,11 +10,6 @@ import PackagePlugin
 /// The command is POSIX sh and coreutils' `base64`, not an executable target of the package: `make fuzz` builds with
 /// `-sanitize=fuzzer`, which SwiftPM applies to a plugin's tool as well, and a tool linked with libFuzzer has no
 /// `LLVMFuzzerTestOneInput` and does not link.
-struct EmbeddingError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
-}
-
 @main
 struct EmbedWebAssets: BuildToolPlugin {
     static let extensions: Set<String> = ["css", "js", "webmanifest"]
@@ -54,4 +49,10 @@ struct EmbedWebAssets: BuildToolPlugin {
                               arguments: ["-c", Self.script, "embed-web-assets", output.path()] + files.map { $0.path() },
                               inputFiles: files, outputFiles: [output])]
     }
+}
+
+/// Why the plugin cannot embed the files (two of them share a name).
+struct EmbeddingError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
 }
