@@ -3,7 +3,7 @@ SWIFT ?= swift
 PORT ?= 8080
 HOST ?= 127.0.0.1
 
-.PHONY: run test bench fuzz soak build release deps test-deps model eval-data voices tsan clean
+.PHONY: run test check bench fuzz soak build release deps test-deps model eval-data voices tsan clean
 
 run: deps release
 	./.build/release/marks serve --host $(HOST) --port $(PORT)
@@ -13,9 +13,20 @@ run: deps release
 # stops a run in which no test ends for 15 minutes and prints what was running, with every thread's stack.
 # scripts/test-postgres.sh run starts a private PostgreSQL for the run (MARKS_TEST_DATABASE_URL, and
 # MARKS_REQUIRE_POSTGRES=1 so its tests fail rather than skip without it) and stops it however the run ends.
-test: test-deps model eval-data
-	$(SWIFT) build --build-tests
+#
+# Before any of that, `make check` (seconds, fails fast): scripts/check-layering.py holds every dependency and import
+# to the layer order in scripts/layers.txt, scripts/lint-assets.py parses the web app's .js (node --check) and .css
+# (tinycss2) files, and the checkers' own tests (scripts/test_*.py) plant the faults they catch.
+# The build adds SwiftPM's own check (an import of a target outside the declared dependencies' closure is an error;
+# the script is stricter: it wants every imported target declared directly, and every declared one imported).
+test: test-deps check model eval-data
+	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
 	SWIFT=$(SWIFT) ./scripts/test-postgres.sh run ./scripts/run-tests.py --parallel --experimental-maximum-parallelization-width 6
+
+check: test-deps
+	./scripts/check-layering.py
+	./scripts/lint-assets.py
+	python3 -m unittest discover -s scripts -p 'test_*.py'
 
 # The shared section (issue 17) needs a PostgreSQL server: scripts/test-postgres.sh runs a private one for the run
 # when Debian's postgresql is installed (make test-deps); without it that section says it was skipped.

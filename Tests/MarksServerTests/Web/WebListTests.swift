@@ -113,7 +113,7 @@ import Testing
         #expect(main.contains("href=\"/podcasts/open?url=https%3A%2F%2Fexample.com%2F4\""), "newest first, to the episode's page")
         #expect(main.contains("Episode 3<span class=\"visually-hidden\"> (played)</span>"))
         #expect(!main.contains("Episode 1<"), "three podcasts, not four")
-        #expect(StyleSheet.css.contains(".cards{flex-wrap:wrap;overflow-x:visible"), "a desktop-wide list shows every card, none cut off at the edge")
+        #expect(String(decoding: WebAssets.shared.css.body, as: UTF8.self).contains(".cards{flex-wrap:wrap;overflow-x:visible"), "a desktop-wide list shows every card, none cut off at the edge")
     }
 
     @Test func searchHasScopesAndEchoesAQueryWithNoResults() async throws {

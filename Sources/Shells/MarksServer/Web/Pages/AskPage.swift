@@ -3,7 +3,7 @@ import MarksLibrary
 /// The Ask tab: the conversation so far (earlier turns as kept, the newest with its citation cards), then the
 /// question box with its filters (unread only, a tag) and Ask; "New conversation" forgets the thread. The form
 /// posts to `/ask` and the page comes back with the answer; with the script the answer streams in from
-/// `/ask/stream` and the thread grows in place (`AskScript`).
+/// `/ask/stream` and the thread grows in place (`ask.js`).
 struct AskPage {
     static let title = "Ask"
 

@@ -2,7 +2,7 @@ import MarksLibrary
 
 /// An episode's page (`/podcasts/<key>`), the full player. Without script it is a plain `<audio controls>` that starts
 /// where playback stopped (a `#t=` media fragment; a chapter link `?t=<seconds>` starts there), with forms to mark it
-/// played or unplayed and to queue it. With script (`PodcastPageScript`) the episode plays in the shell's player — it
+/// played or unplayed and to queue it. With script (`app-podcast-page.js`) the episode plays in the shell's player — it
 /// keeps playing on other pages — and the controls below show: play/pause, back 15 s, forward 30 s, a position
 /// slider, speed 0.8–3×, a sleep timer, the chapters, and the keys listed on the page. While the episode is being
 /// made the page shows its progress (the script follows it and shows the player when the audio is ready).

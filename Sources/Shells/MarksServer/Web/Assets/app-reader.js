@@ -1,7 +1,5 @@
-/// Part of the app script's page set-up (`AppScript` puts the parts in order inside `page(signal, arrival)`).
-/// The reader remembers how far the person read.
-enum ReaderScript {
-    static let js = #"""
+// Part of the app script's page set-up (`app.js` includes the parts in order inside `page(signal, arrival)`).
+// The reader remembers how far the person read.
 // ---- Reader: remember how far the person read --------------------------------
 const reader = $("article[data-progress]");
 if (reader) {
@@ -21,6 +19,4 @@ if (reader) {
   let t = 0;
   addEventListener("scroll", () => { measure(); clearTimeout(t); t = setTimeout(send, 1500); }, { passive: true });
   addEventListener("pagehide", send);
-}
-"""#
 }

@@ -1,8 +1,6 @@
-/// Part of the app script's page set-up (`AppScript` puts the parts in order inside `page(signal, arrival)`).
-/// The keyboard: j/k move, o open, e edit, m mark read, a archive, d delete, x select, / search; one tab stop
-/// for the whole list (roving tabindex).
-enum KeyboardScript {
-    static let js = #"""
+// Part of the app script's page set-up (`app.js` includes the parts in order inside `page(signal, arrival)`).
+// The keyboard: j/k move, o open, e edit, m mark read, a archive, d delete, x select, / search; one tab stop
+// for the whole list (roving tabindex).
 // ---- Keyboard: j/k move, o open, e edit, m mark read, a archive, d delete, x select, / search --------
 function visibleRows() { return $$("#rows > li.row:not([hidden]):not(.skeleton)"); }
 function nextRow(item, step) {
@@ -103,5 +101,3 @@ doc.addEventListener("click", e => {
   const row = e.target.closest("#rows > li.row");
   if (row && !e.target.closest("a,button")) select(row);
 });
-"""#
-}

@@ -1,8 +1,6 @@
-/// Part of the app script's page set-up (`AppScript` puts the parts in order inside `page(signal, arrival)`).
-/// The toast with Undo, and a row's archive and delete: done at once in the page, sent when the Undo window
-/// closes (archive) or posted at once and undone from the trash (delete).
-enum RowActionsScript {
-    static let js = #"""
+// Part of the app script's page set-up (`app.js` includes the parts in order inside `page(signal, arrival)`).
+// The toast with Undo, and a row's archive and delete: done at once in the page, sent when the Undo window
+// closes (archive) or posted at once and undone from the trash (delete).
 // ---- Toast with Undo -------------------------------------------------------
 const toast = $("#toast"), toastText = $("#toast-text"), undoButton = $("#toast-undo");
 let toastFor = null, toastTimer = 0;
@@ -198,6 +196,4 @@ function fallbackCopy(text, done) {
   doc.body.appendChild(area); area.select();
   try { doc.execCommand("copy"); done(); } catch (_) { showToast("Copy failed: " + text); }
   area.remove();
-}
-"""#
 }

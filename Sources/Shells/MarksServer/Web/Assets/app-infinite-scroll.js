@@ -1,7 +1,5 @@
-/// Part of the app script's page set-up (`AppScript` puts the parts in order inside `page(signal, arrival)`).
-/// Infinite scroll that keeps its place: the next page's rows are appended and the position survives a reload.
-enum InfiniteScrollScript {
-    static let js = #"""
+// Part of the app script's page set-up (`app.js` includes the parts in order inside `page(signal, arrival)`).
+// Infinite scroll that keeps its place: the next page's rows are appended and the position survives a reload.
 // ---- Infinite scroll that keeps its place --------------------------------------
 const rowsList = $("#rows");
 const listKey = "marks-list:" + location.pathname + location.search;
@@ -89,5 +87,3 @@ refresh && refresh.addEventListener("click", () => {
   sessionStorage.removeItem(listKey);
   if (rowsList) { rowsList.replaceChildren(skeletons(5)); }
 });
-"""#
-}

@@ -1,20 +1,18 @@
-/// The podcast player (issue 13): one `<audio>` element with the mini-player in the shell's `#persistent` region, which
-/// in-place navigation never replaces, so an episode keeps playing while the person moves between tabs. It is made once
-/// per document (outside `page`); the full player page (`PodcastPageScript`) drives it through the `player` object.
-///
-/// What it keeps: the speed (0.8–3×, in `localStorage`, so it survives a reload), the episode last loaded (so a reload
-/// shows it again, paused where it was), and the position on the server (`POST /podcasts/<key>/position` every few
-/// seconds while playing, on pause, on seek and when the page is hidden or left), so another device resumes there.
-/// At the end of an episode it posts `/played` (the server marks the bookmark read) and plays the next queued one the
-/// answer names, unless the sleep timer said "end of episode". Media Session metadata and actions make the system's
-/// media keys and lock screen work.
-///
-/// An asset of its own (`WebAssets.player`), loaded by the app script (`PodcastPageScript`) when there is something to
-/// play; `window.marksPlayer.bindPage(signal, doc, showToast)` sets up each page view: on an episode page it hands the
-/// episode to the player, shows the controls instead of the plain `<audio controls>`, follows generation progress
-/// until the audio is ready, and takes the keyboard (space, arrows, brackets; documented on the page).
-enum PlayerScript {
-    static let js = #"""
+// The podcast player (issue 13): one `<audio>` element with the mini-player in the shell's `#persistent` region, which
+// in-place navigation never replaces, so an episode keeps playing while the person moves between tabs. It is made once
+// per document (outside `page`); the full player page (`app-podcast-page.js`) drives it through the `player` object.
+//
+// What it keeps: the speed (0.8–3×, in `localStorage`, so it survives a reload), the episode last loaded (so a reload
+// shows it again, paused where it was), and the position on the server (`POST /podcasts/<key>/position` every few
+// seconds while playing, on pause, on seek and when the page is hidden or left), so another device resumes there.
+// At the end of an episode it posts `/played` (the server marks the bookmark read) and plays the next queued one the
+// answer names, unless the sleep timer said "end of episode". Media Session metadata and actions make the system's
+// media keys and lock screen work.
+//
+// An asset of its own (`WebAssets.player`), loaded by the app script (`app-podcast-page.js`) when there is something to
+// play; `window.marksPlayer.bindPage(signal, doc, showToast)` sets up each page view: on an episode page it hands the
+// episode to the player, shows the controls instead of the plain `<audio controls>`, follows generation progress
+// until the audio is ready, and takes the keyboard (space, arrows, brackets; documented on the page).
 "use strict";
 (() => {
 // ---- Podcast player (one <audio> in #persistent, kept across in-place navigation) ----------------
@@ -418,5 +416,3 @@ if (episodeBox) {
 }
 window.marksPlayer = Object.assign(player, { bindPage, podcastAction });
 })();
-"""#
-}

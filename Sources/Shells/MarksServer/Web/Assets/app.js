@@ -1,17 +1,15 @@
-/// The app's one script: small and dependency-free, only where a page must react without a reload —
-/// infinite scroll that keeps the scroll position, act-now-with-Undo for archive (the request goes when the
-/// Undo window closes or the page is left, by `sendBeacon`), delete posted at once with an Undo that restores it
-/// from the trash, keyboard shortcuts, copy
-/// link, tag autocomplete, the duplicate hint on Add, reading progress, Enrich All's live progress, the Podcast action and
-/// the loading of the podcast player (PodcastPageScript; the player is an asset of its own) and the service worker; and (NavigationScript) in-place page swaps that keep the shell and `#persistent`.
-/// Every page works without it.
-///
-/// `page(signal, arrival)` sets up one page view; it runs at load and again after each in-place swap. Inside
-/// it, `doc.addEventListener` and bare `addEventListener` (window) are scoped to that view: they are removed
-/// when the next page is swapped in, and a `pagehide` listener also hears `marks:leave` (an in-place leave).
-/// Listeners on elements outside `#main` (the toast, `#persistent`) must pass `{ signal }` themselves.
-enum AppScript {
-    static let js = #"""
+// The app's one script: small and dependency-free, only where a page must react without a reload —
+// infinite scroll that keeps the scroll position, act-now-with-Undo for archive (the request goes when the
+// Undo window closes or the page is left, by `sendBeacon`), delete posted at once with an Undo that restores it
+// from the trash, keyboard shortcuts, copy
+// link, tag autocomplete, the duplicate hint on Add, reading progress, Enrich All's live progress, the Podcast action and
+// the loading of the podcast player (app-podcast-page.js; the player is an asset of its own) and the service worker; and (app-navigation.js) in-place page swaps that keep the shell and `#persistent`.
+// Every page works without it.
+//
+// `page(signal, arrival)` sets up one page view; it runs at load and again after each in-place swap. Inside
+// it, `doc.addEventListener` and bare `addEventListener` (window) are scoped to that view: they are removed
+// when the next page is swapped in, and a `pagehide` listener also hears `marks:leave` (an in-place leave).
+// Listeners on elements outside `#main` (the toast, `#persistent`) must pass `{ signal }` themselves.
 "use strict";
 (() => {
 function scopedDocument(signal) {
@@ -45,24 +43,22 @@ function post(url, keepalive, fields) {
     headers: { "Accept": "application/json" } });
 }
 
-\#(RowActionsScript.js)
-\#(InfiniteScrollScript.js)
-\#(KeyboardScript.js)
-\#(EditingScript.js)
-\#(ReaderScript.js)
-\#(SearchScript.js)
-\#(EnrichScript.js)
-\#(SettingsScript.js)
-\#(ListScript.js)
-\#(SourcesScript.js)
-\#(PodcastPageScript.js)
-\#(AskScript.loader)
+// @include app-row-actions.js
+// @include app-infinite-scroll.js
+// @include app-keyboard.js
+// @include app-editing.js
+// @include app-reader.js
+// @include app-search.js
+// @include app-enrich.js
+// @include app-settings.js
+// @include app-list.js
+// @include app-sources.js
+// @include app-podcast-page.js
+// @include app-ask-loader.js
 
 if ("serviceWorker" in navigator && csrf && !arrival) {
   navigator.serviceWorker.register("/sw.js").catch(() => { /* offline support is optional */ });
 }
 };
-\#(NavigationScript.js)
+// @include app-navigation.js
 })();
-"""#
-}

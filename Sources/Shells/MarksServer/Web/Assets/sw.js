@@ -1,16 +1,8 @@
-/// The service worker: precaches the hashed shell and an offline page, serves assets from the cache,
-/// and answers list pages network-first, keeping the last copy of each so the list stays readable offline.
-enum ServiceWorkerScript {
-    /// The page shown for a navigation that is neither online nor cached.
-    static let offlinePath = "/offline"
-
-    static func js(shell: [String]) -> String {
-        let list = shell.map { "\"\($0)\"" }.joined(separator: ",")
-        let version = WebAsset.fingerprint(.init(list.utf8))
-        return #"""
+// The service worker: precaches the hashed shell and an offline page, serves assets from the cache,
+// and answers list pages network-first, keeping the last copy of each so the list stays readable offline.
 "use strict";
-const SHELL = "shell-\#(version)", PAGES = "pages", KEEP = 60;
-const PRECACHE = [\#(list)];
+const SHELL = "shell-{{version}}", PAGES = "pages", KEEP = 60;
+const PRECACHE = [/*{{shell}}*/];
 self.addEventListener("install", e => {
   e.waitUntil(caches.open(SHELL).then(c => c.addAll(PRECACHE)).then(() => self.skipWaiting()));
 });
@@ -42,10 +34,7 @@ self.addEventListener("fetch", e => {
   }).catch(async () => {
     const hit = await caches.match(request, { cacheName: PAGES });
     if (hit) return hit;
-    if (request.mode === "navigate") return (await caches.match("\#(offlinePath)")) || Response.error();
+    if (request.mode === "navigate") return (await caches.match("{{offline}}")) || Response.error();
     return Response.error();
   }));
 });
-"""#
-    }
-}

@@ -1,7 +1,5 @@
-/// Part of the app script's page set-up (`AppScript` puts the parts in order inside `page(signal, arrival)`).
-/// Search's scope bar applies at once; the Tags page's filter box filters as you type.
-enum SearchScript {
-    static let js = #"""
+// Part of the app script's page set-up (`app.js` includes the parts in order inside `page(signal, arrival)`).
+// Search's scope bar applies at once; the Tags page's filter box filters as you type.
 // ---- Search: the scope bar applies at once; Tags: the filter box filters as you type -----
 for (const f of $$("form[data-autosubmit]")) {
   f.addEventListener("change", e => {
@@ -17,6 +15,4 @@ for (const input of $$("input[data-filter]")) {
     const needle = input.value.trim().toLowerCase();
     for (const li of list.children) li.hidden = !!needle && !li.dataset.name.includes(needle);
   });
-}
-"""#
 }

@@ -1,7 +1,5 @@
-/// Part of the app script's page set-up (`AppScript` puts the parts in order inside `page(signal, arrival)`).
-/// Tag autocomplete (the word after the last comma) and, on Add, the hint that the URL is already saved.
-enum EditingScript {
-    static let js = #"""
+// Part of the app script's page set-up (`app.js` includes the parts in order inside `page(signal, arrival)`).
+// Tag autocomplete (the word after the last comma) and, on Add, the hint that the URL is already saved.
 // ---- Tag autocomplete: suggestions for the word after the last comma ----------
 for (const input of $$("input[data-tags]")) {
   const list = doc.getElementById(input.getAttribute("list"));
@@ -36,6 +34,4 @@ if (urlInput && dup) {
   };
   urlInput.addEventListener("input", () => { clearTimeout(t); t = setTimeout(check, 350); });
   if (urlInput.value) check();
-}
-"""#
 }

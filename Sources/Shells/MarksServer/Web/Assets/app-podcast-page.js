@@ -1,11 +1,9 @@
-/// Part of the app script's page set-up (`AppScript` puts the parts in order inside `page(signal, arrival)`).
-/// The podcast parts of a page: a **Podcast** action (a row's More menu, the bookmark page, the source page) posts with
-/// whether the player is busy and follows the answer (play now, generate then play on the episode's page, or queued in
-/// the background with a toast); and the player (`PlayerScript`, an asset of its own so pages without audio do not
-/// carry it) is loaded when the page is an episode's, when an episode was kept from before, or on a Podcast action,
-/// and binds the page (`bindPage`).
-enum PodcastPageScript {
-    static let js = #"""
+// Part of the app script's page set-up (`app.js` includes the parts in order inside `page(signal, arrival)`).
+// The podcast parts of a page: a **Podcast** action (a row's More menu, the bookmark page, the source page) posts with
+// whether the player is busy and follows the answer (play now, generate then play on the episode's page, or queued in
+// the background with a toast); and the player (`player.js`, an asset of its own so pages without audio do not
+// carry it) is loaded when the page is an episode's, when an episode was kept from before, or on a Podcast action,
+// and binds the page (`bindPage`).
 // ---- Podcasts: the Podcast action (done by the player), loading the player ----------------
 doc.addEventListener("click", e => {
   const button = e.target.closest && e.target.closest('button[data-podcast], button[name="a"][value^="podcast "]');
@@ -34,6 +32,4 @@ let kept = false;
 try { kept = !!localStorage.getItem("marks.podcast.current"); } catch (_) { /* private mode */ }
 if (window.marksPlayer || kept || $("#episode")) {
   loadPlayer().then(m => { if (!signal.aborted) m.bindPage(signal, doc, showToast); }).catch(() => { /* the plain <audio> stays */ });
-}
-"""#
 }

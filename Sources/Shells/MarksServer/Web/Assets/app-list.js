@@ -1,7 +1,5 @@
-/// Part of the app script's page set-up (`AppScript` puts the parts in order inside `page(signal, arrival)`).
-/// The lists: mark read in place, the row's More menu, the reader's end, bulk select with ranges.
-enum ListScript {
-    static let js = #"""
+// Part of the app script's page set-up (`app.js` includes the parts in order inside `page(signal, arrival)`).
+// The lists: mark read in place, the row's More menu, the reader's end, bulk select with ranges.
 // ---- Lists: mark read in place, the row's "More" menu, the reader's end, bulk select ------------
 function markRead(item, url, unread) {
   post(url).then(r => {
@@ -129,5 +127,3 @@ selectAll && selectAll.addEventListener("click", e => {
   countPicks();
 });
 countPicks();
-"""#
-}

@@ -1,7 +1,5 @@
-/// Part of the app script's page set-up (`AppScript` puts the parts in order inside `page(signal, arrival)`).
-/// Enrich All: queue the job, then follow its progress (without the script, the page reloads).
-enum EnrichScript {
-    static let js = #"""
+// Part of the app script's page set-up (`app.js` includes the parts in order inside `page(signal, arrival)`).
+// Enrich All: queue the job, then follow its progress (without the script, the page reloads).
 // ---- Enrich all: queue the job, then follow its progress (without the script, reload the page) ----
 const enrichForm = $("form[data-enrich-all]");
 if (enrichForm) {
@@ -46,6 +44,4 @@ if (enrichForm) {
   });
   const state = status.dataset.state;
   if (state === "queued" || state === "running") follow();
-}
-"""#
 }

@@ -1,9 +1,7 @@
-/// Part of the app script's page set-up (`AppScript` puts the parts in order inside `page(signal, arrival)`).
-/// The Sources tab's upload: files picked or dropped on the drop zone go one request each (so each has its own
-/// progress bar), checked against the limits first; each line then says what happened, with a link to the source.
-/// Without script the form posts all files at once and the page lists the outcome.
-enum SourcesScript {
-    static let js = #"""
+// Part of the app script's page set-up (`app.js` includes the parts in order inside `page(signal, arrival)`).
+// The Sources tab's upload: files picked or dropped on the drop zone go one request each (so each has its own
+// progress bar), checked against the limits first; each line then says what happened, with a link to the source.
+// Without script the form posts all files at once and the page lists the outcome.
 // ---- Sources: upload with per-file progress, drag-and-drop ------------------
 const uploadForm = $("#upload-form");
 if (uploadForm) {
@@ -73,6 +71,4 @@ if (uploadForm) {
     zone.addEventListener("dragleave", () => zone.classList.remove("over"));
     zone.addEventListener("drop", e => { e.preventDefault(); zone.classList.remove("over"); upload(e.dataTransfer && e.dataTransfer.files); });
   }
-}
-"""#
 }

@@ -1,9 +1,7 @@
-/// The Ask tab's script, an asset of its own (`/assets/ask.<hash>.js`) that `loader` — part of the app script's page
-/// set-up — loads on the Ask page and starts with the page view's helpers, so other pages do not carry it. The
-/// question goes to `/ask/stream` (the session's CSRF token in a header); the answer's text streams into a pending turn, then the server's markup of the turn (citation links and cards) replaces it and the form
-/// carries the conversation on. Enter asks, Shift+Enter is a new line. Without the script the form posts to `/ask`.
-enum AskScript {
-    static let js = #"""
+// The Ask tab's script, an asset of its own (`/assets/ask.<hash>.js`) that `loader` — part of the app script's page
+// set-up — loads on the Ask page and starts with the page view's helpers, so other pages do not carry it. The
+// question goes to `/ask/stream` (the session's CSRF token in a header); the answer's text streams into a pending turn, then the server's markup of the turn (citation links and cards) replaces it and the form
+// carries the conversation on. Enter asks, Shift+Enter is a new line. Without the script the form posts to `/ask`.
 "use strict";
 window.marksAsk = (askForm, { doc, $, $$, csrf, signal }) => {
   const thread = $("#ask-thread"), box = $("#ask-question", askForm), askStatus = $("#ask-status");
@@ -102,16 +100,3 @@ window.marksAsk = (askForm, { doc, $, $$, csrf, signal }) => {
     }
   });
 };
-"""#
-
-    /// Part of the app script's page set-up: on the Ask page, loads the Ask script (once) and starts it.
-    static let loader = #"""
-// ---- Ask: its own script, loaded on the Ask page ----
-const askForm = $("form[data-ask]");
-if (askForm) {
-  const go = () => signal.aborted || window.marksAsk(askForm, { doc, $, $$, csrf, signal });
-  if (window.marksAsk) go();
-  else { const s = document.createElement("script"); s.src = askForm.dataset.script; s.onload = go; document.head.append(s); }
-}
-"""#
-}

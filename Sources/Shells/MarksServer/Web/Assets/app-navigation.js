@@ -1,15 +1,13 @@
-/// In-place navigation, as Turbo Drive does it: a same-origin link click or GET form fetches the next page,
-/// swaps `#main` (and the title, the lit tab, the theme and the CSRF token), pushes history and runs the
-/// page set-up again; back and forward fetch the entry again and restore its scroll position. A POST form
-/// is sent by fetch and the redirect it answers with is shown the same way. The shell around `#main` —
-/// the bars, the toast and `#persistent` (where a player lives) — is never replaced, so what plays there
-/// keeps playing. Anything unexpected (another origin, a file, a page without the shell, a new build's
-/// assets, a network error) falls back to an ordinary navigation, and without JavaScript every link and
-/// form works as it always did. Opt out per link or form with `data-swap="off"`.
-///
-/// Part of the app script (`AppScript.js` includes it); uses its `page` function.
-enum NavigationScript {
-    static let js = #"""
+// In-place navigation, as Turbo Drive does it: a same-origin link click or GET form fetches the next page,
+// swaps `#main` (and the title, the lit tab, the theme and the CSRF token), pushes history and runs the
+// page set-up again; back and forward fetch the entry again and restore its scroll position. A POST form
+// is sent by fetch and the redirect it answers with is shown the same way. The shell around `#main` —
+// the bars, the toast and `#persistent` (where a player lives) — is never replaced, so what plays there
+// keeps playing. Anything unexpected (another origin, a file, a page without the shell, a new build's
+// assets, a network error) falls back to an ordinary navigation, and without JavaScript every link and
+// form works as it always did. Opt out per link or form with `data-swap="off"`.
+//
+// Part of the app script (`app.js` includes it); uses its `page` function.
 // ---- In-place navigation ------------------------------------------------------
 let view = new AbortController();
 page(view.signal);
@@ -141,6 +139,4 @@ if (canSwap) {
     if (!e.state || !e.state.marks) return;
     visit(location.href, { restore: true, y: e.state.y || 0 });
   });
-}
-"""#
 }

@@ -1,7 +1,5 @@
-/// Part of the app script's page set-up (`AppScript` puts the parts in order inside `page(signal, arrival)`).
-/// Settings: the linkding fields only for a linkding source, and the import's progress.
-enum SettingsScript {
-    static let js = #"""
+// Part of the app script's page set-up (`app.js` includes the parts in order inside `page(signal, arrival)`).
+// Settings: the linkding fields only for a linkding source, and the import's progress.
 // ---- Settings (account part): linkding fields only for a linkding source; import progress ----
 const sourceForm = $("form[data-source-form]");
 if (sourceForm) {
@@ -31,6 +29,4 @@ if (importStatus && importStatus.dataset.state === "running") {
       }
     }
   })();
-}
-"""#
 }

@@ -1,0 +1,8 @@
+// Part of the app script's page set-up: on the Ask page, loads the Ask script (once) and starts it.
+// ---- Ask: its own script, loaded on the Ask page ----
+const askForm = $("form[data-ask]");
+if (askForm) {
+  const go = () => signal.aborted || window.marksAsk(askForm, { doc, $, $$, csrf, signal });
+  if (window.marksAsk) go();
+  else { const s = document.createElement("script"); s.src = askForm.dataset.script; s.onload = go; document.head.append(s); }
+}
