@@ -4,7 +4,7 @@ import MarksCore
 /// The select mode's bulk actions. On a source with `bulkEdit` (the embedded store) a bulk action is one transaction:
 /// killed midway it leaves none of it done, and the cache, widgets and observers follow once it committed. A linkding
 /// server has no transactions: there the bookmarks change one by one (each change idempotent, so the same action
-/// again finishes one that was cut short), as docs/ARCHITECTURE.md says.
+/// again finishes one that was cut short), as docs/SECURITY.md says.
 extension LibraryService {
     /// Applies `change` to the bookmarks `ids`; returns how many it changed (for tag changes, those that did not
     /// already have or lack the tag; otherwise every one).
