@@ -3,8 +3,8 @@ import MarksTestSupport
 import Testing
 @testable import HTTPServer
 
-/// `HTTPResponder.bodyStream(for:)`: a body taken piece by piece on a real server, never buffered (so the server's body
-/// limit does not apply), its result handed to the responder; a stream that says stop closes the connection, and a
+/// `HTTPResponder.bodyStream(for:)`: a body taken piece by piece on a real server, never buffered (the server's body
+/// limit holds for it as a whole), its result handed to the responder; a stream that says stop closes the connection, and a
 /// request that ends early is cancelled.
 @Suite struct BodyStreamTests {
     /// Counts and sums the bytes it is given; stops after `stopAfter` bytes.
@@ -55,20 +55,38 @@ import Testing
         return configuration
     }
 
-    @Test func aStreamedBodyPassesTheBodyLimitAndReachesTheResponder() async throws {
+    @Test func aStreamedBodyIsTakenInPiecesUpToTheBodyLimitAndReachesTheResponder() async throws {
         let log = EventLog()
         let body = [UInt8]((0..<300_000).map { UInt8($0 % 251) })
         let expectedSum = body.reduce(0) { $0 &+ Int($1) }
-        try await withLiveServer(Self.small(), responder: Streaming(log: log)) { _, port in
+        var configuration = HTTPServer.Configuration()
+        configuration.maxBodySize = body.count
+        try await withLiveServer(configuration, responder: Streaming(log: log)) { _, port in
             let connection = try RawConnection(port: port)
             await connection.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.count)\r\n\r\n")
             _ = await connection.send(body)
             #expect(try await connection.readResponse().text == "300000 \(expectedSum) pieces")
-            let other = try RawConnection(port: port)
-            await other.send("POST /other HTTP/1.1\r\nHost: x\r\nContent-Length: 2000\r\n\r\n" + String(repeating: "x", count: 2000))
-            #expect(try await other.readResponse().status == 413, "other paths keep the server's limit")
         }
         #expect(log.all == ["finish 300000"])
+    }
+
+    /// Issue 35 item 8: the server's body limit (`--max-body-mb`) holds for a streamed body too, declared or not.
+    @Test func aStreamedBodyOverTheServersLimitIs413AndTheStreamCancelled() async throws {
+        let log = EventLog()
+        try await withLiveServer(Self.small(), responder: Streaming(log: log)) { _, port in
+            let declared = try RawConnection(port: port)
+            await declared.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 5000\r\n\r\n")
+            #expect(try await declared.readResponse().status == 413)
+            let chunked = try RawConnection(port: port)
+            await chunked.send("POST /upload HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+            for _ in 0..<5 { await chunked.send("400\r\n" + String(repeating: "y", count: 1024) + "\r\n") }
+            await chunked.send("0\r\n\r\n")
+            #expect(try await chunked.readResponse().status == 413)
+            let (closed, _) = await chunked.waitForClose()
+            #expect(closed)
+        }
+        #expect(log.all.count == 2 && log.all.allSatisfy { $0.hasPrefix("cancel ") }, "\(log.all)")
+        #expect(log.all.allSatisfy { Int($0.dropFirst("cancel ".count)).map { $0 <= 1024 } == true }, "\(log.all)")
     }
 
     @Test func aStreamThatSaysStopClosesTheConnectionAndIsCancelled() async throws {

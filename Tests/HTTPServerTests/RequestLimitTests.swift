@@ -92,6 +92,12 @@ import Testing
         ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabcd", 400),
         ("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\nabc", 501),
         ("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n", 501),
+        // Issue 35 item 12: both framings at once (a request-smuggling shape, RFC 9112 §6.3) is refused and the
+        // connection closed; so is a request with two Host headers.
+        ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n", 400),
+        ("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 0\r\n\r\n0\r\n\r\nGET / HTTP/1.1\r\nHost: x\r\n\r\n", 400),
+        ("GET / HTTP/1.1\r\nHost: x\r\nHost: evil.example\r\n\r\n", 400),
+        ("GET / HTTP/1.1\r\nHost: x\r\nhost: x\r\n\r\n", 400),
     ])
     func malformedFramingIsAnsweredOnceAndPromptly(raw: String, status: Int) async throws {
         try await withLiveServer(responder: HostileInputTests.echoLength) { _, port in

@@ -189,6 +189,56 @@ import Testing
         #expect(try Self.inspect(marks, "SELECT count(*) FROM jobs WHERE state IN ('running', 'failed')").value == 0)
     }
 
+    /// Issue 35 item 9: a kill -9 during podcast generation left espeak-ng running for good and the article's text in
+    /// `/tmp`. Now every child dies with Marks (`setpriv --pdeathsig KILL` from `ProcessRunner`'s spawn thread) and
+    /// the text is written in the 0700 data directory. The voice here is a stand-in that records its pid and text file
+    /// and then waits.
+    @Test(.timeLimit(.minutes(3))) func aKilledPodcastJobLeavesNoVoiceRunningAndNoTextOutsideTheDataDirectory() async throws {
+        let marks = try MarksBinary()
+        defer { marks.cleanUp() }
+        let bin = marks.home.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let record = marks.home.appendingPathComponent("voice.pid")
+        let script = """
+            #!/bin/sh
+            case "$*" in *--voices*) printf 'Pty Language       Age/Gender VoiceName          File                 Other Languages\\n 5  en-us            --/M      American_English   gmw/en-US            (en 10)\\n'; exit 0;; esac
+            for argument in "$@"; do last="$argument"; done
+            echo "$$ $last" > \(record.path).tmp && mv \(record.path).tmp \(record.path)
+            exec sleep 300
+            """
+        let voice = bin.appendingPathComponent("espeak-ng")
+        try Data(script.utf8).write(to: voice)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: voice.path)
+        let path = ["PATH": bin.path + ":/usr/bin:/bin"]
+        #expect(try await marks.run(["source", "add", "--title", "Heron notes", "Herons fly south in October."], extraEnvironment: path).code == 0)
+        let list = try await marks.run(["source", "list", "--json"])
+        let sources = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
+        let id = try #require(sources.first?["id"] as? String)
+
+        let process = try RunningProcess(MarksBinary.executable, ["podcast", "generate", "--source", id, "--wait"],
+                                         environment: marks.environment.merging(path) { $1 })
+        let deadline = Date().addingTimeInterval(90)
+        while Date() < deadline, !FileManager.default.fileExists(atPath: record.path) { try await Task.sleep(for: .milliseconds(50)) }
+        let recorded = try String(contentsOf: record, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ")
+        let first = try #require(recorded.first)
+        let pid = try #require(Int32(first))
+        defer { Glibc.kill(pid, SIGKILL) }
+        let textFile = String(try #require(recorded.last))
+        #expect(textFile.hasPrefix(marks.home.appendingPathComponent("data/marks/tmp/").path), "the text is in the data directory: \(textFile)")
+        let mode = try FileManager.default.attributesOfItem(atPath: marks.home.appendingPathComponent("data/marks/tmp").path)[.posixPermissions] as? Int
+        #expect(mode == 0o700)
+        #expect(await process.stop(signal: SIGKILL).status == SIGKILL)
+
+        func running(_ pid: Int32) -> Bool {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            return !stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
+        }
+        let gone = Date().addingTimeInterval(20)
+        while Date() < gone, running(pid) { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(!running(pid), "the voice died with marks")
+    }
+
     @Test(.timeLimit(.minutes(4))) func aServerKilledDuringAnUploadKeepsNoSourceAndNoFile() async throws {
         let marks = try MarksBinary()
         defer { marks.cleanUp() }

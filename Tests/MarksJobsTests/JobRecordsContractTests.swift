@@ -158,6 +158,36 @@ import Testing
         }
     }
 
+    /// Issue 35 item 9: a process killed (kill -9, a crash) while running a job did not fail it; its attempt is not
+    /// counted, so three kills leave the job queued with its attempts whole, not dead-lettered. A job whose process
+    /// is alive but silent still counts the attempt.
+    @Test(arguments: StoreBackend.all) func aCrashIsNotACountedAttempt(_ backend: StoreBackend) async throws {
+        try await JobFixture.with(backend) { fixture async throws in
+            let now = fixture.clock.date
+            let child = Process()
+            child.executableURL = URL(fileURLWithPath: "/bin/true")
+            try child.run()
+            child.waitUntilExit()
+            let gone = JobOwner.name(pid: child.processIdentifier, host: JobOwner.machine)
+            let job = try fixture.store.enqueue(JobRequest(kind: "podcast.generate", key: "crash"), maxAttempts: 3, now: now).job
+            for round in 1...5 {
+                let claimed = try #require(try fixture.store.claim(kind: "podcast.generate", owner: gone, now: now))
+                #expect(claimed.attempts == 1, "round \(round)")
+                let found = try fixture.store.recoverStale(heartbeatBefore: now.addingTimeInterval(-60), ownerIsGone: { JobOwner.isGone($0) },
+                                                           now: now)
+                #expect(found.map(\.id) == [job.id])
+                let after = try #require(try fixture.store.job(id: job.id))
+                #expect(after.state == .queued, "round \(round): \(after.state)")
+                #expect(after.attempts == 0)
+            }
+            let silent = try #require(try fixture.store.claim(kind: "podcast.generate", owner: JobOwner.current, now: now))
+            #expect(silent.attempts == 1)
+            let later = now.addingTimeInterval(120)
+            _ = try fixture.store.recoverStale(heartbeatBefore: later.addingTimeInterval(-60), ownerIsGone: { JobOwner.isGone($0) }, now: later)
+            #expect(try fixture.store.job(id: job.id)?.attempts == 1, "a silent worker's attempt counts")
+        }
+    }
+
     /// Exactly-once completion: once a worker's job was taken back (its heartbeat went stale) and claimed again, that
     /// worker can neither heartbeat, finish, fail nor requeue it; the new claim finishes it, once.
     @Test(arguments: StoreBackend.all) func aWorkerThatLostItsLeaseCannotEndTheJob(_ backend: StoreBackend) async throws {

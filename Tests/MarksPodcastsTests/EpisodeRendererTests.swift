@@ -35,6 +35,9 @@ import Testing
                                                                  isCancelled: { false }) { fraction, _ in fractions.append(fraction) }
         let data = try Data(contentsOf: destination)
         #expect(rendered.bytes == data.count)
+        // Issue 35 item 12: the MP3 (the article, spoken) is the user's alone, 0600 like every other file of theirs.
+        let mode = try FileManager.default.attributesOfItem(atPath: destination.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
         #expect(rendered.chapters.map(\.title) == ["Part 1", "Part 2", "Part 3"])
         #expect(rendered.chapters[0].startMilliseconds == 0)
         #expect(rendered.chapters[1].startMilliseconds == rendered.chapters[0].endMilliseconds)

@@ -44,4 +44,18 @@ struct SourceOCRTests {
         #expect(try fixture.index.document(id: -source.summary.number)?.description.lowercased().contains("walrus") == true)
         #expect(fixture.library.pagesForOCR(read).isEmpty)
     }
+
+    /// Issue 35 item 12: OCR read every image page, however many; now at most `SourceLibrary.maxOCRPages`.
+    @Test func ocrReadsAtMostTheCapOfPages() async throws {
+        let fixture = try SourceFixture()
+        defer { fixture.directory.cleanUp() }
+        let pages = [TestPDF.Page](repeating: .image(width: 2, height: 2, gray: [0, 255, 255, 0]), count: SourceLibrary.maxOCRPages + 5)
+        guard case .added(let source) = try await fixture.library.importFile(at: try fixture.file("scans.pdf", TestPDF.make(pages))) else {
+            Issue.record("not added"); return
+        }
+        #expect(source.summary.pageCount == SourceLibrary.maxOCRPages + 5)
+        let wanted = fixture.library.pagesForOCR(source)
+        #expect(wanted.count == SourceLibrary.maxOCRPages)
+        #expect(wanted == Array(1...SourceLibrary.maxOCRPages))
+    }
 }

@@ -95,7 +95,8 @@ extension JobRecords {
     }
 
     /// Takes back the jobs among `running` whose heartbeat is older than `cutoff` or whose owner is gone (not those in
-    /// `own`): each is queued again, or dead-lettered when its attempts are spent. Returns the jobs taken back; one
+    /// `own`): each is queued again — one whose owner is gone without counting the attempt — or, when silent with its
+    /// attempts spent, dead-lettered. Returns the jobs taken back; one
     /// that ended, or that another worker took back, since `running` was read is skipped.
     func takeBack(_ running: [Job], cutoff: Date, excluding own: Set<Int64>, ownerIsGone: (String) -> Bool,
                   now: Date) throws -> [Job] {
@@ -104,11 +105,15 @@ extension JobRecords {
             let silent = job.heartbeatAt.map { $0 < cutoff } == true
             guard silent || job.owner.map(ownerIsGone) == true else { continue }
             let reason = Self.staleReason(job, cutoff: cutoff, silent: silent)
+            // A job whose process is gone (killed, crashed, the machine restarted) did not fail: its attempt is not
+            // counted, so it resumes however often that happens (issue 35: three kills left an episode "failed"). One
+            // whose process is there but silent is counted, as a failure.
+            let crashed = !silent
             do {
-                if job.attempts >= job.maxAttempts {
+                if !crashed, job.attempts >= job.maxAttempts {
                     try fail(job.claim, error: reason, now: now)
                 } else {
-                    try requeue(job.claim, runAfter: now, note: reason, countAttempt: true, now: now)
+                    try requeue(job.claim, runAfter: now, note: reason, countAttempt: !crashed, now: now)
                 }
                 recovered.append(job)
             } catch JobError.leaseLost {

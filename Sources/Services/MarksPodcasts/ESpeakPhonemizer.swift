@@ -17,6 +17,8 @@ public struct ESpeakPhonemizer: Sendable {
     public let runner: ProcessRunner
     /// Limits of one espeak-ng run (default 60 s, 256 MB of address space, 32 MB of output).
     public var limits: ProcessLimits
+    /// Where the text is written for espeak-ng to read (the data directory's private `tmp` in `marks`).
+    public var scratch: URL = FileManager.default.temporaryDirectory
 
     /// A phonemizer running `program` (an absolute path).
     public init(program: String, runner: ProcessRunner = ProcessRunner(),
@@ -28,8 +30,12 @@ public struct ESpeakPhonemizer: Sendable {
     }
 
     /// The phonemizer with `espeak-ng` from `path` (a `PATH` value; nil: the standard one), or nil when it is missing.
-    public static func find(path: String?) -> ESpeakPhonemizer? {
-        ProcessRunner.find("espeak-ng", path: path).map { ESpeakPhonemizer(program: $0) }
+    public static func find(path: String?, scratch: URL = FileManager.default.temporaryDirectory) -> ESpeakPhonemizer? {
+        ProcessRunner.find("espeak-ng", path: path).map { program in
+            var phonemizer = ESpeakPhonemizer(program: program)
+            phonemizer.scratch = scratch
+            return phonemizer
+        }
     }
 
     /// The sentences of `text` in espeak-ng voice `voice` ("en-us"), with clause punctuation: one blocking child
@@ -41,8 +47,15 @@ public struct ESpeakPhonemizer: Sendable {
             throw SpeechError.noVoice(language: voice, available: [])
         }
         let input = clauses.map { $0.text + String($0.terminator) }.joined(separator: "\n\n") + "\n"
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("marks-phonemes-\(UUID().uuidString).txt")
-        do { try Data(input.utf8).write(to: file) } catch { throw SpeechError.failed("could not write the text for espeak-ng: \(error.localizedDescription)") }
+        let file = scratch.appendingPathComponent("marks-phonemes-\(UUID().uuidString).txt")
+        do {
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            guard FileManager.default.createFile(atPath: file.path, contents: Data(input.utf8), attributes: [.posixPermissions: 0o600]) else {
+                throw CocoaError(.fileWriteUnknown)
+            }
+        } catch {
+            throw SpeechError.failed("could not write the text for espeak-ng: \(error.localizedDescription)")
+        }
         defer { do { try FileManager.default.removeItem(at: file) } catch {} } // a temporary file; nothing to keep
         // Standard input, not -f: espeak-ng answers a blank line with an empty line only when it reads a stream.
         let outcome = try runner.runBlocking(program, ["-q", "--ipa", "-v", voice], limits: limits, input: file)

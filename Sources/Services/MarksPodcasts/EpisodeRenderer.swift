@@ -43,7 +43,7 @@ public struct EpisodeRenderer: Sendable {
         }
         let file: AtomicFileWriter
         do {
-            file = try AtomicFileWriter(destination: destination, mode: 0o644)
+            file = try AtomicFileWriter(destination: destination, mode: 0o600)
         } catch {
             throw PodcastError.disk(error.description)
         }

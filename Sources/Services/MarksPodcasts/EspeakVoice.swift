@@ -71,7 +71,11 @@ public struct EspeakVoice: SpeechSynthesizer {
         if isCancelled() { throw CancellationError() }
         let textFile = scratch.appendingPathComponent("espeak-\(UUID().uuidString).txt")
         do {
-            try Data(text.utf8).write(to: textFile)
+            // The article's text: in the caller's private scratch directory (the data directory's `tmp`, 0700), 0600.
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            guard FileManager.default.createFile(atPath: textFile.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]) else {
+                throw CocoaError(.fileWriteUnknown)
+            }
         } catch {
             throw SpeechError.unavailable("the text could not be written for espeak-ng in \(scratch.path): \(error.localizedDescription)")
         }

@@ -12,9 +12,18 @@ extension SourceLibrary {
         public var id: String
     }
 
+    /// The most pages OCR reads of one document (issue 35: each page is a pdftoppm and a tesseract run of seconds, so
+    /// a PDF of thousands of image pages would hold the OCR job for hours); the rest stay without text, as the note says.
+    public static let maxOCRPages = 200
+
     /// The pages of `source` OCR could read: a PDF's pages without text, while its text is still the extracted one
-    /// (an edited text has no pages). Empty when there are none or OCR is not installed.
+    /// (an edited text has no pages), at most `maxOCRPages` of them. Empty when there are none or OCR is not installed.
     public func pagesForOCR(_ source: IngestedSource) -> [Int] {
+        Array(imagePages(source).prefix(Self.maxOCRPages))
+    }
+
+    /// Every page of `source` without text that OCR could read, however many.
+    private func imagePages(_ source: IngestedSource) -> [Int] {
         guard source.summary.kind == .pdf, extractor.tools.canOCR, let count = source.summary.pageCount, count > 0 else { return [] }
         if source.pages.isEmpty { return source.body.isEmpty ? Array(1...count) : [] }
         return source.pages.enumerated().filter { $0.element.isEmpty }.map { $0.offset + 1 }
@@ -45,6 +54,7 @@ extension SourceLibrary {
     public func recognize(id: UUID, progress: @Sendable (Int, Int) -> Void = { _, _ in }) async throws -> IngestedSource {
         let source = try self.source(id: id)
         let wanted = pagesForOCR(source)
+        let skipped = imagePages(source).count - wanted.count
         guard !wanted.isEmpty, let pdftoppm = extractor.tools.pdftoppm, let tesseract = extractor.tools.tesseract,
               let count = source.summary.pageCount else { return source }
         let original = files.original(id)
@@ -72,6 +82,7 @@ extension SourceLibrary {
         var notes = ["\(wanted.count - failures.count) page\(wanted.count == 1 ? "" : "s") read by OCR"]
         if empty > 0 { notes.append("\(empty) of \(count) pages have no text") }
         if !failures.isEmpty { notes.append("OCR failed on " + failures.joined(separator: ", ")) }
+        if skipped > 0 { notes.append("OCR reads at most \(Self.maxOCRPages) pages of a document: \(skipped) more were not read") }
         let note = empty == count ? "no text could be extracted: " + notes.joined(separator: "; ") : notes.joined(separator: "; ")
         guard let stored = try store.replaceText(id: id, pages: pages, note: note, now: now()) else {
             throw SourceError.notFound(id.uuidString.lowercased())

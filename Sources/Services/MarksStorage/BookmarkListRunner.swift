@@ -24,6 +24,7 @@ struct BookmarkListRunner {
     func run(_ db: Connection) throws -> Outcome {
         let nothing = Outcome(page: CountedResults<Bookmark>(count: 0, results: []))
         guard let search = SearchQuery.parse(query.search) else { return nothing }
+        if let problem = SearchQuery.budgetProblem(search) { throw BookmarkStoreError.invalid(["q": [problem.message]]) }
         let bundle = try query.bundle.flatMap { try BundleRows.load(id: $0, db) }
         let bundleSearch = bundle?.searchExpression
         let leaves = SearchPlanner.leafCount(search) + (bundleSearch.map { SearchPlanner.leafCount($0) } ?? 0)
@@ -39,7 +40,11 @@ struct BookmarkListRunner {
         if let since = query.addedSince { scopeParts.append(SQLFragment("b.date_added > ?", [SQLValue(StoreTime.micros(since))])) }
         let scopeCondition = SQLFragment.joined(scopeParts, " AND ")
 
-        var plans = [try SearchPlanner(for: [search], tagSearch: tagSearch, scope: scope, db).plan(search)]
+        let planner = try SearchPlanner(for: [search], tagSearch: tagSearch, scope: scope, db)
+        guard planner.rowCheckedWords <= SearchPlanner.maxRowCheckedWords else {
+            throw BookmarkStoreError.invalid(["q": [Self.tooManyRowCheckedWords]])
+        }
+        var plans = [planner.plan(search)]
         if let bundleSearch {
             plans.append(try SearchPlanner(for: [bundleSearch], tagSearch: .strict, scope: scope, db).plan(bundleSearch))
         }
@@ -83,6 +88,12 @@ struct BookmarkListRunner {
         return Outcome(page: CountedResults(count: page.count, results: try BookmarkRows.load(ids: page.ids, db)),
                        countsDamaged: countsDamaged)
     }
+
+    /// Why a search with too many words the index cannot answer is refused.
+    static let tooManyRowCheckedWords = """
+        This search has more than \(SearchPlanner.maxRowCheckedWords) different words the search index cannot answer \
+        (short ones, or ones inside very many words), and each is checked against every bookmark; use fewer of them.
+        """
 
     /// The archive state of a list that no filter but the unread flag narrows (its count is kept in
     /// `store_counts`); nil for the shared list and for any other filter.

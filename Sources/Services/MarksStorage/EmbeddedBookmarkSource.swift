@@ -89,6 +89,14 @@ public struct EmbeddedBookmarkSource: BookmarkSource {
             })
     }
 
+    /// The store's one-transaction bulk change (`BookmarkStore.bulk`).
+    public var bulkEdit: BookmarkBulkEdit? {
+        let store = store
+        return BookmarkBulkEdit { change, ids in
+            try await store.database.onWriterThread { try Self.mapped { () throws(BookmarkStoreError) in try store.bulk(change, ids: ids) } }
+        }
+    }
+
     /// One page of the unarchived (or archived) list, with `next`/`previous` links.
     public func list(_ query: BookmarkListQuery) async throws -> Page<Bookmark> {
         try await reading { try page(query, scope: query.archived ? .archived : .unarchived) }

@@ -19,6 +19,9 @@ struct SearchPlanner {
     static let termEstimate = 2_000
     /// A word contained in more vocabulary terms than this is checked row by row (its MATCH would be too long).
     static let maxTermsPerWord = 1_000
+    /// A query with more different words than this that the word index cannot narrow at all (short ones, ones too many
+    /// terms contain, ones without a run of three letters or digits) is refused: each is a check of every row (issue 35).
+    static let maxRowCheckedWords = 16
 
     private struct TagInfo {
         let id: Int
@@ -30,6 +33,8 @@ struct SearchPlanner {
     private let tags: [String: TagInfo]
     /// Keyed by bytes: `String` equality is canonical equivalence, and `café` and `cafe\u{301}` are different words here.
     private let words: [[UInt8]: WordLookup]
+    /// The different words of the expressions that only a check of every row can decide.
+    let rowCheckedWords: Int
 
     /// What the vocabulary says about one folded search word.
     private enum WordLookup {
@@ -60,9 +65,16 @@ struct SearchPlanner {
         }
         self.tags = tags
         var words: [[UInt8]: WordLookup] = [:]
-        for expression in expressions { Self.collectWords(expression, into: &words) }
+        var short = Set<[UInt8]>()
+        for expression in expressions { Self.collectWords(expression, into: &words, short: &short) }
         for word in words.keys { words[word] = try Self.lookUp(String(decoding: word, as: UTF8.self), db) }
         self.words = words
+        rowCheckedWords = short.count + words.values.filter { lookup in
+            switch lookup {
+            case .rows: return true
+            case .exact, .candidates, .none: return false  // a candidate word is checked only on its candidates' rows
+            }
+        }.count
     }
 
     /// The vocabulary's answer for one folded word of three or more characters (without NUL).
@@ -83,15 +95,20 @@ struct SearchPlanner {
         return parts.isEmpty ? .rows : .candidates(parts.sorted().joined(separator: " AND "), estimate: estimate)
     }
 
-    /// The folded words of three or more characters (without NUL) in `expression`.
-    private static func collectWords(_ expression: SearchExpression, into words: inout [[UInt8]: WordLookup]) {
+    /// The folded words of three or more characters (without NUL) in `expression` into `words`, the other non-empty
+    /// ones into `short`.
+    private static func collectWords(_ expression: SearchExpression, into words: inout [[UInt8]: WordLookup], short: inout Set<[UInt8]>) {
         switch expression {
         case .term(let text):
             let folded = ASCIICaseFolding.fold(text)
-            if folded.unicodeScalars.count >= 3, !folded.unicodeScalars.contains("\u{0}") { words[Array(folded.utf8)] = .rows }
+            if folded.unicodeScalars.count >= 3, !folded.unicodeScalars.contains("\u{0}") {
+                words[Array(folded.utf8)] = .rows
+            } else if !folded.isEmpty {
+                short.insert(Array(folded.utf8))
+            }
         case .and(let operands), .or(let operands):
-            for operand in operands { collectWords(operand, into: &words) }
-        case .not(let operand): collectWords(operand, into: &words)
+            for operand in operands { collectWords(operand, into: &words, short: &short) }
+        case .not(let operand): collectWords(operand, into: &words, short: &short)
         case .tag, .unread, .untagged, .matchAll: break
         }
     }

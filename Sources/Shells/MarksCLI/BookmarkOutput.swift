@@ -45,7 +45,8 @@ enum BookmarkOutput {
 }
 
 extension String {
-    /// The text on one line: control characters and line breaks become spaces (terminal-safe).
+    /// The text on one line: C0 controls (line breaks among them) and DEL become spaces; what else a terminal would act
+    /// on is left to `TerminalText`, which every printed line passes through.
     var singleLine: String {
         String(String.UnicodeScalarView(unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7f ? " " : $0 }))
     }

@@ -37,9 +37,9 @@ public struct CLIContext: Sendable {
         )
     }
 
-    /// Prints a line to standard output.
-    public func print(_ line: String) { standardOutput(line + "\n") }
+    /// Prints a line to standard output, through the CLI's one sanitiser (`TerminalText`).
+    public func print(_ line: String) { standardOutput(TerminalText.sanitized(line) + "\n") }
 
-    /// Prints a line to standard error.
-    public func printError(_ line: String) { standardError(line + "\n") }
+    /// Prints a line to standard error, through the CLI's one sanitiser (`TerminalText`).
+    public func printError(_ line: String) { standardError(TerminalText.sanitized(line) + "\n") }
 }

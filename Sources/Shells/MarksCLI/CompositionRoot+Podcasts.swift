@@ -46,7 +46,7 @@ extension CompositionRoot {
 
     /// The podcast voices and script the configuration chooses.
     func podcastVoiceSetup() -> PodcastVoiceSetup {
-        PodcastVoiceSetup(config: config, environment: context.environment, scratch: FileManager.default.temporaryDirectory)
+        PodcastVoiceSetup(config: config, environment: context.environment, scratch: paths.scratchDirectory)
     }
 
     /// The stored favicon of the page's site as an episode cover, when it is a PNG or JPEG of some size (podcast

@@ -4,7 +4,8 @@ import SystemSupport
 /// The requests that run the AI engine or long batches, and the one admission gate they share: the only place
 /// admission control is configured. Beyond `policy.limit` such requests in flight, another is answered `503`
 /// with `Retry-After` at once (JSON `{"error": …}` under `/v1/`, a page under `/`); one that runs over its budget
-/// is answered `504` and its work is cancelled. Every other request (`/healthz`, pages, `/api/`) passes untouched.
+/// is answered `504` and its work is cancelled. Every other request (`/healthz`, pages, `/api/` without `q`) passes
+/// untouched.
 public struct HeavyRequests: Sendable {
     /// One kind of heavy request and its time budget.
     public struct Route: Sendable {
@@ -12,25 +13,31 @@ public struct HeavyRequests: Sendable {
         public var path: String
         /// Only when this query parameter has this value (the Search tab's semantic mode); nil for any request.
         public var query: (name: String, value: String)?
+        /// Only when this query parameter is present with a value other than white space (a keyword search, `q`).
+        public var parameter: String?
         public var budget: Duration
 
         /// A route.
-        public init(_ method: HTTPMethod, _ path: String, query: (name: String, value: String)? = nil, budget: Duration) {
+        public init(_ method: HTTPMethod, _ path: String, query: (name: String, value: String)? = nil, parameter: String? = nil,
+                    budget: Duration) {
             self.method = method
             self.path = path
             self.query = query
+            self.parameter = parameter
             self.budget = budget
         }
 
         func matches(_ request: HTTPRequest) -> Bool {
             guard request.method == method, request.path == path else { return false }
+            if let parameter, !request.query.values(parameter).contains(where: { !$0.allSatisfy(\.isWhitespace) }) { return false }
             guard let query else { return true }
             return request.query[query.name] == query.value
         }
     }
 
-    /// The heavy requests of `marks serve`: the `/v1/` AI endpoints and the web app's collections, Enrich All
-    /// batch and semantic search.
+    /// The heavy requests of `marks serve`: the `/v1/` AI endpoints, the web app's collections, Enrich All batch and
+    /// semantic search, and keyword searches (`q`) on `/api/` and the Search tab (issue 35: eight costly searches at
+    /// once held every core and `/healthz` waited seconds).
     public static let standardRoutes: [Route] = [
         // A 10,000-tag vocabulary takes ~45 s of model time on a busy 2-core machine: the budgets leave room for that.
         Route(.post, "/v1/marks/enrich", budget: .seconds(120)),
@@ -39,6 +46,11 @@ public struct HeavyRequests: Sendable {
         Route(.get, "/collections", budget: .seconds(120)),
         Route(.post, "/collections/enrich", budget: .seconds(180)),
         Route(.get, "/search", query: ("mode", "semantic"), budget: .seconds(60)),
+        // Keyword search (linkding's `q`): bounded per query (`SearchQuery.budgetProblem`), and at most `limit` at once.
+        Route(.get, "/search", parameter: "q", budget: .seconds(30)),
+        Route(.get, "/api/bookmarks/", parameter: "q", budget: .seconds(30)),
+        Route(.get, "/api/bookmarks/archived/", parameter: "q", budget: .seconds(30)),
+        Route(.get, "/api/bookmarks/shared/", parameter: "q", budget: .seconds(30)),
         // Ask (offline: the search tool and one embedding call; with a provider: up to four streamed model turns).
         Route(.post, "/v1/marks/ask", budget: .seconds(120)),
         Route(.post, "/ask", budget: .seconds(120)),

@@ -31,6 +31,8 @@ final class RequestContext: @unchecked Sendable {
     var body = Data()
     /// Takes the body instead of `body` when the responder offered one (until `finish` or `cancel`).
     var stream: (any HTTPBodyStream)?
+    /// Bytes handed to `stream` so far (held to the server's `maxBodySize`, like a buffered body).
+    var streamedBytes = 0
     var discardedBytes = 0
     /// The largest body buffered for this request (the server's limit, or the responder's smaller one).
     var bodyLimit = 0

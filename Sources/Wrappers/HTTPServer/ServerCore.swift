@@ -159,11 +159,15 @@ final class ServerCore: @unchecked Sendable {
         let head = self.head(of: context)
         context.head = head
         context.stream = head.flatMap { responder.bodyStream(for: $0) }
-        if context.stream == nil {
-            context.bodyLimit = min(maxBodySize, head.flatMap { responder.bodyLimit(for: $0) } ?? maxBodySize)
-            if let length = context.headers["Content-Length"].flatMap({ Int($0.trimmingSpaces) }), length > context.bodyLimit {
-                return queue(tooLarge(context), for: context, close: true)
+        // A streamed body keeps its own limits per part, and the whole of it is held to `maxBodySize` as well (issue 35:
+        // three 50 MB files in one upload passed a 64 MB limit).
+        context.bodyLimit = context.stream != nil ? maxBodySize : min(maxBodySize, head.flatMap { responder.bodyLimit(for: $0) } ?? maxBodySize)
+        if let length = context.headers["Content-Length"].flatMap({ Int($0.trimmingSpaces) }), length > context.bodyLimit {
+            if let stream = context.stream {
+                context.stream = nil
+                stream.cancel()
             }
+            return queue(tooLarge(context), for: context, close: true)
         }
         context.phase = .body
         return .YES
@@ -181,9 +185,17 @@ final class ServerCore: @unchecked Sendable {
     }
 
     /// A refusal for message framing this server does not take: a `Content-Length` that is not one decimal number
-    /// (400), a `Transfer-Encoding` other than `chunked` (501).
+    /// (400), both `Content-Length` and `Transfer-Encoding` (400: a request-smuggling shape; RFC 9112 §6.3 has the
+    /// connection closed after it, as every refusal here is), more than one `Host` (400, RFC 9112 §3.2), a
+    /// `Transfer-Encoding` other than `chunked` (501).
     static func framingError(_ headers: HTTPHeaders) -> HTTPResponse? {
+        if headers.values("Host").count > 1 {
+            return .text("A request must carry exactly one Host header.", status: 400)
+        }
         let lengths = headers.values("Content-Length")
+        if !lengths.isEmpty, !headers.values("Transfer-Encoding").isEmpty {
+            return .text("A request may not carry both Content-Length and Transfer-Encoding.", status: 400)
+        }
         if !lengths.isEmpty {
             let first = lengths[0].trimmingSpaces
             guard !first.isEmpty, first.utf8.count <= 18, first.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
@@ -202,7 +214,16 @@ final class ServerCore: @unchecked Sendable {
         size.pointee = 0
         if let stream = context.stream {
             guard let upload else { return .YES }
-            return stream.write(UnsafeRawBufferPointer(start: upload, count: count)) ? .YES : .NO
+            context.streamedBytes += count
+            guard context.streamedBytes > context.bodyLimit else {
+                return stream.write(UnsafeRawBufferPointer(start: upload, count: count)) ? .YES : .NO
+            }
+            // Past the limit: the stream removes what it wrote, and the rest is dropped as a buffered body's is.
+            context.stream = nil
+            stream.cancel()
+            context.refusal = tooLarge(context)
+            context.discardedBytes += count
+            return .YES
         }
         if context.refusal == nil, context.body.count + count > context.bodyLimit {
             context.refusal = tooLarge(context)

@@ -9,14 +9,37 @@ import Glibc
 /// cancelling the awaiting task, its pipes drained on a dedicated thread (never on the cooperative pool) and its
 /// exit seen through `terminationHandler` (Foundation's `waitUntilExit` costs ~45 ms per spawn on Linux).
 /// Resource limits go through `prlimit` (util-linux, always on Debian), which sets them on itself and execs the
-/// program, so they hold from the program's first instruction.
+/// program, so they hold from the program's first instruction. Every child dies with Marks: it starts under
+/// `setpriv --pdeathsig KILL` (util-linux too), which asks the kernel to SIGKILL it when the thread that started it
+/// ends — the one `SpawnThread`, which lives as long as the process — so a kill -9 or a crash of Marks leaves no
+/// child running (issue 35).
 public struct ProcessRunner: Sendable {
     /// The `prlimit` program, or nil when it is missing (then only the wall clock and output limits hold).
     public let prlimitPath: String?
+    /// The `setpriv` program, or nil when it is missing (then a child outlives a Marks that is killed).
+    public let setprivPath: String?
 
-    /// A runner; `prlimitPath` defaults to `prlimit` on the standard path.
-    public init(prlimitPath: String? = ProcessRunner.find("prlimit", path: nil)) {
+    /// A runner; `prlimitPath` and `setprivPath` default to `prlimit` and `setpriv` on the standard path.
+    public init(prlimitPath: String? = ProcessRunner.find("prlimit", path: nil),
+                setprivPath: String? = ProcessRunner.find("setpriv", path: nil)) {
         self.prlimitPath = prlimitPath
+        self.setprivPath = setprivPath
+    }
+
+    /// The program and arguments that run `program` under the limits and the parent-death signal.
+    func command(_ program: String, _ arguments: [String], limits: ProcessLimits) -> (executable: String, arguments: [String]) {
+        var executable = program
+        var all = arguments
+        let options = limits.prlimitOptions
+        if let prlimitPath, !options.isEmpty {
+            all = options + ["--", executable] + all
+            executable = prlimitPath
+        }
+        if let setprivPath {
+            all = ["--pdeathsig", "KILL", "--", executable] + all
+            executable = setprivPath
+        }
+        return (executable, all)
     }
 
     /// The absolute path of program `name` on `path` (a `PATH` value; nil for the standard one), or nil when it is
@@ -36,7 +59,13 @@ public struct ProcessRunner: Sendable {
     /// goes through here (the tests' child processes too).
     public static func launch(_ process: Process) throws {
         _ = ignoreBrokenPipes
-        try spawnLock.withLock { _ in try process.run() }
+        let box = UncheckedProcess(process: process)
+        try SpawnThread.shared.run { try spawnLock.withLock { _ in try box.process.run() } }
+    }
+
+    /// A `Process` handed to the spawn thread, which is its only user while the caller waits for it to start.
+    private struct UncheckedProcess: @unchecked Sendable {
+        let process: Process
     }
 
     private static let spawnLock = Mutex(())
@@ -95,15 +124,14 @@ public struct ProcessRunner: Sendable {
 
     private func start(_ program: String, _ arguments: [String], environment: [String: String],
                        limits: ProcessLimits, input: URL? = nil, drainInline: Bool = false) throws -> RunningChild {
-        let process = Process()
-        let options = limits.prlimitOptions
-        if let prlimitPath, !options.isEmpty {
-            process.executableURL = URL(fileURLWithPath: prlimitPath)
-            process.arguments = options + ["--", program] + arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: program)
-            process.arguments = arguments
+        // Started through setpriv or prlimit, a missing program would only show as their exit status: say it here.
+        guard FileManager.default.isExecutableFile(atPath: program) else {
+            throw ProcessRunnerError.couldNotStart(program: program, reason: "it is not an executable file")
         }
+        let process = Process()
+        let command = command(program, arguments, limits: limits)
+        process.executableURL = URL(fileURLWithPath: command.executable)
+        process.arguments = command.arguments
         process.environment = environment
         let child = RunningChild(process: process, limits: limits)
         var inputHandle: FileHandle?

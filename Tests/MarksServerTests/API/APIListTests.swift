@@ -65,10 +65,10 @@ import Testing
         #expect(try reply.object()["next"] as? String == "http://marks.test:8080/api/bookmarks/?limit=100&offset=100")
     }
 
-    @Test func thereIsNoMaximumAndAnOffsetPastTheEndIsEmptyWithTheTrueCount() async throws {
+    @Test func aLimitUpToTheMaximumIsKeptAndAnOffsetPastTheEndIsEmptyWithTheTrueCount() async throws {
         let fixture = try Self.fixture(count: 105)
         defer { fixture.cleanUp() }
-        let all = try await fixture.send(.get, "/api/bookmarks/?limit=100000")
+        let all = try await fixture.send(.get, "/api/bookmarks/?limit=1000")
         #expect(try all.results().count == 105)
         #expect(try all.object()["next"] is NSNull)
         let past = try await fixture.send(.get, "/api/bookmarks/?offset=500")
@@ -79,6 +79,39 @@ import Testing
         #expect(try negative.results().map { $0["id"] as? Int } == [105, 104])
         let spaced = try await fixture.send(.get, "/api/bookmarks/?limit=%202%20")
         #expect(try spaced.results().count == 2, "Python's int() trims white space")
+    }
+
+    /// Issue 35 item 5: a huge `limit` was built in memory whole; now it is `PageRequest.maxLimit` and `next` pages on.
+    @Test(arguments: ["1001", "10000000", "99999999999999999999999"])
+    func aLimitAboveTheMaximumIsCutToItAndNextPagesOn(limit: String) async throws {
+        let fixture = try Self.fixture(count: 1003)
+        defer { fixture.cleanUp() }
+        let first = try await fixture.send(.get, "/api/bookmarks/?limit=\(limit)")
+        #expect(try first.results().count == PageRequest.maxLimit)
+        #expect(try first.object()["count"] as? Int == 1003)
+        let next = try #require(try first.object()["next"] as? String)
+        #expect(next == "http://marks.test:8080/api/bookmarks/?limit=1000&offset=1000")
+        let second = try await fixture.send(.get, "/api/bookmarks/?limit=1000&offset=1000")
+        #expect(try second.results().map { $0["id"] as? Int } == [3, 2, 1])
+        #expect(try second.object()["next"] is NSNull)
+        #expect(try second.object()["previous"] as? String == "http://marks.test:8080/api/bookmarks/?limit=1000")
+        let tags = try await fixture.send(.get, "/api/tags/?limit=\(limit)")
+        #expect(try tags.object()["next"] is NSNull)
+    }
+
+    /// Issue 35 item 4: repeated terms are one term (the answer of `q=e` for `q=e+e+e…`), and a search past the bounds
+    /// on work is a clear 400 naming `q`.
+    @Test func repeatedTermsAreOneAndACostlySearchIs400() async throws {
+        let fixture = try Self.fixture(count: 5)
+        defer { fixture.cleanUp() }
+        let once = try await fixture.send(.get, "/api/bookmarks/?q=bookmark")
+        let repeated = try await fixture.send(.get, "/api/bookmarks/?q=" + Array(repeating: "bookmark", count: 255).joined(separator: "+"))
+        #expect(repeated.status == 200)
+        #expect(try repeated.results().map { $0["id"] as? Int } == (try once.results().map { $0["id"] as? Int }))
+        let short = try await fixture.send(.get, "/api/bookmarks/?limit=1&q=a+or+b+or+c+or+d+or+e+or+f+or+g+or+h+or+i")
+        #expect(short.status == 400)
+        let messages = try #require(try short.object()["q"] as? [String])
+        #expect(messages.first?.contains("shorter than three characters") == true)
     }
 
     @Test func filtersSearchSortAndDatesBehaveAsLinkdings() async throws {

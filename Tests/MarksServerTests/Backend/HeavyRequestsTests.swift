@@ -53,10 +53,18 @@ private final class Slots: Sendable {
         #expect(web.headers["Retry-After"] == "9")
         #expect(web.headers["Content-Type"]?.hasPrefix("text/html") == true)
 
-        // Light requests pass while the gate is full: keyword search, /healthz.
+        // Light requests pass while the gate is full: /healthz, lists without a search (no web app or API here: routed,
+        // not refused, so 404).
         #expect(try await app.router.respond(to: request(.get, "/healthz")).status == 200)
-        #expect(try await app.router.respond(to: request(.get, "/search?q=bread")).status == 404) // no web app here: routed, not refused
+        #expect(try await app.router.respond(to: request(.get, "/search")).status == 404)
+        #expect(try await app.router.respond(to: request(.get, "/search?q=%20")).status == 404)
+        #expect(try await app.router.respond(to: request(.get, "/api/bookmarks/?limit=5")).status == 404)
         #expect(try await app.router.respond(to: request(.get, "/search?q=bread&mode=semantic")).status == 503)
+        // Issue 35 item 4: a keyword search is heavy work too, on the Search tab and on /api/.
+        #expect(try await app.router.respond(to: request(.get, "/search?q=bread")).status == 503)
+        for path in ["/api/bookmarks/", "/api/bookmarks/archived/", "/api/bookmarks/shared/"] {
+            #expect(try await app.router.respond(to: request(.get, path + "?limit=1&q=e+e+e")).status == 503, "\(path)")
+        }
         slots.release()
     }
 

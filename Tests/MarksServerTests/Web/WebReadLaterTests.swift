@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import MarksCore
 import MarksLibrary
+import MarksStorage
 import Testing
 @testable import MarksServer
 
@@ -164,6 +165,25 @@ import Testing
         #expect(try await client.post("/bookmarks/bulk", [("do", "read"), ("return", "/")]).headers["Location"] == "/?notice=bulk-none-0")
         #expect(try await client.post("/bookmarks/bulk", [("do", "tag"), ("ids", "4")]).status == 400, "a tag is needed")
         #expect(try await client.post("/bookmarks/bulk", [("do", "read"), ("ids", "x")]).status == 400)
+    }
+
+    /// Issue 35 item 10: a bulk action was one write per bookmark, so a failure (or a kill) midway left part of it
+    /// done. On the embedded store it is one transaction: a bookmark that is not there changes none of them.
+    @Test(arguments: [["do": "archive"], ["do": "read"], ["do": "tag", "tag": "later"], ["do": "untag", "tag": "old"],
+                      ["do": "delete", "confirm": "1"]])
+    func aBulkActionOnTheEmbeddedStoreIsAllOrNothing(action: [String: String]) async throws {
+        let web = try await WebHarness.make { try await $0.seed(4, tags: { _ in ["old"] }, unread: { _ in true }) }
+        defer { web.cleanUp() }
+        var client = try await web.signedIn()
+        let before = try web.source.store.list(BookmarkListQuery(limit: 100)).results
+        let fields = action.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        let failed = try await client.post("/bookmarks/bulk", fields + [("ids", "1"), ("ids", "2"), ("ids", "3"), ("ids", "999")])
+        #expect(failed.status == 404, "\(failed.status)")
+        #expect(try web.source.store.list(BookmarkListQuery(limit: 100)).results == before, "none of it was done")
+        #expect(try web.source.store.counts().trash == 0)
+        let done = try await client.post("/bookmarks/bulk", fields + [("ids", "1"), ("ids", "2"), ("ids", "3"), ("return", "/")])
+        #expect(done.status == 303 || done.status == 302, "\(done.status)")
+        #expect(try web.source.store.list(BookmarkListQuery(limit: 100)).results != before)
     }
 
     @Test(arguments: ["/?show=archived", "/?show=unread&sort=title", "/?sort=oldest", "/?select=on", "/?select=all&show=unread",

@@ -30,4 +30,6 @@ public struct MarksPaths: Sendable, Equatable {
     public var configFile: URL { configDirectory.appendingPathComponent("config.json") }
     /// The main database in the data dir.
     public var databaseFile: URL { dataDirectory.appendingPathComponent("marks.sqlite") }
+    /// Scratch files of child processes (espeak-ng's text): inside the 0700 data directory, never the shared `/tmp`.
+    public var scratchDirectory: URL { dataDirectory.appendingPathComponent("tmp") }
 }

@@ -30,10 +30,11 @@ struct SearchParser {
             operands.append(try parseAnd())
         }
         guard operands.count > 1 else { return operands[0] }
-        return .or(operands.flatMap { operand -> [SearchExpression] in
+        let distinct = Self.distinct(operands.flatMap { operand -> [SearchExpression] in
             if case .or(let inner) = operand { return inner }
             return [operand]
         })
+        return distinct.count == 1 ? distinct[0] : .or(distinct)
     }
 
     private mutating func parseAnd() throws(Failure) -> SearchExpression {
@@ -43,10 +44,37 @@ struct SearchParser {
             operands.append(try parseNot())
         }
         guard operands.count > 1 else { return operands[0] }
-        return .and(operands.flatMap { operand -> [SearchExpression] in
+        let distinct = Self.distinct(operands.flatMap { operand -> [SearchExpression] in
             if case .and(let inner) = operand { return inner }
             return [operand]
         })
+        return distinct.count == 1 ? distinct[0] : .and(distinct)
+    }
+
+    /// The operands without repeats (`e e e` is `e`; `Swift swift` is one word, as matching folds ASCII case), the first
+    /// of each kept: `and` and `or` are idempotent, so the meaning is the same and the work is not multiplied (issue 35).
+    /// Words are compared by their bytes, as the index compares them (`café` and `cafe\u{301}` stay two).
+    static func distinct(_ operands: [SearchExpression]) -> [SearchExpression] {
+        var seen = Set<[UInt8]>()
+        return operands.filter { seen.insert(fingerprint($0)).inserted }
+    }
+
+    /// Bytes that are equal exactly when two expressions mean the same by their text (ASCII case folded).
+    private static func fingerprint(_ expression: SearchExpression) -> [UInt8] {
+        func text(_ kind: UInt8, _ value: String) -> [UInt8] {
+            let bytes = ASCIICaseFolding.foldedBytes(value)
+            return [kind] + withUnsafeBytes(of: UInt64(bytes.count).littleEndian, Array.init) + bytes
+        }
+        switch expression {
+        case .term(let value): return text(1, value)
+        case .tag(let name): return text(2, name)
+        case .unread: return [3]
+        case .untagged: return [4]
+        case .matchAll: return [5]
+        case .not(let operand): return [6] + fingerprint(operand)
+        case .and(let operands): return [7] + withUnsafeBytes(of: UInt64(operands.count).littleEndian, Array.init) + operands.flatMap(fingerprint)
+        case .or(let operands): return [8] + withUnsafeBytes(of: UInt64(operands.count).littleEndian, Array.init) + operands.flatMap(fingerprint)
+        }
     }
 
     private static func continuesAnd(_ token: SearchToken) -> Bool {

@@ -10,7 +10,7 @@ extension SearchQuery {
     /// The problems of `text`, first the ones that stop it from parsing; empty for a well-formed query.
     public static func problems(_ text: String) -> [Problem] {
         let found = lexicalProblems(text)
-        guard parse(text) == nil else { return found }
+        if let parsed = parse(text) { return budgetProblem(parsed).map { [$0] + found } ?? found }
         var tokenizer = SearchTokenizer(text)
         let grammar = grammarProblems(tokenizer.tokenize())
         let reason = grammar.first

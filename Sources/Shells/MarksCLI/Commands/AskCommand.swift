@@ -58,7 +58,7 @@ enum AskCommand: CLICommand {
         let answer = try await service.ask(AskRequest(question: question, filter: filter, conversationID: conversationID)) { token in
             guard streaming else { return }
             streamed.append(token)
-            context.standardOutput(token)
+            context.standardOutput(TerminalText.sanitized(token))
         }
         if json {
             context.print(answer.json.serialized)
@@ -72,7 +72,7 @@ enum AskCommand: CLICommand {
         if streaming {
             if streamed.text == answer.displayText {
                 lines.removeFirst()  // the answer is on the screen already
-                context.standardOutput((answer.isFound ? "" : answer.reason.map { " (\($0))" } ?? "") + "\n")
+                context.standardOutput(TerminalText.sanitized(answer.isFound ? "" : answer.reason.map { " (\($0))" } ?? "") + "\n")
             } else {
                 context.standardOutput("\n\n")
             }

@@ -39,7 +39,7 @@ enum PodcastVoicesCommand {
             return try await install(arguments, directory: directory, context: context)
         default:
             let settings = try Settings.load(arguments, context: context)
-            let setup = PodcastVoiceSetup(config: settings.config, environment: context.environment, scratch: FileManager.default.temporaryDirectory)
+            let setup = PodcastVoiceSetup(config: settings.config, environment: context.environment, scratch: settings.paths.scratchDirectory)
             return list(directory: directory, setup: setup, json: arguments.flag("json"), context: context)
         }
     }

@@ -16,7 +16,7 @@ struct SharePrompter: Sendable {
         guard probe >= 0 else { return nil }
         close(probe)
         return SharePrompter { question in
-            context.standardOutput(question)
+            context.standardOutput(TerminalText.sanitized(question))
             return readTerminalLine()
         }
     }

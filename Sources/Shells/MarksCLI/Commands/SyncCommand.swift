@@ -57,7 +57,7 @@ enum SyncCommand: CLICommand {
         /// Redraws the line (unchanged text is not written again).
         func show(_ text: String) {
             guard context.isTerminal else { return }
-            let line = text.singleLine
+            let line = TerminalText.sanitized(text.singleLine)
             let output: String? = shown.withLock { state in
                 guard line != state.text else { return nil }
                 let padding = String(repeating: " ", count: max(0, state.width - line.count))

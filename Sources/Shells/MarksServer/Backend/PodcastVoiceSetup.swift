@@ -81,7 +81,7 @@ public struct PodcastVoiceSetup: Sendable {
         case .piper:
             let name = podcast.piperVoice ?? directory.installed().voices.first?.name ?? "joe"
             do {
-                let directory = directory, phonemizer = ESpeakPhonemizer.find(path: environment["PATH"])
+                let directory = directory, phonemizer = ESpeakPhonemizer.find(path: environment["PATH"], scratch: scratch)
                 // Reading and preparing the model blocks for a second or so: off the cooperative pool.
                 let piper = try await Self.loading.run { try PiperVoice.load(named: name, from: directory, phonemizer: phonemizer) }
                 return PodcastVoices(primary: piper, fallback: espeak)

@@ -90,6 +90,7 @@ final class RecordingSource: BookmarkSource {
 
     var identity: String { "recording" }
     var trash: BookmarkTrash? { inner.trash }
+    var bulkEdit: BookmarkBulkEdit? { inner.bulkEdit }
 
     func list(_ query: BookmarkListQuery) async throws -> Page<Bookmark> {
         try checkOutage()

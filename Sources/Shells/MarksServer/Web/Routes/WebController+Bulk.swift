@@ -5,7 +5,8 @@ import MarksLibrary
 
 /// `POST /bookmarks/bulk`: the checked rows of a list in select mode (`ids`), and what to do with them
 /// (`do` = tag, untag, read, archive, delete; `tag` for the first two). Delete asks once first (the one
-/// confirmation the design allows); everything else acts at once and comes back to the list with a count.
+/// confirmation the design allows); everything else acts at once and comes back to the list with a count. Each is
+/// `LibraryService.bulk`: one transaction on the embedded store.
 extension WebController {
     /// Bookmarks one bulk request may change.
     static let bulkLimit = 500
@@ -29,24 +30,17 @@ extension WebController {
                 throw HTTPError(400, "Type the tag to add or remove in the box next to the buttons, then try again.")
             }
             if form["do"] == "tag" {
-                return redirect(back, notice: "bulk-tagged-\(try await library.addTag(name, to: ids))")
+                return redirect(back, notice: "bulk-tagged-\(try await library.bulk(.addTag(name), ids: ids))")
             }
-            return redirect(back, notice: "bulk-untagged-\(try await library.removeTag(name, from: ids))")
+            return redirect(back, notice: "bulk-untagged-\(try await library.bulk(.removeTag(name), ids: ids))")
         case "read":
-            for id in ids { try await library.setUnread(id: id, false) }
-            return redirect(back, notice: "bulk-read-\(ids.count)")
+            return redirect(back, notice: "bulk-read-\(try await library.bulk(.markRead, ids: ids))")
         case "archive":
             let markingRead = preferences.current.archiveMarksRead
-            for id in ids { try await library.archive(id: id, markingRead: markingRead) }
-            return redirect(back, notice: "bulk-archived-\(ids.count)")
+            return redirect(back, notice: "bulk-archived-\(try await library.bulk(.archive(markingRead: markingRead), ids: ids))")
         case "delete":
             guard form["confirm"] == "1" else { return try await confirmBulkDelete(request, ids: ids, back: back) }
-            for id in ids {
-                var forwarded = request
-                forwarded.pathParameters["id"] = String(id)
-                _ = try await delete(forwarded)
-            }
-            return redirect(back, notice: "bulk-deleted-\(ids.count)")
+            return redirect(back, notice: "bulk-deleted-\(try await library.bulk(.delete, ids: ids))")
         default:
             throw HTTPError(400, "Choose what to do with the selected bookmarks: add or remove a tag, mark read, archive or delete.")
         }
