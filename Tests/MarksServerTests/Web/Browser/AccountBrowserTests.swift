@@ -61,7 +61,11 @@ import Testing
             #expect(try await browser.property("#linkding-fields", "hidden") as? Bool == true, "the script hides the linkding fields")
             try await browser.type(file.path, into: "#import-file", clear: false)
             try await browser.click("#import")
-            try await browser.wait("the import report") { try await browser.text("#import-status").contains("Imported 2 bookmarks") }
+            // The import is a job and the harness's runner is not started: each look runs what the upload queued.
+            try await browser.wait("the import report") {
+                await web.jobs.runUntilIdle()
+                return try await browser.text("#import-status").contains("Imported 2 bookmarks")
+            }
             #expect(try await browser.text("#import-problems").contains("Line 6:"))
             try await browser.screenshot().write(to: folder.appendingPathComponent("settings-import.png"))
 
