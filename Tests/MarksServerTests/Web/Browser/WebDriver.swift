@@ -73,10 +73,7 @@ final class WebDriver {
         }
         for pid in Self.processes(mentioning: profile.path) { kill(pid, SIGKILL) }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        let deadline = Date().addingTimeInterval(5)
-        while process.isRunning, Date() < deadline {
-            do { try await Task.sleep(for: .milliseconds(20)) } catch { break }
-        }
+        await eventually(within: .seconds(5)) { !process.isRunning }
         do { try FileManager.default.removeItem(at: profile) } catch { /* a temp dir may stay behind */ }
     }
 
@@ -205,16 +202,16 @@ final class WebDriver {
     /// Polls `condition` until it holds or `timeout` passes (waiting on the browser, not sleeping for a fixed
     /// time). WebDriver errors while polling (an element replaced by a navigation) count as "not yet".
     func wait(_ what: String, timeout: Double = 30, _ condition: () async throws -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(timeout)
         var last = ""
-        while Date() < deadline {
+        let held = try await eventually(within: .seconds(timeout), every: .milliseconds(50)) {
             do {
-                if try await condition() { return }
+                return try await condition()
             } catch let failure as Failure {
                 last = " (last: \(failure.description.prefix(200)))"
+                return false
             }
-            try await Task.sleep(for: .milliseconds(50))
         }
+        if held { return }
         throw Failure(description: "timed out waiting for \(what)\(last)")
     }
 
@@ -233,16 +230,15 @@ final class WebDriver {
     }
 
     private func waitUntilReady() async throws {
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
+        let ready = await eventually(within: .seconds(20), every: .milliseconds(50)) {
             do {
                 let (_, data) = try await LoopbackHTTP.send(port: port, method: "GET", path: "/status", body: nil, timeoutSeconds: 5)
-                if String(decoding: data, as: UTF8.self).contains("\"ready\":true") { return }
+                return String(decoding: data, as: UTF8.self).contains("\"ready\":true")
             } catch {
-                // Not listening yet.
+                return false  // not listening yet
             }
-            try await Task.sleep(for: .milliseconds(50))
         }
+        if ready { return }
         throw Failure(description: "chromedriver did not start on port \(port)")
     }
 
