@@ -121,8 +121,8 @@ import Testing
             return .html("<html><head><title>Page \(n)</title></head><body><article><h1>Page \(n)</h1>"
                          + String(repeating: "<p>\(paragraph)</p>", count: 30) + "</article></body></html>")
         }
-        let server = HTTPServer(configuration: HTTPServer.Configuration(threadPoolSize: 4, shutdownGracePeriod: .seconds(1)), responder: router)
-        let port = try server.start()
+        let server = try LiveServer(serving: router, configuration: HTTPServer.Configuration(threadPoolSize: 4, shutdownGracePeriod: .seconds(1)))
+        let port = server.port
         defer { Task { await server.stop() } }
         let marks = try MarksBinary()
         defer { marks.cleanUp() }

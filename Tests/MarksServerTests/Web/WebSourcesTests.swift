@@ -6,6 +6,7 @@ import FoundationNetworking
 import HTTPServer
 import MarksSources
 @testable import MarksServer
+import MarksTestSupport
 import StandInNetwork
 import Testing
 
@@ -385,8 +386,8 @@ import Testing
         let client = try await h.web.signedIn()
         var router = Router()
         h.web.app.register(on: &router)
-        let server = HTTPServer(configuration: .init(port: 0, maxBodySize: 64 * 1024), responder: router)
-        let port = try server.start()
+        let server = try LiveServer(serving: router, configuration: .init(port: 0, maxBodySize: 64 * 1024))
+        let port = server.port
         func send(_ size: Int) async throws -> (Int, String) {
             let body = MultipartBody(parts: [.field("_csrf", client.csrf),
                                              .file(name: "files", filename: "live.txt", type: "text/plain", data: Data(repeating: 0x61 + UInt8(size % 20), count: size))])

@@ -220,7 +220,7 @@ final class WebDriver {
     private func command(_ method: String, _ path: String, _ body: [String: Any]?, sessionless: Bool = false) async throws -> Any? {
         let prefix = sessionless ? "" : "/session/\(session)"
         let payload = try body.map { try JSONSerialization.data(withJSONObject: $0) }
-        let (_, data) = try await LoopbackHTTP.send(port: port, method: method, path: prefix + path, body: payload)
+        let data = try await send(method, prefix + path, payload)
         let json = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? [String: Any]
         let value = json?["value"]
         if let object = value as? [String: Any], let error = object["error"] as? String {
@@ -229,10 +229,21 @@ final class WebDriver {
         return value is NSNull ? nil : value
     }
 
+    /// One request to chromedriver over `RawConnection` (FoundationNetworking cannot read its answers: it writes
+    /// `Content-Length:250` without a space, and libcurl's header callback in Foundation fails with "Failed writing
+    /// header"). The timeout is a hang guard: a navigation waits for its page, and on two shared cores a page once
+    /// took longer than a minute.
+    private func send(_ method: String, _ path: String, _ body: Data?, timeout: Duration = .seconds(120)) async throws -> Data {
+        let payload = body ?? Data()
+        let head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+            + "Content-Type: application/json; charset=utf-8\r\nContent-Length: \(payload.count)\r\n\r\n"
+        return Data(try await RawConnection.exchange(port: port, Array(head.utf8) + [UInt8](payload), timeout: timeout).body)
+    }
+
     private func waitUntilReady() async throws {
         let ready = await eventually(within: .seconds(20), every: .milliseconds(50)) {
             do {
-                let (_, data) = try await LoopbackHTTP.send(port: port, method: "GET", path: "/status", body: nil, timeoutSeconds: 5)
+                let data = try await send("GET", "/status", nil, timeout: .seconds(5))
                 return String(decoding: data, as: UTF8.self).contains("\"ready\":true")
             } catch {
                 return false  // not listening yet
