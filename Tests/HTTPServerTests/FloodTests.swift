@@ -69,7 +69,7 @@ import Glibc
         configuration.headerTimeout = .milliseconds(300)
         configuration.keepAliveTimeout = .milliseconds(300)
         let slow = ResponderFunction { _ in
-            try await Task.sleep(for: .seconds(1))
+            try await Task.sleep(for: .seconds(1))  // the behaviour under test: a handler slower than the header deadline
             return .text("done")
         }
         try await withLiveServer(configuration, responder: slow) { _, port in

@@ -77,9 +77,9 @@ import Testing
             await probe.send("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\nhi")
             #expect(try await probe.readResponse().text == "2")
             var buffered = server.bufferedBodyBytes
-            for _ in 0..<100 where buffered != 20 {  // the other connections' bytes may still be on their way
-                try await Task.sleep(for: .milliseconds(50))
+            await eventually(within: .seconds(30), every: .milliseconds(50)) {  // the other connections' bytes may still be on their way
                 buffered = server.bufferedBodyBytes
+                return buffered == 20
             }
             #expect(buffered == 20)
             #expect(held.count == 20)

@@ -64,7 +64,7 @@ import Testing
                 while true {
                     piece += 1
                     try await writer.write("data: piece \(piece)\n\n")
-                    try await Task.sleep(for: .milliseconds(20))
+                    try await Task.sleep(for: .milliseconds(20))  // the behaviour under test: a producer that trickles
                 }
             } catch {
                 log.record(error is CancellationError ? "cancelled" : "failed: \(error)")
@@ -81,10 +81,9 @@ import Testing
             await stopped.wait()
             #expect(log.all == ["cancelled"])
             var contexts = server.liveRequestContexts
-            let deadline = ContinuousClock.now + .seconds(5)
-            while contexts != 0, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(10))
+            await eventually(within: .seconds(30), every: .milliseconds(10)) {
                 contexts = server.liveRequestContexts
+                return contexts == 0
             }
             #expect(contexts == 0, "the request's state is released")
         }
@@ -109,7 +108,7 @@ import Testing
             let deadline = ContinuousClock.now + .seconds(20)
             while now != last, ContinuousClock.now < deadline {
                 last = now
-                try await Task.sleep(for: .milliseconds(300))
+                try await Task.sleep(for: .milliseconds(300))  // stays: a stall shows only as no progress over a span
                 now = written.load(ordering: .relaxed)
             }
             #expect(now < total / 4, "the producer waited for the client (\(now) bytes written)")
@@ -123,7 +122,7 @@ import Testing
         let body = HTTPStreamBody { writer in
             try await writer.write("data: first\n\n")
             do {
-                try await Task.sleep(for: .seconds(60))
+                try await Task.sleep(for: .seconds(60))  // the behaviour under test: a stream that waits until stopped
             } catch {
                 log.record("cancelled")
                 throw error
@@ -143,8 +142,7 @@ import Testing
         #expect(closed)
         #expect(server.liveRequestContexts == 0)
         // The body's task sees its cancellation on its own schedule: in a loaded run that can be after the close.
-        let deadline = ContinuousClock.now + .seconds(30)
-        while log.all.isEmpty && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        await eventually(within: .seconds(30)) { !log.all.isEmpty }
         #expect(log.all == ["cancelled"])
     }
 

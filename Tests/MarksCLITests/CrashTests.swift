@@ -26,14 +26,13 @@ import Testing
         return (integrity, try connection.queryOne(sql)?.int(at: 0) ?? -1)
     }
 
-    /// Starts `marks arguments`, waits until `ready` holds (or `after` seconds passed), then kills it with SIGKILL.
+    /// Starts `marks arguments`, waits until `ready` holds (a 60 s hang guard), then kills it with SIGKILL.
     /// Returns whether it was still running when killed.
-    static func kill(_ marks: MarksBinary, _ arguments: [String], environment: [String: String] = [:], after seconds: Double,
-                     ready: @escaping () throws -> Bool = { true }) async throws -> Bool {
+    static func kill(_ marks: MarksBinary, _ arguments: [String], environment: [String: String] = [:],
+                     ready: () throws -> Bool) async throws -> Bool {
         let process = try RunningProcess(MarksBinary.executable, arguments, environment: marks.environment.merging(environment) { $1 })
-        let deadline = Date().addingTimeInterval(60)
-        try await Task.sleep(for: .seconds(seconds))
-        while Date() < deadline, !((try? ready()) ?? false) { try await Task.sleep(for: .milliseconds(50)) }
+        // `ready` reads the database the child writes: while the child holds it, the read fails and counts as "not yet".
+        await eventually(within: .seconds(60), every: .milliseconds(50)) { (try? ready()) ?? false }
         let ending = await process.stop(signal: SIGKILL)
         return ending.status == SIGKILL
     }
@@ -54,7 +53,7 @@ import Testing
         let pid = process.pid
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             Thread.detachNewThread {
-                Thread.sleep(forTimeInterval: seconds)
+                Thread.sleep(forTimeInterval: seconds)  // the behaviour under test: a kill at an arbitrary moment of the import
                 Glibc.kill(pid, SIGKILL)
                 done.resume()
             }
@@ -100,7 +99,7 @@ import Testing
         try Self.bookmarkFile(count).write(to: file, atomically: true, encoding: .utf8)
         #expect(try await marks.run(["import", file.path]).code == 0)
         let summaries = "SELECT count(*) FROM library_ai_metadata WHERE summary IS NOT NULL AND length(summary) > 20"
-        let killed = try await Self.kill(marks, ["enrich", "--all"], environment: Self.model, after: 0.5) {
+        let killed = try await Self.kill(marks, ["enrich", "--all"], environment: Self.model) {
             try Self.inspect(marks, summaries).value >= 5
         }
         let (integrity, kept) = try Self.inspect(marks, summaries)
@@ -122,8 +121,8 @@ import Testing
             return .html("<html><head><title>Page \(n)</title></head><body><article><h1>Page \(n)</h1>"
                          + String(repeating: "<p>\(paragraph)</p>", count: 30) + "</article></body></html>")
         }
-        let server = HTTPServer(configuration: HTTPServer.Configuration(threadPoolSize: 4, shutdownGracePeriod: .seconds(1)), responder: router)
-        let port = try server.start()
+        let server = try LiveServer(serving: router, configuration: HTTPServer.Configuration(threadPoolSize: 4, shutdownGracePeriod: .seconds(1)))
+        let port = server.port
         defer { Task { await server.stop() } }
         let marks = try MarksBinary()
         defer { marks.cleanUp() }
@@ -135,7 +134,7 @@ import Testing
         #expect(try await marks.run(["import", file.path]).code == 0)
         let fetching = ["MARKS_FETCH_PAGES": "1", "MARKS_ALLOW_PRIVATE_FETCHES": "1"]
         let stored = "SELECT count(*) FROM archive_pages WHERE state = 'stored'"
-        let killed = try await Self.kill(marks, ["archive-text"], environment: fetching, after: 0.3) {
+        let killed = try await Self.kill(marks, ["archive-text"], environment: fetching) {
             try Self.inspect(marks, stored).value >= 3
         }
         let (integrity, kept) = try Self.inspect(marks, stored)
@@ -158,7 +157,7 @@ import Testing
         let sources = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
         let id = try #require(sources.first?["id"] as? String)
         let running = "SELECT count(*) FROM jobs WHERE state = 'running'"
-        let killed = try await Self.kill(marks, ["podcast", "generate", "--source", id, "--wait"], after: 0.5) {
+        let killed = try await Self.kill(marks, ["podcast", "generate", "--source", id, "--wait"]) {
             try Self.inspect(marks, running).value == 1
         }
         #expect(killed)
@@ -177,9 +176,9 @@ import Testing
         #expect(banner.contains("http://"), "marks serve did not start: \(banner)")
         let start = Date()
         var done = 0
-        while done == 0 && Date().timeIntervalSince(start) < 180 {
-            try await Task.sleep(for: .milliseconds(500))
+        try await eventually(within: .seconds(180), every: .milliseconds(500)) {
             done = try Self.inspect(marks, "SELECT count(*) FROM jobs WHERE id = \(job) AND state = 'done'").value
+            return done != 0
         }
         let waited = Date().timeIntervalSince(start)
         let ending = await server.stop()
@@ -259,9 +258,8 @@ import Testing
                                       + "Content-Length: \(total)\r\n\r\n" + head))
         #expect(await connection.send(String(repeating: "herons, rivers\n", count: 2_000_000 / 15)))
         let incoming = marks.home.appendingPathComponent("data/marks/sources/incoming")
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline, ((try? FileManager.default.contentsOfDirectory(atPath: incoming.path)) ?? []).isEmpty {
-            try await Task.sleep(for: .milliseconds(50))
+        await eventually(within: .seconds(20), every: .milliseconds(50)) {
+            !((try? FileManager.default.contentsOfDirectory(atPath: incoming.path)) ?? []).isEmpty
         }
         let (status, _, _) = await server.stop(signal: SIGKILL)
         #expect(status == SIGKILL)

@@ -28,11 +28,11 @@ import Testing
         let start = Date()
         var state = "queued"
         // Without the pick-up this stays queued for five minutes (past the time limit).
-        while state != "ready" && state != "failed" && Date().timeIntervalSince(start) < 120 {
-            try await Task.sleep(for: .milliseconds(500))
+        try await eventually(within: .seconds(120), every: .milliseconds(500)) {
             let status = try await marks.run(["podcast", "status", key, "--json"])
             let json = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any]
             state = json?["state"] as? String ?? state
+            return state == "ready" || state == "failed"
         }
         let waited = Date().timeIntervalSince(start)
         let ending = await server.stop()

@@ -115,11 +115,10 @@ struct SharedBackendServeTests {
             let banner = await worker.output(containing: "backend:")
             #expect(banner.contains("Marks worker running (no HTTP)"), "\(banner)")
             #expect(!banner.contains("http://"))
-            let start = Date()
             var status = PodcastEpisode.Status.queued
-            while status != .done && status != .failed && Date().timeIntervalSince(start) < 120 {
-                try await Task.sleep(for: .milliseconds(300))
+            try await eventually(within: .seconds(120), every: .milliseconds(300)) {
                 status = try episodes.episode(id: id)?.status ?? status
+                return status == .done || status == .failed
             }
             let ending = await worker.stop()
             #expect(status == .done, "worker log: \(ending.stderr.suffix(2000))")

@@ -33,24 +33,22 @@ struct ThreeWorkerKillTests {
             // Kill the worker that holds a running job, in the middle of it.
             let connection = try PostgresConnection(url: database)
             var victim: Int?
-            let deadline = Date().addingTimeInterval(120)
-            while victim == nil && Date() < deadline {
+            try await eventually(within: .seconds(120), every: .milliseconds(100)) {
                 let owners = try connection.query("""
                     SELECT j.owner FROM jobs j JOIN podcast_episodes e ON e.id = j.key
                     WHERE j.state = 'running' AND e.progress > 0.1 AND e.progress < 0.9
                     """).compactMap { try $0.optionalString("owner") }
                 victim = owners.lazy.compactMap { owner in workers.firstIndex { owner.hasPrefix("pid \($0.child.pid) on ") } }.first
-                if victim == nil { try await Task.sleep(for: .milliseconds(100)) }
+                return victim != nil
             }
             let killed = try #require(victim, "no job was seen running mid-render")
             let (signal, _, _) = await workers[killed].stop(signal: SIGKILL)
             #expect(signal == SIGKILL)
 
-            let finished = Date().addingTimeInterval(360)
             var done = 0
-            while done < 30 && Date() < finished {
-                try await Task.sleep(for: .milliseconds(500))
+            try await eventually(within: .seconds(360), every: .milliseconds(500)) {
                 done = try connection.queryOne("SELECT count(*) AS n FROM jobs WHERE kind = 'podcast.generate' AND state = 'done'")?.int("n") ?? 0
+                return done >= 30
             }
             var logs: [String] = []
             for (index, worker) in workers.enumerated() where index != killed {

@@ -161,7 +161,7 @@ import Testing
     @Test func aHangingProviderMeetsTheDeadline() async throws {
         let start = ContinuousClock.now
         let (answer, _, _) = try await Self.ask(.anthropic, timeout: .seconds(1)) { _, _ in
-            try await Task.sleep(for: .seconds(600))
+            try await Task.sleep(for: .seconds(600))  // the behaviour under test: a provider that never answers
             return HTTPResponse()
         }
         #expect(answer.engine == "offline")

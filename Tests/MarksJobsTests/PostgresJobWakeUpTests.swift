@@ -11,7 +11,7 @@ import Testing
 struct PostgresJobWakeUpTests {
     /// Without the notification the started runner would look again only at its maintenance (five minutes, past the
     /// time limit): it has no pick-up interval.
-    @Test(.timeLimit(.minutes(1))) func anotherWorkersEnqueueWakesAStartedRunnerAtOnce() async throws {
+    @Test(.timeLimit(.minutes(3))) func anotherWorkersEnqueueWakesAStartedRunnerAtOnce() async throws {
         try await withTestDatabase { url in
             let logs = Lines()
             let worker = JobRunner(store: try PostgresJobStore(pool: PostgresPool(url: url, size: 2)), clock: .system,
@@ -28,7 +28,8 @@ struct PostgresJobWakeUpTests {
             await worker.stop()
             #expect(ran.withLock { $0 })
             #expect(finished?.state == .done)
-            #expect(waited < 10, "picked up after \(waited) s")
+            // Below the 300 s maintenance (what would find it without the notification); generous for a loaded 2-core run.
+            #expect(waited < 120, "picked up after \(waited) s")
             #expect(logs.all.isEmpty)
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import MarksCore
 import MarksPodcasts
+import MarksTestSupport
 import Synchronization
 import SystemSupport
 import Testing
@@ -72,14 +73,14 @@ import Testing
 
     @Test func cancellationStopsAWaitingRequest() async throws {
         let cancelled = Atomic(false)
-        let started = Atomic(false)
+        let started = MarksTestSupport.Gate()
         let voice = ProviderVoice(remote: Self.remote(Calls(), answer: { _ in
-            started.store(true, ordering: .relaxed)
+            started.open()
             try await Task.sleep(for: .seconds(600))  // a hanging provider: only cancellation ends this
             return []
         }))
         let speaking = Task { try await Self.speak(voice, "Hello.", cancelled: { cancelled.load(ordering: .relaxed) }) }
-        while !started.load(ordering: .relaxed) { try await Task.sleep(for: .milliseconds(10)) }
+        await started.wait()
         cancelled.store(true, ordering: .relaxed)
         await #expect(throws: CancellationError.self) { _ = try await speaking.value }
     }

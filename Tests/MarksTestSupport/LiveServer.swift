@@ -2,8 +2,10 @@ import Foundation
 import HTTPServer
 import Synchronization
 
-/// The one stand-in server of the tests: the project's HTTP server on 127.0.0.1, port 0, around a responder
-/// (a route table, or a closure standing in for a remote API). It records every request it answers.
+/// The one live-server helper of the tests: the project's HTTP server on 127.0.0.1, port 0, around a responder
+/// (an app's router, a route table, or a closure standing in for a remote API). It records every request it
+/// answers, unless made with `serving:` (the responder as it is, for tests of the server itself); `withLiveServer`
+/// runs a body against one and always stops it.
 public final class LiveServer: Sendable {
     /// A request as the server saw it.
     public struct Recorded: Sendable {
@@ -23,7 +25,8 @@ public final class LiveServer: Sendable {
         }
     }
 
-    private let server: HTTPServer
+    /// The server itself (for tests that look at its state or stop it themselves).
+    public let server: HTTPServer
     /// The port it listens on.
     public let port: Int
 
@@ -31,6 +34,13 @@ public final class LiveServer: Sendable {
     /// The responder's body streams, body limits and refusals apply as they would in `marks serve`.
     public convenience init(_ responder: any HTTPResponder, configuration: HTTPServer.Configuration = HTTPServer.Configuration()) throws {
         try self.init(configuration: configuration, inner: responder) { request, _ in try await responder.respond(to: request) }
+    }
+
+    /// Starts a server around `responder` as it is, recording nothing.
+    public init(serving responder: any HTTPResponder, configuration: HTTPServer.Configuration = HTTPServer.Configuration()) throws {
+        server = HTTPServer(configuration: configuration, responder: responder)
+        port = try server.start()
+        log = Log()
     }
 
     /// Starts a server answering request number `index` (from 0) with `reply(request, index)`.
@@ -82,5 +92,19 @@ public final class LiveServer: Sendable {
         private let entries = Mutex<[Recorded]>([])
         func append(_ entry: Recorded) -> Int { entries.withLock { $0.append(entry); return $0.count - 1 } }
         var all: [Recorded] { entries.withLock { $0 } }
+    }
+}
+
+/// Runs `body` against a fresh server around `responder` (port 0, nothing recorded) and always stops it.
+public func withLiveServer<T>(_ configuration: HTTPServer.Configuration = HTTPServer.Configuration(), responder: any HTTPResponder,
+                              _ body: (HTTPServer, Int) async throws -> T) async throws -> T {
+    let live = try LiveServer(serving: responder, configuration: configuration)
+    do {
+        let result = try await body(live.server, live.port)
+        await live.stop()
+        return result
+    } catch {
+        await live.stop()
+        throw error
     }
 }

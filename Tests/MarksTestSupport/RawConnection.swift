@@ -3,9 +3,10 @@ import Foundation
 import Glibc
 #endif
 
-/// A bare TCP client on Glibc sockets, so tests can send malformed bytes and watch the connection.
-/// Its blocking calls run on its own dispatch queue (which gets its own thread), never on the
-/// cooperative pool the server's responders need.
+/// The one raw HTTP client of the tests: a bare TCP client on Glibc sockets, so tests can send malformed bytes,
+/// watch the connection, or speak to a server Foundation's client cannot read (chromedriver). `exchange` is one
+/// request and its answer on a fresh connection. Its blocking calls run on its own dispatch queue (which gets its
+/// own thread), never on the cooperative pool the server's responders need.
 ///
 /// `@unchecked Sendable`: a test uses one connection from one task at a time, and every access to
 /// `buffer` happens on `queue`.
@@ -49,6 +50,22 @@ public final class RawConnection: @unchecked Sendable {
 
     public init(port: Int, host: String = "127.0.0.1") throws {
         descriptor = try Self.connected(port: port, host: host)
+    }
+
+    /// Sends `request` on a fresh connection and reads its answer (say `Connection: close` when the answer may have no
+    /// Content-Length: it is then read to the end). A server that answers early and closes (a 413 before the whole
+    /// body was sent) still gives its answer; a HEAD request's answer has no body.
+    public static func exchange(port: Int, host: String = "127.0.0.1", _ request: [UInt8],
+                                timeout: Duration = .seconds(20)) async throws -> Response {
+        let connection = try RawConnection(port: port, host: host)
+        await connection.send(request)
+        return try await connection.readResponse(bodyExpected: !request.starts(with: Array("HEAD ".utf8)), timeout: timeout)
+    }
+
+    /// `exchange` with a request written as text.
+    public static func exchange(port: Int, host: String = "127.0.0.1", _ request: String,
+                                timeout: Duration = .seconds(20)) async throws -> Response {
+        try await exchange(port: port, host: host, Array(request.utf8), timeout: timeout)
     }
 
     /// A connected socket, or an error with nothing left open (the caller owns only what it gets).
@@ -159,7 +176,8 @@ public final class RawConnection: @unchecked Sendable {
         return buffer
     }
 
-    /// Reads one response; `bodyExpected: false` for HEAD, 204 and 304.
+    /// Reads one response; `bodyExpected: false` for HEAD, 204 and 304. Without a Content-Length the body runs to
+    /// the end of the connection (an answer to `Connection: close`).
     public func readResponse(bodyExpected: Bool = true, timeout: Duration = .seconds(10)) async throws -> Response {
         try await offload { try self.readResponseNow(bodyExpected: bodyExpected, timeout: timeout) }
     }
@@ -194,7 +212,13 @@ public final class RawConnection: @unchecked Sendable {
             buffer.removeFirst(length)
             return Response(status: status, headers: headers, body: body)
         }
-        throw Failure.malformed("no Content-Length")
+        while true {
+            guard let chunk = readMore(timeout: max(.zero, deadline - ContinuousClock.now)) else { throw Failure.timeout }
+            if chunk.isEmpty { break }
+            buffer += chunk
+        }
+        defer { buffer = [] }
+        return Response(status: status, headers: headers, body: buffer)
     }
 
     private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {

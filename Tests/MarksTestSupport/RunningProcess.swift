@@ -21,6 +21,7 @@ public final class RunningProcess: @unchecked Sendable {
     private let printed = Buffer()
     private let errors = Buffer()
     private let readers = DispatchGroup()
+    private let ended = Gate()
 
     /// Starts `executable` with `arguments`; standard input is empty.
     public init(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil) throws {
@@ -32,6 +33,7 @@ public final class RunningProcess: @unchecked Sendable {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         self.process = process
+        process.terminationHandler = { [ended] _ in ended.open() }
         try ChildProcess.launch(process)
         for (pipe, buffer) in [(out, printed), (err, errors)] {
             readers.enter()
@@ -53,15 +55,10 @@ public final class RunningProcess: @unchecked Sendable {
     /// Standard output so far.
     public var stdout: String { printed.text }
 
-    /// Waits (up to `timeout` seconds, checking every 20 ms) until standard output contains `text`; returns
-    /// the output so far either way.
+    /// Waits (up to `timeout` seconds, a hang guard) until standard output contains `text` or the child ended;
+    /// returns the output so far either way.
     public func output(containing text: String, timeout: TimeInterval = 60) async -> String {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            let now = stdout
-            if now.contains(text) || !process.isRunning { return now }
-            do { try await Task.sleep(for: .milliseconds(20)) } catch { break }
-        }
+        await eventually(within: .seconds(timeout)) { stdout.contains(text) || !process.isRunning }
         return stdout
     }
 
@@ -76,9 +73,7 @@ public final class RunningProcess: @unchecked Sendable {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             readers.notify(queue: .global()) { continuation.resume() }
         }
-        while process.isRunning {
-            do { try await Task.sleep(for: .milliseconds(10)) } catch { break }
-        }
+        await ended.wait()  // the exit itself, through `terminationHandler`
         return Ending(status: process.terminationStatus, stdout: stdout,
                       stderr: errors.text)
     }

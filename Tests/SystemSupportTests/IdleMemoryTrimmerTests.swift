@@ -1,4 +1,5 @@
 import Foundation
+import MarksTestSupport
 import Synchronization
 import Testing
 @testable import SystemSupport
@@ -16,37 +17,37 @@ import Testing
         #expect((0..<50).allSatisfy { _ in !steady.trimAfter(period: .milliseconds(800)) }, "a server under load is never trimmed")
     }
 
+    /// A fake CPU clock that the trimmer's own looks drive: 500 ms of work between each of its first five looks,
+    /// none after (so no test sleeps between steps, however late a loaded machine runs the thread).
+    static func busyThenQuiet() -> @Sendable () -> Duration {
+        let clock = Mutex((looks: 0, time: Duration.zero))
+        return {
+            clock.withLock { clock in
+                if clock.looks < 5 { clock.time += .milliseconds(500) }
+                clock.looks += 1
+                return clock.time
+            }
+        }
+    }
+
     /// The thread itself: a fake clock that works for a while and then stops makes it trim.
     @Test func theThreadTrimsWhenTheClockGoesQuiet() async throws {
-        let clock = Mutex(Duration.zero)
         let trims = Atomic(0)
         let trimmer = IdleMemoryTrimmer(period: .milliseconds(10), trim: { trims.add(1, ordering: .relaxed) },
-                                        cpuTime: { clock.withLock { $0 } })
+                                        cpuTime: Self.busyThenQuiet())
         trimmer.start()
-        for _ in 0..<5 {
-            clock.withLock { $0 += .milliseconds(500) }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        let deadline = ContinuousClock.now + .seconds(5)
-        while trims.load(ordering: .relaxed) == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
-        // At least once (a look that fell between two of this loop's steps may already have found it quiet).
+        await eventually(within: .seconds(30), every: .milliseconds(10)) { trims.load(ordering: .relaxed) >= 1 }
         #expect(trims.load(ordering: .relaxed) >= 1)
         trimmer.stop()
     }
 
     /// After a burst, caches are shed first and then the trim gives back what they held.
     @Test func cachesAreShedJustBeforeTheTrimAfterABurst() async throws {
-        let clock = Mutex(Duration.zero)
         let events = Mutex<[String]>([])
         let trimmer = IdleMemoryTrimmer(period: .milliseconds(10), trim: { events.withLock { $0.append("trim") } },
-                                        cpuTime: { clock.withLock { $0 } }, shed: { events.withLock { $0.append("shed") } })
+                                        cpuTime: Self.busyThenQuiet(), shed: { events.withLock { $0.append("shed") } })
         trimmer.start()
-        for _ in 0..<5 {
-            clock.withLock { $0 += .milliseconds(500) }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        let deadline = ContinuousClock.now + .seconds(5)
-        while events.withLock({ $0.count }) < 2, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        await eventually(within: .seconds(30), every: .milliseconds(10)) { events.withLock { $0.count } >= 2 }
         trimmer.stop()
         #expect(Array(events.withLock { $0 }.prefix(2)) == ["shed", "trim"])
     }
@@ -61,8 +62,7 @@ import Testing
                                         cpuTime: { .zero }, release: { releases.add(1, ordering: .relaxed).newValue == 3 },
                                         shed: { sheds.add(1, ordering: .relaxed) })
         trimmer.start()
-        let deadline = ContinuousClock.now + .seconds(5)
-        while releases.load(ordering: .relaxed) < 6, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        await eventually(within: .seconds(30), every: .milliseconds(10)) { releases.load(ordering: .relaxed) >= 6 }
         trimmer.stop()
         #expect(releases.load(ordering: .relaxed) >= 6, "asked once a period")
         #expect(trims.load(ordering: .relaxed) == 1, "trimmed once: after the one look that released something")

@@ -12,7 +12,7 @@ import Testing
         let caller = Thread.current
         var emitted: [Int] = []
         try OrderedParallelWork.run(count: 5, workers: 3, pool: pool, order: order, work: { _, job in
-            Thread.sleep(forTimeInterval: Double(5 - job) * 0.002)
+            Thread.sleep(forTimeInterval: Double(5 - job) * 0.002)  // the behaviour under test: later jobs finish first
             return job * 10
         }, emit: { job, value in
             #expect(Thread.current == caller)
@@ -26,12 +26,15 @@ import Testing
         let pool = WorkerPool(name: "opw-helpers", threads: 1)
         let workers = Mutex(Set<Int>())
         let started = Atomic(0)
+        let bothStarted = DispatchGroup()
+        bothStarted.enter()
+        bothStarted.enter()
         try OrderedParallelWork.run(count: 2, workers: 2, pool: pool, work: { worker, _ in
             workers.withLock { _ = $0.insert(worker) }
-            // Each job waits (bounded) until both have started: only two workers at once can pass.
+            // Each job waits until both have started (60 s, a hang guard): only two workers at once can pass.
             started.add(1, ordering: .relaxed)
-            let deadline = Date().addingTimeInterval(5)
-            while started.load(ordering: .relaxed) < 2 && Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
+            bothStarted.leave()
+            _ = bothStarted.wait(timeout: .now() + 60)
             return 0
         }, emit: { _, _ in })
         #expect(workers.withLock { $0 } == [0, 1])
@@ -56,7 +59,7 @@ import Testing
         var emitted = 0
         #expect(throws: CancellationError.self) {
             try OrderedParallelWork.run(count: 200, workers: 2, pool: pool, work: { _, job in
-                Thread.sleep(forTimeInterval: 0.001)
+                Thread.sleep(forTimeInterval: 0.001)  // the behaviour under test: work slow enough for the check to stop it early
                 done.add(1, ordering: .relaxed)
                 return job
             }, check: { if emitted >= 3 { throw CancellationError() } }, emit: { _, _ in emitted += 1 })

@@ -1,4 +1,5 @@
 import Foundation
+import MarksTestSupport
 import SystemSupport
 import Testing
 
@@ -42,8 +43,15 @@ import Testing
     }
 
     @Test func cancellingTheTaskKillsTheChild() async throws {
-        let task = Task { try await runner.run("/bin/sleep", ["30"], limits: ProcessLimits(wallClock: .seconds(60))) }
-        try await Task.sleep(for: .milliseconds(100))
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let started = directory.file("started")
+        let task = Task {
+            try await runner.run("/bin/sh", ["-c", "echo > \"$1\"; exec /bin/sleep 30", "sh", started.path],
+                                 limits: ProcessLimits(wallClock: .seconds(60)))
+        }
+        // Cancelled once the child runs (the file it writes first), not after a guessed pause.
+        #expect(await eventually { FileManager.default.fileExists(atPath: started.path) })
         task.cancel()
         #expect(try await task.value.termination == .cancelled)
     }

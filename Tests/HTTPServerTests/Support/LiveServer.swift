@@ -5,24 +5,6 @@ import FoundationNetworking
 #endif
 @testable import HTTPServer
 
-/// Runs `body` against a fresh server on port 0 and always stops it.
-func withLiveServer<T>(
-    _ configuration: HTTPServer.Configuration = HTTPServer.Configuration(),
-    responder: any HTTPResponder,
-    _ body: (HTTPServer, Int) async throws -> T
-) async throws -> T {
-    let server = HTTPServer(configuration: configuration, responder: responder)
-    let port = try server.start()
-    do {
-        let result = try await body(server, port)
-        await server.stop()
-        return result
-    } catch {
-        await server.stop()
-        throw error
-    }
-}
-
 /// A URLSession per test (never the shared one), invalidated after use.
 struct TestClient {
     struct Reply {

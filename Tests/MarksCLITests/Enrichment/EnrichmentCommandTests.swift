@@ -18,8 +18,8 @@ import Testing
     static func serve() throws -> (HTTPServer, Int) {
         var router = Router()
         for (path, html) in pages { router.get(path) { _ in .html(html) } }
-        let server = HTTPServer(configuration: HTTPServer.Configuration(threadPoolSize: 2, shutdownGracePeriod: .seconds(1)), responder: router)
-        return (server, try server.start())
+        let live = try LiveServer(serving: router, configuration: HTTPServer.Configuration(threadPoolSize: 2, shutdownGracePeriod: .seconds(1)))
+        return (live.server, live.port)
     }
 
     static let model = ["MARKS_MODEL_DIR": modelDirectory?.path ?? ""]

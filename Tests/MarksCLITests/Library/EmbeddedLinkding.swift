@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import MarksCore
 import MarksStorage
+import MarksTestSupport
 import Synchronization
 
 /// A linkding stand-in on a real port (127.0.0.1, port 0) whose `/api/` is answered by an embedded store in a temp
@@ -11,7 +12,7 @@ final class EmbeddedLinkding: Sendable {
     static let token = "0123456789abcdef0123456789abcdef01234567"
     let store: BookmarkStore
     let directory: URL
-    private let server: HTTPServer
+    private let server: LiveServer
     private let responder: Responder
     let port: Int
 
@@ -20,8 +21,8 @@ final class EmbeddedLinkding: Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         store = try BookmarkStore(path: directory.appendingPathComponent("server.sqlite").path, now: { Date(timeIntervalSince1970: 1_800_000_000) })
         responder = Responder(source: EmbeddedBookmarkSource(store: store, baseURL: "http://127.0.0.1") { BookmarkCheck.Metadata(url: $0) })
-        server = HTTPServer(configuration: HTTPServer.Configuration(threadPoolSize: 2, shutdownGracePeriod: .seconds(1)), responder: responder)
-        port = try server.start()
+        server = try LiveServer(serving: responder, configuration: HTTPServer.Configuration(threadPoolSize: 2, shutdownGracePeriod: .seconds(1)))
+        port = server.port
     }
 
     func stop() async {

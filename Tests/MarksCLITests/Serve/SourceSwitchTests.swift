@@ -28,11 +28,11 @@ import Testing
                                        runsBackgroundWork: true, warn: { _ in })
             let parts = try root.serveParts(exposed: false, origin: "http://127.0.0.1", logError: { _ in })
             await parts.registerJobs()
-            let server = HTTPServer(configuration: HTTPServer.Configuration(port: 0, threadPoolSize: 2, shutdownGracePeriod: .seconds(1)),
-                                    responder: parts.app.router)
-            let client = ServeClient(port: try server.start())
+            let live = try LiveServer(serving: parts.app.router,
+                                      configuration: HTTPServer.Configuration(port: 0, threadPoolSize: 2, shutdownGracePeriod: .seconds(1)))
+            let client = ServeClient(port: live.port)
             try await client.signIn(try parts.auth.signInLink(baseURL: client.base))
-            return Serving(root: root, parts: parts, server: server, client: client)
+            return Serving(root: root, parts: parts, server: live.server, client: client)
         }
 
         /// The queued job of `kind` with `key`.

@@ -11,12 +11,12 @@ import Testing
 /// when the configuration allows private-network fetches (`allow_private_network_fetches`).
 @Suite struct APICheckMetadataTests {
     /// A page server on 127.0.0.1 with one HTML page at `/page`.
-    static func pageServer() -> HTTPServer {
+    static func pageServer() throws -> LiveServer {
         var router = Router()
         router.get("/page") { _ in
             .html(#"<html><head><title>A local page</title><meta name="description" content="Served on loopback"><meta property="og:image" content="/img.png"></head><body>hi</body></html>"#)
         }
-        return HTTPServer(configuration: .init(port: 0), responder: router)
+        return try LiveServer(serving: router)
     }
 
     static func api(_ directory: TemporaryDirectory, allowPrivate: Bool) throws -> LinkdingAPI {
@@ -32,8 +32,8 @@ import Testing
     @Test func aPageOnThisMachineIsNotFetchedByDefault() async throws {
         let directory = try TemporaryDirectory(prefix: "marks-api")
         defer { directory.cleanUp() }
-        let pages = Self.pageServer()
-        let port = try pages.start()
+        let pages = try Self.pageServer()
+        let port = pages.port
         let api = try Self.api(directory, allowPrivate: false)
         let token = try api.tokens.token()
         let url = "http://127.0.0.1:\(port)/page"
@@ -45,8 +45,8 @@ import Testing
     @Test func withPrivateFetchesAllowedCheckAndScrapingReadTheHead() async throws {
         let directory = try TemporaryDirectory(prefix: "marks-api")
         defer { directory.cleanUp() }
-        let pages = Self.pageServer()
-        let port = try pages.start()
+        let pages = try Self.pageServer()
+        let port = pages.port
         let api = try Self.api(directory, allowPrivate: true)
         let token = try api.tokens.token()
         let url = "http://127.0.0.1:\(port)/page"

@@ -149,8 +149,8 @@ import Testing
         let harness = try await Harness.make()
         defer { harness.fixture.remove() }
         let token = try await harness.fixture.register()
-        let server = HTTPServer(configuration: .init(port: 0), responder: harness.router)
-        let port = try server.start()
+        let server = try LiveServer(serving: harness.router)
+        let port = server.port
         do {
             let session = URLSession(configuration: .ephemeral)
             let json = try await post(URL(string: "http://127.0.0.1:\(port)/v1/marks/ask")!, json: Self.question,

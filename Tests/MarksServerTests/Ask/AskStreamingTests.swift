@@ -61,8 +61,8 @@ import Testing
         let client = try await web.signedIn()
         var router = Router()
         web.app.register(on: &router)
-        let server = HTTPServer(configuration: .init(port: 0), responder: router)
-        let port = try server.start()
+        let server = try LiveServer(serving: router)
+        let port = server.port
         do {
             let connection = try RawConnection(port: port)
             let body = QueryParameters([("question", "How often do I feed the sourdough starter with rye flour?"), ("conversation", "")]).encoded

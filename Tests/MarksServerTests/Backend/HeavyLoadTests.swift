@@ -116,7 +116,7 @@ private func blockingRequest(_ request: URLRequest, session: URLSession) -> (sta
             // Wait (at most 45 s) until two calls are inside the engine and the third was answered.
             let deadline = ContinuousClock.now + .seconds(45)
             while ContinuousClock.now < deadline, embedder.peakConcurrency < 2 || replies.withLock({ $0.isEmpty }) {
-                usleep(1000)
+                usleep(1000)  // a poll on this blocking thread (no async here), ending as soon as both hold
             }
             let probe = blockingRequest(URLRequest(url: base.appendingPathComponent("healthz")), session: session)
             embedder.stop()

@@ -99,7 +99,7 @@ private final class Slots: Sendable {
         do {
             _ = try await heavy.admit(try request(.post, "/v1/marks/search")) {
                 do {
-                    try await Task.sleep(for: .seconds(600))
+                    try await Task.sleep(for: .seconds(600))  // the behaviour under test: work over its budget, ended by cancellation
                 } catch {
                     flag.set()
                 }

@@ -19,11 +19,11 @@ final class ContractFixture: Sendable {
     let isolated: Bool
     /// Whether page metadata comes from `MetadataStub` (titles are predictable).
     let stubbedMetadata: Bool
-    private let server: HTTPServer?
+    private let server: LiveServer?
     private let directory: TemporaryDirectory?
     private let created = Mutex<Set<Int>>([])
 
-    private init(target: ContractTarget, source: any BookmarkSource, isolated: Bool, server: HTTPServer? = nil,
+    private init(target: ContractTarget, source: any BookmarkSource, isolated: Bool, server: LiveServer? = nil,
                  directory: TemporaryDirectory? = nil) {
         self.target = target
         self.source = source
@@ -48,8 +48,8 @@ final class ContractFixture: Sendable {
             let tokens = APITokenStore(directory: directory.url)
             let api = LinkdingAPI(store: store, tokens: tokens, metadata: MetadataStub().closure)
             let app = MarksApp(context: MarksApp.Context(version: "test", logError: { _ in }, api: api))
-            let server = HTTPServer(configuration: .init(port: 0), responder: app.router)
-            let port = try server.start()
+            let server = try LiveServer(serving: app.router)
+            let port = server.port
             let client = LinkdingClient(config: ServerConfig(host: "127.0.0.1", port: port, token: try tokens.token(), useHTTPS: false),
                                         timeout: 30)
             return ContractFixture(target: target, source: client, isolated: true, server: server, directory: directory)

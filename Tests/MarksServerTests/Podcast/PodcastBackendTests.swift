@@ -145,7 +145,7 @@ import Testing
         try await with { fixture, _, token in
             let job = try await generate(fixture, #"{"url":"marks-source://b","text":"\#(String(repeating: "A longer source so the file is worth hanging up on. ", count: 40))","source_kind":"text"}"#, token: token)
             _ = try await fixture.poll(job, token: token)
-            for _ in 0..<3 { try Self.hangUp(port: fixture.port, path: "/v1/podcast/audio/\(job)", token: token) }
+            for _ in 0..<3 { try await Self.hangUp(port: fixture.port, path: "/v1/podcast/audio/\(job)", token: token) }
             let again = try await fixture.call("GET", "/v1/podcast/audio/\(job)", token: token)
             #expect(again.status == 200)
             #expect(try MP3Summary.walk(again.body).infoTagMatches)
@@ -211,23 +211,11 @@ import Testing
     }
 
     /// Opens a download, reads a little of it and closes the socket.
-    static func hangUp(port: Int, path: String, token: String) throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw RawHTTP.Failure(description: "socket() failed") }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw RawHTTP.Failure(description: "connect() failed") }
-        let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n\r\n".utf8)
-        _ = send(fd, request, request.count, Int32(MSG_NOSIGNAL))
-        var buffer = [UInt8](repeating: 0, count: 1024)
-        _ = recv(fd, &buffer, buffer.count, 0)
-    }
+    static func hangUp(port: Int, path: String, token: String) async throws {
+        let connection = try RawConnection(port: port)
+        await connection.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n\r\n")
+        _ = await connection.read(until: "\r\n\r\n")  // the head, and whatever of the body came with it
+    }  // the connection closes here
 
     static func decodedSamples(_ file: URL) async throws -> Int {
         let mpg123 = try #require(ProcessRunner.find("mpg123", path: nil), "mpg123 is installed by scripts/debian-packages.txt")

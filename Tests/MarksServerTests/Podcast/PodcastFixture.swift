@@ -93,14 +93,14 @@ final class PodcastFixture: Sendable {
     /// status seen.
     func poll(_ job: String, token: String) async throws -> [[String: Any]] {
         var seen: [[String: Any]] = []
-        let deadline = Date().addingTimeInterval(180)
-        while Date() < deadline {
+        let finished = try await eventually(within: .seconds(180), every: .milliseconds(100)) {
             let reply = try await call("GET", "/v1/podcast/status/\(job)", token: token)
             guard reply.status == 200, let object = reply.json else { throw RawHTTP.Failure(description: "status answered \(reply.status)") }
             seen.append(object)
-            if let status = object["status"] as? String, status == "done" || status == "failed" { return seen }
-            try await Task.sleep(for: .milliseconds(100))
+            guard let status = object["status"] as? String else { return false }
+            return status == "done" || status == "failed"
         }
+        if finished { return seen }
         throw RawHTTP.Failure(description: "job \(job) did not finish: \(seen.last ?? [:])")
     }
 }

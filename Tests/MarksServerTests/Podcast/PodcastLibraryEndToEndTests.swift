@@ -54,12 +54,12 @@ import Testing
 
         /// Waits (up to a generous deadline: espeak-ng takes seconds) until the entry is ready or failed.
         func settled(_ key: String) async throws -> PodcastEntry {
-            let deadline = Date().addingTimeInterval(240)
-            while Date() < deadline {
-                let entry = try #require(try library.episode(key: key))
-                if entry.state == .ready || entry.state == .failed { return entry }
-                try await Task.sleep(for: .milliseconds(50))
+            var entry: PodcastEntry?
+            let made = try await eventually(within: .seconds(240), every: .milliseconds(50)) {
+                entry = try #require(try library.episode(key: key))
+                return entry?.state == .ready || entry?.state == .failed
             }
+            if made, let entry { return entry }
             throw RawHTTP.Failure(description: "episode \(key) was not made in time: \(String(describing: try library.episode(key: key)))")
         }
     }
@@ -194,11 +194,10 @@ import Testing
             let text = String(repeating: "This long source keeps the voice busy for a while, sentence after sentence. ", count: 200)
             let added = try await client.sources.addText(text, title: "Long")
             let entry = try await client.manager.generateInBackground(.source(id: added.summary.id))
-            let deadline = Date().addingTimeInterval(120)
             var seen = entry
-            while Date() < deadline, seen.state != .generating || seen.progress < 0.1 {
-                try await Task.sleep(for: .milliseconds(20))
+            try await eventually(within: .seconds(120)) {
                 seen = try #require(try client.library.episode(key: entry.key))
+                return seen.state == .generating && seen.progress >= 0.1
             }
             try #require(seen.state == .generating, "\(seen)")
             await client.fixture.jobs.stop()
@@ -214,9 +213,9 @@ import Testing
             await jobs.register(manager.jobKind())
             await jobs.start()
             var done = seen
-            while Date() < deadline.addingTimeInterval(240), done.state != .ready, done.state != .failed {
-                try await Task.sleep(for: .milliseconds(100))
+            try await eventually(within: .seconds(360), every: .milliseconds(100)) {
                 done = try #require(try library.episode(key: entry.key))
+                return done.state == .ready || done.state == .failed
             }
             await jobs.stop()
             #expect(done.state == .ready, "\(done)")

@@ -15,11 +15,10 @@ import Testing
         let reply = try await fixture.call("POST", "/v1/podcast/generate", json: #"{"url":"marks-source://restart","title":"Long","text":"\#(text)","source_kind":"text"}"#, token: token)
         let job = try #require(reply.json?["job_id"] as? String)
         // Wait until it is speaking.
-        let deadline = Date().addingTimeInterval(120)
         var stage = ""
-        while Date() < deadline, stage != "synthesis" {
+        try await eventually(within: .seconds(120)) {
             stage = (try await fixture.call("GET", "/v1/podcast/status/\(job)", token: token).json?["stage"] as? String) ?? ""
-            try await Task.sleep(for: .milliseconds(20))
+            return stage == "synthesis"
         }
         try #require(stage == "synthesis")
         await fixture.jobs.stop()
@@ -33,9 +32,9 @@ import Testing
         await jobs.register(podcasts.jobKind())
         await jobs.start()
         var episode = interrupted
-        while Date() < deadline.addingTimeInterval(120), episode.status != .done, episode.status != .failed {
-            try await Task.sleep(for: .milliseconds(100))
+        try await eventually(within: .seconds(240), every: .milliseconds(100)) {
             episode = try #require(try podcasts.episode(id: job))
+            return episode.status == .done || episode.status == .failed
         }
         #expect(episode.status == .done, "\(episode)")
         let data = try Data(contentsOf: podcasts.audioFile(for: episode))

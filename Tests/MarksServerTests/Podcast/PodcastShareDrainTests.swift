@@ -80,11 +80,10 @@ import Testing
             #expect(same.id == sourceEntry.jobID)
 
             // Both are made; a later drain finds nothing.
-            let deadline = Date().addingTimeInterval(240)
             var current = episodes
-            while Date() < deadline, current.contains(where: { $0.state != .ready && $0.state != .failed }) {
-                try await Task.sleep(for: .milliseconds(100))
+            try await eventually(within: .seconds(240), every: .milliseconds(100)) {
                 current = try library.episodes()
+                return !current.contains { $0.state != .ready && $0.state != .failed }
             }
             #expect(current.map(\.state) == [.ready, .ready], "\(current)")
             #expect(try jobs.store.jobs(states: [.queued, .running, .failed], kind: PodcastRequests.jobKindName).isEmpty)

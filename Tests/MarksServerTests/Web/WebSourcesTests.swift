@@ -6,6 +6,7 @@ import FoundationNetworking
 import HTTPServer
 import MarksSources
 @testable import MarksServer
+import MarksTestSupport
 import StandInNetwork
 import Testing
 
@@ -387,8 +388,8 @@ import Testing
         let client = try await h.web.signedIn()
         var router = Router()
         h.web.app.register(on: &router)
-        let server = HTTPServer(configuration: .init(port: 0, maxBodySize: 2 << 20), responder: router)
-        let port = try server.start()
+        let server = try LiveServer(serving: router, configuration: .init(port: 0, maxBodySize: 2 << 20))
+        let port = server.port
         func send(_ sizes: [Int]) async throws -> (Int, String) {
             let files: [MultipartBody.Part] = sizes.enumerated().map { index, size in
                 .file(name: "files", filename: "live\(index).txt", type: "text/plain",

@@ -127,18 +127,10 @@ struct FixtureFailure: Error, CustomStringConvertible {
 }
 
 /// Runs `body` against the fixture's app on a real port (127.0.0.1, port 0) and always stops the server.
+/// (MarksTestSupport's `withLiveServer`, the one live-server helper.)
 func withLiveServer<T>(_ fixture: APIFixture, maxBodySize: Int = 16 * 1024 * 1024,
                        _ body: (Int) async throws -> T) async throws -> T {
-    let server = HTTPServer(configuration: .init(port: 0, maxBodySize: maxBodySize), responder: fixture.app.router)
-    let port = try server.start()
-    do {
-        let result = try await body(port)
-        await server.stop()
-        return result
-    } catch {
-        await server.stop()
-        throw error
-    }
+    try await withLiveServer(.init(port: 0, maxBodySize: maxBodySize), responder: fixture.app.router) { _, port in try await body(port) }
 }
 
 /// Lines written from any thread.

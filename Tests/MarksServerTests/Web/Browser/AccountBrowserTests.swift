@@ -24,8 +24,8 @@ import Testing
         let tokens = APITokenStore(directory: standIn.url)
         let token = try tokens.token()
         let api = LinkdingAPI(store: store, tokens: tokens, metadata: MetadataStub().closure)
-        let linkding = HTTPServer(configuration: .init(port: 0), responder: MarksApp(context: MarksApp.Context(version: "test", logError: { _ in }, api: api)).router)
-        let linkdingPort = try linkding.start()
+        let linkding = try LiveServer(serving: MarksApp(context: MarksApp.Context(version: "test", logError: { _ in }, api: api)).router)
+        let linkdingPort = linkding.port
 
         var options = WebOptions(undoSeconds: 6, pageSize: 50, timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
         options.listenAddress = { ListenAddress(host: "127.0.0.1", port: 8080) }

@@ -27,8 +27,8 @@ import Testing
         var router = Router()
         web.app.register(on: &router)
         PodcastFeedResponder(secrets: secrets, episodes: .fixed([episode])).register(on: &router)
-        let server = HTTPServer(configuration: HTTPServer.Configuration(port: 0), responder: router)
-        let base = "http://127.0.0.1:\(try server.start())"
+        let server = try LiveServer(serving: router)
+        let base = "http://127.0.0.1:\(server.port)"
         let shots = Screenshots.folder()
         try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
         do {

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import MarksTestSupport
 
 extension WebDriver {
     /// Serves `web` on 127.0.0.1 (port 0), starts one headless browser, runs `body` with the browser and the
@@ -7,8 +8,8 @@ extension WebDriver {
     static func serving<T>(_ web: WebHarness, arguments: [String] = [], _ body: (WebDriver, String) async throws -> T) async throws -> T {
         var router = Router()
         web.app.register(on: &router)
-        let server = HTTPServer(configuration: HTTPServer.Configuration(port: 0), responder: router)
-        let base = "http://127.0.0.1:\(try server.start())"
+        let server = try LiveServer(serving: router)
+        let base = "http://127.0.0.1:\(server.port)"
         let browser: WebDriver
         do {
             browser = try await WebDriver(arguments: arguments)

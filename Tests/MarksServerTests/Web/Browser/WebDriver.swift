@@ -73,10 +73,7 @@ final class WebDriver {
         }
         for pid in Self.processes(mentioning: profile.path) { kill(pid, SIGKILL) }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        let deadline = Date().addingTimeInterval(5)
-        while process.isRunning, Date() < deadline {
-            do { try await Task.sleep(for: .milliseconds(20)) } catch { break }
-        }
+        await eventually(within: .seconds(5)) { !process.isRunning }
         do { try FileManager.default.removeItem(at: profile) } catch { /* a temp dir may stay behind */ }
     }
 
@@ -205,16 +202,16 @@ final class WebDriver {
     /// Polls `condition` until it holds or `timeout` passes (waiting on the browser, not sleeping for a fixed
     /// time). WebDriver errors while polling (an element replaced by a navigation) count as "not yet".
     func wait(_ what: String, timeout: Double = 30, _ condition: () async throws -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(timeout)
         var last = ""
-        while Date() < deadline {
+        let held = try await eventually(within: .seconds(timeout), every: .milliseconds(50)) {
             do {
-                if try await condition() { return }
+                return try await condition()
             } catch let failure as Failure {
                 last = " (last: \(failure.description.prefix(200)))"
+                return false
             }
-            try await Task.sleep(for: .milliseconds(50))
         }
+        if held { return }
         throw Failure(description: "timed out waiting for \(what)\(last)")
     }
 
@@ -223,7 +220,7 @@ final class WebDriver {
     private func command(_ method: String, _ path: String, _ body: [String: Any]?, sessionless: Bool = false) async throws -> Any? {
         let prefix = sessionless ? "" : "/session/\(session)"
         let payload = try body.map { try JSONSerialization.data(withJSONObject: $0) }
-        let (_, data) = try await LoopbackHTTP.send(port: port, method: method, path: prefix + path, body: payload)
+        let data = try await send(method, prefix + path, payload)
         let json = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? [String: Any]
         let value = json?["value"]
         if let object = value as? [String: Any], let error = object["error"] as? String {
@@ -232,17 +229,27 @@ final class WebDriver {
         return value is NSNull ? nil : value
     }
 
+    /// One request to chromedriver over `RawConnection` (FoundationNetworking cannot read its answers: it writes
+    /// `Content-Length:250` without a space, and libcurl's header callback in Foundation fails with "Failed writing
+    /// header"). The timeout is a hang guard: a navigation waits for its page, and on two shared cores a page once
+    /// took longer than a minute.
+    private func send(_ method: String, _ path: String, _ body: Data?, timeout: Duration = .seconds(120)) async throws -> Data {
+        let payload = body ?? Data()
+        let head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+            + "Content-Type: application/json; charset=utf-8\r\nContent-Length: \(payload.count)\r\n\r\n"
+        return Data(try await RawConnection.exchange(port: port, Array(head.utf8) + [UInt8](payload), timeout: timeout).body)
+    }
+
     private func waitUntilReady() async throws {
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
+        let ready = await eventually(within: .seconds(20), every: .milliseconds(50)) {
             do {
-                let (_, data) = try await LoopbackHTTP.send(port: port, method: "GET", path: "/status", body: nil, timeoutSeconds: 5)
-                if String(decoding: data, as: UTF8.self).contains("\"ready\":true") { return }
+                let data = try await send("GET", "/status", nil, timeout: .seconds(5))
+                return String(decoding: data, as: UTF8.self).contains("\"ready\":true")
             } catch {
-                // Not listening yet.
+                return false  // not listening yet
             }
-            try await Task.sleep(for: .milliseconds(50))
         }
+        if ready { return }
         throw Failure(description: "chromedriver did not start on port \(port)")
     }
 
