@@ -104,7 +104,7 @@ let package = Package(
         // Tests: each against real SQLite files, real servers on port 0 and real parsers. MarksTestSupport holds
         // the one copy of what they share: the test embedder, clock, seeded generator, stand-in server, child processes.
         .target(name: "MarksTestSupport", dependencies: ["HTTPServer", "MarksCore", "MarksEngine", "PostgresDatabase", "SystemSupport"], path: "Tests/MarksTestSupport"),
-        tests("SystemSupport", ["SystemSupport"], support: false),
+        tests("SystemSupport", ["SystemSupport"]),
         tests("SQLiteDatabase", ["SQLiteDatabase"], support: false),
         tests("PostgresDatabase", ["PostgresDatabase"]),
         tests("HTTPServer", ["HTTPServer", "SystemSupport"]),
