@@ -51,12 +51,15 @@ public final class AdmissionGate: Sendable {
         let budget = budget ?? policy.budget
         let outcome = Outcome<T>()
         let worker = Task {
-            defer { self.running.withLock { $0 -= 1 } }
+            let result: Result<T, any Error>
             do {
-                outcome.finish(.success(try await work()))
+                result = .success(try await work())
             } catch {
-                outcome.finish(.failure(error))
+                result = .failure(error)
             }
+            // The slot is free before the caller hears the result, so its next request finds it free.
+            self.running.withLock { $0 -= 1 }
+            outcome.finish(result)
         }
         let timer = Task {
             do {
