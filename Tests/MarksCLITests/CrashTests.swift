@@ -216,8 +216,7 @@ import Testing
 
         let process = try RunningProcess(MarksBinary.executable, ["podcast", "generate", "--source", id, "--wait"],
                                          environment: marks.environment.merging(path) { $1 })
-        let deadline = Date().addingTimeInterval(90)
-        while Date() < deadline, !FileManager.default.fileExists(atPath: record.path) { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(await eventually(within: .seconds(90)) { FileManager.default.fileExists(atPath: record.path) }, "the voice started")
         let recorded = try String(contentsOf: record, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ")
         let first = try #require(recorded.first)
         let pid = try #require(Int32(first))
@@ -229,13 +228,11 @@ import Testing
         #expect(await process.stop(signal: SIGKILL).status == SIGKILL)
 
         func running(_ pid: Int32) -> Bool {
-            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),  // safe: no stat file is a process that is gone
                   let close = stat.lastIndex(of: ")") else { return false }
             return !stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
         }
-        let gone = Date().addingTimeInterval(20)
-        while Date() < gone, running(pid) { try await Task.sleep(for: .milliseconds(50)) }
-        #expect(!running(pid), "the voice died with marks")
+        #expect(await eventually(within: .seconds(60)) { !running(pid) }, "the voice died with marks")
     }
 
     @Test(.timeLimit(.minutes(4))) func aServerKilledDuringAnUploadKeepsNoSourceAndNoFile() async throws {

@@ -65,7 +65,7 @@ public struct DeviceAuthority: Sendable {
             try validate(request)
             return try issue(request, scope: .owner)
         }
-        if let renewing, let owner = ownerDevice(renewing) {
+        if let renewing, let owner = try ownerDevice(renewing) {
             let request = try decode(body)
             if request.deviceID == owner.deviceID {
                 try validate(request)
@@ -102,12 +102,14 @@ public struct DeviceAuthority: Sendable {
         return try issue(request, scope: try scope(presented: presentedSecret ?? request.registrationSecret))
     }
 
-    /// The device of a live owner token in `authorization`, else nil (a renewal that does not qualify is no error: the
-    /// registration goes on as if it had not been offered).
-    private func ownerDevice(_ authorization: String) -> AuthenticatedDevice? {
+    /// The device of a live owner token in `authorization`, else nil (a token that does not qualify is no error: the
+    /// registration goes on as if it had not been offered). A storage failure is not a refusal: it is thrown.
+    private func ownerDevice(_ authorization: String) throws(BackendError) -> AuthenticatedDevice? {
         do {
             let device = try device(authorization: authorization)
             return device.scope == .owner ? device : nil
+        } catch .storage(let detail) {
+            throw .storage(detail)
         } catch {
             return nil
         }
