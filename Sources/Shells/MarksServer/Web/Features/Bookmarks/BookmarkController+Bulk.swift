@@ -7,7 +7,7 @@ import MarksLibrary
 /// (`do` = tag, untag, read, archive, delete; `tag` for the first two). Delete asks once first (the one
 /// confirmation the design allows); everything else acts at once and comes back to the list with a count. Each is
 /// `LibraryService.bulk`: one transaction on the embedded store.
-extension WebController {
+extension BookmarkController {
     /// Bookmarks one bulk request may change.
     static let bulkLimit = 500
 
