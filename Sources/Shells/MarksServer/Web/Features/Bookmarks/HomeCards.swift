@@ -15,8 +15,8 @@ struct HomeCards: Sendable {
             let recent = try widgets.loadBookmarks().recent
             let podcasts = try widgets.loadPodcasts().recent
             guard !recent.isEmpty || !podcasts.isEmpty else { return nil }
-            let random = recent.isEmpty ? nil : recent[min(recent.count - 1, max(0, random(recent.count)))]
-            return HomeCardsView(recent: Array(recent.prefix(3)), random: random, podcasts: Array(podcasts.prefix(3)))
+            let chosen = recent.isEmpty ? nil : recent[min(recent.count - 1, max(0, random(recent.count)))]
+            return HomeCardsView(recent: Array(recent.prefix(3)), random: chosen, podcasts: Array(podcasts.prefix(3)))
         } catch {
             log("home cards: widget data unreadable: \(error)")
             return nil

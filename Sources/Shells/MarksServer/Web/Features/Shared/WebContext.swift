@@ -51,7 +51,7 @@ final class WebContext: Sendable {
 
     /// Writes a line to the server's log.
     func log(_ line: String) {
-        log(line)
+        options.log(line)
     }
 
     // MARK: Session and context
