@@ -19,7 +19,6 @@ final class WebContext: Sendable {
     let rows: RowRenderer
     let dates: WebDate
     let assets = WebAssets.shared
-    let verifiedTokens = VerifiedTokens()
 
     /// The source this request uses, with its library, enrichment and share flow.
     var served: ServedSource { sources.current }
