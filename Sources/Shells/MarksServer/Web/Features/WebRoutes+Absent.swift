@@ -13,34 +13,44 @@ struct AbsentFeatures: WebFeature {
     private static let noSourcesError = HTTPError(404, "This server has no sources library.")
     private static let noAskError = HTTPError(503, "Ask is not available on this server.")
 
-    /// Podcasts: the tab's "not built" page; every other route a 404.
+    /// Podcasts: the tab's "not built" page; every other route the 404 "not set up", after the checks of the request
+    /// that came before it with podcasts (an episode key, a number in the form).
     func mountPodcasts(on r: inout Router) {
         r.get("/podcasts") { ShellController(web: web).placeholder(.podcasts, $0) }
         for path in ["/podcasts/open", "/podcasts/:key", "/podcasts/:key/audio", "/podcasts/:key/status"] {
             r.get(path) { _ in throw Self.noPodcastsError }
         }
-        for path in ["/podcasts/:key/position", "/podcasts/:key/played", "/podcasts/:key/unplayed", "/podcasts/:key/queue",
-                     "/podcasts/:key/unqueue", "/podcasts/:key/move", "/podcasts/:key/delete", "/settings/listening"] {
+        for path in ["/podcasts/:key/played", "/podcasts/:key/delete"] {
             r.post(path) { _ in throw Self.noPodcastsError }
         }
+        for path in ["/podcasts/:key/unplayed", "/podcasts/:key/queue", "/podcasts/:key/unqueue"] {
+            r.post(path) { _ = try PodcastsController.episodeKey($0); throw Self.noPodcastsError }
+        }
+        r.post("/podcasts/:key/position") { _ = try PodcastsController.episodeKey($0); _ = try PodcastsController.position(try $0.form()); throw Self.noPodcastsError }
+        r.post("/podcasts/:key/move") { _ = try PodcastsController.episodeKey($0); _ = try PodcastsController.place(try $0.form()); throw Self.noPodcastsError }
+        r.post("/settings/listening") { _ = try $0.form(); throw Self.noPodcastsError }
         r.post("/bookmarks/:id/podcast") { try await noPodcasts($0) }
     }
 
     /// A bookmark's Podcast action without podcasts: 404 for an id that is not one, else the 404 "not set up".
     func noPodcasts(_ request: HTTPRequest) async throws -> HTTPResponse {
         _ = try Self.bookmarkID(request)
+        _ = try request.form()
         throw Self.noPodcastsError
     }
 
-    /// Sources: the tab says it is not available; every other route a 404.
+    /// Sources: the tab says it is not available; every other route a 404 (delete, restore and purge check the id first,
+    /// as they do with a library).
     func mountSources(on r: inout Router) {
         r.get("/sources") { sourcesUnavailable($0) }
         for path in ["/sources/:id", "/sources/:id/edit", "/sources/:id/original"] {
             r.get(path) { _ in throw Self.noSourcesError }
         }
-        for path in ["/sources/text", "/sources/upload", "/sources/:id/edit", "/sources/:id/delete", "/sources/:id/restore",
-                     "/sources/:id/purge", "/sources/:id/podcast", "/sources/:id/ocr"] {
+        for path in ["/sources/text", "/sources/upload", "/sources/:id/edit", "/sources/:id/podcast", "/sources/:id/ocr"] {
             r.post(path) { _ in throw Self.noSourcesError }
+        }
+        for path in ["/sources/:id/delete", "/sources/:id/restore", "/sources/:id/purge"] {
+            r.post(path) { _ = try SourcesController.sourceID($0); throw Self.noSourcesError }
         }
     }
 
@@ -56,7 +66,8 @@ struct AbsentFeatures: WebFeature {
     /// Ask: the tab says it is not available; asking is a 503.
     func mountAsk(on r: inout Router) {
         r.get("/ask") { await askUnavailable($0) }
-        for path in ["/ask", "/ask/stream", "/ask/clear"] {
+        r.post("/ask") { _ = try $0.form(); throw Self.noAskError }  // the form is read first, as with Ask
+        for path in ["/ask/stream", "/ask/clear"] {
             r.post(path) { _ in throw Self.noAskError }
         }
     }

@@ -76,10 +76,8 @@ struct PodcastsController: WebFeature {
 
     /// `POST /podcasts/:key/position` with `seconds`.
     func saveEpisodePosition(_ request: HTTPRequest) throws -> HTTPResponse {
-        let key = try episodeKey(request)
-        guard let seconds = try request.form()["seconds"].flatMap(Double.init), seconds.isFinite, seconds >= 0 else {
-            throw HTTPError(400, "seconds must be a number of seconds, 0 or more.")
-        }
+        let key = try Self.episodeKey(request)
+        let seconds = try Self.position(try request.form())
         try podcasts.savePosition(key: key, seconds: seconds)
         return .noContent
     }
@@ -87,7 +85,7 @@ struct PodcastsController: WebFeature {
     /// `POST /podcasts/:key/played`: marks it played (and its bookmark read, per the settings); the script hears the
     /// next queued episode that is ready.
     func markEpisodePlayed(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let key = try episodeKey(request)
+        let key = try Self.episodeKey(request)
         let outcome = try await podcasts.markPlayed(key: key)
         if let problem = outcome.bookmarkProblem { log("podcast played, bookmark left alone: \(problem)") }
         if Self.wantsJSON(request) {
@@ -101,21 +99,21 @@ struct PodcastsController: WebFeature {
 
     /// `POST /podcasts/:key/unplayed`.
     func markEpisodeUnplayed(_ request: HTTPRequest) throws -> HTTPResponse {
-        let key = try episodeKey(request)
+        let key = try Self.episodeKey(request)
         try podcasts.markUnplayed(key: key)
         return done(request, back: Self.returnPath(try request.form(), fallback: "/podcasts/" + key), notice: "episode-unplayed")
     }
 
     /// `POST /podcasts/:key/queue`: at the end of the play queue.
     func queueEpisode(_ request: HTTPRequest) throws -> HTTPResponse {
-        let key = try episodeKey(request)
+        let key = try Self.episodeKey(request)
         try podcasts.addToQueue(key: key)
         return done(request, back: Self.returnPath(try request.form(), fallback: "/podcasts"), notice: "episode-queued")
     }
 
     /// `POST /podcasts/:key/unqueue`.
     func unqueueEpisode(_ request: HTTPRequest) throws -> HTTPResponse {
-        let key = try episodeKey(request)
+        let key = try Self.episodeKey(request)
         try podcasts.removeFromQueue(key: key)
         return done(request, back: Self.returnPath(try request.form(), fallback: "/podcasts"), notice: "episode-unqueued")
     }
@@ -134,9 +132,9 @@ struct PodcastsController: WebFeature {
 
     /// `POST /podcasts/:key/move` with `to` (the new place, 0 first).
     func moveEpisode(_ request: HTTPRequest) throws -> HTTPResponse {
-        let key = try episodeKey(request)
+        let key = try Self.episodeKey(request)
         let form = try request.form()
-        guard let place = form["to"].flatMap(Int.init), place >= 0 else { throw HTTPError(400, "to must be a place in the queue, 0 or more.") }
+        let place = try Self.place(form)
         try podcasts.moveInQueue(key: key, to: place)
         return done(request, back: Self.returnPath(form, fallback: "/podcasts"), notice: "episode-moved")
     }
@@ -246,14 +244,28 @@ struct PodcastsController: WebFeature {
 
     // MARK: Helpers
 
-    private func episodeKey(_ request: HTTPRequest) throws -> String {
+    /// The `seconds` of a position form, else a 400.
+    static func position(_ form: QueryParameters) throws -> Double {
+        guard let seconds = form["seconds"].flatMap(Double.init), seconds.isFinite, seconds >= 0 else {
+            throw HTTPError(400, "seconds must be a number of seconds, 0 or more.")
+        }
+        return seconds
+    }
+
+    /// The `to` of a move form, else a 400.
+    static func place(_ form: QueryParameters) throws -> Int {
+        guard let place = form["to"].flatMap(Int.init), place >= 0 else { throw HTTPError(400, "to must be a place in the queue, 0 or more.") }
+        return place
+    }
+
+    static func episodeKey(_ request: HTTPRequest) throws -> String {
         let key = request.pathParameters["key"] ?? ""
         guard PodcastEntry.isValidKey(key) else { throw HTTPError(404, "There is no podcast episode at this address.") }
         return key
     }
 
     private func episode(_ request: HTTPRequest) throws -> PodcastEntry {
-        guard let entry = try podcasts.episode(key: try episodeKey(request)) else {
+        guard let entry = try podcasts.episode(key: try Self.episodeKey(request)) else {
             throw HTTPError(404, "There is no podcast episode at this address. It may have been deleted.")
         }
         return entry
