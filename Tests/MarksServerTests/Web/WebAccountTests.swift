@@ -148,7 +148,7 @@ import Testing
         let queued = WebClient.text(try await client.get(location))
         #expect(queued.contains("Reading the file…"), "queued: the job has not run yet")
         await web.jobs.runUntilIdle()
-        let state = try web.app.web.options.imports?.status(id)?.state
+        let state = try web.app.options.imports?.status(id)?.state
         guard case .finished(let report) = state else {
             Issue.record("the import did not finish: \(String(describing: state))")
             return

@@ -13,6 +13,8 @@ import MarksLibrary
 public struct WebApp: HTTPResponder {
     /// What the features' controllers share (and the gate in front of them uses).
     let web: WebContext
+    /// The options it was built with.
+    let options: WebOptions
     private let router: Router
 
     /// A web app over a source that can change while it runs (`marks serve`): every request reads the library,
@@ -22,7 +24,8 @@ public struct WebApp: HTTPResponder {
                 reader: (@Sendable (String) async throws -> ReadableArticle)?, options: WebOptions = WebOptions()) {
         let web = WebRoutes.context(sources: sources, auth: auth, settings: settings, options: options)
         self.web = web
-        self.router = WebRoutes.router(web, widgets: widgets, reader: reader)
+        self.options = options
+        self.router = WebRoutes.router(web, options: options, widgets: widgets, reader: reader)
     }
 
     /// A web app over one library (`settings.activeServer` names its source; `options.enrichment` and

@@ -13,9 +13,9 @@ import MarksSources
 /// services when they are configured, and otherwise the answers that server gives without them (`WebRoutes+Absent`),
 /// so no handler checks a service for nil. Parts of pages that only show with a service get a value decided here.
 enum WebRoutes {
-    /// The router of a web app over `web`; `widgets` feeds the home cards, `reader` the reader view (nil: none).
-    static func router(_ web: WebContext, widgets: WidgetDataStore?, reader: ReaderController.Extract?) -> Router {
-        let options = web.options
+    /// The router of a web app over `web` with `options`' services; `widgets` feeds the home cards, `reader` the reader
+    /// view (nil: none).
+    static func router(_ web: WebContext, options: WebOptions, widgets: WidgetDataStore?, reader: ReaderController.Extract?) -> Router {
         var r = Router()
         r.defaultErrorRenderer(ErrorRenderer { error, request in web.errorPage(error, request: request) })
         let absent = AbsentFeatures(web: web)

@@ -136,7 +136,7 @@ extension SettingsController {
 
     /// Where sign-in links can point: the address the server listens on, else the request's Host.
     func listenReach(_ request: HTTPRequest) -> ListenAddress.Reach {
-        if let address = web.options.listenAddress() { return address.reach(lanAddresses: web.options.lanAddresses()) }
+        if let address = web.listenAddress() { return address.reach(lanAddresses: web.lanAddresses()) }
         let host = request.headers["Host"].flatMap { $0.isEmpty ? nil : $0 } ?? "127.0.0.1"
         let name = host.hasPrefix("[") ? String(host[...(host.firstIndex(of: "]") ?? host.startIndex)]) : String(host.split(separator: ":").first ?? "")
         let base = "http://" + host

@@ -22,12 +22,12 @@ extension SettingsController {
         var base: String
         switch listenReach(request) {
         case .thisComputer(let listening):
-            base = PodcastFeedAddress.base(publicURL: web.options.publicURL, request: request, fallback: listening)
+            base = PodcastFeedAddress.base(publicURL: web.publicURL, request: request, fallback: listening)
         case .network(let bases):
-            base = PodcastFeedAddress.base(publicURL: web.options.publicURL, request: request, fallback: bases.first ?? "http://127.0.0.1:8080")
-            if web.options.publicURL == nil, Self.isLoopback(base), let first = bases.first { base = first }
+            base = PodcastFeedAddress.base(publicURL: web.publicURL, request: request, fallback: bases.first ?? "http://127.0.0.1:8080")
+            if web.publicURL == nil, Self.isLoopback(base), let first = bases.first { base = first }
         }
-        content.onlyThisComputer = web.options.publicURL == nil && Self.isLoopback(base)
+        content.onlyThisComputer = web.publicURL == nil && Self.isLoopback(base)
         do {
             content.url = PodcastFeedAddress.feedURL(base: base, secret: try secrets.secret())
         } catch {

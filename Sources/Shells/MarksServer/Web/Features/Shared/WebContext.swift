@@ -12,8 +12,16 @@ final class WebContext: Sendable {
     let sources: SourceSwitch
     let auth: OwnerAuth
     let settings: WebSettings
-    /// The options; the optional services in it are read once, by `WebRoutes` (handlers get them non-optional).
-    let options: WebOptions
+    /// The settings of `WebOptions` every feature may read; its optional services are read once, by `WebRoutes`
+    /// (a feature's controller gets them non-optional).
+    let pageSize: Int
+    let undoSeconds: Double
+    /// Where the server listens once it does (nil: the request's Host), and this machine's LAN addresses.
+    let listenAddress: @Sendable () -> ListenAddress?
+    let lanAddresses: @Sendable () -> [String]
+    /// The configured public URL (nil: the request's Host).
+    let publicURL: String?
+    private let logLine: @Sendable (String) -> Void
     let reading: ReadingStateStore
     let preferences: ReadingPreferencesStore
     let rows: RowRenderer
@@ -33,7 +41,12 @@ final class WebContext: Sendable {
         self.sources = sources
         self.auth = auth
         self.settings = settings
-        self.options = options
+        self.pageSize = options.pageSize
+        self.undoSeconds = options.undoSeconds
+        self.listenAddress = options.listenAddress
+        self.lanAddresses = options.lanAddresses
+        self.publicURL = options.publicURL
+        self.logLine = options.log
         self.podcastAction = podcastAction
         let reading = ReadingStateStore(directory: options.stateDirectory, log: options.log)
         self.reading = reading
@@ -50,7 +63,7 @@ final class WebContext: Sendable {
 
     /// Writes a line to the server's log.
     func log(_ line: String) {
-        options.log(line)
+        logLine(line)
     }
 
     // MARK: Session and context
@@ -83,7 +96,7 @@ final class WebContext: Sendable {
         let query = request.rawQuery.isEmpty ? "" : "?" + request.rawQuery
         return PageContext(csrfToken: csrf, theme: WebTheme(cookie: request.cookies[WebTheme.cookieName]),
                            returnPath: SafeURL.isLocalPath(request.rawPath + query) ? request.rawPath + query : "/",
-                           assets: assets, undoMilliseconds: Int(options.undoSeconds * 1000),
+                           assets: assets, undoMilliseconds: Int(undoSeconds * 1000),
                            notice: notice ?? request.query["notice"].flatMap(Self.noticeText),
                            undoAction: Self.undoAction(request))
     }

@@ -21,7 +21,7 @@ extension WebFeature {
     var dates: WebDate { web.dates }
     var reading: ReadingStateStore { web.reading }
     var preferences: ReadingPreferencesStore { web.preferences }
-    var pageSize: Int { web.options.pageSize }
+    var pageSize: Int { web.pageSize }
 
     func log(_ line: String) { web.log(line) }
     func session(of request: HTTPRequest) -> WebSession? { web.session(of: request) }
