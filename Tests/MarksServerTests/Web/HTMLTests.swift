@@ -69,7 +69,7 @@ import Testing
                                 tagNames: ["swift"], dateAdded: Date(timeIntervalSince1970: 1_741_737_600),
                                 dateModified: Date(timeIntervalSince1970: 1_741_737_600), aiSummary: "A summary.", aiTags: ["Swift", "compilers"])
         let rows = RowRenderer(extras: { _ in RowExtras(progress: 0.4, wordCount: 1150, podcast: .ready) },
-                               favicon: WebController.favicon, dates: WebDate(offsetSeconds: 0))
+                               favicon: WebContext.favicon, dates: WebDate(offsetSeconds: 0))
         let html = rows.row(bookmark).rendered
         #expect(html.contains("class=\"row unread\""))
         #expect(html.contains(">swift.org · 12 Mar 2025 · 5 min read"))

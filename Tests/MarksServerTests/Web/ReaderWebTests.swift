@@ -38,7 +38,7 @@ import Testing
     }
 
     static func proxied(_ web: WebHarness, _ url: String) -> String {
-        SafeURL.path("/reader/image", query: [("u", url), ("s", web.auth.sign(WebController.readerImagePurpose, url))]).value
+        SafeURL.path("/reader/image", query: [("u", url), ("s", web.auth.sign(ReaderImageController.purpose, url))]).value
     }
 
     @Test func theProxyServesOnlySignedRasterImagesWithAStrictType() async throws {
@@ -57,7 +57,7 @@ import Testing
 
         let unsigned = try await client.get(SafeURL.path("/reader/image", query: [("u", ok)]).value)
         #expect(unsigned.status == 403)
-        let forged = try await client.get(SafeURL.path("/reader/image", query: [("u", ok), ("s", web.auth.sign(WebController.readerImagePurpose, ok + "x"))]).value)
+        let forged = try await client.get(SafeURL.path("/reader/image", query: [("u", ok), ("s", web.auth.sign(ReaderImageController.purpose, ok + "x"))]).value)
         #expect(forged.status == 403)
         let otherPurpose = try await client.get(SafeURL.path("/reader/image", query: [("u", ok), ("s", web.auth.sign("more", ok))]).value)
         #expect(otherPurpose.status == 403)

@@ -148,7 +148,7 @@ import Testing
         let queued = WebClient.text(try await client.get(location))
         #expect(queued.contains("Reading the file…"), "queued: the job has not run yet")
         await web.jobs.runUntilIdle()
-        let state = try web.app.controller.options.imports?.status(id)?.state
+        let state = try web.app.options.imports?.status(id)?.state
         guard case .finished(let report) = state else {
             Issue.record("the import did not finish: \(String(describing: state))")
             return
@@ -170,14 +170,14 @@ import Testing
         let saving = ImportPage(id: "abc", file: "big.html", state: .running(done: 10, total: 10)).render().description
         #expect(saving.contains("Saving 10 bookmarks…"), "every entry is written: the commit is still to come")
         #expect(!saving.contains("Imported"), "nothing is imported before the commit")
-        #expect(WebController.importJSON(.running(done: 3, total: 10)).serialized == #"{"state":"running","done":3,"total":10}"#)
+        #expect(ImportController.importJSON(.running(done: 3, total: 10)).serialized == #"{"state":"running","done":3,"total":10}"#)
     }
 
     @Test func anInterruptedImportSaysSoWithItsReason() {
         let page = ImportPage(id: "abc", file: "big.html", state: .interrupted("the server stopped while it ran")).render().description
         #expect(page.contains("This import was interrupted: the server stopped while it ran."))
         #expect(page.contains("data-state=\"done\""), "the script stops polling")
-        #expect(WebController.importJSON(.interrupted("the server stopped while it ran")).serialized
+        #expect(ImportController.importJSON(.interrupted("the server stopped while it ran")).serialized
                 == #"{"state":"interrupted","error":"the server stopped while it ran"}"#)
     }
 

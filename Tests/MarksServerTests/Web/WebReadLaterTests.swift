@@ -214,7 +214,7 @@ import Testing
                                 description: "What this page says about typography, in a sentence or two of excerpt.", unread: true,
                                 tagNames: ["espresso", "music"], dateAdded: Date(timeIntervalSince1970: 1_600_003_480),
                                 dateModified: Date(timeIntervalSince1970: 1_600_003_480))
-        let rows = RowRenderer(extras: { _ in .none }, favicon: WebController.favicon, dates: WebDate(offsetSeconds: 0))
+        let rows = RowRenderer(extras: { _ in .none }, favicon: WebContext.favicon, dates: WebDate(offsetSeconds: 0))
         let html = rows.row(bookmark).rendered
         #expect(html.utf8.count <= Self.legacyRowBytes / 2, "\(html.utf8.count) bytes: \(html)")
         #expect(html.components(separatedBy: "<a ").count - 1 == 4, "title, two tags, More")

@@ -11,7 +11,10 @@ import MarksLibrary
 /// Mount it with `webApp.register(on: &router)` (it answers every path no other route or mount claims),
 /// and print `try auth.signInLink(baseURL: "http://127.0.0.1:\(port)")` at start-up.
 public struct WebApp: HTTPResponder {
-    let controller: WebController
+    /// What the features' controllers share (and the gate in front of them uses).
+    let web: WebContext
+    /// The options it was built with.
+    let options: WebOptions
     private let router: Router
 
     /// A web app over a source that can change while it runs (`marks serve`): every request reads the library,
@@ -19,9 +22,10 @@ public struct WebApp: HTTPResponder {
     /// the reader view (nil turns the reader off); `widgets` feeds the home cards (nil hides them).
     public init(sources: SourceSwitch, auth: OwnerAuth, settings: WebSettings, widgets: WidgetDataStore?,
                 reader: (@Sendable (String) async throws -> ReadableArticle)?, options: WebOptions = WebOptions()) {
-        let controller = WebController(sources: sources, auth: auth, settings: settings, widgets: widgets, reader: reader, options: options)
-        self.controller = controller
-        self.router = WebRoutes.router(controller)
+        let web = WebRoutes.context(sources: sources, auth: auth, settings: settings, options: options)
+        self.web = web
+        self.options = options
+        self.router = WebRoutes.router(web, options: options, widgets: widgets, reader: reader)
     }
 
     /// A web app over one library (`settings.activeServer` names its source; `options.enrichment` and
@@ -41,11 +45,11 @@ public struct WebApp: HTTPResponder {
     /// no import took (a refused or failed request) are removed before the answer goes out.
     /// An error worded as the web app's pages word it (the `library.import` job records its failures so).
     public func message(for error: any Error) -> String {
-        controller.message(error)
+        web.message(error)
     }
 
     public func respond(to request: HTTPRequest) async throws -> HTTPResponse {
-        var response = await controller.sources.pinning { await gate(request) }
+        var response = await web.sources.pinning { await gate(request) }
         (request.streamedBody as? SourceUpload)?.removeLeftovers()
         SecurityHeaders.apply(to: &response)
         ResponseCompression.apply(to: &response, for: request)
@@ -60,25 +64,25 @@ public struct WebApp: HTTPResponder {
     /// Sign-in and CSRF checks in front of the routes.
     private func gate(_ request: HTTPRequest) async -> HTTPResponse {
         if WebRoutes.isPublic(request.path) { return await route(request) }
-        guard controller.session(of: request) != nil else { return controller.signInRedirect(for: request) }
+        guard web.session(of: request) != nil else { return web.signInRedirect(for: request) }
         if request.method != .get && request.method != .head {
             guard RequestOrigin.isSameOrigin(request) else {
-                return controller.refusal("The request came from another site, so Marks refused it.", request: request)
+                return web.refusal("The request came from another site, so Marks refused it.", request: request)
             }
-            guard controller.hasValidCSRF(request) else {
-                return controller.refusal("This form is out of date (its security token does not match). Reload the page and try again.",
+            guard web.hasValidCSRF(request) else {
+                return web.refusal("This form is out of date (its security token does not match). Reload the page and try again.",
                                           request: request)
             }
         }
         return await route(request)
     }
 
-    /// The routes; the router renders every error with `controller.errorPage`, so nothing escapes as a bare 500.
+    /// The routes; the router renders every error with `web.errorPage`, so nothing escapes as a bare 500.
     private func route(_ request: HTTPRequest) async -> HTTPResponse {
         do {
             return try await router.respond(to: request)
         } catch {
-            return controller.errorPage(error, request: request)
+            return web.errorPage(error, request: request)
         }
     }
 
@@ -86,11 +90,11 @@ public struct WebApp: HTTPResponder {
     /// own forms do: a live session cookie, its CSRF token in `X-CSRF-Token`, and no sign of another site.
     func vouchesForOwner(_ request: HTTPRequest) -> Bool {
         guard request.headers["X-CSRF-Token"] != nil, RequestOrigin.isSameOrigin(request) else { return false }
-        return controller.hasValidCSRF(request)
+        return web.hasValidCSRF(request)
     }
 
     /// Whether the head carries a live session cookie (before its body is read).
     func recognizes(_ head: HTTPRequest) -> Bool {
-        controller.session(of: head) != nil
+        web.session(of: head) != nil
     }
 }

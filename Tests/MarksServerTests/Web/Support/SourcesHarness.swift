@@ -28,7 +28,7 @@ struct SourcesHarness {
             options.podcasts = PodcastRequests(jobs: try #require(options.jobs), dataDirectory: directory,
                                                now: { Date(timeIntervalSince1970: 1_800_000_000) })
         })
-        let podcasts = try #require(web.app.controller.options.podcasts)
+        let podcasts = try #require(web.app.options.podcasts)
         return SourcesHarness(web: web, library: library, podcasts: podcasts, database: database, directory: directory)
     }
 

@@ -59,7 +59,7 @@ struct PageLayout {
         guard let notice = context.notice, !notice.isEmpty else { return .empty }
         guard let action = context.undoAction else { return HTML.success(notice) }
         // The notice after a delete carries an Undo form, so undo works without script too.
-        let back = WebController.removingQueryItem("undo", from: WebController.removingQueryItem("notice", from: context.returnPath))
+        let back = WebContext.removingQueryItem("undo", from: WebContext.removingQueryItem("notice", from: context.returnPath))
         return """
             <div class="notice success undo" role="status">\(notice) \
             <form method="post" action="\(SafeURL.path(action))">\(HTML.csrfField(context.csrfToken))\

@@ -2,10 +2,9 @@ import Foundation
 import HTTPServer
 
 /// Settings → Podcast feed: the private feed's URL (with its QR code) and the rotation of its secret.
-extension WebController {
+extension SettingsController {
     /// `POST /settings/podcast-feed/rotate`: a new secret; every URL with the old one is a 404 from now on.
-    func rotatePodcastFeed(_ request: HTTPRequest) throws -> HTTPResponse {
-        guard let secrets = options.podcastFeed else { throw HTTPError(404, "The podcast feed is not available on this server.") }
+    func rotatePodcastFeed(_ request: HTTPRequest, secrets: PodcastFeedSecrets) throws -> HTTPResponse {
         do {
             try secrets.rotate()
         } catch {
@@ -18,17 +17,17 @@ extension WebController {
     /// came to — unless that is loopback while Marks listens on the network: then the first network address, which a
     /// phone's podcast app can reach.
     func podcastFeedContent(_ request: HTTPRequest) -> PodcastFeedView.Content? {
-        guard let secrets = options.podcastFeed else { return nil }
+        guard let secrets = feed else { return nil }
         var content = PodcastFeedView.Content(rotated: request.query["notice"] == "feed-rotated")
         var base: String
         switch listenReach(request) {
         case .thisComputer(let listening):
-            base = PodcastFeedAddress.base(publicURL: options.publicURL, request: request, fallback: listening)
+            base = PodcastFeedAddress.base(publicURL: web.publicURL, request: request, fallback: listening)
         case .network(let bases):
-            base = PodcastFeedAddress.base(publicURL: options.publicURL, request: request, fallback: bases.first ?? "http://127.0.0.1:8080")
-            if options.publicURL == nil, Self.isLoopback(base), let first = bases.first { base = first }
+            base = PodcastFeedAddress.base(publicURL: web.publicURL, request: request, fallback: bases.first ?? "http://127.0.0.1:8080")
+            if web.publicURL == nil, Self.isLoopback(base), let first = bases.first { base = first }
         }
-        content.onlyThisComputer = options.publicURL == nil && Self.isLoopback(base)
+        content.onlyThisComputer = web.publicURL == nil && Self.isLoopback(base)
         do {
             content.url = PodcastFeedAddress.feedURL(base: base, secret: try secrets.secret())
         } catch {

@@ -6,13 +6,13 @@ import MarksSources
 /// browser (`inline`), anything else downloads (`attachment`); either way under a policy that lets the file do
 /// nothing (`default-src 'none'; sandbox`: no script, no requests, no same-origin access), not sniffed, and named
 /// by the client's filename only in `Content-Disposition` (RFC 8187 escaped: `../`, NULs or RTL overrides are text).
-extension WebController {
+extension SourcesController {
     /// The policy of an original: nothing may load or run.
     static let originalContentSecurityPolicy = "default-src 'none'; sandbox"
 
     /// `GET /sources/:id/original`.
     func sourceOriginal(_ request: HTTPRequest) throws -> HTTPResponse {
-        let library = try sourceLibrary()
+        let library = try sourceLibrary
         let id = try Self.sourceID(request)
         let summary = try library.source(id: id).summary
         guard let file = try library.originalFile(id: id) else {

@@ -4,22 +4,32 @@ import HTTPServer
 import MarksCore
 import MarksLibrary
 
-/// Settings → Import and export: the upload starts an import (a `library.import` job running the CLI's importer) and
-/// goes to its page, which shows progress and then the report; export downloads the bookmark file `marks export` writes.
-extension WebController {
+/// Settings → Import, mounted when imports run on this server: the upload starts an import (a `library.import` job
+/// running the CLI's importer) and goes to its page, which shows progress and then the report. Export is Settings'.
+struct ImportController: WebFeature {
+    let web: WebContext
+    let imports: ImportJobs
+    /// The Settings page an upload problem shows.
+    let settingsPages: SettingsController
+
+    /// The import routes.
+    func mount(on r: inout Router) {
+        r.post("/settings/import") { try await startImport($0) }
+        r.get("/settings/import/:id") { try importStatus($0) }
+    }
+
     /// Bookmark files larger than this are refused (as `marks import` does, at the server's body limit first).
     static let maxImportBytes = 256 * 1024 * 1024
 
     /// `POST /settings/import` (multipart, field `file`): starts the import; 303 to its page (JSON: its id).
     func startImport(_ request: HTTPRequest) async throws -> HTTPResponse {
-        guard let imports = options.imports else { throw HTTPError(503, "Imports are not available on this server.") }
-        let form = try Self.multipartForm(request)
+        let form = try WebContext.multipartForm(request)
         guard let file = form.files.first(where: { $0.name == "file" }), !file.data.isEmpty else {
-            return settingsView(request, fields: currentFields(), outcome: nil,
+            return settingsPages.settingsView(request, fields: settingsPages.currentFields(), outcome: nil,
                                 transfer: TransferView.Content(problem: "Choose a bookmark file to import."), status: 400)
         }
         guard file.data.count <= Self.maxImportBytes else {
-            return settingsView(request, fields: currentFields(), outcome: nil,
+            return settingsPages.settingsView(request, fields: settingsPages.currentFields(), outcome: nil,
                                 transfer: TransferView.Content(problem: "That file is too large; Marks imports files up to 256 MB."), status: 413)
         }
         let id: String
@@ -33,7 +43,7 @@ extension WebController {
         do {
             try await imports.start(id: id, file: name, data: file.data, foldersAsTags: foldersAsTags)
         } catch {
-            options.log("import: not started: \(error)")
+            log("import: not started: \(error)")
             throw HTTPError(500, "The import could not be started: \(error)")
         }
         if request.headers["Accept"]?.contains("application/json") == true {
@@ -46,7 +56,7 @@ extension WebController {
     /// (`{"state":"running","done","total"}`, `{"state":"done","created","updated","skipped","problems":[{line,message}]}`,
     /// `{"state":"failed","error"}`, `{"state":"interrupted","error"}` for one a stop or crash of the server cut short).
     func importStatus(_ request: HTTPRequest) throws -> HTTPResponse {
-        guard let id = request.pathParameters["id"], let entry = try options.imports?.status(id) else {
+        guard let id = request.pathParameters["id"], let entry = try imports.status(id) else {
             throw HTTPError(404, "That import is not known (the last \(ImportJobs.kept) imports are kept).")
         }
         if request.headers["Accept"]?.contains("application/json") == true {
@@ -56,39 +66,6 @@ extension WebController {
         var response = page(ImportPage.title, tab: .settings, view.render(), context: context(request))
         if view.isRunning { response.headers["Refresh"] = "2" }
         return response
-    }
-
-    /// `GET /settings/export`: every bookmark (archived too) as a Netscape bookmark file, as a download.
-    func export(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let exported = try await library.exportNetscape()
-        let day = dates.iso(auth.now())
-        return HTTPResponse(status: 200, headers: [
-            "Content-Type": "text/html; charset=utf-8",
-            "Content-Disposition": "attachment; filename=\"marks-bookmarks-\(day).html\"",
-            "Cache-Control": "no-store",
-        ], body: .bytes(Data(exported.text.utf8)))
-    }
-
-    /// A `multipart/form-data` body (the import form), through the `/api/`'s hardened parser; 400 when malformed.
-    static func multipartForm(_ request: HTTPRequest) throws -> MultipartForm {
-        guard let type = request.headers["Content-Type"], let boundary = MultipartFormParser.boundary(fromContentType: type) else {
-            throw HTTPError(400, "Send the file from the Import form (a multipart/form-data body with a boundary).")
-        }
-        do {
-            return try MultipartFormParser.parse(request.body, boundary: boundary)
-        } catch {
-            throw HTTPError(400, "The upload could not be read: \(error.message)")
-        }
-    }
-
-    /// The linkding fields as saved (for a page shown after an upload problem).
-    func currentFields() -> SettingsPage.ServerFields {
-        do {
-            return Self.fields(try settings.configStore.load().linkding)
-        } catch {
-            options.log("settings: config unreadable: \(error)")
-            return SettingsPage.ServerFields()
-        }
     }
 
     static func importJSON(_ state: ImportStatus.State) -> JSONValue {

@@ -4,8 +4,38 @@ import MarksCore
 import MarksLibrary
 import MarksSources
 
-/// The list pages: Bookmarks (and a tag's bookmarks), the "Load more" fragments, Tags and Search.
-extension WebController {
+/// The list pages: Bookmarks (and a tag's bookmarks), the "Load more" fragments, Tags (`+Tags`), bundles
+/// (`+Bundles`) and Search.
+struct BookmarkListController: WebFeature {
+    /// Search by meaning: query, unread only, tag → bookmarks, best first.
+    typealias SemanticSearch = @Sendable (_ query: String, _ unreadOnly: Bool, _ tag: String?) async throws -> [Bookmark]
+
+    let web: WebContext
+    /// Search by meaning when this server has it (decided once: the Search page shows its switch only then).
+    let semanticSearch: SemanticSearch?
+    /// The documents a search finds (query, tag), best first (none without a documents library).
+    let findSources: @Sendable (_ query: String, _ tag: String?) -> [SourceSummary]
+    /// The home cards (nil without widget files).
+    let homeCards: @Sendable () -> HomeCardsView?
+
+    /// The list routes.
+    func mount(on r: inout Router) {
+        r.get("/") { try await bookmarks($0) }
+        r.get("/bookmarks/page") { try await moreRows($0) }
+        r.get("/tags") { await tags($0) }
+        r.get("/tags/:name") { try await bookmarks($0) }
+        r.post("/tags/:name/rename") { try await renameTag($0) }
+        r.post("/tags/:name/delete") { try await deleteTag($0) }
+        // Bundles (saved searches).
+        r.get("/bundles/new") { newBundleForm($0) }
+        r.post("/bundles") { try await createBundle($0) }
+        r.get("/bundles/:id") { try await openBundle($0) }
+        r.get("/bundles/:id/edit") { try await editBundleForm($0) }
+        r.post("/bundles/:id/edit") { try await saveBundle($0) }
+        r.post("/bundles/:id/delete") { try await deleteBundle($0) }
+        r.get("/search") { await search($0) }
+    }
+
     /// `/` and `/tags/:name`: the first page for the filter, or the page a signed `next` link points to.
     /// `show=unread|archived|shared`, `sort=newest|oldest|title` and `select=on|all` are kept by every link it makes.
     func bookmarks(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -19,7 +49,7 @@ extension WebController {
         var content: BookmarksPage.Content
         var stale: String?
         let filter = LibraryFilter(unreadOnly: choice.show == .unread, tag: tag, archived: choice.show == .archived,
-                                   sort: choice.sort.bookmarkSort, limit: options.pageSize, sharedOnly: choice.show == .shared)
+                                   sort: choice.sort.bookmarkSort, limit: pageSize, sharedOnly: choice.show == .shared)
         let unselected = SafeURL.path(base, query: choice.items)
         do {
             let page = try await load(next: next, filter)
@@ -78,7 +108,7 @@ extension WebController {
         if scope == .tag && chosenTag.isEmpty { scope = .all }
         let tagNames = await knownTags()
         var results = SearchPage.Results.none
-        let semantic = request.query["mode"] == "semantic" && scope != .archived ? options.semanticSearch : nil
+        let semantic = request.query["mode"] == "semantic" && scope != .archived ? semanticSearch : nil
         let problems = semantic == nil ? SearchQuery.problems(query) : []
         if problems.contains(where: \.blocking) {
             results = .none
@@ -96,7 +126,7 @@ extension WebController {
             do {
                 let next = try signedNext(request)
                 let filter = LibraryFilter(search: query, unreadOnly: scope == .unread, tag: scope == .tag ? chosenTag : nil,
-                                           archived: scope == .archived, limit: options.pageSize)
+                                           archived: scope == .archived, limit: pageSize)
                 let page = try await load(next: next, filter)
                 let list = BookmarkListView(bookmarks: page.bookmarks, more: more(page.next, base: "/search", extra: extra), rows: rows,
                                             context: ctx, empty: SearchPage.noResults(query: query, scope: scope, tag: chosenTag))
@@ -109,20 +139,15 @@ extension WebController {
         view.sources = searchSources(query, scope: scope, tag: chosenTag, blocked: problems.contains(where: \.blocking))
         view.dates = dates
         view.semantic = semantic != nil
-        view.semanticAvailable = options.semanticSearch != nil
+        view.semanticAvailable = semanticSearch != nil
         view.problems = problems
         return page(query.isEmpty ? SearchPage.title : "“\(query)”", tab: .search, view.render(), context: ctx)
     }
 
-    /// The sources a search finds (not for Unread or Archived: sources are neither); a failure is logged, not shown.
+    /// The sources a search finds (not for Unread or Archived: sources are neither).
     private func searchSources(_ query: String, scope: SearchPage.Scope, tag: String, blocked: Bool) -> [SourceSummary] {
-        guard let library = options.sourceLibrary, !blocked, scope == .all || scope == .tag else { return [] }
-        do {
-            return try library.matches(query, tag: scope == .tag ? tag : nil, limit: 20)
-        } catch {
-            options.log("search: sources could not be searched: \(error)")
-            return []
-        }
+        guard !blocked, scope == .all || scope == .tag else { return [] }
+        return findSources(query, scope == .tag ? tag : nil)
     }
 
     // MARK: Signed "next" links
@@ -148,20 +173,5 @@ extension WebController {
         let signed = [("next", next), ("sig", auth.sign("next", next))]
         return BookmarkListView.More(page: SafeURL.path(base, query: extra + signed),
                                      fragment: SafeURL.path("/bookmarks/page", query: signed + [("base", base)] + extra))
-    }
-
-    /// The home cards from the widget files (the same the desktop widgets read).
-    func homeCards() -> HomeCardsView? {
-        guard let widgets else { return nil }
-        do {
-            let recent = try widgets.loadBookmarks().recent
-            let podcasts = try widgets.loadPodcasts().recent
-            guard !recent.isEmpty || !podcasts.isEmpty else { return nil }
-            let random = recent.isEmpty ? nil : recent[min(recent.count - 1, max(0, options.random(recent.count)))]
-            return HomeCardsView(recent: Array(recent.prefix(3)), random: random, podcasts: Array(podcasts.prefix(3)))
-        } catch {
-            options.log("home cards: widget data unreadable: \(error)")
-            return nil
-        }
     }
 }

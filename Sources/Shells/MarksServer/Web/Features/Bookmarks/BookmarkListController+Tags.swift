@@ -4,7 +4,7 @@ import MarksCore
 import MarksLibrary
 
 /// Tag management: rename (merging into an existing tag) and delete across every bookmark, through the library.
-extension WebController {
+extension BookmarkListController {
     /// `POST /tags/:name/rename` with `name`: then the renamed tag's page.
     func renameTag(_ request: HTTPRequest) async throws -> HTTPResponse {
         let old = request.pathParameters["name"] ?? ""

@@ -11,20 +11,35 @@ import MarksLibrary
 /// `/unplayed`, `/queue`, `/unqueue`, `/move` (`to=<place>`), and `/podcasts/open?bookmark=|source=|url=` (where
 /// `marks podcast play` and `marks://podcast` links land). Each POST answers a form with a redirect and the script with
 /// JSON or 204.
-extension WebController {
-    /// The podcast library, else a 404 saying this server has none.
-    func podcastLibrary() throws -> PodcastLibrary {
-        guard let podcasts = options.podcastManager?.library else { throw HTTPError(404, "Podcasts are not set up on this server.") }
-        return podcasts
+struct PodcastsController: WebFeature {
+    let web: WebContext
+    let manager: PodcastGenerationManager
+
+    /// The podcast library.
+    var podcasts: PodcastLibrary { manager.library }
+
+    /// The podcast routes: the library, the queue, the full player and what the player posts, a bookmark's Podcast
+    /// action and the listening settings.
+    func mount(on r: inout Router) {
+        r.get("/podcasts") { try podcastsPage($0) }
+        r.get("/podcasts/open") { try openEpisode($0) }
+        r.get("/podcasts/:key") { try episodePage($0) }
+        r.get("/podcasts/:key/audio") { try episodeAudio($0) }
+        r.get("/podcasts/:key/status") { try episodeStatus($0) }
+        r.post("/podcasts/:key/position") { try saveEpisodePosition($0) }
+        r.post("/podcasts/:key/played") { try await markEpisodePlayed($0) }
+        r.post("/podcasts/:key/unplayed") { try markEpisodeUnplayed($0) }
+        r.post("/podcasts/:key/queue") { try queueEpisode($0) }
+        r.post("/podcasts/:key/unqueue") { try unqueueEpisode($0) }
+        r.post("/podcasts/:key/move") { try moveEpisode($0) }
+        r.post("/podcasts/:key/delete") { try deleteEpisode($0) }
+        r.post("/bookmarks/:id/podcast") { try await podcastBookmark($0) }
+        r.post("/settings/listening") { try saveListeningSettings($0) }
     }
 
     /// `GET /podcasts`.
     func podcastsPage(_ request: HTTPRequest) throws -> HTTPResponse {
         let ctx = context(request)
-        guard let podcasts = options.podcastManager?.library else {
-            let view = PlaceholderPage(tab: .podcasts)
-            return page(view.title, tab: .podcasts, view.render(), context: ctx)
-        }
         let filter = request.query["show"].flatMap(PodcastLibraryFilter.init(rawValue:)).flatMap { [.unplayed, .played, .all].contains($0) ? $0 : nil }
             ?? .unplayed
         let episodes = try podcasts.episodes(filter)
@@ -45,7 +60,6 @@ extension WebController {
 
     /// `GET /podcasts/:key/audio`: the MP3 from the library, with Range.
     func episodeAudio(_ request: HTTPRequest) throws -> HTTPResponse {
-        let podcasts = try podcastLibrary()
         let entry = try episode(request)
         guard entry.state == .ready else { throw HTTPError(409, "This episode has no audio yet: it is \(entry.state.rawValue).") }
         let path = podcasts.audioFile(for: entry).path
@@ -62,21 +76,18 @@ extension WebController {
 
     /// `POST /podcasts/:key/position` with `seconds`.
     func saveEpisodePosition(_ request: HTTPRequest) throws -> HTTPResponse {
-        let key = try episodeKey(request)
-        guard let seconds = try request.form()["seconds"].flatMap(Double.init), seconds.isFinite, seconds >= 0 else {
-            throw HTTPError(400, "seconds must be a number of seconds, 0 or more.")
-        }
-        try podcastLibrary().savePosition(key: key, seconds: seconds)
+        let key = try Self.episodeKey(request)
+        let seconds = try Self.position(try request.form())
+        try podcasts.savePosition(key: key, seconds: seconds)
         return .noContent
     }
 
     /// `POST /podcasts/:key/played`: marks it played (and its bookmark read, per the settings); the script hears the
     /// next queued episode that is ready.
     func markEpisodePlayed(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let podcasts = try podcastLibrary()
-        let key = try episodeKey(request)
+        let key = try Self.episodeKey(request)
         let outcome = try await podcasts.markPlayed(key: key)
-        if let problem = outcome.bookmarkProblem { options.log("podcast played, bookmark left alone: \(problem)") }
+        if let problem = outcome.bookmarkProblem { log("podcast played, bookmark left alone: \(problem)") }
         if Self.wantsJSON(request) {
             let next = try podcasts.queue().first { $0.state == .ready && $0.key != key }
             return .json(data: JSONValue.object([("next", next.map(Self.episodeJSON) ?? .null), ("markedRead", .bool(outcome.markedRead)),
@@ -88,22 +99,22 @@ extension WebController {
 
     /// `POST /podcasts/:key/unplayed`.
     func markEpisodeUnplayed(_ request: HTTPRequest) throws -> HTTPResponse {
-        let key = try episodeKey(request)
-        try podcastLibrary().markUnplayed(key: key)
+        let key = try Self.episodeKey(request)
+        try podcasts.markUnplayed(key: key)
         return done(request, back: Self.returnPath(try request.form(), fallback: "/podcasts/" + key), notice: "episode-unplayed")
     }
 
     /// `POST /podcasts/:key/queue`: at the end of the play queue.
     func queueEpisode(_ request: HTTPRequest) throws -> HTTPResponse {
-        let key = try episodeKey(request)
-        try podcastLibrary().addToQueue(key: key)
+        let key = try Self.episodeKey(request)
+        try podcasts.addToQueue(key: key)
         return done(request, back: Self.returnPath(try request.form(), fallback: "/podcasts"), notice: "episode-queued")
     }
 
     /// `POST /podcasts/:key/unqueue`.
     func unqueueEpisode(_ request: HTTPRequest) throws -> HTTPResponse {
-        let key = try episodeKey(request)
-        try podcastLibrary().removeFromQueue(key: key)
+        let key = try Self.episodeKey(request)
+        try podcasts.removeFromQueue(key: key)
         return done(request, back: Self.returnPath(try request.form(), fallback: "/podcasts"), notice: "episode-unqueued")
     }
 
@@ -115,22 +126,21 @@ extension WebController {
         guard try request.form()["confirm"] == "1" else {
             return page("Delete this episode?", tab: .podcasts, EpisodeText.deleteConfirmation(entry, csrfToken: ctx.csrfToken), context: ctx)
         }
-        try podcastLibrary().delete(key: entry.key)
+        try podcasts.delete(key: entry.key)
         return redirect("/podcasts", notice: "episode-deleted")
     }
 
     /// `POST /podcasts/:key/move` with `to` (the new place, 0 first).
     func moveEpisode(_ request: HTTPRequest) throws -> HTTPResponse {
-        let key = try episodeKey(request)
+        let key = try Self.episodeKey(request)
         let form = try request.form()
-        guard let place = form["to"].flatMap(Int.init), place >= 0 else { throw HTTPError(400, "to must be a place in the queue, 0 or more.") }
-        try podcastLibrary().moveInQueue(key: key, to: place)
+        let place = try Self.place(form)
+        try podcasts.moveInQueue(key: key, to: place)
         return done(request, back: Self.returnPath(form, fallback: "/podcasts"), notice: "episode-moved")
     }
 
     /// `GET /podcasts/open?bookmark=<id>` (or `source=<uuid>`, `url=<item url>`, `key=<key>`): the episode's page.
     func openEpisode(_ request: HTTPRequest) throws -> HTTPResponse {
-        let podcasts = try podcastLibrary()
         var found: PodcastEntry?
         if let id = request.query["bookmark"].flatMap(Int.init), id > 0 {
             found = try podcasts.episode(bookmarkID: id)
@@ -157,7 +167,6 @@ extension WebController {
     /// nothing that plays is interrupted. The script hears `{"action": "play"|"generate"|"queued", …}`; a form is sent to
     /// the episode's page, or back with a notice.
     func runPodcastAction(_ item: PodcastItem, request: HTTPRequest, back: String) async throws -> HTTPResponse {
-        guard let manager = options.podcastManager else { throw HTTPError(404, "Podcasts are not set up on this server.") }
         let busy = try request.form()["busy"] == "1"
         let json = Self.wantsJSON(request)
         let resolved = try await manager.resolve(item)
@@ -188,26 +197,24 @@ extension WebController {
     /// `POST /settings/listening`: what finishing an episode does to its bookmark (unchecked boxes are not sent).
     func saveListeningSettings(_ request: HTTPRequest) throws -> HTTPResponse {
         let form = try request.form()
-        try podcastLibrary().saveListeningSettings(PodcastListeningSettings(markReadWhenPlayed: form["markReadWhenPlayed"] == "1",
+        try podcasts.saveListeningSettings(PodcastListeningSettings(markReadWhenPlayed: form["markReadWhenPlayed"] == "1",
                                                                             archiveWhenPlayed: form["archiveWhenPlayed"] == "1"))
         return done(request, back: "/settings", notice: "listening", anchor: "listening-heading")
     }
 
-    /// The listening settings for the Settings page (nil without podcasts; a read failure is logged and shows the defaults).
-    func listeningSettings() -> PodcastListeningSettings? {
-        guard let podcasts = options.podcastManager?.library else { return nil }
+    /// The listening settings for the Settings page (a read failure is logged and shows the defaults).
+    func listeningSettings() -> PodcastListeningSettings {
         do {
             return try podcasts.listeningSettings()
         } catch {
-            options.log("the listening settings could not be read: \(error)")
+            log("the listening settings could not be read: \(error)")
             return PodcastListeningSettings()
         }
     }
 
-    /// The rows' podcast states from `podcasts` (none without it; a read failure is logged and shows none).
-    static func podcastStates(_ podcasts: PodcastLibrary?, log: @escaping @Sendable (String) -> Void) -> @Sendable ([Int]) -> [Int: PodcastRowState] {
-        guard let podcasts else { return { _ in [:] } }
-        return { ids in
+    /// The rows' podcast states from `podcasts` (a read failure is logged and shows none).
+    static func podcastStates(_ podcasts: PodcastLibrary, log: @escaping @Sendable (String) -> Void) -> @Sendable ([Int]) -> [Int: PodcastRowState] {
+        { ids in
             guard !ids.isEmpty else { return [:] }
             do {
                 return try podcasts.states(bookmarkIDs: ids)
@@ -237,14 +244,28 @@ extension WebController {
 
     // MARK: Helpers
 
-    private func episodeKey(_ request: HTTPRequest) throws -> String {
+    /// The `seconds` of a position form, else a 400.
+    static func position(_ form: QueryParameters) throws -> Double {
+        guard let seconds = form["seconds"].flatMap(Double.init), seconds.isFinite, seconds >= 0 else {
+            throw HTTPError(400, "seconds must be a number of seconds, 0 or more.")
+        }
+        return seconds
+    }
+
+    /// The `to` of a move form, else a 400.
+    static func place(_ form: QueryParameters) throws -> Int {
+        guard let place = form["to"].flatMap(Int.init), place >= 0 else { throw HTTPError(400, "to must be a place in the queue, 0 or more.") }
+        return place
+    }
+
+    static func episodeKey(_ request: HTTPRequest) throws -> String {
         let key = request.pathParameters["key"] ?? ""
         guard PodcastEntry.isValidKey(key) else { throw HTTPError(404, "There is no podcast episode at this address.") }
         return key
     }
 
     private func episode(_ request: HTTPRequest) throws -> PodcastEntry {
-        guard let entry = try podcastLibrary().episode(key: try episodeKey(request)) else {
+        guard let entry = try podcasts.episode(key: try Self.episodeKey(request)) else {
             throw HTTPError(404, "There is no podcast episode at this address. It may have been deleted.")
         }
         return entry

@@ -5,7 +5,7 @@ import MarksLibrary
 
 /// The read-later loop: mark read and unread, the row buttons' one form action, the next unread bookmark,
 /// and the reading preferences.
-extension WebController {
+extension BookmarkController {
     /// `POST /bookmarks/:id/mark-read`.
     func markRead(_ request: HTTPRequest) async throws -> HTTPResponse {
         try await library.setUnread(id: Self.bookmarkID(request), false)

@@ -4,7 +4,7 @@ import MarksCore
 import MarksLibrary
 
 /// Accept and Dismiss for a bookmark's AI tags (`AITagMenuView`).
-extension WebController {
+extension BookmarkController {
     /// `POST /bookmarks/:id/tags/accept` with `tag`: the AI tag becomes a real tag (the source gets the change).
     func acceptAITag(_ request: HTTPRequest) async throws -> HTTPResponse {
         let id = try Self.bookmarkID(request)

@@ -1,11 +1,12 @@
 import Foundation
 import HTTPServer
+import MarksBackend
 import MarksCore
 import MarksLibrary
 
 /// Sign-in and sign-out, and Settings → Devices: sign-in links (with QR codes) for the address the server really
 /// listens on, the list of signed-in browsers, and ending sessions.
-extension WebController {
+extension SettingsController {
     /// `POST /settings/device-link`: a one-time link (15 minutes) for each address another device can use.
     func deviceLink(_ request: HTTPRequest) throws -> HTTPResponse {
         let reach = listenReach(request)
@@ -20,8 +21,7 @@ extension WebController {
     }
 
     /// `POST /settings/pairing-code`: a one-time code (10 minutes) an app on another machine registers with.
-    func pairingCode(_ request: HTTPRequest) throws -> HTTPResponse {
-        guard let pairing = options.pairing else { throw HTTPError(404, "Pairing is not available on this server.") }
+    func pairingCode(_ request: HTTPRequest, pairing: PairingCodes) throws -> HTTPResponse {
         var devices = devicesContent(request, link: nil)
         do {
             devices.pairingCode = try pairing.issue()
@@ -30,7 +30,7 @@ extension WebController {
             case .network(let bases): devices.pairingServer = bases.first
             }
         } catch {
-            options.log("a pairing code could not be stored: \(error)")
+            log("a pairing code could not be stored: \(error)")
             throw HTTPError(503, "The pairing code could not be made: the server's storage did not answer. Try again in a moment.")
         }
         return settingsView(request, fields: currentFields(), outcome: nil, devices: devices)
@@ -51,8 +51,8 @@ extension WebController {
     }
 
     /// `POST /settings/apps/:id/revoke`: revokes one `/v1/` device's token (its next request gets 401).
-    func revokeApp(_ request: HTTPRequest) throws -> HTTPResponse {
-        guard let devices = options.backendDevices, let id = request.pathParameters["id"], !id.isEmpty else {
+    func revokeApp(_ request: HTTPRequest, devices: DeviceAuthority) throws -> HTTPResponse {
+        guard let id = request.pathParameters["id"], !id.isEmpty else {
             throw HTTPError(404, "There is no such device.")
         }
         guard try devices.revoke(id) else { throw HTTPError(404, "There is no such device, or it is already revoked.") }
@@ -60,8 +60,7 @@ extension WebController {
     }
 
     /// `POST /settings/apps/revoke-all`: revokes every `/v1/` device's token.
-    func revokeAllApps(_ request: HTTPRequest) throws -> HTTPResponse {
-        guard let devices = options.backendDevices else { throw HTTPError(404, "There are no app devices on this server.") }
+    func revokeAllApps(_ request: HTTPRequest, devices: DeviceAuthority) throws -> HTTPResponse {
         try devices.revokeAll()
         return redirect("/settings#devices", notice: "revoked-apps")
     }
@@ -71,7 +70,7 @@ extension WebController {
     /// pages and the service worker.
     func signOut(_ request: HTTPRequest) throws -> HTTPResponse {
         if request.query["everywhere"] == "1" {
-            try options.backendDevices?.revokeAll()
+            try revokeAppTokens()
             try auth.endSessions(keeping: nil)
         } else if let current = session(of: request) {
             try auth.endSession(current.nonce)
@@ -102,7 +101,7 @@ extension WebController {
     /// What the Devices section shows: where links point, `link`s just made, and the signed-in browsers.
     func devicesContent(_ request: HTTPRequest, link: [String]?, reach: ListenAddress.Reach? = nil) -> DevicesView.Content {
         var content = DevicesView.Content(reach: reach ?? listenReach(request), links: link ?? [])
-        content.pairingAvailable = options.pairing != nil
+        content.pairingAvailable = pairingAvailable
         let current = session(of: request)?.nonce
         do {
             content.devices = try auth.sessions().map { record in
@@ -112,7 +111,7 @@ extension WebController {
         } catch {
             content.problem = message(error)
         }
-        if let devices = options.backendDevices {
+        if let devices = apps {
             content.appsAvailable = true
             do {
                 content.apps = try devices.devices().map { record in
@@ -137,7 +136,7 @@ extension WebController {
 
     /// Where sign-in links can point: the address the server listens on, else the request's Host.
     func listenReach(_ request: HTTPRequest) -> ListenAddress.Reach {
-        if let address = options.listenAddress() { return address.reach(lanAddresses: options.lanAddresses()) }
+        if let address = web.listenAddress() { return address.reach(lanAddresses: web.lanAddresses()) }
         let host = request.headers["Host"].flatMap { $0.isEmpty ? nil : $0 } ?? "127.0.0.1"
         let name = host.hasPrefix("[") ? String(host[...(host.firstIndex(of: "]") ?? host.startIndex)]) : String(host.split(separator: ":").first ?? "")
         let base = "http://" + host

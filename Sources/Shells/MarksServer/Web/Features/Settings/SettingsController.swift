@@ -1,11 +1,40 @@
 import Foundation
 import HTTPServer
+import MarksBackend
 import MarksCore
 import MarksLibrary
 
-/// Settings (source, verify, theme) and the public assets; devices and sessions are in `+Account`, import and
-/// export in `+Transfer`.
-extension WebController {
+/// Settings: the source (save, verify), devices and sessions (`+Account`), the podcast feed's part (`+PodcastFeed`)
+/// and export (`+Export`); import is `ImportController`. Parts of the page for services this server may lack (app
+/// devices, pairing, the podcast feed, listening settings) are decided once, by `WebRoutes`.
+struct SettingsController: WebFeature {
+    let web: WebContext
+    /// The `/v1/` backend's devices, listed in Settings → Devices (nil: that part is left out).
+    let apps: DeviceAuthority?
+    /// Revokes every app's token (Sign out everywhere): the backend's devices', or nothing without them.
+    let revokeAppTokens: @Sendable () throws -> Void
+    /// Whether Settings → Devices offers Pair a device.
+    let pairingAvailable: Bool
+    /// The private podcast feed's secret (nil: Settings leaves the feed's part out).
+    let feed: PodcastFeedSecrets?
+    /// The listening settings (nil without podcasts: Settings leaves that part out).
+    let listening: @Sendable () -> PodcastListeningSettings?
+    /// The token Verify just checked, per session (so Save need not have it typed again).
+    let verifiedTokens = VerifiedTokens()
+
+    /// The Settings routes that need no optional service (the rest are mounted by `WebRoutes`).
+    func mount(on r: inout Router) {
+        r.get("/settings") { settingsPage($0) }
+        r.post("/settings") { try await saveSettings($0) }
+        r.post("/settings/verify") { try await verifySettings($0) }
+        r.post("/settings/device-link") { try deviceLink($0) }
+        r.post("/settings/sessions/end-others") { try endOtherSessions($0) }
+        r.post("/settings/sessions/:id/end") { try endSession($0) }
+        r.get("/settings/export") { try await export($0) }
+        r.post("/signout") { try signOut($0) }
+        r.get("/signin") { try signIn($0) }
+    }
+
     /// `/settings`.
     func settingsPage(_ request: HTTPRequest) -> HTTPResponse {
         do {
@@ -49,7 +78,7 @@ extension WebController {
             case .restartNeeded: outcome = .saved(.restartNeeded)
             }
         } catch SourceSwitchError.build(let error) {
-            options.log("settings: the new source could not be used: \(error)")
+            log("settings: the new source could not be used: \(error)")
             outcome = .problem("Saved, but Marks could not switch to the new source: \(message(error)) It keeps using the old one until marks serve is restarted.")
         } catch {
             return settingsView(request, fields: fields, outcome: .problem(String(describing: error)), status: 500)
@@ -96,20 +125,6 @@ extension WebController {
         }
     }
 
-    /// `POST /theme`: stores the theme in a cookie.
-    func setTheme(_ request: HTTPRequest) throws -> HTTPResponse {
-        let form = try request.form()
-        guard let theme = form["theme"].flatMap(WebTheme.init(rawValue:)) else { throw HTTPError(400, "Choose System, Light or Dark.") }
-        var response = redirect(Self.returnPath(form))
-        response.setCookie(SetCookie(name: WebTheme.cookieName, value: theme.rawValue, maxAge: 400 * 86_400))
-        return response
-    }
-
-    /// `/offline`: what the service worker shows for an uncached page.
-    func offline(_ request: HTTPRequest) -> HTTPResponse {
-        page("Offline", tab: nil, MessagePage.offline.render(), context: context(request), signedIn: false)
-    }
-
     // MARK: Helpers
 
     /// Keeps the token just typed on the server (never in the page), so a Verify or Save refused for the host or port
@@ -128,7 +143,7 @@ extension WebController {
                                 appliesWithoutRestart: sources.canSwitch, context: ctx)
         view.reading = preferences.current
         view.podcastFeed = podcastFeedContent(request)
-        view.listening = listeningSettings()
+        view.listening = listening()
         return page(SettingsPage.title, tab: .settings, view.render(), context: ctx, status: status)
     }
 

@@ -7,12 +7,23 @@ import MarksLibrary
 /// The Ask tab: `GET /ask` (`?c=<conversation>` shows one), `POST /ask` (the form: the page comes back with the
 /// answer), `POST /ask/stream` (the script: the answer as server-sent events, ending with the turn's markup),
 /// `POST /ask/clear` (forgets the conversation). Every request goes through the checks of `/v1/marks/ask`.
-extension WebController {
+struct AskController: WebFeature {
+    let web: WebContext
+    let service: AskService
+
+    /// The Ask routes.
+    func mount(on r: inout Router) {
+        r.get("/ask") { try await askPage($0) }
+        r.post("/ask") { try await ask($0) }
+        r.post("/ask/stream") { try await askStream($0) }
+        r.post("/ask/clear") { try await clearAsk($0) }
+    }
+
     /// `GET /ask`.
     func askPage(_ request: HTTPRequest) async throws -> HTTPResponse {
         let ctx = context(request)
-        var view = AskPage(context: ctx, knownTags: await knownTags(), available: options.ask != nil)
-        if let service = options.ask, let id = request.query["c"], AskConversationStore.isValidID(id) {
+        var view = AskPage(context: ctx, knownTags: await knownTags(), available: true)
+        if let id = request.query["c"], AskConversationStore.isValidID(id) {
             let turns = try await service.conversation(id)
             if !turns.isEmpty {
                 view.conversationID = id
@@ -26,7 +37,6 @@ extension WebController {
     func ask(_ request: HTTPRequest) async throws -> HTTPResponse {
         let ctx = context(request)
         let form = try request.form()
-        let service = try askService()
         var view = AskPage(context: ctx, question: Self.field(form, "question"), unreadOnly: form["unread"] == "1",
                            tag: form["tag"] ?? "", knownTags: await knownTags())
         let conversation = form["conversation"].flatMap { $0.isEmpty ? nil : $0 }
@@ -52,7 +62,6 @@ extension WebController {
     /// `/v1/marks/ask`) and `turn` (`{"html", "conversation_id"}`: the turn's markup as the form shows it). A refused
     /// question is a JSON `{"error"}` with its status.
     func askStream(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let service = try askService()
         let asked: AskRequest
         let earlier: Int
         do {
@@ -74,7 +83,6 @@ extension WebController {
 
     /// `POST /ask/clear`: forgets the conversation and starts a new one.
     func clearAsk(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let service = try askService()
         if let id = try request.form()["conversation"], AskConversationStore.isValidID(id) {
             try await service.clearConversation(id)
         }
@@ -88,10 +96,5 @@ extension WebController {
         let body = try AskBody(question: Self.field(form, "question"), conversationID: conversation, tag: tag,
                                unread: form["unread"] == "1").validated(BackendLimits())
         return try await AskChecks.request(body, service: service)
-    }
-
-    private func askService() throws -> AskService {
-        guard let ask = options.ask else { throw HTTPError(503, "Ask is not available on this server.") }
-        return ask
     }
 }

@@ -1,17 +1,42 @@
 import Foundation
 import HTTPServer
 import MarksCore
+import MarksJobs
+import MarksLibrary
 import MarksSources
 
 /// The Sources tab: `GET /sources` (list, `?q=` search, `?page=`), `POST /sources/text` (paste), `POST /sources/upload`
 /// (files, streamed to disk by `SourceUploadStream`), a source's page `GET /sources/:id`, its Edit form
 /// (`GET`/`POST /sources/:id/edit`), `POST /sources/:id/delete` and `/restore` (Undo), `/purge` (the Trash), `/podcast` and `/ocr`. The
-/// original is served by `WebController+SourceFiles.swift`.
-extension WebController {
-    /// The sources library, else a 404 saying this server has none.
-    func sourceLibrary() throws -> SourceLibrary {
-        guard let library = options.sourceLibrary else { throw HTTPError(404, "This server has no sources library.") }
-        return library
+/// original is served by `SourcesController+Files.swift`. Mounted when this server has a sources library.
+struct SourcesController: WebFeature {
+    /// A source's Podcast action after its text is found: the podcasts feature's, the request queue, or a 404.
+    typealias MakePodcast = @Sendable (_ source: SourceSummary, _ text: String, _ request: HTTPRequest) async throws -> HTTPResponse
+
+    let web: WebContext
+    let sourceLibrary: SourceLibrary
+    /// The podcast states of source rows by source id (none without podcasts).
+    let podcastStates: @Sendable (_ ids: [String]) -> [String: PodcastRowState]
+    /// Whether a source's page offers Podcast (podcasts are made or queued on this server).
+    let podcastOffered: Bool
+    let makePodcast: MakePodcast
+    /// The OCR job of a source by its key, when OCR jobs run on this server (decided once: without a job runner a
+    /// source's page offers no OCR).
+    let ocrJob: (@Sendable (_ key: String) throws -> Job?)?
+
+    /// The Sources routes (OCR's POST is mounted by `WebRoutes`, with the job runner or without).
+    func mount(on r: inout Router) {
+        r.get("/sources") { await sourcesPage($0) }
+        r.post("/sources/text") { try await addSourceText($0) }
+        r.streaming(.post, "/sources/upload", body: { uploadStream($0) }) { try await uploadSources($0) }
+        r.get("/sources/:id") { try sourcePage($0) }
+        r.get("/sources/:id/edit") { try editSourceForm($0) }
+        r.post("/sources/:id/edit") { try await saveSource($0) }
+        r.get("/sources/:id/original") { try sourceOriginal($0) }
+        r.post("/sources/:id/delete") { try await deleteSource($0) }
+        r.post("/sources/:id/restore") { try await restoreSource($0) }
+        r.post("/sources/:id/purge") { try await purgeSource($0) }
+        r.post("/sources/:id/podcast") { try await podcastSource($0) }
     }
 
     /// `GET /sources`.
@@ -27,26 +52,18 @@ extension WebController {
                      status: Int = 200) -> HTTPResponse {
         let ctx = context(request)
         let content: SourcesPage.Content
-        var limits = SourceLimits()
-        if let library = options.sourceLibrary {
-            limits = library.limits
-            do {
-                let all = query.isEmpty ? try library.list() : try library.matches(query, limit: 1000)
-                let start = min(all.count, (number - 1) * SourcesPage.pageSize)
-                content = .loaded(sources: Array(all[start..<min(all.count, start + SourcesPage.pageSize)]), total: all.count)
-            } catch {
-                content = .failed(message(error))
-            }
-        } else {
-            content = .unavailable
+        let library = sourceLibrary
+        let limits = library.limits
+        do {
+            let all = query.isEmpty ? try library.list() : try library.matches(query, limit: 1000)
+            let start = min(all.count, (number - 1) * SourcesPage.pageSize)
+            content = .loaded(sources: Array(all[start..<min(all.count, start + SourcesPage.pageSize)]), total: all.count)
+        } catch {
+            content = .failed(message(error))
         }
         var view = SourcesPage(content: content, query: query, page: number, limits: limits, dates: dates, context: ctx)
-        if case .loaded(let sources, _) = content, let podcasts = options.podcastManager?.library, !sources.isEmpty {
-            do {
-                view.podcasts = try podcasts.states(sourceIDs: sources.map { $0.id.uuidString.lowercased() })
-            } catch {
-                options.log("podcast states for source rows could not be read: \(error)")
-            }
+        if case .loaded(let sources, _) = content, !sources.isEmpty {
+            view.podcasts = podcastStates(sources.map { $0.id.uuidString.lowercased() })
         }
         view.outcomes = outcomes
         view.problem = problem
@@ -56,7 +73,7 @@ extension WebController {
 
     /// `POST /sources/text`: the paste box. A new source opens its page; the same text again opens the existing one.
     func addSourceText(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let library = try sourceLibrary()
+        let library = sourceLibrary
         let form = try request.form()
         let text = Self.field(form, "text"), title = Self.field(form, "title"), tags = Self.field(form, "tags")
         do {
@@ -85,7 +102,8 @@ extension WebController {
     /// is buffered and refused by the gate as usual); a `X-CSRF-Token` header must be valid up front, else the form's
     /// `_csrf` field must come before the files.
     func uploadStream(_ head: HTTPRequest) -> (any HTTPBodyStream)? {
-        guard let library = options.sourceLibrary, let session = session(of: head), RequestOrigin.isSameOrigin(head),
+        let library = sourceLibrary
+        guard let session = session(of: head), RequestOrigin.isSameOrigin(head),
               let type = head.headers["Content-Type"], type.lowercased().hasPrefix("multipart/form-data"),
               let boundary = MultipartFormParser.boundary(fromContentType: type) else { return nil }
         let auth = self.auth
@@ -104,7 +122,7 @@ extension WebController {
     /// request and gets `{"results": [{"filename", "status": "added"|"duplicate"|"failed", "id", "title", "page", "error"}]}`;
     /// the form gets the Sources page listing what happened to each file.
     func uploadSources(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let library = try sourceLibrary()
+        let library = sourceLibrary
         guard let upload = request.streamedBody as? SourceUpload else {
             throw HTTPError(400, "Send files with the Sources tab's upload form (a multipart/form-data body).")
         }
@@ -144,13 +162,13 @@ extension WebController {
 
     /// `GET /sources/:id`.
     func sourcePage(_ request: HTTPRequest) throws -> HTTPResponse {
-        let library = try sourceLibrary()
+        let library = sourceLibrary
         let source = try library.source(id: try Self.sourceID(request))
         let key = source.summary.id.uuidString.lowercased()
-        let job = try options.jobs?.store.jobs(kind: SourceLibrary.ocrKind, key: key, limit: 1).first
-        var view = SourcePage(source: source, dates: dates, context: context(request), podcasts: options.podcasts != nil || options.podcastManager != nil,
-                              ocrPages: options.jobs == nil ? [] : library.pagesForOCR(source), ocrJob: job)
-        view.podcastAction = options.podcastManager != nil
+        let job = try ocrJob?(key)
+        var view = SourcePage(source: source, dates: dates, context: context(request), podcasts: podcastOffered,
+                              ocrPages: ocrJob == nil ? [] : library.pagesForOCR(source), ocrJob: job)
+        view.podcastAction = web.podcastAction
         view.highlight = PassageHighlight(request.query["highlight"])
         var response = page(view.title, tab: .sources, view.render(), context: context(request))
         if let job, job.state == .queued || job.state == .running { response.headers["Refresh"] = "5" }
@@ -159,7 +177,7 @@ extension WebController {
 
     /// `GET /sources/:id/edit`.
     func editSourceForm(_ request: HTTPRequest) throws -> HTTPResponse {
-        let source = try sourceLibrary().source(id: try Self.sourceID(request))
+        let source = try sourceLibrary.source(id: try Self.sourceID(request))
         let values = (source.summary.title, source.summary.tags.joined(separator: ", "), source.body)
         let ctx = context(request)
         return page(SourceEditPage.title, tab: .sources, SourceEditPage(source: source, values: values, context: ctx).render(), context: ctx)
@@ -167,7 +185,7 @@ extension WebController {
 
     /// `POST /sources/:id/edit`: title, tags and text (only the fields that changed).
     func saveSource(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let library = try sourceLibrary()
+        let library = sourceLibrary
         let id = try Self.sourceID(request)
         let source = try library.source(id: id)
         let form = try request.form()
@@ -191,14 +209,14 @@ extension WebController {
     /// `POST /sources/:id/delete`: to the trash at once; the notice after it (and the script's toast) has Undo.
     func deleteSource(_ request: HTTPRequest) async throws -> HTTPResponse {
         let id = try Self.sourceID(request)
-        _ = try await sourceLibrary().delete(id: id)
+        _ = try await sourceLibrary.delete(id: id)
         return done(request, back: "/sources?undo=" + id.uuidString.lowercased(), notice: "source-deleted")
     }
 
     /// `POST /sources/:id/restore`: Undo. The script gets `{"id": "<uuid>"}`.
     func restoreSource(_ request: HTTPRequest) async throws -> HTTPResponse {
         let id = try Self.sourceID(request)
-        let restored = try await sourceLibrary().restore(id: id)
+        let restored = try await sourceLibrary.restore(id: id)
         let key = restored.summary.id.uuidString.lowercased()
         if Self.wantsJSON(request) { return .json(data: JSONValue.object([("id", .string(key))]).data) }
         return redirect("/sources/" + key, notice: "source-restored")
@@ -207,7 +225,7 @@ extension WebController {
     /// `POST /sources/:id/purge`: the Trash's Delete forever (row and original file); 404 for a live source.
     func purgeSource(_ request: HTTPRequest) async throws -> HTTPResponse {
         let id = try Self.sourceID(request)
-        let library = try sourceLibrary()
+        let library = sourceLibrary
         guard try library.trash().contains(where: { $0.id == id }) else { throw HTTPError(404, "That source is not in the trash.") }
         try await library.purge(id: id)
         return done(request, back: "/trash", notice: "purged-source")
@@ -215,41 +233,57 @@ extension WebController {
 
     /// The trashed sources for the Trash page (none without a library; a failure is logged, not shown).
     func trashedSources() -> [SourceSummary] {
-        guard let library = options.sourceLibrary else { return [] }
         do {
-            return try library.trash()
+            return try sourceLibrary.trash()
         } catch {
-            options.log("trash: sources could not be listed: \(error)")
+            log("trash: sources could not be listed: \(error)")
             return []
         }
     }
 
-    /// `POST /sources/:id/podcast`: queues a podcast request for `marks-source://<uuid>` with the text and the kind
-    /// (podcasts are generated by a later part of Marks; until then the request waits in the queue). 409 without text.
+    /// `POST /sources/:id/podcast`: a podcast of the source's text (`makePodcast`: made by the podcasts feature, or a
+    /// request queued for `marks-source://<uuid>` with the text and the kind). 409 without text.
     func podcastSource(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let source = try sourceLibrary().source(id: try Self.sourceID(request))
+        let source = try sourceLibrary.source(id: try Self.sourceID(request))
         guard let text = source.podcastText else {
             throw HTTPError(409, "This source has no text to read, so it cannot become a podcast.")
         }
-        let summary = source.summary
-        if options.podcastManager != nil {
-            return try await runPodcastAction(.source(id: summary.id), request: request, back: "/sources/" + summary.id.uuidString.lowercased())
-        }
-        guard let queue = options.podcasts else { throw HTTPError(404, "This server does not queue podcasts.") }
+        return try await makePodcast(source.summary, text, request)
+    }
+
+    /// A source's Podcast on a server that queues podcast requests (`podcast.request` jobs) but does not make them.
+    static func queuePodcast(_ summary: SourceSummary, text: String, request: HTTPRequest, queue: PodcastRequests,
+                             web: WebContext) async throws -> HTTPResponse {
         let (_, queued) = try await queue.enqueue(url: summary.url, title: summary.displayTitle, bookmarkID: nil, trigger: .requested,
                                             text: text, sourceKind: summary.kind.rawValue)
-        return done(request, back: "/sources/" + summary.id.uuidString.lowercased(), notice: queued ? "podcast-queued" : "podcast-waiting")
+        return web.done(request, back: "/sources/" + summary.id.uuidString.lowercased(), notice: queued ? "podcast-queued" : "podcast-waiting")
     }
 
     /// `POST /sources/:id/ocr`: queues the `sources.ocr` job (409 when no page needs it or OCR is not installed).
-    func ocrSource(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let library = try sourceLibrary()
+    func ocrSource(_ request: HTTPRequest, jobs: JobRunner) async throws -> HTTPResponse {
+        let library = sourceLibrary
         let source = try library.source(id: try Self.sourceID(request))
-        guard let jobs = options.jobs, let job = try library.ocrJob(for: source) else {
-            throw HTTPError(409, "No page of this source needs OCR, or OCR (tesseract) is not installed on this server.")
-        }
+        guard let job = try library.ocrJob(for: source) else { throw Self.noOCR }
         _ = try await jobs.enqueue(job)
         return done(request, back: "/sources/" + source.summary.id.uuidString.lowercased(), notice: "ocr-queued")
+    }
+
+    /// `POST /sources/:id/ocr` on a server without a job runner: 404 for an unknown source, else 409.
+    func noOCR(_ request: HTTPRequest) throws -> HTTPResponse {
+        _ = try sourceLibrary.source(id: try Self.sourceID(request))
+        throw Self.noOCR
+    }
+
+    private static let noOCR = HTTPError(409, "No page of this source needs OCR, or OCR (tesseract) is not installed on this server.")
+
+    /// The sources a search finds (query, tag); a failure is logged, not shown.
+    func matches(_ query: String, tag: String?) -> [SourceSummary] {
+        do {
+            return try sourceLibrary.matches(query, tag: tag, limit: 20)
+        } catch {
+            log("search: sources could not be searched: \(error)")
+            return []
+        }
     }
 
     // MARK: Helpers
@@ -265,10 +299,6 @@ extension WebController {
     /// A tags field (`a, b`) as a list.
     static func sourceTags(_ text: String) -> [String] {
         text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-    }
-
-    static func wantsJSON(_ request: HTTPRequest) -> Bool {
-        request.headers["Accept"]?.contains("application/json") == true
     }
 
     static func sourceJSON(_ summary: SourceSummary, status: String, filename: String? = nil) -> JSONValue {

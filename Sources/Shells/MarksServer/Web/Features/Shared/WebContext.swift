@@ -4,47 +4,66 @@ import MarksCore
 import MarksLibrary
 import MarksSources
 
-/// The web app's handlers and what they share: the library, auth, settings, the page context of a
-/// request and the ways a handler answers (a page in the layout, a redirect, a refusal, an error page).
-/// The handlers themselves live in `WebController+<Page>.swift`.
-final class WebController: Sendable {
+/// What every feature's controller shares: the source, auth, settings, the page context of a request and the ways a
+/// handler answers (a page in the layout, a redirect, a refusal, an error page). One per app; the controllers under
+/// `Web/Features/<Feature>/` hold it (`WebFeature`), and `WebRoutes` mounts them.
+final class WebContext: Sendable {
     /// The source and its parts (Settings can switch them while the server runs; a request keeps the one it began with).
     let sources: SourceSwitch
     let auth: OwnerAuth
     let settings: WebSettings
-    let widgets: WidgetDataStore?
-    let reader: (@Sendable (String) async throws -> ReadableArticle)?
-    let options: WebOptions
+    /// The settings of `WebOptions` every feature may read; its optional services are read once, by `WebRoutes`
+    /// (a feature's controller gets them non-optional).
+    let pageSize: Int
+    let undoSeconds: Double
+    /// Where the server listens once it does (nil: the request's Host), and this machine's LAN addresses.
+    let listenAddress: @Sendable () -> ListenAddress?
+    let lanAddresses: @Sendable () -> [String]
+    /// The configured public URL (nil: the request's Host).
+    let publicURL: String?
+    private let logLine: @Sendable (String) -> Void
     let reading: ReadingStateStore
     let preferences: ReadingPreferencesStore
     let rows: RowRenderer
     let dates: WebDate
     let assets = WebAssets.shared
-    let verifiedTokens = VerifiedTokens()
 
     /// The source this request uses, with its library, enrichment and share flow.
     var served: ServedSource { sources.current }
     /// The library this request uses.
     var library: LibraryService { served.library }
 
-    init(sources: SourceSwitch, auth: OwnerAuth, settings: WebSettings, widgets: WidgetDataStore?,
-         reader: (@Sendable (String) async throws -> ReadableArticle)?, options: WebOptions) {
+    /// `rowFavicon` gives a row's icon address, `rowPodcasts` the rows' podcast states (empty without podcasts),
+    /// `podcastAction` whether pages offer the Podcast action (each decided once, by `WebRoutes`).
+    init(sources: SourceSwitch, auth: OwnerAuth, settings: WebSettings, options: WebOptions,
+         rowFavicon: @escaping @Sendable (Bookmark) -> SafeURL?, rowPodcasts: @escaping @Sendable ([Int]) -> [Int: PodcastRowState],
+         podcastAction: Bool) {
         self.sources = sources
         self.auth = auth
         self.settings = settings
-        self.widgets = widgets
-        self.reader = reader
-        self.options = options
+        self.pageSize = options.pageSize
+        self.undoSeconds = options.undoSeconds
+        self.listenAddress = options.listenAddress
+        self.lanAddresses = options.lanAddresses
+        self.publicURL = options.publicURL
+        self.logLine = options.log
+        self.podcastAction = podcastAction
         let reading = ReadingStateStore(directory: options.stateDirectory, log: options.log)
         self.reading = reading
         let preferences = ReadingPreferencesStore(directory: options.stateDirectory, log: options.log)
         self.preferences = preferences
         let dates = WebDate(offsetSeconds: options.timeZone.secondsFromGMT())
         self.dates = dates
-        let favicons = options.favicons
-        self.rows = RowRenderer(extras: { reading.extras(for: $0.id) }, favicon: { Self.faviconURL($0, favicons: favicons) }, dates: dates,
-                                titleOpens: { preferences.current.titleOpens },
-                                podcasts: Self.podcastStates(options.podcastManager?.library, log: options.log), podcastAction: options.podcastManager != nil)
+        self.rows = RowRenderer(extras: { reading.extras(for: $0.id) }, favicon: rowFavicon, dates: dates,
+                                titleOpens: { preferences.current.titleOpens }, podcasts: rowPodcasts, podcastAction: podcastAction)
+    }
+
+    /// Whether pages offer the Podcast action on a bookmark or source (podcasts are set up).
+    let podcastAction: Bool
+
+    /// Writes a line to the server's log.
+    func log(_ line: String) {
+        logLine(line)
     }
 
     // MARK: Session and context
@@ -77,7 +96,7 @@ final class WebController: Sendable {
         let query = request.rawQuery.isEmpty ? "" : "?" + request.rawQuery
         return PageContext(csrfToken: csrf, theme: WebTheme(cookie: request.cookies[WebTheme.cookieName]),
                            returnPath: SafeURL.isLocalPath(request.rawPath + query) ? request.rawPath + query : "/",
-                           assets: assets, undoMilliseconds: Int(options.undoSeconds * 1000),
+                           assets: assets, undoMilliseconds: Int(undoSeconds * 1000),
                            notice: notice ?? request.query["notice"].flatMap(Self.noticeText),
                            undoAction: Self.undoAction(request))
     }
@@ -146,7 +165,7 @@ final class WebController: Sendable {
     /// Any error a handler threw, as a page with a status and a message a person can act on.
     func errorPage(_ error: any Error, request: HTTPRequest) -> HTTPResponse {
         let (status, heading, message) = describe(error)
-        if status == 500 { options.log("web \(request.method.rawValue) \(request.path): \(error)") }
+        if status == 500 { log("web \(request.method.rawValue) \(request.path): \(error)") }
         if request.headers["Accept"]?.contains("application/json") == true {
             return .json(data: JSONValue.object([("error", .string(message))]).data, status: status)
         }
@@ -201,7 +220,7 @@ final class WebController: Sendable {
     /// An unexpected error (shown as a generic sentence) is also written to the server's log, with its cause.
     func message(_ error: any Error) -> String {
         let (status, _, text) = describe(error)
-        if status == 500 { options.log("unexpected error shown on a page: \(String(describing: error).prefix(500))") }
+        if status == 500 { log("unexpected error shown on a page: \(String(describing: error).prefix(500))") }
         return text
     }
 
@@ -241,7 +260,7 @@ final class WebController: Sendable {
         case "ocr-queued": "OCR queued: the pages are read in the background."
         case "ask-cleared": "Conversation cleared. Ask something new."
         case "signed-out-device", "signed-out-others": nil
-        default: readLaterNotice(code) ?? podcastNotice(code)
+        default: BookmarkController.readLaterNotice(code) ?? PodcastsController.podcastNotice(code)
         }
     }
 
@@ -260,6 +279,23 @@ final class WebController: Sendable {
     static func returnPath(_ form: QueryParameters, fallback: String = "/") -> String {
         guard let path = form["return"], SafeURL.isLocalPath(path) else { return fallback }
         return path
+    }
+
+    /// Whether the script asked for JSON (`Accept: application/json`).
+    static func wantsJSON(_ request: HTTPRequest) -> Bool {
+        request.headers["Accept"]?.contains("application/json") == true
+    }
+
+    /// The form of a multipart/form-data body, else a 400.
+    static func multipartForm(_ request: HTTPRequest) throws -> MultipartForm {
+        guard let type = request.headers["Content-Type"], let boundary = MultipartFormParser.boundary(fromContentType: type) else {
+            throw HTTPError(400, "Send the file from the Import form (a multipart/form-data body with a boundary).")
+        }
+        do {
+            return try MultipartFormParser.parse(request.body, boundary: boundary)
+        } catch {
+            throw HTTPError(400, "The upload could not be read: \(error.message)")
+        }
     }
 
     /// A positive bookmark id from the path, else a 404.

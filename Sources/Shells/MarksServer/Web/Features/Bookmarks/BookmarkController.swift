@@ -2,9 +2,54 @@ import Foundation
 import HTTPServer
 import MarksCore
 import MarksLibrary
+import MarksSources
 
-/// One bookmark: its page, the reader view, reading progress, edit, archive and unarchive (delete and restore: `+Trash`).
-extension WebController {
+/// One bookmark: its page, edit, archive and unarchive; Add (`+Add`), the read-later loop (`+ReadLater`), bulk actions
+/// (`+Bulk`), the trash (`+Trash`) and AI tags (`+AITags`). The reader is `ReaderController`.
+struct BookmarkController: WebFeature {
+    let web: WebContext
+    /// A bookmark's Podcast action (`POST /bookmarks/:id/podcast`), which the rows' one form action forwards to: the
+    /// podcasts feature's, or its "not set up" answer.
+    let podcastBookmark: @Sendable (HTTPRequest) async throws -> HTTPResponse
+    /// The trashed documents the Trash page lists below the bookmarks (none without a documents library).
+    let trashedSources: @Sendable () -> [SourceSummary]
+    /// Queues the enrichment of a just-saved bookmark (nothing without enrichment jobs).
+    let enrich: @Sendable (_ id: Int) async -> Void
+    /// Applies a bulk action to the checked rows; returns how many changed: `BulkActions` (a durable job on a linkding
+    /// server) when the server has a job runner, else `LibraryService.bulk` in the request.
+    typealias ApplyBulk = @Sendable (BookmarkBulkChange, _ ids: [Int], LibraryService) async throws -> Int
+    let applyBulk: ApplyBulk
+
+    /// The bookmark routes.
+    func mount(on r: inout Router) {
+        r.get("/bookmarks/:id") { try await bookmark($0) }
+        r.get("/bookmarks/:id/edit") { try await editForm($0) }
+        r.post("/bookmarks/:id/edit") { try await saveEdit($0) }
+        r.post("/bookmarks/:id/delete") { try await delete($0) }
+        r.post("/bookmarks/:id/restore") { try await restore($0) }
+        r.get("/trash") { await trashPage($0) }
+        r.post("/trash/:id/purge") { try await purgeTrashed($0) }
+        r.get("/trash/empty") { try await confirmEmptyTrash($0) }
+        r.post("/trash/empty") { try await emptyTrash($0) }
+        r.post("/bookmarks/:id/archive") { try await archive($0) }
+        r.post("/bookmarks/:id/unarchive") { try await unarchive($0) }
+        r.post("/bookmarks/action") { try await rowAction($0) }
+        // The read-later loop and bulk actions.
+        r.get("/bookmarks/next-unread") { try await nextUnread($0) }
+        r.post("/bookmarks/:id/mark-read") { try await markRead($0) }
+        r.post("/bookmarks/:id/mark-unread") { try await markUnread($0) }
+        r.post("/bookmarks/bulk") { try await bulk($0) }
+        r.post("/settings/reading") { try saveReadingPreferences($0) }
+        r.post("/bookmarks/:id/tags/accept") { try await acceptAITag($0) }
+        r.post("/bookmarks/:id/tags/dismiss") { try await dismissAITag($0) }
+        // Add, and the bookmarklet's share page (`ShareService.bookmarklet`): the Add form, filled from url/title/text.
+        r.get("/add") { await addForm($0) }
+        r.get("/share") { await addForm($0) }
+        r.post("/add") { try await add($0) }
+        r.post("/add/paste") { try await paste($0) }
+        r.get("/add/check") { try await checkURL($0) }
+    }
+
     /// `/bookmarks/:id`.
     /// With the bookmark server down, the copy saved on this computer is shown, and the page says so.
     func bookmark(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -14,44 +59,10 @@ extension WebController {
         var extras = reading.extras(for: bookmark.id)
         extras.podcast = rows.podcasts([bookmark.id])[bookmark.id]
         var view = BookmarkPage(bookmark: bookmark, extras: extras, dates: dates, context: ctx)
-        view.podcastAction = options.podcastManager != nil
+        view.podcastAction = web.podcastAction
         view.stale = read.offline.map { "Showing the copy saved on this computer — \($0.reason)" }
         view.highlight = PassageHighlight(request.query["highlight"])
         return page(view.title, tab: nil, view.render(), context: ctx)
-    }
-
-    /// `/bookmarks/:id/read`: the page fetched and reduced to its text.
-    func read(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let bookmark = try await library.bookmark(id: Self.bookmarkID(request))
-        let ctx = context(request)
-        let content: ReaderPage.Content
-        if let reader {
-            do {
-                let article = try await reader(bookmark.url)
-                reading.recordWords(article.wordCount, for: bookmark.id)
-                content = article.paragraphs.isEmpty ? .failed("the page has no readable text.") : .article(article)
-            } catch FetchError.disabled {
-                content = .fetchingOff
-            } catch {
-                content = .failed(String(describing: error))
-            }
-        } else {
-            content = .failed("the reader is not available in this build.")
-        }
-        var view = ReaderPage(bookmark: bookmark, content: content, context: ctx)
-        view.markReadAtEnd = preferences.current.markReadAtEnd
-        view.highlight = PassageHighlight(request.query["highlight"])
-        return readerPage(view, request: request)
-    }
-
-    /// `POST /bookmarks/:id/progress` with `progress` 0…1, sent by the reader's script.
-    func progress(_ request: HTTPRequest) throws -> HTTPResponse {
-        let id = try Self.bookmarkID(request)
-        guard let value = try request.form()["progress"].flatMap(Double.init), value.isFinite, (0...1).contains(value) else {
-            throw HTTPError(400, "progress must be a number from 0 to 1.")
-        }
-        reading.recordProgress(value, for: id)
-        return .noContent
     }
 
     /// `/bookmarks/:id/edit`.
@@ -110,15 +121,5 @@ extension WebController {
     func unarchive(_ request: HTTPRequest) async throws -> HTTPResponse {
         try await library.unarchive(id: Self.bookmarkID(request))
         return done(request, back: Self.returnPath(try request.form()), notice: "unarchived")
-    }
-
-    /// The person's tag names for autocomplete; empty (and a log line) when the source cannot list them right now.
-    func knownTags() async -> [String] {
-        do {
-            return try await library.tagNames()
-        } catch {
-            options.log("tag names for autocomplete unavailable: \(error)")
-            return []
-        }
     }
 }

@@ -4,7 +4,7 @@ import MarksCore
 import MarksLibrary
 
 /// Bundles: open one (its bookmarks), create, edit and delete, through the library (the source's `/api/bundles/`).
-extension WebController {
+extension BookmarkListController {
     /// `/bundles/:id` (and its "Load more" pages).
     func openBundle(_ request: HTTPRequest) async throws -> HTTPResponse {
         let bundle = try await library.bundle(id: try Self.bundleID(request))
@@ -12,7 +12,7 @@ extension WebController {
         let base = "/bundles/\(bundle.id)"
         let content: BundlePage.Content
         do {
-            let page = try await load(next: try signedNext(request), LibraryFilter(limit: options.pageSize, bundle: bundle.id))
+            let page = try await load(next: try signedNext(request), LibraryFilter(limit: pageSize, bundle: bundle.id))
             let empty: HTML = "<div class=\"empty\"><h2>No bookmarks in this bundle</h2><p><a href=\"\(SafeURL.path(base + "/edit"))\">Change what it includes</a>.</p></div>"
             let list = BookmarkListView(bookmarks: page.bookmarks, more: more(page.next, base: base, extra: []), rows: rows,
                                         context: ctx, empty: empty)
@@ -76,7 +76,7 @@ extension WebController {
         do {
             return try await library.bundles()
         } catch {
-            options.log("bundles unavailable: \(error)")
+            log("bundles unavailable: \(error)")
             return []
         }
     }

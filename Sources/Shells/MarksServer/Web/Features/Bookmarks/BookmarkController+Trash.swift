@@ -6,7 +6,7 @@ import MarksLibrary
 /// Delete, undo and the Trash: `POST /bookmarks/:id/delete` records the delete at once (the notice after it carries
 /// an Undo form), `POST /bookmarks/:id/restore` brings a bookmark back, `GET /trash` lists the trash,
 /// `POST /trash/:id/purge` deletes one forever, `GET`/`POST /trash/empty` empties it after one confirmation.
-extension WebController {
+extension BookmarkController {
     /// `POST /bookmarks/:id/delete`: the bookmark is in the trash before the answer goes out.
     func delete(_ request: HTTPRequest) async throws -> HTTPResponse {
         let id = try Self.bookmarkID(request)

@@ -1,11 +1,11 @@
 import HTTPServer
 
-extension WebController {
+extension ShellController {
     /// An embedded asset, with a year of caching for hashed names and ETag revalidation for the rest;
     /// gzip-compressed (compressed once, at start-up) when the client accepts it. Each encoding has its
     /// own strong ETag, and `If-None-Match` with either answers 304.
     func asset(_ request: HTTPRequest) -> HTTPResponse {
-        guard let asset = assets.asset(at: request.path) else {
+        guard let asset = web.assets.asset(at: request.path) else {
             return .text("Nothing is found at this address.", status: 404)
         }
         let gzip = asset.gzipped.flatMap { ResponseCompression.acceptsGzip(request) ? $0 : nil }

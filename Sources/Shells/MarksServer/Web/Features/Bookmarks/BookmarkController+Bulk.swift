@@ -6,8 +6,9 @@ import MarksLibrary
 /// `POST /bookmarks/bulk`: the checked rows of a list in select mode (`ids`), and what to do with them
 /// (`do` = tag, untag, read, archive, delete; `tag` for the first two). Delete asks once first (the one
 /// confirmation the design allows); everything else acts at once and comes back to the list with a count. Each is
-/// `LibraryService.bulk`: one transaction on the embedded store.
-extension WebController {
+/// `LibraryService.bulk`: one transaction on the embedded store; a durable `library.bulk` job on a linkding server
+/// (`BulkActions`).
+extension BookmarkController {
     /// Bookmarks one bulk request may change.
     static let bulkLimit = 500
 
@@ -25,11 +26,7 @@ extension WebController {
         }
         let tag = Self.field(form, "tag").trimmingCharacters(in: .whitespacesAndNewlines)
         let library = self.library
-        let bulk = options.bulk
-        func apply(_ change: BookmarkBulkChange) async throws -> Int {
-            if let bulk { return try await bulk.apply(change, ids: ids, on: library) }
-            return try await library.bulk(change, ids: ids)
-        }
+        func apply(_ change: BookmarkBulkChange) async throws -> Int { try await applyBulk(change, ids, library) }
         switch form["do"] ?? "" {
         case "tag", "untag":
             guard let name = TagNames.parse(tag).first else {

@@ -4,14 +4,25 @@ import HTTPServer
 import MarksJobs
 import MarksLibrary
 
-/// The Collections tab, Enrich All, and AI enrichment after saving — all through the job runner.
-extension WebController {
+/// The Collections tab and Enrich All (`EnrichmentJobs` queues them, and the enrichment after saving, on the job runner).
+struct CollectionsController: WebFeature {
+    let web: WebContext
+    /// The Enrich All job (decided once: none, and no Enrich All button, without a job runner).
+    let enrichment: EnrichmentJobs?
+
+    /// The Collections routes (Enrich All's POST is mounted by `WebRoutes`, with the job runner or without).
+    func mount(on r: inout Router) {
+        r.get("/collections") { await collections($0) }
+        r.get("/collections/view") { try await collectionList($0) }
+        r.get("/collections/enrich") { try enrichAllStatus($0) }
+    }
+
     /// `GET /collections`: the engine line, Enrich All with the state of its job, and smart collections over the
     /// recent bookmarks. Only reads: the page starts no work.
     func collections(_ request: HTTPRequest) async -> HTTPResponse {
         let ctx = context(request)
         var view = CollectionsPage(status: served.enrichment?.status, content: .off, enrichAll: enrichAllState(),
-                                   canEnrichAll: options.jobs != nil, context: ctx, rows: rows)
+                                   canEnrichAll: enrichment != nil, context: ctx, rows: rows)
         if let enrichment = served.enrichment {
             do {
                 view.content = .loaded(try await enrichment.collections())
@@ -36,10 +47,10 @@ extension WebController {
     /// `POST /collections/enrich`: queues the Enrich All job (once: pressing again while it waits or runs changes
     /// nothing), then back to the tab, which shows its progress from the jobs table. The page's script asks for
     /// JSON (the job's state) and then follows `GET /collections/enrich` for live progress.
-    func enrichAll(_ request: HTTPRequest) async throws -> HTTPResponse {
-        guard served.enrichment != nil, let jobs = options.jobs else { return redirect("/collections") }
-        if enrichAllState()?.state != .running {
-            _ = try await jobs.enqueue(EnrichmentService.enrichAllJob)
+    func enrichAll(_ request: HTTPRequest, jobs: EnrichmentJobs) async throws -> HTTPResponse {
+        guard served.enrichment != nil else { return redirect("/collections") }  // this source has no enrichment
+        if jobs.enrichAllState()?.state != .running {
+            try await jobs.enqueueAll()
         }
         if request.headers["Accept"]?.contains("application/json") == true {
             return .json(data: Self.enrichAllJSON(enrichAllState()).data)
@@ -53,16 +64,9 @@ extension WebController {
         .json(data: Self.enrichAllJSON(enrichAllState()).data)
     }
 
-    /// The newest Enrich All job, read from the jobs table (nil without a runner, before the first run, or when
-    /// the table cannot be read — that is logged).
+    /// The newest Enrich All job (none without a job runner).
     func enrichAllState() -> Job? {
-        guard let jobs = options.jobs else { return nil }
-        do {
-            return try jobs.store.jobs(kind: EnrichmentService.JobKinds.enrichAll, limit: 1).first
-        } catch {
-            options.log("Enrich All: the jobs table could not be read: \(error)")
-            return nil
-        }
+        enrichment?.enrichAllState()
     }
 
     static func enrichAllJSON(_ job: Job?) -> JSONValue {
@@ -73,16 +77,5 @@ extension WebController {
             ("text", .optional(job.progress?.text)),
             ("error", .optional(job.state == .done ? nil : job.lastError)),
         ])
-    }
-
-    /// Queues the enrichment of a just-saved bookmark as a job (it runs in the background; a failure to queue
-    /// goes to the log — the bookmark itself is saved).
-    func enqueueEnrichment(_ id: Int) async {
-        guard served.enrichment != nil, let jobs = options.jobs else { return }
-        do {
-            _ = try await jobs.enqueue(try EnrichmentService.enrichJob(id: id, source: served.identity))
-        } catch {
-            options.log("enrichment of bookmark \(id) was not queued: \(error)")
-        }
     }
 }

@@ -4,7 +4,7 @@ import MarksCore
 import MarksLibrary
 
 /// The Add flow: the form (also the PWA share target), the paste box, the duplicate check and saving.
-extension WebController {
+extension BookmarkController {
     /// `GET /add?url=…&title=…&text=…`: the form, filled from a share (text may carry the URL).
     func addForm(_ request: HTTPRequest) async -> HTTPResponse {
         var values = BookmarkFormValues()
@@ -75,7 +75,7 @@ extension WebController {
                 let outcome = try await share.save(url: values.url, title: values.title, notes: values.notes,
                                                    tags: TagNames.parse(values.tags), unread: values.unread,
                                                    createPodcast: form["podcast"] == "1")
-                if !outcome.updated { await enqueueEnrichment(outcome.bookmark.id) }
+                if !outcome.updated { await enrich(outcome.bookmark.id) }
                 return redirect("/", notice: outcome.updated ? "merged" : "added")
             } catch let error as BookmarkSourceError {
                 return await failedAdd(request, view, error)
@@ -89,7 +89,7 @@ extension WebController {
         }
         do {
             let result = try await library.add(values.addRequest)
-            await enqueueEnrichment(result.bookmark.id)
+            await enrich(result.bookmark.id)
             return redirect("/", notice: result.existed ? "merged" : "added")
         } catch let error as BookmarkSourceError {
             return await failedAdd(request, view, error)
@@ -123,7 +123,7 @@ extension WebController {
         do {
             return try await library.check(url: url).bookmark
         } catch {
-            options.log("could not check whether \(url.prefix(200)) is already saved: \(error)")
+            log("could not check whether \(url.prefix(200)) is already saved: \(error)")
             return nil
         }
     }

@@ -1,0 +1,86 @@
+import Foundation
+import HTTPServer
+import MarksCore
+import MarksLibrary
+
+/// The reader: a bookmark's page fetched and reduced to its text, its reading progress, and the text size and width
+/// form. Its images come through `ReaderImageController`.
+struct ReaderController: WebFeature {
+    /// Fetches and extracts a page; the reader shows what it throws (this build's "not available" when there is none).
+    typealias Extract = @Sendable (_ url: String) async throws -> ReadableArticle
+
+    /// What the reader shows when this build has no extractor.
+    struct Unavailable: Error, CustomStringConvertible {
+        var description: String { "the reader is not available in this build." }
+    }
+
+    let web: WebContext
+    let extract: Extract
+    /// Whether article images go through the image proxy (decided once: only when this server fetches images).
+    let imageProxy: Bool
+
+    /// The reader routes.
+    func mount(on r: inout Router) {
+        r.get("/bookmarks/:id/read") { try await read($0) }
+        r.post("/reader/settings") { try saveReaderSettings($0) }
+        r.post("/bookmarks/:id/progress") { try progress($0) }
+    }
+
+    /// `/bookmarks/:id/read`: the page fetched and reduced to its text.
+    func read(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let bookmark = try await library.bookmark(id: Self.bookmarkID(request))
+        let ctx = context(request)
+        let content: ReaderPage.Content
+        do {
+            let article = try await extract(bookmark.url)
+            reading.recordWords(article.wordCount, for: bookmark.id)
+            content = article.paragraphs.isEmpty ? .failed("the page has no readable text.") : .article(article)
+        } catch FetchError.disabled {
+            content = .fetchingOff
+        } catch {
+            content = .failed(String(describing: error))
+        }
+        var view = ReaderPage(bookmark: bookmark, content: content, context: ctx)
+        view.markReadAtEnd = preferences.current.markReadAtEnd
+        view.highlight = PassageHighlight(request.query["highlight"])
+        return readerPage(view, request: request)
+    }
+
+    /// `POST /bookmarks/:id/progress` with `progress` 0…1, sent by the reader's script.
+    func progress(_ request: HTTPRequest) throws -> HTTPResponse {
+        let id = try Self.bookmarkID(request)
+        guard let value = try request.form()["progress"].flatMap(Double.init), value.isFinite, (0...1).contains(value) else {
+            throw HTTPError(400, "progress must be a number from 0 to 1.")
+        }
+        reading.recordProgress(value, for: id)
+        return .noContent
+    }
+
+
+    /// The reader page with this request's preferences and image proxy, under a policy that allows images
+    /// only from this origin (the article's images all come through the proxy).
+    func readerPage(_ view: ReaderPage, request: HTTPRequest) -> HTTPResponse {
+        var view = view
+        view.preferences = ReaderPreferences(cookie: request.cookies[ReaderPreferences.cookieName])
+        view.imageURL = { [auth, imageProxy] url in
+            guard imageProxy, SafeURL.web(url) != nil else { return nil }
+            return SafeURL.path("/reader/image", query: [("u", url), ("s", auth.sign(ReaderImageController.purpose, url))])
+        }
+        var response = page(view.title, tab: nil, view.render(), context: view.context)
+        response.headers["Content-Security-Policy"] = SecurityHeaders.readerContentSecurityPolicy
+        return response
+    }
+
+    /// `POST /reader/settings` with `size` and `width`: kept in a cookie, back to the article.
+    func saveReaderSettings(_ request: HTTPRequest) throws -> HTTPResponse {
+        let form = try request.form()
+        guard let size = form["size"].flatMap(ReaderPreferences.Size.init(rawValue:)),
+              let width = form["width"].flatMap(ReaderPreferences.Width.init(rawValue:)) else {
+            throw HTTPError(400, "Choose a text size and a width.")
+        }
+        var response = redirect(Self.returnPath(form))
+        response.setCookie(SetCookie(name: ReaderPreferences.cookieName, value: ReaderPreferences(size: size, width: width).cookieValue,
+                                     maxAge: 400 * 86_400))
+        return response
+    }
+}
