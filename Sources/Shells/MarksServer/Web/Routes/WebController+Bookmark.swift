@@ -1,7 +1,8 @@
 import Foundation
 import HTTPServer
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
+import MarksFetch
 
 /// One bookmark: its page, the reader view, reading progress, edit, archive and unarchive (delete and restore: `+Trash`).
 extension WebController {

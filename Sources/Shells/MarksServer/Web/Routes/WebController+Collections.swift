@@ -2,7 +2,7 @@ import Foundation
 import MarksCore
 import HTTPServer
 import MarksJobs
-import MarksLibrary
+import MarksBookmarks
 
 /// The Collections tab, Enrich All, and AI enrichment after saving — all through the job runner.
 extension WebController {

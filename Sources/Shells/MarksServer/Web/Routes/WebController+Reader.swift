@@ -1,7 +1,8 @@
 import Foundation
 import HTTPServer
 import MarksCore
-import MarksLibrary
+import MarksFetch
+import MarksReading
 
 /// The reader's own routes: the signed image proxy, the text size and width form, and the favicons Marks keeps.
 extension WebController {

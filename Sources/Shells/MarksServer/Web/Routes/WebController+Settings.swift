@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
 
 /// Settings (source, verify, theme) and the public assets; devices and sessions are in `+Account`, import and
 /// export in `+Transfer`.

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
 import MarksCore
-import MarksSources
+import MarksDocuments
 
 /// The Sources tab: `GET /sources` (list, `?q=` search, `?page=`), `POST /sources/text` (paste), `POST /sources/upload`
 /// (files, streamed to disk by `SourceUploadStream`), a source's page `GET /sources/:id`, its Edit form
