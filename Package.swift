@@ -7,7 +7,11 @@
 //                     SystemSupport (worker threads, admission gates, atomic files; Foundation/Glibc only) sits
 //                     below them all: any target may use it, and it depends on nothing of ours
 //   Sources/Core      models and pure logic; no I/O of its own
-//   Sources/Services  stores, clients, engines and the library services built on the wrappers
+//   Sources/Services  platform services: the job runner, stores, clients (the page fetcher among them), the index and
+//                     the offline engine, built on the wrappers
+//   Sources/Features  one target per product feature, each owning its tables, job kinds, seams and a small facade,
+//                     in three tiers: Bookmarks, Documents and Ask on the platform alone; Reading and Podcasts on
+//                     Bookmarks (Podcasts on Documents too); on top Share, which saves a bookmark and asks for a podcast
 //   Sources/Shells    the CLI, the HTTP routes and the web app, and the executables; only executables import them
 //                     (and, until issue 34's app target, MarksCLI imports MarksServer)
 // The layer order itself, tier by tier, is written once in scripts/layers.txt: `make check` (run by `make test`)
@@ -21,6 +25,11 @@ func system(_ name: String, pkgConfig: String?, apt: [String]) -> Target {
 
 func wrapper(_ name: String, _ deps: [Target.Dependency]) -> Target {
     .target(name: name, dependencies: deps, path: "Sources/Wrappers/\(name)")
+}
+
+/// A feature target in Sources/Features (the tiers, and which feature may use which, are in scripts/layers.txt).
+func feature(_ name: String, _ deps: [Target.Dependency]) -> Target {
+    .target(name: name, dependencies: deps, path: "Sources/Features/\(name)")
 }
 
 func layer(_ folder: String, _ name: String, _ deps: [Target.Dependency], plugins: [Target.PluginUsage]? = nil) -> Target {
@@ -77,26 +86,33 @@ let package = Package(
         // Core: models and pure logic.
         layer("Core", "MarksCore", []),
 
-        // Services: stores, clients and library services.
+        // Platform services: the job runner, stores, clients, the page fetcher, the index and the offline engine.
         layer("Services", "MarksJobs", ["SQLiteDatabase", "PostgresDatabase", "SystemSupport"]),
         layer("Services", "MarksStorage", ["MarksCore", "SQLiteDatabase", "SystemSupport"]),
         layer("Services", "MarksClients", ["MarksCore", "HTTPClient", "SystemSupport"]),
+        layer("Services", "MarksFetch", ["MarksCore", "HTTPClient", "HTMLExtraction"]),
         layer("Services", "MarksBackend", ["MarksCore", "SQLiteDatabase", "PostgresDatabase", "CryptoPrimitives", "SystemSupport"]),
         layer("Services", "MarksIndex", ["MarksCore", "MarksJobs", "SQLiteDatabase", "SentenceEmbeddings", "SystemSupport"]),
         layer("Services", "MarksEngine", ["MarksCore", "SentenceEmbeddings", "HTMLExtraction", "SystemSupport"]),
-        layer("Services", "MarksSources", ["MarksJobs", "SQLiteDatabase", "HTMLExtraction", "Compression", "CryptoPrimitives", "SystemSupport"]),
-        layer("Services", "MarksPodcasts", ["MarksCore", "MarksJobs", "SQLiteDatabase", "PostgresDatabase", "HTMLExtraction", "MP3Encoding", "Compression", "CryptoPrimitives", "NeuralVoice", "SystemSupport"]),
-        layer("Services", "MarksLibrary", ["MarksSources", "MarksCore", "CryptoPrimitives", "MarksJobs", "MarksStorage", "MarksClients", "MarksIndex", "MarksEngine", "HTMLExtraction", "SQLiteDatabase", "HTTPClient", "SentenceEmbeddings", "SystemSupport"]),
+
+        // Features, bottom-up: Bookmarks, Documents and Ask stand on the platform alone; Reading and Podcasts build
+        // on Bookmarks (Podcasts on Documents too); Share on Bookmarks and Podcasts.
+        feature("MarksBookmarks", ["MarksCore", "MarksJobs", "MarksStorage", "MarksClients", "MarksFetch", "MarksIndex", "MarksEngine", "HTMLExtraction", "SQLiteDatabase", "SentenceEmbeddings", "SystemSupport"]),
+        feature("MarksDocuments", ["MarksCore", "MarksJobs", "MarksIndex", "SQLiteDatabase", "HTMLExtraction", "Compression", "CryptoPrimitives", "SystemSupport"]),
+        feature("MarksAsk", ["MarksCore", "MarksClients", "MarksIndex", "MarksEngine", "SQLiteDatabase", "SystemSupport"]),
+        feature("MarksReading", ["MarksBookmarks", "MarksCore", "MarksJobs", "MarksFetch", "MarksIndex", "HTMLExtraction", "SQLiteDatabase"]),
+        feature("MarksPodcasts", ["MarksBookmarks", "MarksDocuments", "MarksCore", "MarksJobs", "MarksClients", "SQLiteDatabase", "PostgresDatabase", "HTMLExtraction", "MP3Encoding", "Compression", "CryptoPrimitives", "NeuralVoice", "SystemSupport"]),
+        feature("MarksShare", ["MarksBookmarks", "MarksPodcasts", "MarksCore"]),
 
         // Shells. The web app's .css/.js files (Web/Assets) are embedded in the binary by the EmbedWebAssets plugin.
         .plugin(name: "EmbedWebAssets", capability: .buildTool(), path: "Plugins/EmbedWebAssets"),
-        layer("Shells", "MarksServer", ["MarksSources", "MarksJobs", "MarksBackend", "MarksPodcasts", "MarksClients", "MarksEngine", "MarksLibrary", "MarksIndex", "MarksStorage", "MarksCore", "HTTPServer", "CryptoPrimitives", "SQLiteDatabase", "QRCode", "Compression", "HTMLExtraction", "SystemSupport"],
+        layer("Shells", "MarksServer", ["MarksBookmarks", "MarksReading", "MarksAsk", "MarksDocuments", "MarksPodcasts", "MarksShare", "MarksFetch", "MarksJobs", "MarksBackend", "MarksClients", "MarksEngine", "MarksIndex", "MarksStorage", "MarksCore", "HTTPServer", "CryptoPrimitives", "SQLiteDatabase", "QRCode", "Compression", "HTMLExtraction", "SystemSupport"],
               plugins: ["EmbedWebAssets"]),
-        layer("Shells", "MarksCLI", ["MarksSources", "MarksPodcasts", "MarksJobs", "MarksBackend", "PostgresDatabase", "SQLiteDatabase", "MarksIndex", "MarksEngine", "MarksServer", "MarksLibrary", "MarksClients", "MarksStorage", "MarksCore", "HTTPServer", "SentenceEmbeddings", "SystemSupport"]),
+        layer("Shells", "MarksCLI", ["MarksPodcasts", "MarksJobs", "MarksBackend", "PostgresDatabase", "SQLiteDatabase", "MarksIndex", "MarksEngine", "MarksServer", "MarksClients", "MarksStorage", "MarksCore", "HTTPServer", "SentenceEmbeddings", "SystemSupport", "MarksBookmarks", "MarksReading", "MarksAsk", "MarksDocuments", "MarksShare", "MarksFetch"]),
         .executableTarget(name: "marks", dependencies: ["MarksCLI"], path: "Sources/Shells/marks"),
         // libFuzzer over the parsers: `make fuzz` (scripts/fuzz.sh) builds it with the fuzzer and address sanitizers.
-        .executableTarget(name: "marks-fuzz", dependencies: ["CLibFuzzer", "MarksServer", "MarksLibrary", "MarksCore", "HTTPServer", "HTMLExtraction"], path: "Sources/Shells/marks-fuzz"),
-        .executableTarget(name: "marks-bench", dependencies: ["MarksSources", "MarksPodcasts", "MarksJobs", "MarksBackend", "PostgresDatabase", "SQLiteDatabase", "SystemSupport", "MarksServer", "MarksEngine", "MarksClients", "MarksStorage", "MarksLibrary", "MarksIndex", "MarksCore", "HTTPServer", "HTTPClient", "StandInNetwork", "SentenceEmbeddings"], path: "Sources/Shells/marks-bench"),
+        .executableTarget(name: "marks-fuzz", dependencies: ["CLibFuzzer", "MarksServer", "MarksCore", "HTTPServer", "HTMLExtraction", "MarksBookmarks"], path: "Sources/Shells/marks-fuzz"),
+        .executableTarget(name: "marks-bench", dependencies: ["MarksPodcasts", "MarksJobs", "MarksBackend", "PostgresDatabase", "SQLiteDatabase", "SystemSupport", "MarksServer", "MarksEngine", "MarksClients", "MarksStorage", "MarksIndex", "MarksCore", "HTTPServer", "HTTPClient", "StandInNetwork", "SentenceEmbeddings", "MarksBookmarks", "MarksReading", "MarksAsk", "MarksDocuments", "MarksFetch"], path: "Sources/Shells/marks-bench"),
 
         // Stand-in servers for network tests and benchmarks (raw sockets that misbehave on purpose).
         .target(name: "StandInNetwork", path: "Tests/Support/StandInNetwork"),
@@ -114,19 +130,19 @@ let package = Package(
         tests("QRCode", ["QRCode"]),
         tests("HTMLExtraction", ["HTMLExtraction"], resources: [.copy("Fixtures")]),
         tests("SentenceEmbeddings", ["SentenceEmbeddings"], support: false, resources: [.copy("Fixtures")]),
-        tests("MarksCore", ["MarksCore", "MarksLibrary"]),
+        tests("MarksCore", ["MarksCore", "MarksBookmarks"]),
         tests("MarksStorage", ["MarksStorage", "MarksCore", "SQLiteDatabase"]),
         tests("MarksJobs", ["MarksJobs", "SQLiteDatabase", "PostgresDatabase", "SystemSupport"]),
         tests("MarksClients", ["MarksClients", "MarksCore", "MarksEngine", "HTTPServer", "HTTPClient", "StandInNetwork"]),
         tests("MarksBackend", ["MarksBackend", "MarksCore", "MarksEngine", "CryptoPrimitives", "SQLiteDatabase", "PostgresDatabase", "SystemSupport"]),
-        tests("MarksIndex", ["HTTPServer", "MarksClients", "MarksJobs", "MarksIndex", "MarksLibrary", "MarksEngine", "MarksStorage", "MarksCore", "SQLiteDatabase", "SentenceEmbeddings", "SystemSupport"]),
+        tests("MarksIndex", ["HTTPServer", "MarksClients", "MarksJobs", "MarksIndex", "MarksEngine", "MarksStorage", "MarksCore", "SQLiteDatabase", "SentenceEmbeddings", "SystemSupport", "MarksBookmarks", "MarksAsk"]),
         tests("MarksEngine", ["MarksEngine", "MarksCore", "SentenceEmbeddings", "HTMLExtraction"], resources: [.copy("Fixtures")]),
-        tests("MarksLibrary", ["MarksJobs", "MarksIndex", "MarksLibrary", "MarksStorage", "MarksClients", "MarksEngine", "MarksCore", "SQLiteDatabase", "HTTPClient", "StandInNetwork", "SystemSupport", "HTTPServer", "HTMLExtraction"]),
-        tests("MarksServer", ["MarksSources", "StandInNetwork", "SQLiteDatabase", "PostgresDatabase", "MarksJobs", "MarksBackend", "MarksPodcasts", "MP3Encoding", "MarksEngine", "MarksServer", "MarksLibrary", "MarksIndex", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer", "Compression", "CryptoPrimitives", "SystemSupport"],
+        tests("MarksLibrary", ["MarksJobs", "MarksIndex", "MarksStorage", "MarksClients", "MarksEngine", "MarksCore", "SQLiteDatabase", "HTTPClient", "StandInNetwork", "SystemSupport", "HTTPServer", "HTMLExtraction", "MarksBookmarks", "MarksReading", "MarksDocuments", "MarksPodcasts", "MarksShare", "MarksFetch"]),
+        tests("MarksServer", ["StandInNetwork", "SQLiteDatabase", "PostgresDatabase", "MarksJobs", "MarksBackend", "MarksPodcasts", "MP3Encoding", "MarksEngine", "MarksServer", "MarksIndex", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer", "Compression", "CryptoPrimitives", "SystemSupport", "MarksBookmarks", "MarksReading", "MarksAsk", "MarksDocuments", "MarksShare", "MarksFetch"],
               resources: [.copy("Compatibility/Fixtures")]),
-        tests("MarksSources", ["MarksSources", "MarksCore", "CryptoPrimitives", "Compression", "MarksLibrary", "MarksIndex", "MarksJobs", "SQLiteDatabase", "SystemSupport", "StandInNetwork"]),
+        tests("MarksDocuments", ["MarksCore", "CryptoPrimitives", "Compression", "MarksIndex", "MarksJobs", "SQLiteDatabase", "SystemSupport", "StandInNetwork", "MarksBookmarks", "MarksDocuments"]),
         tests("MarksPodcasts", ["MarksPodcasts", "NeuralVoice", "MarksCore", "SQLiteDatabase", "PostgresDatabase", "SystemSupport"]),
-        tests("MarksCLI", ["MarksCLI", "MarksServer", "MarksLibrary", "MarksBackend", "MarksJobs", "MarksPodcasts", "PostgresDatabase", "MarksIndex", "MarksStorage", "MarksCore", "HTTPServer", "HTTPClient", "SentenceEmbeddings", "SQLiteDatabase", "StandInNetwork", "SystemSupport"]),
+        tests("MarksCLI", ["MarksCLI", "MarksServer", "MarksBackend", "MarksJobs", "MarksPodcasts", "PostgresDatabase", "MarksIndex", "MarksStorage", "MarksCore", "HTTPServer", "HTTPClient", "SentenceEmbeddings", "SQLiteDatabase", "StandInNetwork", "SystemSupport", "MarksBookmarks"]),
     ],
     swiftLanguageModes: [.v6]
 )

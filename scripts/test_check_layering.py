@@ -52,8 +52,8 @@ class CheckLayeringTests(unittest.TestCase):
             return path
 
         cls.core_file = plant("Sources/Core/MarksCore", "import MarksServer")
-        depend("MarksStorage", "MarksLibrary")
-        plant("Sources/Services/MarksStorage", "import MarksLibrary")
+        depend("MarksStorage", "MarksBookmarks")
+        plant("Sources/Services/MarksStorage", "import MarksBookmarks")
         depend("HTTPClient", "Compression")
         plant("Sources/Wrappers/HTTPClient", "import Compression")
         depend("MarksCore", "CZlib")  # the core does no I/O: it will never import a C module
@@ -85,7 +85,7 @@ class CheckLayeringTests(unittest.TestCase):
                          f"{self.core_file.relative_to(self.copy)}:1 imports MarksServer")
 
     def test_a_declared_dependency_that_points_up_fails(self):
-        self.assertNamed("MarksStorage (services) -> MarksLibrary (library): MarksStorage depends on MarksLibrary")
+        self.assertNamed("MarksStorage (services) -> MarksBookmarks (features): MarksStorage depends on MarksBookmarks")
 
     def test_a_dependency_within_one_tier_fails_as_sideways(self):
         self.assertNamed("HTTPClient (wrappers) -> Compression (wrappers)", "which points sideways")

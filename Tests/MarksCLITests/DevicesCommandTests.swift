@@ -1,7 +1,7 @@
 import Foundation
 import MarksBackend
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
 import Testing
 @testable import MarksCLI
 

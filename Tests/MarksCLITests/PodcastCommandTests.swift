@@ -1,5 +1,5 @@
 import Foundation
-import MarksLibrary
+import MarksPodcasts
 import MarksTestSupport
 import Testing
 

@@ -3,7 +3,7 @@ import HTTPServer
 import MarksClients
 import MarksCore
 import MarksIndex
-@testable import MarksLibrary
+@testable import MarksAsk
 import MarksTestSupport
 import Synchronization
 import Testing

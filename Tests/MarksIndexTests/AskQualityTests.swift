@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
 import MarksClients
-import MarksLibrary
+import MarksAsk
 import MarksTestSupport
 import SystemSupport
 import Testing

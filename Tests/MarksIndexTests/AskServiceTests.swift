@@ -1,7 +1,7 @@
 import Foundation
 import MarksCore
 import MarksIndex
-import MarksLibrary
+import MarksAsk
 import SQLiteDatabase
 import SystemSupport
 import Testing

@@ -2,7 +2,7 @@ import Foundation
 import MarksCore
 import MarksIndex
 import MarksJobs
-import MarksLibrary
+import MarksBookmarks
 import MarksStorage
 import SQLiteDatabase
 import Synchronization

@@ -2,7 +2,7 @@ import Foundation
 import MarksCore
 import MarksEngine
 import MarksIndex
-import MarksLibrary
+import MarksBookmarks
 import MarksTestSupport
 import SystemSupport
 import Testing

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import MarksCore
-@testable import MarksLibrary
+@testable import MarksBookmarks
 import SystemSupport
 
 @Suite struct WidgetDataStoreTests {

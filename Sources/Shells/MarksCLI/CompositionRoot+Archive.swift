@@ -2,7 +2,9 @@ import MarksClients
 import MarksCore
 import MarksIndex
 import MarksJobs
-import MarksLibrary
+import MarksAsk
+import MarksBookmarks
+import MarksReading
 
 extension CompositionRoot {
     /// The page-text archive in `marks.sqlite`, fetching through the one page fetcher; every text it stores goes

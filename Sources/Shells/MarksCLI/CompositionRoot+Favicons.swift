@@ -1,4 +1,5 @@
-import MarksLibrary
+import MarksBookmarks
+import MarksReading
 
 extension CompositionRoot {
     /// The favicons Marks keeps (the `favicons` table of `marks.sqlite`), fetched through the one page fetcher.

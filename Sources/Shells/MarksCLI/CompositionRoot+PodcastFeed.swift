@@ -1,5 +1,5 @@
 import Foundation
-import MarksLibrary
+import MarksBookmarks
 import MarksServer
 
 extension CompositionRoot {

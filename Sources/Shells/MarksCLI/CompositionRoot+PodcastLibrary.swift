@@ -1,10 +1,10 @@
 import Foundation
 import MarksClients
 import MarksJobs
-import MarksLibrary
+import MarksBookmarks
+import MarksDocuments
 import MarksPodcasts
 import MarksServer
-import MarksSources
 
 extension CompositionRoot {
     /// The person's podcast library: `podcast_library` in `marks.sqlite`, audio in `<data>/podcasts/`, played

@@ -1,7 +1,7 @@
 import Foundation
 import MarksCore
 import MarksJobs
-import MarksLibrary
+import MarksReading
 import MarksPodcasts
 import MarksServer
 

@@ -3,8 +3,11 @@ import MarksClients
 import MarksCore
 import MarksIndex
 import MarksJobs
-import MarksLibrary
-import MarksSources
+import MarksBookmarks
+import MarksDocuments
+import MarksFetch
+import MarksPodcasts
+import MarksReading
 import MarksServer
 import SystemSupport
 

@@ -1,6 +1,5 @@
 import Foundation
-import MarksLibrary
-import MarksSources
+import MarksDocuments
 import SystemSupport
 
 extension CompositionRoot {

@@ -3,8 +3,12 @@ import MarksClients
 import MarksCore
 import MarksIndex
 import MarksJobs
-import MarksLibrary
-import MarksSources
+import MarksBookmarks
+import MarksDocuments
+import MarksFetch
+import MarksPodcasts
+import MarksReading
+import MarksShare
 import MarksStorage
 import PostgresDatabase
 import SentenceEmbeddings

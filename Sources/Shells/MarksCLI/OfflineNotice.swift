@@ -1,5 +1,5 @@
 import Foundation
-import MarksLibrary
+import MarksBookmarks
 
 /// The line a command prints on standard error when it read the local copy because linkding could not be
 /// reached: "offline — showing the copy from <time>", then why. Standard output stays what it always is (valid

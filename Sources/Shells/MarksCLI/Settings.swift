@@ -1,7 +1,7 @@
 import Foundation
 import MarksClients
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
 
 /// The configuration a command runs with: file, then `MARKS_*` environment, then flags. Warns once when
 /// the config file is readable by others.

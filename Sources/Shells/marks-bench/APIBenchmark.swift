@@ -1,7 +1,7 @@
 import Foundation
 import MarksClients
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
 import MarksServer
 import MarksStorage
 

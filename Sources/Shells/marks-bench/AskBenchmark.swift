@@ -2,7 +2,9 @@ import Foundation
 import HTTPServer
 import MarksCore
 import MarksIndex
-import MarksLibrary
+import MarksAsk
+import MarksFetch
+import MarksReading
 import SentenceEmbeddings
 import SQLiteDatabase
 

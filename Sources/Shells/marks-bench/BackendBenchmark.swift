@@ -2,7 +2,7 @@ import Foundation
 import HTTPClient
 import HTTPServer
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
 import MarksServer
 import SentenceEmbeddings
 import Synchronization

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import HTTPClient
-import MarksLibrary
+import MarksFetch
 import StandInNetwork
 import SystemSupport
 

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
 import MarksServer
 
 /// The private podcast feed through its responder (no socket, so the figures are the feed's own work): the median

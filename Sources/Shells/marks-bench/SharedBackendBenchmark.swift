@@ -5,7 +5,7 @@ import MarksBackend
 import MarksCore
 import MarksEngine
 import MarksJobs
-import MarksLibrary
+import MarksBookmarks
 import MarksServer
 import PostgresDatabase
 import SQLiteDatabase

@@ -1,5 +1,5 @@
 import Foundation
-import MarksSources
+import MarksDocuments
 import SQLiteDatabase
 import StandInNetwork
 import SystemSupport

@@ -2,7 +2,7 @@ import Foundation
 import HTMLExtraction
 @testable import HTTPServer
 @testable import MarksCore
-import MarksLibrary
+import MarksBookmarks
 @testable import MarksServer
 
 /// The parsers `make fuzz` runs under libFuzzer, each fed arbitrary bytes. A target fails when its parser crashes,

@@ -5,7 +5,8 @@ import MarksTestSupport
 import SystemSupport
 import Testing
 @testable import MarksCLI
-@testable import MarksLibrary
+@testable import MarksBookmarks
+@testable import MarksPodcasts
 
 /// Issue 34's restart tests through the real composition root (`SourceSwitchTests.Serving`: `marks serve`'s parts
 /// behind a real server on port 0, real SQLite): a web import is a `library.import` job read back by its page, and an

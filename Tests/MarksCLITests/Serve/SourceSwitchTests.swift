@@ -3,7 +3,7 @@ import HTTPClient
 import HTTPServer
 import MarksCore
 import MarksJobs
-import MarksLibrary
+import MarksBookmarks
 import MarksServer
 import MarksTestSupport
 import Testing

@@ -1,6 +1,7 @@
 import MarksTestSupport
 import Foundation
-import MarksLibrary
+import MarksBookmarks
+import MarksPodcasts
 import Testing
 
 /// `marks share`, `add`, `unread` and deep links, run as the real binary (temp XDG dirs).

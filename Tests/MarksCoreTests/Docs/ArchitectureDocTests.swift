@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func aNameThatIsNotInTheTreeIsCaught() {
-        let tree = ["Sources/Shells/MarksCLI/Commands/AddCommand.swift", "Sources/Services/MarksLibrary/Archive/"]
+        let tree = ["Sources/Shells/MarksCLI/Commands/AddCommand.swift", "Sources/Features/MarksReading/Archive/"]
         #expect(FlowsTable.matches("Commands/AddCommand.swift", tree))
         #expect(FlowsTable.matches("Archive/", tree))
         #expect(FlowsTable.matches("Commands/Add*.swift", tree))

@@ -2,7 +2,7 @@ import MarksTestSupport
 import Foundation
 import Testing
 @testable import MarksCore
-import MarksLibrary
+import MarksBookmarks
 
 /// Feeds ~20,000 random and mutated inputs to every payload kind with a seeded generator (a failure
 /// names its seed and iteration, so it reproduces), stopping early after a few seconds, and checks the

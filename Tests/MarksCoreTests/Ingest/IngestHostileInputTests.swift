@@ -2,7 +2,7 @@ import MarksTestSupport
 import Foundation
 import Testing
 @testable import MarksCore
-import MarksLibrary
+import MarksBookmarks
 
 /// Bad input must give a link or `noLinkFound`, never a crash, a hang or another error.
 @Suite struct IngestHostileInputTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import MarksCore
-import MarksLibrary
+import MarksBookmarks
 
 @Suite struct IngestPayloadParserTests {
     static let plainTextCases: [IngestCase] = [

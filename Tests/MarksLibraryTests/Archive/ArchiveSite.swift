@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
-import MarksLibrary
+import MarksFetch
+import MarksReading
 import MarksTestSupport
 import SQLiteDatabase
 import Synchronization

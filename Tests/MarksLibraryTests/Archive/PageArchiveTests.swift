@@ -2,7 +2,8 @@ import Foundation
 import HTMLExtraction
 import MarksCore
 import MarksJobs
-import MarksLibrary
+import MarksFetch
+import MarksReading
 import Synchronization
 import Testing
 

@@ -2,7 +2,8 @@ import Foundation
 import MarksCore
 import MarksIndex
 import MarksJobs
-import MarksLibrary
+import MarksBookmarks
+import MarksReading
 import MarksStorage
 import MarksTestSupport
 import Testing

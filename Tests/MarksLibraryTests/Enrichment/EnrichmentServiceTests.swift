@@ -3,7 +3,9 @@ import MarksCore
 import MarksEngine
 import Synchronization
 import Testing
-@testable import MarksLibrary
+@testable import MarksBookmarks
+@testable import MarksDocuments
+@testable import MarksFetch
 
 @Suite struct EnrichmentServiceTests {
     static let article = PageTextReader.Page(

@@ -4,7 +4,8 @@ import MarksClients
 import MarksCore
 import MarksEngine
 import Synchronization
-@testable import MarksLibrary
+@testable import MarksBookmarks
+@testable import MarksFetch
 
 /// An engine that records requests and fails for URLs containing "fail".
 final class RecordingEngine: AIEngine {

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPClient
-import MarksLibrary
+import MarksFetch
 import StandInNetwork
 import Testing
 

@@ -4,7 +4,7 @@ import MarksJobs
 import MarksTestSupport
 import SQLiteDatabase
 import Testing
-@testable import MarksLibrary
+@testable import MarksBookmarks
 
 /// Web imports as `library.import` jobs: the upload staged (0600) and recorded, the import run by the job with its
 /// report kept, the staged file removed when the job ends; an import a stop or a kill cut short is shown interrupted

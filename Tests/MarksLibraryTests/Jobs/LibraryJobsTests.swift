@@ -5,7 +5,9 @@ import MarksTestSupport
 import SQLiteDatabase
 import Synchronization
 import Testing
-@testable import MarksLibrary
+@testable import MarksBookmarks
+@testable import MarksFetch
+@testable import MarksPodcasts
 
 /// The library's background work as job kinds: enrichment after add, Enrich All, and podcast requests.
 @Suite struct LibraryJobsTests {

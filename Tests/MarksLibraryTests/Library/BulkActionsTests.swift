@@ -3,7 +3,7 @@ import MarksCore
 import MarksJobs
 import MarksTestSupport
 import Testing
-@testable import MarksLibrary
+@testable import MarksBookmarks
 
 /// Issue 35 item 10 on a linkding server: a bulk action is a durable `library.bulk` job, run at once for its request;
 /// one a kill cut short is finished by the next start; a failure is the request's answer and leaves nothing queued.

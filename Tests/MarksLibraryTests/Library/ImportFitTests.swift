@@ -1,7 +1,8 @@
 import Foundation
 import MarksCore
 import Testing
-@testable import MarksLibrary
+@testable import MarksBookmarks
+@testable import MarksDocuments
 
 /// `marks import` keeps what linkding accepts and trims what it refuses, each trim a line of the report — against
 /// the embedded store and through the API (linkding 1.46.2: a title over 512 characters is a 400 that used to skip

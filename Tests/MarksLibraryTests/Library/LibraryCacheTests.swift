@@ -3,7 +3,8 @@ import MarksCore
 import MarksStorage
 import Synchronization
 import Testing
-@testable import MarksLibrary
+@testable import MarksBookmarks
+@testable import MarksDocuments
 
 @Suite struct LibraryCacheTests {
     @Test(arguments: SourceKind.allCases)

@@ -6,7 +6,8 @@ import MarksStorage
 import SQLiteDatabase
 import Synchronization
 import Testing
-@testable import MarksLibrary
+@testable import MarksBookmarks
+@testable import MarksDocuments
 
 /// Which side of the bookmark-source seam a library test runs on: the embedded store in process (cache in the same
 /// file), or `LinkdingClient` talking to a linkding stand-in served by the store (cache in a client file of its own).

@@ -1,7 +1,7 @@
 import Foundation
 import MarksCore
 import Testing
-@testable import MarksLibrary
+@testable import MarksBookmarks
 
 /// With the linkding server unreachable, reads come from the local copy and say so; with it reachable, reads that
 /// depend on the copy refresh it first.

@@ -1,6 +1,7 @@
 import Foundation
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
+import MarksDocuments
 import Testing
 
 /// The read-later loop's library calls, against the embedded store and against linkding's `/api/` through the

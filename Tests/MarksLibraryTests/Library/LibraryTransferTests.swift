@@ -3,7 +3,8 @@ import Synchronization
 import MarksCore
 import MarksStorage
 import Testing
-@testable import MarksLibrary
+@testable import MarksBookmarks
+@testable import MarksDocuments
 
 @Suite struct LibraryTransferTests {
     /// A library with every field the format carries, in awkward shapes.

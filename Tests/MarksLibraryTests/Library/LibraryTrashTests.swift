@@ -5,7 +5,8 @@ import MarksStorage
 import MarksTestSupport
 import SQLiteDatabase
 import Testing
-@testable import MarksLibrary
+@testable import MarksBookmarks
+@testable import MarksDocuments
 
 /// Delete that never resurrects and never loses, through the library: the embedded store's trash, and for a linkding
 /// server the library's own trash with a `linkding.delete` job sent when the undo window closes.

@@ -1,7 +1,8 @@
 import Foundation
 import MarksCore
 import Testing
-@testable import MarksLibrary
+@testable import MarksBookmarks
+@testable import MarksDocuments
 
 /// An address over linkding's 2,048 characters is refused with words that say so (it used to read "Not a web
 /// address Marks can save … must start with http://", which it did).

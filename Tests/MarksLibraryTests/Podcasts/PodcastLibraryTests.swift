@@ -3,7 +3,9 @@ import MarksCore
 import MarksTestSupport
 import SQLiteDatabase
 import Testing
-@testable import MarksLibrary
+@testable import MarksBookmarks
+@testable import MarksDocuments
+@testable import MarksPodcasts
 
 /// The client-side podcast library on real SQLite files: the index's rows through generation (queued → generating →
 /// ready, failed and asked again), lookups by key, URL, bookmark, source and job, row states, lists, the play queue,

@@ -5,7 +5,7 @@ import MarksTestSupport
 import SQLiteDatabase
 import Synchronization
 import Testing
-@testable import MarksLibrary
+@testable import MarksPodcasts
 
 /// Podcast requests as `podcast.request` jobs: queued once per URL, handed over exactly once, retried with the job
 /// runner's policy and dead-lettered after the last attempt; the old file queue migrated once.

@@ -1,6 +1,6 @@
 import Foundation
 import MarksCore
-import MarksLibrary
+import MarksPodcasts
 import Synchronization
 
 /// A consumer that records what it was handed and fails the ids it is told to (a given number of times).

@@ -1,5 +1,5 @@
 import Testing
-@testable import MarksLibrary
+@testable import MarksShare
 
 @Suite struct ShareBookmarkletTests {
     @Test(arguments: [

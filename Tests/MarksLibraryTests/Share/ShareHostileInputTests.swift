@@ -2,7 +2,8 @@ import MarksTestSupport
 import Foundation
 import MarksCore
 import Testing
-@testable import MarksLibrary
+@testable import MarksBookmarks
+@testable import MarksShare
 
 @Suite struct ShareHostileInputTests {
     func service() throws -> (ShareService, StoreBackedSource, TemporaryDirectory) {

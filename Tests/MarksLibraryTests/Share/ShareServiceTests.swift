@@ -2,7 +2,9 @@ import MarksTestSupport
 import Foundation
 import MarksCore
 import Testing
-@testable import MarksLibrary
+@testable import MarksBookmarks
+@testable import MarksPodcasts
+@testable import MarksShare
 
 @Suite struct ShareServiceTests {
     struct Fixture {

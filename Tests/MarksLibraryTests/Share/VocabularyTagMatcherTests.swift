@@ -1,5 +1,5 @@
 import Testing
-@testable import MarksLibrary
+@testable import MarksBookmarks
 
 @Suite struct VocabularyTagMatcherTests {
     @Test(arguments: [

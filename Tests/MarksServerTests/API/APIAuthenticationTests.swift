@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
 import Testing
-import MarksLibrary
+import MarksBookmarks
 @testable import MarksServer
 import SystemSupport
 

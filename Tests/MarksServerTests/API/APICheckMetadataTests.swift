@@ -2,7 +2,7 @@ import MarksTestSupport
 import Foundation
 import HTTPServer
 import MarksCore
-import MarksLibrary
+import MarksFetch
 import MarksServer
 import MarksStorage
 import Testing

@@ -1,6 +1,6 @@
 import MarksTestSupport
 import Foundation
-import MarksLibrary
+import MarksBookmarks
 import Testing
 @testable import MarksServer
 import SystemSupport

@@ -5,7 +5,7 @@ import FoundationNetworking
 import HTTPServer
 import MarksBackend
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
 import MarksServer
 import MarksTestSupport
 import Testing

@@ -2,7 +2,8 @@ import Foundation
 import MarksClients
 import MarksCore
 import MarksIndex
-import MarksLibrary
+import MarksAsk
+import MarksReading
 import MarksTestSupport
 import SQLiteDatabase
 

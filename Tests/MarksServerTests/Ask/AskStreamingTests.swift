@@ -2,7 +2,7 @@ import Foundation
 import HTTPServer
 import MarksClients
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
 import MarksTestSupport
 import Testing
 @testable import MarksServer

@@ -8,7 +8,7 @@ import MarksBackend
 import MarksClients
 import MarksCore
 import MarksEngine
-import MarksLibrary
+import MarksBookmarks
 import MarksServer
 import Synchronization
 import SystemSupport

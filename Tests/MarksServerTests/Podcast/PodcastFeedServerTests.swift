@@ -1,7 +1,7 @@
 import Foundation
 @testable import HTTPServer
 import MarksCore
-import MarksLibrary
+import MarksPodcasts
 import MarksServer
 import MarksTestSupport
 import SQLiteDatabase

@@ -3,7 +3,8 @@ import HTTPServer
 import MarksBackend
 import MarksCore
 import MarksJobs
-import MarksLibrary
+import MarksBookmarks
+import MarksFetch
 import MarksPodcasts
 import MarksServer
 import MarksTestSupport

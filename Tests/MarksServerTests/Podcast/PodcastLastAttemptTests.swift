@@ -1,7 +1,6 @@
 import Foundation
 import MarksCore
 import MarksJobs
-import MarksLibrary
 import MarksPodcasts
 import MarksTestSupport
 import SQLiteDatabase

@@ -3,10 +3,10 @@ import HTTPServer
 import MarksClients
 import MarksCore
 import MarksJobs
-import MarksLibrary
+import MarksBookmarks
+import MarksDocuments
 import MarksPodcasts
 import MarksServer
-import MarksSources
 import MarksTestSupport
 import Synchronization
 import Testing

@@ -2,7 +2,6 @@ import Foundation
 import MarksClients
 import MarksCore
 import MarksJobs
-import MarksLibrary
 import MarksPodcasts
 import MarksServer
 import MarksTestSupport

@@ -1,10 +1,10 @@
 import Foundation
 import MarksCore
 import MarksJobs
-import MarksLibrary
+import MarksBookmarks
+import MarksDocuments
 import MarksPodcasts
 import MarksServer
-import MarksSources
 import MarksTestSupport
 import Synchronization
 import SystemSupport

@@ -2,7 +2,7 @@ import Foundation
 import HTTPServer
 import MarksCore
 import MarksJobs
-import MarksLibrary
+import MarksFetch
 import MarksPodcasts
 import MarksServer
 import MarksTestSupport

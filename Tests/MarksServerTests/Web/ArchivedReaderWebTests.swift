@@ -1,7 +1,8 @@
 import Foundation
 import HTTPServer
 import MarksCore
-import MarksLibrary
+import MarksFetch
+import MarksReading
 import MarksTestSupport
 import SQLiteDatabase
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
-import MarksLibrary
+import MarksFetch
+import MarksReading
 import Testing
 
 @Suite struct ArticleReaderTests {

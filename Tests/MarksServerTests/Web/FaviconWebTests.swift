@@ -2,7 +2,9 @@ import Foundation
 import HTTPServer
 import MarksCore
 import MarksJobs
-import MarksLibrary
+import MarksBookmarks
+import MarksFetch
+import MarksReading
 import MarksTestSupport
 import Synchronization
 import Testing

@@ -2,7 +2,7 @@ import Foundation
 import MarksBackend
 import HTTPServer
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
 import MarksStorage
 import MarksTestSupport
 import Synchronization

@@ -1,7 +1,7 @@
 import MarksTestSupport
 import Foundation
 import HTTPServer
-import MarksLibrary
+import MarksBookmarks
 import Synchronization
 import Testing
 @testable import MarksServer

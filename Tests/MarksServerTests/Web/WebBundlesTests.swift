@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
 import Testing
 
 /// Bundles in the web app: listed on the Tags tab, created, opened (its bookmarks, as the source applies it),

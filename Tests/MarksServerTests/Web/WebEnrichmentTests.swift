@@ -3,7 +3,7 @@ import Foundation
 import HTTPServer
 import MarksCore
 import MarksEngine
-import MarksLibrary
+import MarksBookmarks
 import MarksServer
 import Synchronization
 import Testing

@@ -1,7 +1,9 @@
 import Foundation
 import HTTPServer
 import MarksCore
-import MarksLibrary
+import MarksFetch
+import MarksPodcasts
+import MarksReading
 import Synchronization
 import Testing
 @testable import MarksServer

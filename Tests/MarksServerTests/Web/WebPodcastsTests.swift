@@ -1,9 +1,9 @@
 import Foundation
 import HTTPServer
 import MarksCore
-import MarksLibrary
+import MarksDocuments
+import MarksPodcasts
 import MarksJobs
-import MarksSources
 import SQLiteDatabase
 import Testing
 @testable import MarksServer

@@ -4,7 +4,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import HTTPServer
-import MarksSources
+import MarksDocuments
 @testable import MarksServer
 import MarksTestSupport
 import StandInNetwork

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
 import Testing
 
 /// Tag management from a tag's page: rename (merging into an existing tag) and delete across every bookmark,

@@ -1,7 +1,7 @@
 import Foundation
 import MarksCore
 import MarksJobs
-import MarksLibrary
+import MarksBookmarks
 import Synchronization
 
 /// What became of the AI summary `marks add` waits for after saving.

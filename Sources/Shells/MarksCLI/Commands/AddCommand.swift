@@ -1,5 +1,5 @@
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
 
 /// `marks add URL`: saves a bookmark; an existing URL is updated, never duplicated or overwritten.
 enum AddCommand: CLICommand {

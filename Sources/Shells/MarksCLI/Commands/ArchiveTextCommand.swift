@@ -1,7 +1,8 @@
 import Foundation
 import MarksCore
 import MarksJobs
-import MarksLibrary
+import MarksBookmarks
+import MarksReading
 import Synchronization
 
 /// `marks archive-text [--all] [--status] [--json]`: fetches the page text of every bookmark not archived yet (the

@@ -1,7 +1,7 @@
 import Foundation
 import MarksCore
 import MarksIndex
-import MarksLibrary
+import MarksAsk
 import Synchronization
 
 /// `marks ask "question"`: an answer from the library only — each sentence followed by the number of the passage

@@ -1,5 +1,5 @@
 import MarksIndex
-import MarksLibrary
+import MarksAsk
 
 /// How `marks ask` prints an answer: as text for a person (the JSON object is `AskAnswer.json`, shared with
 /// `POST /v1/marks/ask`).

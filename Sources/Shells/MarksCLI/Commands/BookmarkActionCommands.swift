@@ -1,5 +1,5 @@
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
 
 /// `marks delete|archive|unarchive ID`: one action on one bookmark.
 enum BookmarkAction {

@@ -1,6 +1,6 @@
 import MarksCore
 import MarksEngine
-import MarksLibrary
+import MarksBookmarks
 
 /// `marks collections`: smart collections over the most recent bookmarks — name, description and members.
 enum CollectionsCommand: CLICommand {

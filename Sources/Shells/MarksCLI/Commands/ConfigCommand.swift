@@ -1,6 +1,6 @@
 import Foundation
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
 
 /// `marks config`: shows the effective configuration (tokens masked) and where files live.
 enum ConfigCommand: CLICommand {

@@ -1,6 +1,6 @@
 import Foundation
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
 import SystemSupport
 
 /// `marks desktop install [--uninstall]`: registers Marks with the desktop — a `.desktop` entry handling

@@ -1,5 +1,5 @@
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
 
 /// `marks edit ID …`: changes only the fields given.
 enum EditCommand: CLICommand {

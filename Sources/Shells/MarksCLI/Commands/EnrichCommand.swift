@@ -1,6 +1,6 @@
 import MarksCore
 import MarksJobs
-import MarksLibrary
+import MarksBookmarks
 import Synchronization
 
 /// `marks enrich ID` or `marks enrich --all`: AI summary and tags for one bookmark, or for every bookmark

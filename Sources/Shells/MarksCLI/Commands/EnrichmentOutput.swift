@@ -1,5 +1,5 @@
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
 
 /// How enrichment results print: a few readable lines, or one JSON object.
 enum EnrichmentOutput {

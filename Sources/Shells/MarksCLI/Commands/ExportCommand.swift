@@ -1,6 +1,6 @@
 import Foundation
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
 import SystemSupport
 
 /// `marks export [FILE]`: writes every bookmark, archived ones included, as a Netscape bookmark file in linkding's

@@ -1,6 +1,6 @@
 import Foundation
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
 
 /// `marks import FILE`: imports a Netscape bookmark file (a browser's or linkding's export). Bad entries are
 /// reported by line and the rest imported (exit 0 with a summary); a file that is not a bookmark file changes

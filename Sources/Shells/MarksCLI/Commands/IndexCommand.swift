@@ -1,7 +1,7 @@
 import Foundation
 import MarksCore
 import MarksIndex
-import MarksLibrary
+import MarksBookmarks
 import SentenceEmbeddings
 
 /// `marks index`: brings the local search index up to date with the library, then computes the missing

@@ -1,5 +1,5 @@
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
 
 /// `marks list`: the newest bookmarks, optionally unread only, archived, or one tag.
 enum ListCommand: CLICommand {

@@ -1,7 +1,7 @@
 import Foundation
 import MarksClients
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
 
 /// `marks login`: points Marks at a linkding server (verified before it is saved), or at the embedded store.
 enum LoginCommand: CLICommand {

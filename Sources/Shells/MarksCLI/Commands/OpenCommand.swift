@@ -1,6 +1,6 @@
 import Foundation
 import MarksCore
-import MarksLibrary
+import MarksPodcasts
 import SystemSupport
 
 /// `marks open ID|marks://…`: opens a bookmark in the system browser (the Open Bookmark intent), or follows a

@@ -1,6 +1,6 @@
 import Foundation
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
 
 /// `marks podcast …`: make episodes of bookmarks, web pages and sources (`generate`, `status`, `drain`), the library
 /// (`list`, `play`, `feed`), the voices, and `queue`: the play queue and the podcast requests waiting for the main

@@ -1,9 +1,8 @@
 import Foundation
 import MarksCore
 import MarksJobs
-import MarksLibrary
+import MarksDocuments
 import MarksPodcasts
-import MarksSources
 import Synchronization
 
 /// `marks podcast generate|status|drain`: makes episodes. With `backend_url` set the remote backend makes them;

@@ -1,6 +1,6 @@
 import Foundation
 import MarksCore
-import MarksLibrary
+import MarksPodcasts
 
 /// `marks podcast list|play|feed`: the podcast library — its episodes, newest first; an episode opened in the web
 /// player (`/podcasts/<key>`); the private feed's address.

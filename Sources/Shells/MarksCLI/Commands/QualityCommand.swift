@@ -2,7 +2,8 @@ import Foundation
 import MarksClients
 import MarksEngine
 import MarksIndex
-import MarksLibrary
+import MarksAsk
+import MarksBookmarks
 import SentenceEmbeddings
 
 /// `marks quality`: the offline quality figures on labelled texts that ship in Debian packages

@@ -3,7 +3,7 @@ import MarksClients
 import MarksCore
 import MarksEngine
 import MarksIndex
-import MarksLibrary
+import MarksBookmarks
 
 /// `marks search --semantic` with a remote Marks backend configured (the seeds' `semanticSearch(query:in:)`):
 /// up to 200 bookmarks of the scope go to `/v1/marks/search` as titles, domains and summaries only — never notes or

@@ -1,6 +1,6 @@
 import MarksCore
 import MarksIndex
-import MarksLibrary
+import MarksBookmarks
 
 /// `marks search QUERY`: linkding's query language (words, "phrases", #tags, !unread, and/or/not);
 /// `--semantic` searches the local index by meaning and words (hybrid).

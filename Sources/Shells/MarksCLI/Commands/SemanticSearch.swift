@@ -1,7 +1,7 @@
 import Foundation
 import MarksCore
 import MarksIndex
-import MarksLibrary
+import MarksBookmarks
 
 /// `marks search --semantic`: hybrid search over the local index (BM25 and vectors, fused). Builds the index
 /// on first use and embeds a few pending texts first, so recent saves are found by meaning too.

@@ -1,5 +1,5 @@
 import MarksCore
-import MarksLibrary
+import MarksShare
 
 /// The share card on a terminal: how it reads, and the questions that edit it.
 enum ShareCard {

@@ -1,7 +1,8 @@
 import Foundation
 import MarksCore
 import MarksJobs
-import MarksLibrary
+import MarksBookmarks
+import MarksShare
 
 /// `marks share`: the share flow on the command line. Reads what was shared (standard input, `--file`,
 /// `--clipboard` or the TEXT arguments), shows the pre-filled card and asks for edits on a terminal, or

@@ -1,5 +1,5 @@
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
 
 /// `marks show ID`: every field of one bookmark, with its AI summary and tags.
 enum ShowCommand: CLICommand {

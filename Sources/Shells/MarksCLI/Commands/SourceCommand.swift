@@ -1,6 +1,6 @@
 import Foundation
 import MarksCore
-import MarksSources
+import MarksDocuments
 
 /// `marks source add|import|list|show|edit|open|delete|restore|trash|purge|search`: pasted text, PDFs and files kept beside
 /// the bookmarks (issue 12). IDs are the uuid or any unique prefix of it (lists show 8 characters).

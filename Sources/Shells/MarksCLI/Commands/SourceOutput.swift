@@ -1,6 +1,6 @@
 import Foundation
 import MarksCore
-import MarksSources
+import MarksDocuments
 
 /// How the CLI prints sources: one line per source in lists, every field for `show`, and JSON.
 enum SourceOutput {

@@ -1,7 +1,7 @@
 import Foundation
 import MarksCore
-import MarksLibrary
-import MarksSources
+import MarksBookmarks
+import MarksDocuments
 
 /// The sources part of `marks search`: sources matching the words of the query (linkding's operators do not apply
 /// to them; `#tag` words and `--tag` match their tags), printed after the bookmarks as `source` rows, or as

@@ -1,5 +1,5 @@
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
 
 /// `marks summarize ID`: the Summarize intent — prints the bookmark's AI summary (and stores it).
 enum SummarizeCommand: CLICommand {

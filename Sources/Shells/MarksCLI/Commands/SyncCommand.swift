@@ -1,6 +1,6 @@
 import Foundation
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
 import Synchronization
 
 /// `marks sync`: brings the local cache (bookmark list, AI metadata, tag counts) in step with the bookmark source —

@@ -1,5 +1,5 @@
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
 
 /// `marks tags`: every tag with its count from linkding tags and AI tags, by count then name; `rename OLD NEW`
 /// renames a tag on every bookmark (merging into NEW when it exists), `delete NAME` removes it from every bookmark.

@@ -1,6 +1,6 @@
 import Foundation
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
 
 /// `marks trash`: the deleted bookmarks waiting in the trash (30 days); `restore ID` brings one back, `purge ID`
 /// deletes one for good, `empty` deletes them all for good.

@@ -1,5 +1,5 @@
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
 
 /// `marks unread`: up to ten unread bookmarks, newest first (the Show Unread intent).
 enum UnreadCommand: CLICommand {

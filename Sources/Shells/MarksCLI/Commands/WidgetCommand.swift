@@ -1,6 +1,7 @@
 import Foundation
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
+import MarksPodcasts
 
 /// `marks widget recent|random|podcasts`: the widget files for status bars and scripts (waybar, polybar,
 /// conky): one line per item, shaped by `--format`, or the file itself with `--json`.

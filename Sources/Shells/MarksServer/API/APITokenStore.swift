@@ -1,6 +1,6 @@
 import CryptoPrimitives
 import Foundation
-import MarksLibrary
+import MarksBookmarks
 import Synchronization
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,6 @@
 import HTTPServer
 import MarksCore
-import MarksLibrary
+import MarksReading
 
 extension LinkdingAPI {
     /// A bookmark as linkding serialises it, with `favicon_url` the absolute address of Marks' copy of the site's

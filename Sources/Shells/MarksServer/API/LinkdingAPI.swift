@@ -1,7 +1,8 @@
 import Foundation
 import HTTPServer
 import MarksCore
-import MarksLibrary
+import MarksFetch
+import MarksReading
 import MarksStorage
 
 /// linkding's REST API (LINKDING_API.md) over the embedded store: `/api/…` and `GET /health`, answering as

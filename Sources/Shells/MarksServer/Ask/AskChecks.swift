@@ -1,7 +1,7 @@
 import Foundation
 import MarksBackend
 import MarksIndex
-import MarksLibrary
+import MarksAsk
 
 /// The checks and error mapping an Ask request goes through on every surface that takes one over HTTP
 /// (`POST /v1/marks/ask`, the web app's Ask tab): the body's limits (`AskBody.validated`), a conversation this

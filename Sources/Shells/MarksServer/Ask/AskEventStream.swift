@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
 import MarksCore
-import MarksLibrary
+import MarksAsk
 
 /// An Ask answer as server-sent events, for `POST /v1/marks/ask` and the web app's Ask tab alike: one
 /// `event: token` per piece of text as it arrives (`{"text": "…"}`), then the closing events the caller names (the

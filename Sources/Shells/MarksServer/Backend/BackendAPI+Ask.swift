@@ -3,7 +3,7 @@ import HTTPServer
 import MarksBackend
 import MarksCore
 import MarksIndex
-import MarksLibrary
+import MarksBookmarks
 
 extension BackendAPI {
     /// `POST /v1/marks/ask` → the answer object of `marks ask --json` (`AskAnswer.json`); with

@@ -3,7 +3,8 @@ import MarksBackend
 import MarksClients
 import MarksCore
 import MarksEngine
-import MarksLibrary
+import MarksBookmarks
+import MarksFetch
 import SystemSupport
 
 extension BackendAPI {

@@ -4,7 +4,8 @@ import MarksBackend
 import MarksClients
 import MarksCore
 import MarksEngine
-import MarksLibrary
+import MarksAsk
+import MarksFetch
 import MarksPodcasts
 
 /// The Marks backend at `/v1/` (docs/BACKEND_API.md): device registration, the AI endpoints (enrich,

@@ -1,6 +1,5 @@
 import Foundation
 import MarksCore
-import MarksLibrary
 import MarksPodcasts
 
 /// The podcast backend in this process: the client side's `PodcastBackend` over the backend's own `PodcastService`

@@ -1,6 +1,7 @@
 import Foundation
 import MarksCore
-import MarksLibrary
+import MarksFetch
+import MarksReading
 import MarksPodcasts
 
 /// Reads an article for a podcast: the one `PageFetcher` (its limits and address policy), then the article's

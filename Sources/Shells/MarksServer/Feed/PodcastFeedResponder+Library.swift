@@ -1,5 +1,5 @@
 import Foundation
-import MarksLibrary
+import MarksPodcasts
 
 extension PodcastFeedResponder.Episodes {
     /// The ready episodes of the podcast library: articles link to themselves, sources to their page in the web app.

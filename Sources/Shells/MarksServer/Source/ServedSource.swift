@@ -1,5 +1,6 @@
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
+import MarksShare
 
 /// Everything `marks serve` builds from the bookmark source, as one value: the library over it (with its cache,
 /// the index and favicon observers and the trash's deferred deletes), the enrichment and share flows over that

@@ -1,7 +1,8 @@
 import Foundation
 import HTTPServer
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
+import MarksReading
 
 /// The web app `marks serve` serves at `/`: every page and form needs the owner's session (else a redirect
 /// to the sign-in page), every state-changing request needs the session's CSRF token and a same-origin

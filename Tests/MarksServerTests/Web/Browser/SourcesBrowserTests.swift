@@ -1,5 +1,5 @@
 import Foundation
-import MarksSources
+import MarksDocuments
 import StandInNetwork
 import Testing
 @testable import MarksServer

@@ -1,6 +1,6 @@
 import Foundation
 import MarksJobs
-import MarksLibrary
+import MarksPodcasts
 import MP3Encoding
 @testable import MarksServer
 import SQLiteDatabase

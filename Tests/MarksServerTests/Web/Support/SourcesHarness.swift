@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
-import MarksLibrary
-import MarksSources
+import MarksDocuments
+import MarksPodcasts
 @testable import MarksServer
 import SQLiteDatabase
 import Testing

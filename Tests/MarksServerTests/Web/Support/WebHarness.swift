@@ -2,7 +2,10 @@ import Foundation
 import HTTPServer
 import MarksCore
 import MarksJobs
-import MarksLibrary
+import MarksBookmarks
+import MarksPodcasts
+import MarksReading
+import MarksShare
 @testable import MarksServer
 
 /// A web app over an in-memory source in its own temp dir, driven through the responder seam.

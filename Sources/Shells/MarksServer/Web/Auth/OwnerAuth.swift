@@ -1,6 +1,6 @@
 import CryptoPrimitives
 import Foundation
-import MarksLibrary
+import MarksBookmarks
 import SQLiteDatabase
 import Synchronization
 import SystemSupport

@@ -1,8 +1,8 @@
 import Foundation
 import HTTPServer
 import MarksCore
-import MarksLibrary
-import MarksSources
+import MarksBookmarks
+import MarksDocuments
 
 /// What the web app answers at a feature's routes when this server lacks its services: the tab's "not available"
 /// page where there is one, else the status and message each route gave without them.

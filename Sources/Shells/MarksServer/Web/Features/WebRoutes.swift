@@ -1,9 +1,12 @@
 import Foundation
 import HTTPServer
 import MarksCore
+import MarksFetch
+import MarksReading
+import MarksPodcasts
 import MarksJobs
-import MarksLibrary
-import MarksSources
+import MarksBookmarks
+import MarksDocuments
 
 /// The web app's composition: the features' controllers, built from the options, and their route tables mounted on
 /// one router. Pages are GET; every change is a POST with a CSRF token. Public paths (assets, manifest, service

@@ -1,4 +1,4 @@
-import MarksLibrary
+import MarksAsk
 
 /// The Ask tab: the conversation so far (earlier turns as kept, the newest with its citation cards), then the
 /// question box with its filters (unread only, a tag) and Ask; "New conversation" forgets the thread. The form

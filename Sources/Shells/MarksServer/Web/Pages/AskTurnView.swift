@@ -1,5 +1,5 @@
 import MarksIndex
-import MarksLibrary
+import MarksAsk
 
 /// One question and its answer in the Ask tab's thread: the answer's sentences, each `[n]` a link to its citation
 /// card; the cards (title, the site or "Source", the quoted words) opening the bookmark's reader, its page or the

@@ -1,5 +1,5 @@
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
 
 /// What the Add and Edit forms hold, as typed (tags as one comma-separated string).
 struct BookmarkFormValues: Sendable, Equatable {

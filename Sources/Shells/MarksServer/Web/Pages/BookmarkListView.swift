@@ -1,5 +1,5 @@
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
 
 /// A list of rows inside one POST form (so the row buttons work without script, with one CSRF field),
 /// followed by a "Load more" link that follows the source's `next`: a plain link to the next page

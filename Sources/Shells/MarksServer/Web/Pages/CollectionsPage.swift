@@ -2,7 +2,7 @@ import Foundation
 import HTTPServer
 import MarksCore
 import MarksJobs
-import MarksLibrary
+import MarksBookmarks
 
 /// The Collections tab: which AI engine is in use (and whether it is healthy), the Enrich All button with the
 /// state of its job, and the smart collections as compact cards, each opening its list (`CollectionListPage`).

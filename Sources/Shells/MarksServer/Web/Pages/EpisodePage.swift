@@ -1,4 +1,4 @@
-import MarksLibrary
+import MarksPodcasts
 
 /// An episode's page (`/podcasts/<key>`), the full player. Without script it is a plain `<audio controls>` that starts
 /// where playback stopped (a `#t=` media fragment; a chapter link `?t=<seconds>` starts there), with forms to mark it

@@ -1,4 +1,4 @@
-import MarksLibrary
+import MarksPodcasts
 
 /// One episode in the Podcasts tab (`<li class="episode-row" id="e<key>">`): the title (serif, wrapping) opening the
 /// full player, the site, length and state (generating with its progress, failed with the reason), then Queue (or

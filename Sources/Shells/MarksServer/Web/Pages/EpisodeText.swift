@@ -1,4 +1,4 @@
-import MarksLibrary
+import MarksPodcasts
 
 /// How the podcast pages word an episode: its length ("12 min", "1:02:03" on the player), its state as a badge
 /// (queued / generating with progress / ready / failed / played), and the forms every episode offers (queue, played).

@@ -1,4 +1,4 @@
-import MarksLibrary
+import MarksBookmarks
 
 /// The page of one import: a progress bar while it runs (the page reloads itself every 2 seconds without
 /// JavaScript; the script polls instead), then what was imported and every problem by line.

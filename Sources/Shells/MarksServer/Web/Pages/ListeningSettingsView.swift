@@ -1,4 +1,4 @@
-import MarksLibrary
+import MarksPodcasts
 
 /// The Settings page's listening fieldset (issue 13's "listening closes the loop"): finishing a podcast episode marks
 /// its bookmark read (on by default) and, optionally, archives it. Its own form (`POST /settings/listening`).

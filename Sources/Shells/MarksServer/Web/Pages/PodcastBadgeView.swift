@@ -1,4 +1,4 @@
-import MarksLibrary
+import MarksPodcasts
 
 /// A row's podcast state as a badge (bookmark rows and source rows): queued, generating with its progress,
 /// ready, played, failed; none shows nothing.

@@ -1,4 +1,4 @@
-import MarksLibrary
+import MarksPodcasts
 
 /// The Podcasts tab (`/podcasts`): the play queue ("Up next", reordered with Up / Down and emptied with Remove — plain
 /// forms; the script keeps the page in place), then the library filtered unplayed / played / all, newest first. Empty

@@ -1,5 +1,5 @@
 import MarksCore
-import MarksLibrary
+import MarksReading
 
 /// The reader view: the extracted article — headings, lists, links, images, code, quotes and tables, through the
 /// allow-list sanitiser — in the editorial serif, with text size and width controls (a plain form; the choice is

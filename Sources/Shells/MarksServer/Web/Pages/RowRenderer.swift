@@ -1,5 +1,5 @@
 import MarksCore
-import MarksLibrary
+import MarksPodcasts
 
 /// Turns bookmarks into rows with the extras, favicons, date style and title target of this app instance.
 struct RowRenderer: Sendable {

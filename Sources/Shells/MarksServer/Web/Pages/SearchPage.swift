@@ -1,5 +1,5 @@
 import MarksCore
-import MarksSources
+import MarksDocuments
 
 /// The Search tab: a search field, a scope bar (All / Unread / Archived / a tag), linkding's query syntax explained
 /// in a help popover that needs no script, a Keyword / Semantic switch (Semantic searches the local index

@@ -1,4 +1,4 @@
-import MarksLibrary
+import MarksPodcasts
 import MarksCore
 
 /// Settings: where bookmarks live (the embedded store, or a linkding server with a Verify button that

@@ -1,4 +1,4 @@
-import MarksSources
+import MarksDocuments
 
 /// A source's Edit form: title, tags and the stored text. The original file is never changed; saving a new text
 /// drops the PDF's page split (it no longer matches).

@@ -1,6 +1,6 @@
 import Foundation
 import MarksJobs
-import MarksSources
+import MarksDocuments
 
 /// One source's page: title, kind, filename, pages, size, date and tags; why there is no text (the extraction
 /// note); the actions — open the original (a file source), Edit, Podcast (disabled, with the reason, when there is

@@ -1,6 +1,6 @@
 import Foundation
-import MarksLibrary
-import MarksSources
+import MarksDocuments
+import MarksPodcasts
 
 /// One source as a row (the Sources list, and Search results marked as sources): its kind's icon, the title (a
 /// link to the source's page), the original filename, pages, size and date, its podcast state, and its tags. The filename is the

@@ -1,5 +1,5 @@
 import Foundation
-import MarksSources
+import MarksDocuments
 
 /// The Trash's second part: deleted sources, most recently deleted first, each with Restore and Delete forever
 /// (which removes the row and the original file). Shown only when there are some.

@@ -1,6 +1,6 @@
 import Foundation
-import MarksLibrary
-import MarksSources
+import MarksDocuments
+import MarksPodcasts
 
 /// The Sources tab: a paste box (text, optional title, tags), a file upload (`multiple`; the script adds
 /// drag-and-drop and per-file progress, without it the form posts as plain multipart), what the last upload did,

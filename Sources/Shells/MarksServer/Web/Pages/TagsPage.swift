@@ -1,5 +1,5 @@
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
 
 /// The Tags tab: every tag with its count (linkding tags and AI tags), by count then name, with a
 /// filter box (server-side without script, live with it) for libraries with thousands of tags.

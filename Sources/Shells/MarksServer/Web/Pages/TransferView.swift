@@ -1,4 +1,4 @@
-import MarksLibrary
+import MarksBookmarks
 
 /// Settings → Import and export: upload a bookmark file (HTML from a browser or linkding; the same importer as
 /// `marks import`, problems listed by line) and download every bookmark as one.

@@ -1,5 +1,5 @@
 import Foundation
-import MarksLibrary
+import MarksFetch
 import Synchronization
 import SystemSupport
 

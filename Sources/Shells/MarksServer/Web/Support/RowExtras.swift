@@ -1,4 +1,4 @@
-import MarksLibrary
+import MarksPodcasts
 
 /// What a row shows beyond the bookmark itself: reading progress and length (from the reader view),
 /// and the podcast state (from the podcast library; nil when the bookmark has no episode).

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPServer
-import MarksSources
+import MarksDocuments
 
 /// The body of `POST /sources/upload` as it arrives: a `multipart/form-data` form whose file parts are written
 /// straight to `SourceLibrary.uploadFile()` files (never held in memory), its few text fields kept. The limits hold

@@ -2,8 +2,13 @@ import Foundation
 import MarksCore
 import MarksBackend
 import MarksJobs
-import MarksLibrary
-import MarksSources
+import MarksAsk
+import MarksBookmarks
+import MarksDocuments
+import MarksFetch
+import MarksPodcasts
+import MarksReading
+import MarksShare
 
 /// How the web app behaves, with defaults for `marks serve`; tests shorten the Undo window.
 public struct WebOptions: Sendable {

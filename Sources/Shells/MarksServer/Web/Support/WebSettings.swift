@@ -1,5 +1,5 @@
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
 
 /// What the Settings page needs: the config file, a way to verify a linkding server (the live value is
 /// `LinkdingClient(config).verifyConnection()`; tests pass a closure), and the source a web app over one

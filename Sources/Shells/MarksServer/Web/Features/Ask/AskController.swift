@@ -2,7 +2,7 @@ import Foundation
 import HTTPServer
 import MarksBackend
 import MarksCore
-import MarksLibrary
+import MarksAsk
 
 /// The Ask tab: `GET /ask` (`?c=<conversation>` shows one), `POST /ask` (the form: the page comes back with the
 /// answer), `POST /ask/stream` (the script: the answer as server-sent events, ending with the turn's markup),

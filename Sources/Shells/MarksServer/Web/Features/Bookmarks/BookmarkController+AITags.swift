@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
 
 /// Accept and Dismiss for a bookmark's AI tags (`AITagMenuView`).
 extension BookmarkController {

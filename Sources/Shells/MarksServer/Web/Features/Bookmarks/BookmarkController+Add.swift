@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
 
 /// The Add flow: the form (also the PWA share target), the paste box, the duplicate check and saving.
 extension BookmarkController {

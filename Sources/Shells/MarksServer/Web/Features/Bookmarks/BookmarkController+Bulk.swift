@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
 
 /// `POST /bookmarks/bulk`: the checked rows of a list in select mode (`ids`), and what to do with them
 /// (`do` = tag, untag, read, archive, delete; `tag` for the first two). Delete asks once first (the one

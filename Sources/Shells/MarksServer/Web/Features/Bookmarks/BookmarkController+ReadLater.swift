@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
 
 /// The read-later loop: mark read and unread, the row buttons' one form action, the next unread bookmark,
 /// and the reading preferences.

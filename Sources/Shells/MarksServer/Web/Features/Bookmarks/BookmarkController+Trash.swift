@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
 
 /// Delete, undo and the Trash: `POST /bookmarks/:id/delete` records the delete at once (the notice after it carries
 /// an Undo form), `POST /bookmarks/:id/restore` brings a bookmark back, `GET /trash` lists the trash,

@@ -1,8 +1,8 @@
 import Foundation
 import HTTPServer
 import MarksCore
-import MarksLibrary
-import MarksSources
+import MarksBookmarks
+import MarksDocuments
 
 /// One bookmark: its page, edit, archive and unarchive; Add (`+Add`), the read-later loop (`+ReadLater`), bulk actions
 /// (`+Bulk`), the trash (`+Trash`) and AI tags (`+AITags`). The reader is `ReaderController`.

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
 
 /// Bundles: open one (its bookmarks), create, edit and delete, through the library (the source's `/api/bundles/`).
 extension BookmarkListController {

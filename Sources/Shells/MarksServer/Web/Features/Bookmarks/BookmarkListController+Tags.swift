@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
 
 /// Tag management: rename (merging into an existing tag) and delete across every bookmark, through the library.
 extension BookmarkListController {

@@ -1,8 +1,8 @@
 import Foundation
 import HTTPServer
 import MarksCore
-import MarksLibrary
-import MarksSources
+import MarksBookmarks
+import MarksDocuments
 
 /// The list pages: Bookmarks (and a tag's bookmarks), the "Load more" fragments, Tags (`+Tags`), bundles
 /// (`+Bundles`) and Search.

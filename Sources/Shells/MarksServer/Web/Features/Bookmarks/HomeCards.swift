@@ -1,5 +1,5 @@
 import Foundation
-import MarksLibrary
+import MarksBookmarks
 
 /// The home cards from the widget files (the same the desktop widgets read): recent bookmarks, one at random, and
 /// recent podcasts.

@@ -2,7 +2,7 @@ import Foundation
 import MarksCore
 import HTTPServer
 import MarksJobs
-import MarksLibrary
+import MarksBookmarks
 
 /// The Collections tab and Enrich All (`EnrichmentJobs` queues them, and the enrichment after saving, on the job runner).
 struct CollectionsController: WebFeature {

@@ -1,7 +1,7 @@
 import Foundation
 import MarksCore
 import MarksJobs
-import MarksLibrary
+import MarksBookmarks
 
 /// AI enrichment's jobs on the runner: Enrich All, its state, and the enrichment of a just-saved bookmark.
 struct EnrichmentJobs: Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
 import MarksCore
-import MarksLibrary
+import MarksPodcasts
 
 /// The Podcasts tab and the player's requests: `GET /podcasts` (`?show=unplayed|played|all`), an episode's page
 /// `GET /podcasts/:key` (the full player; `?t=<seconds>` starts there), its audio `GET /podcasts/:key/audio` (Range,

@@ -1,7 +1,8 @@
 import Foundation
 import HTTPServer
 import MarksCore
-import MarksLibrary
+import MarksReading
+import MarksBookmarks
 
 /// The favicons Marks keeps (`GET /favicons/:site`), mounted when this server keeps them; and the address a row
 /// shows for a bookmark's icon.

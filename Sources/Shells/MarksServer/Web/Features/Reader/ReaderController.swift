@@ -1,7 +1,9 @@
 import Foundation
 import HTTPServer
 import MarksCore
-import MarksLibrary
+import MarksFetch
+import MarksReading
+import MarksBookmarks
 
 /// The reader: a bookmark's page fetched and reduced to its text, its reading progress, and the text size and width
 /// form. Its images come through `ReaderImageController`.

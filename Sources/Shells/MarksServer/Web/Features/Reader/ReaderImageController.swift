@@ -1,7 +1,8 @@
 import Foundation
 import HTTPServer
 import MarksCore
-import MarksLibrary
+import MarksFetch
+import MarksBookmarks
 
 /// The reader's signed image proxy (`GET /reader/image`), mounted when this server fetches images.
 struct ReaderImageController: WebFeature {

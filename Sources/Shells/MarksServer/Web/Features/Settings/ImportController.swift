@@ -2,7 +2,7 @@ import CryptoPrimitives
 import Foundation
 import HTTPServer
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
 
 /// Settings → Import, mounted when imports run on this server: the upload starts an import (a `library.import` job
 /// running the CLI's importer) and goes to its page, which shows progress and then the report. Export is Settings'.

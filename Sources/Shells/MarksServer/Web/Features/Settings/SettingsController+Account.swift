@@ -2,7 +2,7 @@ import Foundation
 import HTTPServer
 import MarksBackend
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
 
 /// Sign-in and sign-out, and Settings → Devices: sign-in links (with QR codes) for the address the server really
 /// listens on, the list of signed-in browsers, and ending sessions.

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
 import MarksCore
-import MarksLibrary
+import MarksBookmarks
 
 /// Settings → Export: the bookmark file `marks export` writes, as a download.
 extension SettingsController {

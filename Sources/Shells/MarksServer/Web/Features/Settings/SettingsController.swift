@@ -2,7 +2,8 @@ import Foundation
 import HTTPServer
 import MarksBackend
 import MarksCore
-import MarksLibrary
+import MarksPodcasts
+import MarksBookmarks
 
 /// Settings: the source (save, verify), devices and sessions (`+Account`), the podcast feed's part (`+PodcastFeed`)
 /// and export (`+Export`); import is `ImportController`. Parts of the page for services this server may lack (app

@@ -1,8 +1,10 @@
 import Foundation
 import HTTPServer
 import MarksCore
-import MarksLibrary
-import MarksSources
+import MarksBookmarks
+import MarksDocuments
+import MarksPodcasts
+import MarksReading
 
 /// What every feature's controller shares: the source, auth, settings, the page context of a request and the ways a
 /// handler answers (a page in the layout, a redirect, a refusal, an error page). One per app; the controllers under

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPServer
-import MarksSources
+import MarksDocuments
 
 /// `GET /sources/:id/original`: the copied original, as the browser's QuickLook. A PDF or plain text opens in the
 /// browser (`inline`), anything else downloads (`attachment`); either way under a policy that lets the file do

@@ -1,9 +1,10 @@
 import Foundation
 import HTTPServer
 import MarksCore
+import MarksPodcasts
 import MarksJobs
-import MarksLibrary
-import MarksSources
+import MarksBookmarks
+import MarksDocuments
 
 /// The Sources tab: `GET /sources` (list, `?q=` search, `?page=`), `POST /sources/text` (paste), `POST /sources/upload`
 /// (files, streamed to disk by `SourceUploadStream`), a source's page `GET /sources/:id`, its Edit form
