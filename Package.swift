@@ -8,8 +8,10 @@
 //                     below them all: any target may use it, and it depends on nothing of ours
 //   Sources/Core      models and pure logic; no I/O of its own
 //   Sources/Services  stores, clients, engines and the library services built on the wrappers
-//   Sources/Shells    the CLI, the HTTP routes and the web app, and the executables; only executables import them
-//                     (and, until issue 34's app target, MarksCLI imports MarksServer)
+//   Sources/App       MarksAssembly: the one composition root (settings in, the app's parts out, each overridable);
+//                     the CLI, marks-bench and the test harnesses build the app through it
+//   Sources/Shells    the HTTP routes and the web app (MarksServer, below the app), the CLI (above it) and the
+//                     executables; MarksServer imports no other shell, MarksCLI reaches the server only through the app
 // The layer order itself, tier by tier, is written once in scripts/layers.txt: `make check` (run by `make test`)
 // fails on a dependency or import that points up or sideways, an import not declared here, or a dependency declared
 // here that no file imports.
@@ -78,6 +80,8 @@ let package = Package(
         layer("Core", "MarksCore", []),
 
         // Services: stores, clients and library services.
+        // The owner's credentials: the linkding API token, web sessions and sign-in links, the private feed's secret.
+        layer("Services", "MarksAccess", ["CryptoPrimitives", "SQLiteDatabase", "SystemSupport"]),
         layer("Services", "MarksJobs", ["SQLiteDatabase", "PostgresDatabase", "SystemSupport"]),
         layer("Services", "MarksStorage", ["MarksCore", "SQLiteDatabase", "SystemSupport"]),
         layer("Services", "MarksClients", ["MarksCore", "HTTPClient", "SystemSupport"]),
@@ -85,18 +89,21 @@ let package = Package(
         layer("Services", "MarksIndex", ["MarksCore", "MarksJobs", "SQLiteDatabase", "SentenceEmbeddings", "SystemSupport"]),
         layer("Services", "MarksEngine", ["MarksCore", "SentenceEmbeddings", "HTMLExtraction", "SystemSupport"]),
         layer("Services", "MarksSources", ["MarksJobs", "SQLiteDatabase", "HTMLExtraction", "Compression", "CryptoPrimitives", "SystemSupport"]),
-        layer("Services", "MarksPodcasts", ["MarksCore", "MarksJobs", "SQLiteDatabase", "PostgresDatabase", "HTMLExtraction", "MP3Encoding", "Compression", "CryptoPrimitives", "NeuralVoice", "SystemSupport"]),
+        layer("Services", "MarksPodcasts", ["MarksCore", "MarksClients", "MarksJobs", "SQLiteDatabase", "PostgresDatabase", "HTMLExtraction", "MP3Encoding", "Compression", "CryptoPrimitives", "NeuralVoice", "SystemSupport"]),
         layer("Services", "MarksLibrary", ["MarksSources", "MarksCore", "CryptoPrimitives", "MarksJobs", "MarksStorage", "MarksClients", "MarksIndex", "MarksEngine", "HTMLExtraction", "SQLiteDatabase", "HTTPClient", "SentenceEmbeddings", "SystemSupport"]),
 
         // Shells. The web app's .css/.js files (Web/Assets) are embedded in the binary by the EmbedWebAssets plugin.
         .plugin(name: "EmbedWebAssets", capability: .buildTool(), path: "Plugins/EmbedWebAssets"),
-        layer("Shells", "MarksServer", ["MarksSources", "MarksJobs", "MarksBackend", "MarksPodcasts", "MarksClients", "MarksEngine", "MarksLibrary", "MarksIndex", "MarksStorage", "MarksCore", "HTTPServer", "CryptoPrimitives", "SQLiteDatabase", "QRCode", "Compression", "HTMLExtraction", "SystemSupport"],
+        layer("Shells", "MarksServer", ["MarksAccess", "MarksSources", "MarksJobs", "MarksBackend", "MarksPodcasts", "MarksClients", "MarksEngine", "MarksLibrary", "MarksIndex", "MarksStorage", "MarksCore", "HTTPServer", "CryptoPrimitives", "SQLiteDatabase", "QRCode", "Compression", "HTMLExtraction", "SystemSupport"],
               plugins: ["EmbedWebAssets"]),
-        layer("Shells", "MarksCLI", ["MarksSources", "MarksPodcasts", "MarksJobs", "MarksBackend", "PostgresDatabase", "SQLiteDatabase", "MarksIndex", "MarksEngine", "MarksServer", "MarksLibrary", "MarksClients", "MarksStorage", "MarksCore", "HTTPServer", "SentenceEmbeddings", "SystemSupport"]),
+        // The app: the one composition root both shells are built through (the CLI's commands, `marks serve`'s parts,
+        // marks-bench and the test harnesses), with overridable parts.
+        layer("App", "MarksAssembly", ["MarksServer", "MarksAccess", "MarksSources", "MarksPodcasts", "MarksJobs", "MarksBackend", "PostgresDatabase", "MarksIndex", "MarksLibrary", "MarksClients", "MarksStorage", "MarksCore", "HTTPServer", "SentenceEmbeddings", "SystemSupport"]),
+        layer("Shells", "MarksCLI", ["MarksAssembly", "MarksAccess", "MarksSources", "MarksPodcasts", "MarksJobs", "MarksBackend", "SQLiteDatabase", "MarksIndex", "MarksEngine", "MarksLibrary", "MarksClients", "MarksCore", "HTTPServer", "SentenceEmbeddings", "SystemSupport"]),
         .executableTarget(name: "marks", dependencies: ["MarksCLI"], path: "Sources/Shells/marks"),
         // libFuzzer over the parsers: `make fuzz` (scripts/fuzz.sh) builds it with the fuzzer and address sanitizers.
         .executableTarget(name: "marks-fuzz", dependencies: ["CLibFuzzer", "MarksServer", "MarksLibrary", "MarksCore", "HTTPServer", "HTMLExtraction"], path: "Sources/Shells/marks-fuzz"),
-        .executableTarget(name: "marks-bench", dependencies: ["MarksSources", "MarksPodcasts", "MarksJobs", "MarksBackend", "PostgresDatabase", "SQLiteDatabase", "SystemSupport", "MarksServer", "MarksEngine", "MarksClients", "MarksStorage", "MarksLibrary", "MarksIndex", "MarksCore", "HTTPServer", "HTTPClient", "StandInNetwork", "SentenceEmbeddings"], path: "Sources/Shells/marks-bench"),
+        .executableTarget(name: "marks-bench", dependencies: ["MarksAccess", "MarksSources", "MarksPodcasts", "MarksJobs", "MarksBackend", "PostgresDatabase", "SQLiteDatabase", "SystemSupport", "MarksServer", "MarksEngine", "MarksClients", "MarksStorage", "MarksLibrary", "MarksIndex", "MarksCore", "HTTPServer", "HTTPClient", "StandInNetwork", "SentenceEmbeddings"], path: "Sources/Shells/marks-bench"),
 
         // Stand-in servers for network tests and benchmarks (raw sockets that misbehave on purpose).
         .target(name: "StandInNetwork", path: "Tests/Support/StandInNetwork"),
@@ -122,11 +129,11 @@ let package = Package(
         tests("MarksIndex", ["HTTPServer", "MarksClients", "MarksJobs", "MarksIndex", "MarksLibrary", "MarksEngine", "MarksStorage", "MarksCore", "SQLiteDatabase", "SentenceEmbeddings", "SystemSupport"]),
         tests("MarksEngine", ["MarksEngine", "MarksCore", "SentenceEmbeddings", "HTMLExtraction"], resources: [.copy("Fixtures")]),
         tests("MarksLibrary", ["MarksJobs", "MarksIndex", "MarksLibrary", "MarksStorage", "MarksClients", "MarksEngine", "MarksCore", "SQLiteDatabase", "HTTPClient", "StandInNetwork", "SystemSupport", "HTTPServer", "HTMLExtraction"]),
-        tests("MarksServer", ["MarksSources", "StandInNetwork", "SQLiteDatabase", "PostgresDatabase", "MarksJobs", "MarksBackend", "MarksPodcasts", "MP3Encoding", "MarksEngine", "MarksServer", "MarksLibrary", "MarksIndex", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer", "Compression", "CryptoPrimitives", "SystemSupport"],
+        tests("MarksServer", ["MarksAssembly", "MarksAccess", "MarksSources", "StandInNetwork", "SQLiteDatabase", "PostgresDatabase", "MarksJobs", "MarksBackend", "MarksPodcasts", "MP3Encoding", "MarksEngine", "MarksServer", "MarksLibrary", "MarksIndex", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer", "Compression", "CryptoPrimitives", "SystemSupport"],
               resources: [.copy("Compatibility/Fixtures")]),
         tests("MarksSources", ["MarksSources", "MarksCore", "CryptoPrimitives", "Compression", "MarksLibrary", "MarksIndex", "MarksJobs", "SQLiteDatabase", "SystemSupport", "StandInNetwork"]),
         tests("MarksPodcasts", ["MarksPodcasts", "NeuralVoice", "MarksCore", "SQLiteDatabase", "PostgresDatabase", "SystemSupport"]),
-        tests("MarksCLI", ["MarksCLI", "MarksServer", "MarksLibrary", "MarksBackend", "MarksJobs", "MarksPodcasts", "PostgresDatabase", "MarksIndex", "MarksStorage", "MarksCore", "HTTPServer", "HTTPClient", "SentenceEmbeddings", "SQLiteDatabase", "StandInNetwork", "SystemSupport"]),
+        tests("MarksCLI", ["MarksCLI", "MarksAssembly", "MarksAccess", "MarksServer", "MarksLibrary", "MarksBackend", "MarksJobs", "MarksPodcasts", "PostgresDatabase", "MarksIndex", "MarksStorage", "MarksCore", "HTTPServer", "HTTPClient", "SentenceEmbeddings", "SQLiteDatabase", "StandInNetwork", "SystemSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import MarksLibrary
 import MarksServer
 import MarksTestSupport
 import Testing

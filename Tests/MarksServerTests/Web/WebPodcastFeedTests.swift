@@ -1,5 +1,7 @@
 import Foundation
 import HTTPServer
+import MarksAccess
+import MarksLibrary
 import MarksTestSupport
 import SQLiteDatabase
 import Testing

@@ -1,8 +1,8 @@
 import Foundation
 import HTTPServer
+import MarksAssembly
 import MarksCore
 import MarksLibrary
-import MarksServer
 import SentenceEmbeddings
 import SQLiteDatabase
 import SystemSupport

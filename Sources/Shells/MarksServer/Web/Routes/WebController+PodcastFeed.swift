@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import MarksLibrary
 
 /// Settings → Podcast feed: the private feed's URL (with its QR code) and the rotation of its secret.
 extension WebController {

@@ -1,6 +1,5 @@
 import CryptoPrimitives
 import Foundation
-import MarksLibrary
 import Synchronization
 #if canImport(Glibc)
 import Glibc

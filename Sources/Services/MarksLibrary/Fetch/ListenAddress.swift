@@ -1,5 +1,4 @@
 import Foundation
-import MarksLibrary
 import Synchronization
 import SystemSupport
 
