@@ -103,7 +103,7 @@ let package = Package(
         .executableTarget(name: "marks", dependencies: ["MarksCLI"], path: "Sources/Shells/marks"),
         // libFuzzer over the parsers: `make fuzz` (scripts/fuzz.sh) builds it with the fuzzer and address sanitizers.
         .executableTarget(name: "marks-fuzz", dependencies: ["CLibFuzzer", "MarksServer", "MarksLibrary", "MarksCore", "HTTPServer", "HTMLExtraction"], path: "Sources/Shells/marks-fuzz"),
-        .executableTarget(name: "marks-bench", dependencies: ["MarksAccess", "MarksSources", "MarksPodcasts", "MarksJobs", "MarksBackend", "PostgresDatabase", "SQLiteDatabase", "SystemSupport", "MarksServer", "MarksEngine", "MarksClients", "MarksStorage", "MarksLibrary", "MarksIndex", "MarksCore", "HTTPServer", "HTTPClient", "StandInNetwork", "SentenceEmbeddings"], path: "Sources/Shells/marks-bench"),
+        .executableTarget(name: "marks-bench", dependencies: ["MarksAssembly", "MarksAccess", "MarksSources", "MarksPodcasts", "MarksJobs", "MarksBackend", "PostgresDatabase", "SQLiteDatabase", "SystemSupport", "MarksServer", "MarksEngine", "MarksClients", "MarksStorage", "MarksLibrary", "MarksIndex", "MarksCore", "HTTPServer", "HTTPClient", "StandInNetwork", "SentenceEmbeddings"], path: "Sources/Shells/marks-bench"),
 
         // Stand-in servers for network tests and benchmarks (raw sockets that misbehave on purpose).
         .target(name: "StandInNetwork", path: "Tests/Support/StandInNetwork"),

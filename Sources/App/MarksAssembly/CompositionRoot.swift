@@ -24,6 +24,8 @@ public final class CompositionRoot: Sendable {
 
     /// Parts to use instead of the ones the settings would build (tests and marks-bench); nil builds the configured one.
     public struct Overrides: Sendable {
+        /// The data directory already opened (its store on the caller's clock) instead of opened on first use.
+        public var data: LocalData?
         /// The bookmark source instead of the configured linkding server or embedded store.
         public var source: (any BookmarkSource)?
         /// The page fetcher instead of one under the configured fetch policy.
@@ -38,9 +40,10 @@ public final class CompositionRoot: Sendable {
         public var backendLimits: BackendLimits?
 
         /// No overrides: everything as configured.
-        public init(source: (any BookmarkSource)? = nil, fetcher: PageFetcher? = nil, engine: ConfiguredEngine? = nil,
+        public init(data: LocalData? = nil, source: (any BookmarkSource)? = nil, fetcher: PageFetcher? = nil, engine: ConfiguredEngine? = nil,
                     jobSettings: JobRunnerSettings? = nil, metadata: (@Sendable (String) async -> BookmarkCheck.Metadata)? = nil,
                     backendLimits: BackendLimits? = nil) {
+            self.data = data
             self.source = source
             self.fetcher = fetcher
             self.engine = engine
@@ -126,7 +129,7 @@ public final class CompositionRoot: Sendable {
 
     /// The data directory, opened once: `marks.sqlite` (store, cache, index, backend tables), created if needed.
     public func data() throws -> LocalData {
-        try part(\.data) { try LocalData(paths: paths, now: context.now) }
+        try part(\.data) { try overrides.data ?? LocalData(paths: paths, now: context.now) }
     }
 
     /// The one page fetcher, under the configured policy (scraping, `check` metadata, the reader, enrichment,
