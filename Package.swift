@@ -133,6 +133,7 @@ let package = Package(
               resources: [.copy("Compatibility/Fixtures")]),
         tests("MarksSources", ["MarksSources", "MarksCore", "CryptoPrimitives", "Compression", "MarksLibrary", "MarksIndex", "MarksJobs", "SQLiteDatabase", "SystemSupport", "StandInNetwork"]),
         tests("MarksPodcasts", ["MarksPodcasts", "NeuralVoice", "MarksCore", "SQLiteDatabase", "PostgresDatabase", "SystemSupport"]),
+        tests("MarksAssembly", ["MarksAssembly", "MarksAccess", "MarksLibrary", "MarksCore"]),
         tests("MarksCLI", ["MarksCLI", "MarksAssembly", "MarksAccess", "MarksServer", "MarksLibrary", "MarksBackend", "MarksJobs", "MarksPodcasts", "PostgresDatabase", "MarksIndex", "MarksStorage", "MarksCore", "HTTPServer", "HTTPClient", "SentenceEmbeddings", "SQLiteDatabase", "StandInNetwork", "SystemSupport"]),
     ],
     swiftLanguageModes: [.v6]
