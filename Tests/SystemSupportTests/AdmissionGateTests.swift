@@ -40,6 +40,13 @@ private final class Hold: Sendable {
     var waiting: Int { state.withLock { $0.waiters.count } }
 }
 
+/// Values appended from several tasks.
+private final class Record<Value: Sendable>: Sendable {
+    private let values = Mutex<[Value]>([])
+    func append(_ value: Value) { values.withLock { $0.append(value) } }
+    var all: [Value] { values.withLock { $0 } }
+}
+
 @Suite struct AdmissionGateTests {
     @Test func passesTheResultThrough() async throws {
         let gate = AdmissionGate(name: "AI requests", policy: .init(limit: 1, budget: .seconds(60)))
@@ -80,6 +87,46 @@ private final class Hold: Sendable {
         await #expect(throws: CancellationError.self) { try await call.value }
         while gate.inFlight > 0 { await Task.yield() }
         #expect(hold.cancellations == 1)
+    }
+
+    @Test func queuedCallersWaitTheirTurnInOrderAndTheRestAreRefused() async throws {
+        let gate = AdmissionGate(name: "keyword searches", policy: .init(limit: 1, budget: .seconds(600), queue: 2))
+        let hold = Hold()
+        let order = Record<Int>()
+        let first = Task { try await gate.run { try await hold.wait(); order.append(1); return 1 } }
+        while hold.waiting < 1 { await Task.yield() }
+        let second = Task { try await gate.run { order.append(2); return 2 } }
+        while gate.waiting < 1 { await Task.yield() }
+        let third = Task { try await gate.run { order.append(3); return 3 } }
+        while gate.waiting < 2 { await Task.yield() }
+        // One runs and two wait: a fourth is refused at once.
+        await #expect(throws: AdmissionError.busy(what: "keyword searches", retryAfterSeconds: 5)) { try await gate.run { 4 } }
+        #expect(gate.inFlight == 1)
+        hold.open()
+        #expect(try await first.value == 1)
+        #expect(try await second.value == 2)
+        #expect(try await third.value == 3)
+        #expect(order.all == [1, 2, 3])
+        while gate.inFlight > 0 { await Task.yield() }
+        #expect(gate.waiting == 0)
+    }
+
+    @Test func aCancelledWaiterGivesUpItsPlaceAndNeverRuns() async throws {
+        let gate = AdmissionGate(name: "keyword searches", policy: .init(limit: 1, budget: .seconds(600), queue: 4))
+        let hold = Hold()
+        let ran = Record<Bool>()
+        let first = Task { try await gate.run { try await hold.wait(); return 1 } }
+        while hold.waiting < 1 { await Task.yield() }
+        let waiter = Task { try await gate.run { ran.append(true); return 2 } }
+        while gate.waiting < 1 { await Task.yield() }
+        waiter.cancel()
+        await #expect(throws: CancellationError.self) { try await waiter.value }
+        #expect(gate.waiting == 0)
+        hold.open()
+        #expect(try await first.value == 1)
+        while gate.inFlight > 0 { await Task.yield() }
+        #expect(ran.all.isEmpty)
+        #expect(try await gate.run { 5 } == 5)
     }
 
     @Test func rethrowsTheWorksOwnError() async {

@@ -30,6 +30,8 @@ public struct ServeParts {
     public let podcasts: PodcastRequests
     /// Imports started from Settings → Import (`library.import` jobs).
     public let imports: ImportJobs
+    /// The select mode's bulk actions (`library.bulk` jobs on a linkding server).
+    public let bulk: BulkActions
     /// Makes the library's episodes (background generation, the share queue's consumer).
     public let podcastManager: PodcastGenerationManager
     /// The favicons Marks keeps; nil when they cannot be stored (a warning said why).
@@ -80,7 +82,8 @@ public struct ServeParts {
         let archiveKinds = [archive.jobKind(urls: bookmarkURLs, enqueue: { _ = try await jobs.enqueue($0) })]
         let podcastKinds = [podcasts.jobKind(consumer: podcastManager.consumer), podcastManager.jobKind()]
         let web = self.web
-        let importKinds = [imports.jobKind(library: { sources.current.library }, describe: { web.message(for: $0) })]
+        let importKinds = [imports.jobKind(library: { sources.current.library }, describe: { web.message(for: $0) }),
+                           bulk.jobKind(library: { sources.current.library })]
         for kind in sourceKinds + podcastKinds + importKinds + [indexer.backgroundKind(), ingested.ocrJobKind(),
                                    ingested.purgeJobKind(retention: LibraryService.trashRetention)] + faviconKinds + archiveKinds {
             await jobs.register(kind)
@@ -143,6 +146,8 @@ extension CompositionRoot {
         options.jobs = jobs
         let imports = try importJobs()
         options.imports = imports
+        let bulk = BulkActions(jobs: jobs, now: context.now)
+        options.bulk = bulk
         options.images = ImageFetcher(fetcher: fetcher())
         options.favicons = favicons
         let ingested = try self.sources()
@@ -180,7 +185,7 @@ extension CompositionRoot {
         appContext.databaseHealth = databaseHealth()
         let app = MarksApp(context: appContext)
         return ServeParts(sources: sources, backend: backend, auth: auth, web: web, index: index, indexer: indexer, jobs: jobs,
-                          backendJobs: backendJobs, podcasts: podcasts, imports: imports, podcastManager: podcastManager, favicons: favicons, ingested: ingested, archive: archive, app: app,
+                          backendJobs: backendJobs, podcasts: podcasts, imports: imports, bulk: bulk, podcastManager: podcastManager, favicons: favicons, ingested: ingested, archive: archive, app: app,
                           listen: listen)
     }
 

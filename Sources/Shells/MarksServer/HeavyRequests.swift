@@ -1,11 +1,13 @@
 import HTTPServer
 import SystemSupport
 
-/// The requests that run the AI engine or long batches, and the one admission gate they share: the only place
-/// admission control is configured. Beyond `policy.limit` such requests in flight, another is answered `503`
-/// with `Retry-After` at once (JSON `{"error": …}` under `/v1/`, a page under `/`); one that runs over its budget
-/// is answered `504` and its work is cancelled. Every other request (`/healthz`, pages, `/api/` without `q`) passes
-/// untouched.
+/// The requests that run the AI engine, long batches or keyword searches, and the two admission gates they take: the
+/// only place admission control is configured. AI work and batches share one gate (`policy`): beyond its limit such a
+/// request is answered `503` with `Retry-After` at once (JSON `{"error": …}` under `/v1/`, a page under `/`).
+/// Keyword searches (bounded per query, milliseconds each) take the second gate (`searchPolicy`): as many run at
+/// once as there are compute threads and a bounded queue waits its turn, so a burst of searches is served in order
+/// instead of refused, and only a flood beyond the queue gets `503`. A request that runs over its budget is answered
+/// `504` and its work is cancelled. Every other request (`/healthz`, pages, `/api/` without `q`) passes untouched.
 public struct HeavyRequests: Sendable {
     /// One kind of heavy request and its time budget.
     public struct Route: Sendable {
@@ -16,15 +18,18 @@ public struct HeavyRequests: Sendable {
         /// Only when this query parameter is present with a value other than white space (a keyword search, `q`).
         public var parameter: String?
         public var budget: Duration
+        /// Which gate it takes.
+        public var lane: Lane
 
         /// A route.
         public init(_ method: HTTPMethod, _ path: String, query: (name: String, value: String)? = nil, parameter: String? = nil,
-                    budget: Duration) {
+                    budget: Duration, lane: Lane = .compute) {
             self.method = method
             self.path = path
             self.query = query
             self.parameter = parameter
             self.budget = budget
+            self.lane = lane
         }
 
         func matches(_ request: HTTPRequest) -> Bool {
@@ -33,6 +38,14 @@ public struct HeavyRequests: Sendable {
             guard let query else { return true }
             return request.query[query.name] == query.value
         }
+    }
+
+    /// The two gates.
+    public enum Lane: Sendable {
+        /// AI work and batches: refused at once beyond the limit.
+        case compute
+        /// Keyword searches: a bounded queue waits for a slot.
+        case search
     }
 
     /// The heavy requests of `marks serve`: the `/v1/` AI endpoints, the web app's collections, Enrich All batch and
@@ -46,11 +59,11 @@ public struct HeavyRequests: Sendable {
         Route(.get, "/collections", budget: .seconds(120)),
         Route(.post, "/collections/enrich", budget: .seconds(180)),
         Route(.get, "/search", query: ("mode", "semantic"), budget: .seconds(60)),
-        // Keyword search (linkding's `q`): bounded per query (`SearchQuery.budgetProblem`), and at most `limit` at once.
-        Route(.get, "/search", parameter: "q", budget: .seconds(30)),
-        Route(.get, "/api/bookmarks/", parameter: "q", budget: .seconds(30)),
-        Route(.get, "/api/bookmarks/archived/", parameter: "q", budget: .seconds(30)),
-        Route(.get, "/api/bookmarks/shared/", parameter: "q", budget: .seconds(30)),
+        // Keyword search (linkding's `q`): bounded per query (`SearchQuery.budgetProblem`), and `searchPolicy` at once.
+        Route(.get, "/search", parameter: "q", budget: .seconds(30), lane: .search),
+        Route(.get, "/api/bookmarks/", parameter: "q", budget: .seconds(30), lane: .search),
+        Route(.get, "/api/bookmarks/archived/", parameter: "q", budget: .seconds(30), lane: .search),
+        Route(.get, "/api/bookmarks/shared/", parameter: "q", budget: .seconds(30), lane: .search),
         // Ask (offline: the search tool and one embedding call; with a provider: up to four streamed model turns).
         Route(.post, "/v1/marks/ask", budget: .seconds(120)),
         Route(.post, "/ask", budget: .seconds(120)),
@@ -61,15 +74,24 @@ public struct HeavyRequests: Sendable {
     /// otherwise, and "try again in 5 seconds".
     public static let standardPolicy = AdmissionGate.Policy(limit: 2, budget: .seconds(120), retryAfterSeconds: 5)
 
-    /// The kinds of request the gate guards.
-    public let routes: [Route]
-    /// The gate they share.
-    public let gate: AdmissionGate
+    /// Two keyword searches at once (one a core: a search is CPU-bound), 64 more waiting their turn (a search takes
+    /// milliseconds, so the last in the queue waits well under a second), "try again in 1 second" beyond that.
+    public static let standardSearchPolicy = AdmissionGate.Policy(limit: 2, budget: .seconds(30), retryAfterSeconds: 1, queue: 64)
 
-    /// Heavy requests under `policy` (one gate, so limits hold across `/v1/` and the web app).
-    public init(routes: [Route] = Self.standardRoutes, policy: AdmissionGate.Policy = Self.standardPolicy) {
+    /// The kinds of request the gates guard.
+    public let routes: [Route]
+    /// The gate AI work and batches share.
+    public let gate: AdmissionGate
+    /// The gate keyword searches share.
+    public let searchGate: AdmissionGate
+
+    /// Heavy requests under `policy` and keyword searches under `searchPolicy` (one gate each, so limits hold across
+    /// `/api/`, `/v1/` and the web app).
+    public init(routes: [Route] = Self.standardRoutes, policy: AdmissionGate.Policy = Self.standardPolicy,
+                searchPolicy: AdmissionGate.Policy = Self.standardSearchPolicy) {
         self.routes = routes
         self.gate = AdmissionGate(name: "AI requests", policy: policy)
+        self.searchGate = AdmissionGate(name: "searches", policy: searchPolicy)
     }
 
     /// What a heavy request's credentials earn it before the gate (issue 35: an unauthenticated request never holds
@@ -99,12 +121,12 @@ public struct HeavyRequests: Sendable {
         case .passWithoutSlot: return try await next()
         case .refuse(let error): throw error
         }
+        let gate = route.lane == .search ? searchGate : gate
         do {
             var response = try await gate.run(budget: route.budget, next)
             // A streamed answer does its work while it is sent, after `next` returned: it takes a slot again then
             // (a stream the gate refuses or cuts ends without its last chunk, so the client sees it incomplete).
             if case .stream(let body) = response.body {
-                let gate = self.gate
                 response.body = .stream(body.wrapped { produce in try await gate.run(budget: route.budget, produce) })
             }
             return response

@@ -134,7 +134,8 @@ public struct MarksApp: Sendable {
 
     /// Whether a heavy request may take an admission slot (issue 35): under `/v1/` its bearer token is checked in full
     /// (signature, device record, scope) and a refusal is thrown as the answer, so the route never runs; a web route
-    /// needs a live session (without one the web app answers with its sign-in redirect, ungated: it does no heavy work).
+    /// needs a live session (without one the web app answers with its sign-in redirect, ungated: it does no heavy work),
+    /// and an `/api/` search the API token (without it the API answers 401, ungated).
     static func authenticatedForHeavyWork(_ request: HTTPRequest, context: Context) -> HeavyRequests.Admission {
         if request.path.hasPrefix("/v1/") {
             guard let backend = context.backend else { return .admit }  // no backend: no route either, the gate as before
@@ -147,6 +148,12 @@ public struct MarksApp: Sendable {
                 }
                 return .refuse(BackendAPI.httpError(error))
             }
+        }
+        if request.path.hasPrefix("/api/") {
+            // The linkding API answers a request without its token 401 itself, doing no search.
+            let api = context.sources?.current.api ?? context.api
+            guard let api else { return .admit }
+            return api.recognizes(request) ? .admit : .passWithoutSlot
         }
         guard let web = context.web else { return .admit }
         return web.recognizes(request) ? .admit : .passWithoutSlot

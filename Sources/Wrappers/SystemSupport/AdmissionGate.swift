@@ -1,9 +1,10 @@
 import Synchronization
 
-/// Admission control and a time budget for one class of heavy work (AI requests, batch enrichment):
-/// at most `limit` calls run at once; a call beyond that is refused at once with `AdmissionError.busy`
-/// (so the server can answer 503 with `Retry-After` instead of queueing without end), and a call that
-/// takes longer than its budget is answered with `AdmissionError.overBudget` and its work is cancelled.
+/// Admission control and a time budget for one class of heavy work (AI requests, batch enrichment, keyword searches):
+/// at most `limit` calls run at once and at most `queue` more wait for a slot, first come first served; a call beyond
+/// that is refused at once with `AdmissionError.busy` (so the server can answer 503 with `Retry-After` instead of
+/// queueing without end), and a call that takes longer than its budget is answered with `AdmissionError.overBudget`
+/// and its work is cancelled.
 ///
 /// A slot is held until the work really ends, not just until the caller was answered: work that runs on
 /// past its budget (a closure on a `WorkerPool` stops at its next checkpoint) still counts.
@@ -16,12 +17,16 @@ public final class AdmissionGate: Sendable {
         public var budget: Duration
         /// Seconds a refused caller is asked to wait (`Retry-After`).
         public var retryAfterSeconds: Int
+        /// Calls that may wait for a slot when all are taken (0: refused at once). A waiting call's budget starts
+        /// when it gets its slot.
+        public var queue: Int
 
         /// A policy.
-        public init(limit: Int, budget: Duration, retryAfterSeconds: Int = 5) {
+        public init(limit: Int, budget: Duration, retryAfterSeconds: Int = 5, queue: Int = 0) {
             self.limit = max(1, limit)
             self.budget = budget
             self.retryAfterSeconds = max(1, retryAfterSeconds)
+            self.queue = max(0, queue)
         }
     }
 
@@ -29,7 +34,16 @@ public final class AdmissionGate: Sendable {
     public let name: String
     /// Its limits.
     public let policy: Policy
-    private let running = Mutex(0)
+    private let slots = Mutex(Slots())
+
+    /// The calls holding a slot, and those waiting for one (oldest first).
+    private struct Slots {
+        var running = 0
+        var waiting: [(id: UInt64, continuation: CheckedContinuation<Bool, Never>)] = []
+        var nextID: UInt64 = 0
+        /// Waiters that were cancelled before they were queued.
+        var cancelled: Set<UInt64> = []
+    }
 
     /// A gate for `name` under `policy`.
     public init(name: String, policy: Policy) {
@@ -38,16 +52,13 @@ public final class AdmissionGate: Sendable {
     }
 
     /// Calls running now.
-    public var inFlight: Int { running.withLock { $0 } }
+    public var inFlight: Int { slots.withLock { $0.running } }
+    /// Calls waiting for a slot now.
+    public var waiting: Int { slots.withLock { $0.waiting.count } }
 
     /// Runs `work` if a slot is free, within `budget` (the policy's when nil).
     public func run<T: Sendable>(budget: Duration? = nil, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
-        let admitted = running.withLock { count in
-            guard count < policy.limit else { return false }
-            count += 1
-            return true
-        }
-        guard admitted else { throw AdmissionError.busy(what: name, retryAfterSeconds: policy.retryAfterSeconds) }
+        try await acquire()
         let budget = budget ?? policy.budget
         let outcome = Outcome<T>()
         let worker = Task {
@@ -58,7 +69,7 @@ public final class AdmissionGate: Sendable {
                 result = .failure(error)
             }
             // The slot is free before the caller hears the result, so its next request finds it free.
-            self.running.withLock { $0 -= 1 }
+            self.release()
             outcome.finish(result)
         }
         let timer = Task {
@@ -78,6 +89,61 @@ public final class AdmissionGate: Sendable {
             timer.cancel()
             outcome.finish(.failure(CancellationError()))
         }
+    }
+}
+
+extension AdmissionGate {
+    /// Takes a slot: at once when one is free, else after waiting in the queue when it has room; throws `busy` when
+    /// neither, and `CancellationError` when the caller is cancelled while it waits (its place is given up).
+    private func acquire() async throws {
+        enum Decision { case admitted, refused, wait(UInt64) }
+        let decision = slots.withLock { slots -> Decision in
+            if slots.running < policy.limit {
+                slots.running += 1
+                return .admitted
+            }
+            guard slots.waiting.count < policy.queue else { return .refused }
+            slots.nextID &+= 1
+            return .wait(slots.nextID)
+        }
+        switch decision {
+        case .admitted: return
+        case .refused: throw AdmissionError.busy(what: name, retryAfterSeconds: policy.retryAfterSeconds)
+        case .wait(let id):
+            let admitted = await withTaskCancellationHandler {
+                await withCheckedContinuation { continuation in
+                    let resumeNow = slots.withLock { slots -> Bool in
+                        if slots.cancelled.remove(id) != nil { return true }
+                        slots.waiting.append((id, continuation))
+                        return false
+                    }
+                    if resumeNow { continuation.resume(returning: false) }
+                }
+            } onCancel: {
+                let waiter = slots.withLock { slots -> CheckedContinuation<Bool, Never>? in
+                    guard let index = slots.waiting.firstIndex(where: { $0.id == id }) else {
+                        slots.cancelled.insert(id)  // not queued yet (or already handed a slot, then never read)
+                        return nil
+                    }
+                    return slots.waiting.remove(at: index).continuation
+                }
+                waiter?.resume(returning: false)
+            }
+            slots.withLock { _ = $0.cancelled.remove(id) }  // a cancellation that came after the slot was handed over
+            guard admitted else { throw CancellationError() }
+        }
+    }
+
+    /// Gives a slot back: to the oldest waiter when there is one (the count stays), else to the pool.
+    private func release() {
+        let next = slots.withLock { slots -> CheckedContinuation<Bool, Never>? in
+            guard !slots.waiting.isEmpty else {
+                slots.running -= 1
+                return nil
+            }
+            return slots.waiting.removeFirst().continuation
+        }
+        next?.resume(returning: true)
     }
 }
 

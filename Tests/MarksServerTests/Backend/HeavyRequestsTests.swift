@@ -35,7 +35,8 @@ private final class Slots: Sendable {
     }
 
     @Test func aFullGateAnswers503WithRetryAfterAsJSONUnderV1AndAsAPageElsewhere() async throws {
-        let heavy = HeavyRequests(policy: .init(limit: 1, budget: .seconds(600), retryAfterSeconds: 9))
+        let heavy = HeavyRequests(policy: .init(limit: 1, budget: .seconds(600), retryAfterSeconds: 9),
+                                  searchPolicy: .init(limit: 1, budget: .seconds(600), retryAfterSeconds: 3))
         let app = MarksApp(context: .init(version: "test", logError: { _ in }, heavy: heavy))
         let slots = Slots()
         slots.hold(heavy.gate)
@@ -60,12 +61,48 @@ private final class Slots: Sendable {
         #expect(try await app.router.respond(to: request(.get, "/search?q=%20")).status == 404)
         #expect(try await app.router.respond(to: request(.get, "/api/bookmarks/?limit=5")).status == 404)
         #expect(try await app.router.respond(to: request(.get, "/search?q=bread&mode=semantic")).status == 503)
-        // Issue 35 item 4: a keyword search is heavy work too, on the Search tab and on /api/.
-        #expect(try await app.router.respond(to: request(.get, "/search?q=bread")).status == 503)
+        // Issue 35 item 4: a keyword search is heavy work too, on the Search tab and on /api/, in its own gate: a full
+        // AI gate does not hold it up (routed: 404 here) ...
+        #expect(try await app.router.respond(to: request(.get, "/search?q=bread")).status == 404)
+        // ... and a full search gate (no queue in this policy) refuses it.
+        let searches = Slots()
+        searches.hold(heavy.searchGate)
+        while searches.held < 1 { await Task.yield() }
+        let refused = try await app.router.respond(to: request(.get, "/search?q=bread"))
+        #expect(refused.status == 503)
+        #expect(refused.headers["Retry-After"] == "3")
         for path in ["/api/bookmarks/", "/api/bookmarks/archived/", "/api/bookmarks/shared/"] {
             #expect(try await app.router.respond(to: request(.get, path + "?limit=1&q=e+e+e")).status == 503, "\(path)")
         }
+        searches.release()
         slots.release()
+    }
+
+    /// Issue 35, item 4: `/api/` keyword searches with the API token take the search gate (queued when it is full, in
+    /// turn), a search without the token is answered 401 at once without a slot, and a flood beyond the queue gets 503.
+    @Test func apiTokenSearchesTakeTheSearchGateAndWaitTheirTurn() async throws {
+        let fixture = try APIFixture()
+        defer { fixture.cleanUp() }
+        try await fixture.create(#"{"url":"https://example.com/bread","title":"Bread"}"#)
+        let heavy = HeavyRequests(searchPolicy: .init(limit: 1, budget: .seconds(600), retryAfterSeconds: 1, queue: 1))
+        let app = MarksApp(context: .init(version: "test", logError: { _ in }, api: fixture.api, heavy: heavy))
+        func search(token: String?) throws -> HTTPRequest {
+            var headers = HTTPHeaders([("Host", "marks.test:8080")])
+            if let token { headers.add("Authorization", "Token \(token)") }
+            return try HTTPRequest(method: .get, target: "/api/bookmarks/?q=bread", headers: headers, body: Data(), remoteAddress: "127.0.0.1")
+        }
+        #expect(try await app.router.respond(to: search(token: fixture.token)).status == 200)
+
+        let slots = Slots()
+        slots.hold(heavy.searchGate)
+        while slots.held < 1 { await Task.yield() }
+        #expect(try await app.router.respond(to: search(token: nil)).status == 401, "no token: answered at once, never queued")
+        #expect(try await app.router.respond(to: search(token: "wrong")).status == 401)
+        let queued = Task { try await app.router.respond(to: search(token: fixture.token)).status }
+        while heavy.searchGate.waiting < 1 { await Task.yield() }
+        #expect(try await app.router.respond(to: search(token: fixture.token)).status == 503, "the queue is full")
+        slots.release()
+        #expect(try await queued.value == 200, "the queued search ran once the slot was free")
     }
 
     @Test func aStreamedAnswerHoldsASlotWhileItIsProduced() async throws {

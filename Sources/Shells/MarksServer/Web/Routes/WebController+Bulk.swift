@@ -24,23 +24,29 @@ extension WebController {
             throw HTTPError(400, "Choose at most \(Self.bulkLimit) bookmarks at a time (you chose \(ids.count)).")
         }
         let tag = Self.field(form, "tag").trimmingCharacters(in: .whitespacesAndNewlines)
+        let library = self.library
+        let bulk = options.bulk
+        func apply(_ change: BookmarkBulkChange) async throws -> Int {
+            if let bulk { return try await bulk.apply(change, ids: ids, on: library) }
+            return try await library.bulk(change, ids: ids)
+        }
         switch form["do"] ?? "" {
         case "tag", "untag":
             guard let name = TagNames.parse(tag).first else {
                 throw HTTPError(400, "Type the tag to add or remove in the box next to the buttons, then try again.")
             }
             if form["do"] == "tag" {
-                return redirect(back, notice: "bulk-tagged-\(try await library.bulk(.addTag(name), ids: ids))")
+                return redirect(back, notice: "bulk-tagged-\(try await apply(.addTag(name)))")
             }
-            return redirect(back, notice: "bulk-untagged-\(try await library.bulk(.removeTag(name), ids: ids))")
+            return redirect(back, notice: "bulk-untagged-\(try await apply(.removeTag(name)))")
         case "read":
-            return redirect(back, notice: "bulk-read-\(try await library.bulk(.markRead, ids: ids))")
+            return redirect(back, notice: "bulk-read-\(try await apply(.markRead))")
         case "archive":
             let markingRead = preferences.current.archiveMarksRead
-            return redirect(back, notice: "bulk-archived-\(try await library.bulk(.archive(markingRead: markingRead), ids: ids))")
+            return redirect(back, notice: "bulk-archived-\(try await apply(.archive(markingRead: markingRead)))")
         case "delete":
             guard form["confirm"] == "1" else { return try await confirmBulkDelete(request, ids: ids, back: back) }
-            return redirect(back, notice: "bulk-deleted-\(try await library.bulk(.delete, ids: ids))")
+            return redirect(back, notice: "bulk-deleted-\(try await apply(.delete))")
         default:
             throw HTTPError(400, "Choose what to do with the selected bookmarks: add or remove a tag, mark read, archive or delete.")
         }

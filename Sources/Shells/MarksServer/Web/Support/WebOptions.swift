@@ -35,6 +35,8 @@ public struct WebOptions: Sendable {
     /// Imports started from Settings → Import (`library.import` jobs; the composition root registers the kind); nil
     /// answers the upload with 503.
     public var imports: ImportJobs?
+    /// The select mode's bulk actions as durable jobs on a linkding server; nil runs them one by one in the request.
+    public var bulk: BulkActions? = nil
     /// Fetches the reader's images for the signed image proxy (`/reader/image`); nil leaves images out of the reader.
     public var images: ImageFetcher?
     /// The favicons Marks keeps (`/favicons/<site>`, the rows' icons); nil leaves rows to the bookmark server's icon
