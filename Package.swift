@@ -12,8 +12,10 @@
 //   Sources/Features  one target per product feature, each owning its tables, job kinds, seams and a small facade,
 //                     in three tiers: Bookmarks, Documents and Ask on the platform alone; Reading and Podcasts on
 //                     Bookmarks (Podcasts on Documents too); on top Share, which saves a bookmark and asks for a podcast
-//   Sources/Shells    the CLI, the HTTP routes and the web app, and the executables; only executables import them
-//                     (and, until issue 34's app target, MarksCLI imports MarksServer)
+//   Sources/App       MarksAssembly: the one composition root (settings in, the app's parts out, each overridable);
+//                     the CLI, marks-bench and the test harnesses build the app through it
+//   Sources/Shells    the HTTP routes and the web app (MarksServer, below the app), the CLI (above it) and the
+//                     executables; MarksServer imports no other shell, MarksCLI reaches the server only through the app
 // The layer order itself, tier by tier, is written once in scripts/layers.txt: `make check` (run by `make test`)
 // fails on a dependency or import that points up or sideways, an import not declared here, or a dependency declared
 // here that no file imports.
@@ -87,10 +89,12 @@ let package = Package(
         layer("Core", "MarksCore", []),
 
         // Platform services: the job runner, stores, clients, the page fetcher, the index and the offline engine.
+        // The owner's credentials: the linkding API token, web sessions and sign-in links, the private feed's secret.
+        layer("Services", "MarksAccess", ["CryptoPrimitives", "SQLiteDatabase", "SystemSupport"]),
         layer("Services", "MarksJobs", ["SQLiteDatabase", "PostgresDatabase", "SystemSupport"]),
         layer("Services", "MarksStorage", ["MarksCore", "SQLiteDatabase", "SystemSupport"]),
         layer("Services", "MarksClients", ["MarksCore", "HTTPClient", "SystemSupport"]),
-        layer("Services", "MarksFetch", ["MarksCore", "HTTPClient", "HTMLExtraction"]),
+        layer("Services", "MarksFetch", ["MarksCore", "HTTPClient", "HTMLExtraction", "SystemSupport"]),
         layer("Services", "MarksBackend", ["MarksCore", "SQLiteDatabase", "PostgresDatabase", "CryptoPrimitives", "SystemSupport"]),
         layer("Services", "MarksIndex", ["MarksCore", "MarksJobs", "SQLiteDatabase", "SentenceEmbeddings", "SystemSupport"]),
         layer("Services", "MarksEngine", ["MarksCore", "SentenceEmbeddings", "HTMLExtraction", "SystemSupport"]),
@@ -106,13 +110,16 @@ let package = Package(
 
         // Shells. The web app's .css/.js files (Web/Assets) are embedded in the binary by the EmbedWebAssets plugin.
         .plugin(name: "EmbedWebAssets", capability: .buildTool(), path: "Plugins/EmbedWebAssets"),
-        layer("Shells", "MarksServer", ["MarksBookmarks", "MarksReading", "MarksAsk", "MarksDocuments", "MarksPodcasts", "MarksShare", "MarksFetch", "MarksJobs", "MarksBackend", "MarksClients", "MarksEngine", "MarksIndex", "MarksStorage", "MarksCore", "HTTPServer", "CryptoPrimitives", "SQLiteDatabase", "QRCode", "Compression", "HTMLExtraction", "SystemSupport"],
+        layer("Shells", "MarksServer", ["MarksAccess", "MarksBookmarks", "MarksReading", "MarksAsk", "MarksDocuments", "MarksPodcasts", "MarksShare", "MarksFetch", "MarksJobs", "MarksBackend", "MarksClients", "MarksEngine", "MarksIndex", "MarksStorage", "MarksCore", "HTTPServer", "CryptoPrimitives", "SQLiteDatabase", "QRCode", "Compression", "HTMLExtraction", "SystemSupport"],
               plugins: ["EmbedWebAssets"]),
-        layer("Shells", "MarksCLI", ["MarksPodcasts", "MarksJobs", "MarksBackend", "PostgresDatabase", "SQLiteDatabase", "MarksIndex", "MarksEngine", "MarksServer", "MarksClients", "MarksStorage", "MarksCore", "HTTPServer", "SentenceEmbeddings", "SystemSupport", "MarksBookmarks", "MarksReading", "MarksAsk", "MarksDocuments", "MarksShare", "MarksFetch"]),
+        // The app: the one composition root both shells are built through (the CLI's commands, `marks serve`'s parts,
+        // marks-bench and the test harnesses), with overridable parts.
+        layer("App", "MarksAssembly", ["MarksServer", "MarksAccess", "MarksDocuments", "MarksPodcasts", "MarksJobs", "MarksBackend", "PostgresDatabase", "MarksIndex", "MarksBookmarks", "MarksReading", "MarksAsk", "MarksShare", "MarksFetch", "MarksClients", "MarksStorage", "MarksCore", "HTTPServer", "SentenceEmbeddings", "SystemSupport"]),
+        layer("Shells", "MarksCLI", ["MarksAssembly", "MarksAccess", "MarksDocuments", "MarksPodcasts", "MarksJobs", "MarksBackend", "SQLiteDatabase", "MarksIndex", "MarksEngine", "MarksBookmarks", "MarksReading", "MarksAsk", "MarksShare", "MarksFetch", "MarksClients", "MarksCore", "HTTPServer", "SentenceEmbeddings", "SystemSupport"]),
         .executableTarget(name: "marks", dependencies: ["MarksCLI"], path: "Sources/Shells/marks"),
         // libFuzzer over the parsers: `make fuzz` (scripts/fuzz.sh) builds it with the fuzzer and address sanitizers.
         .executableTarget(name: "marks-fuzz", dependencies: ["CLibFuzzer", "MarksServer", "MarksCore", "HTTPServer", "HTMLExtraction", "MarksBookmarks"], path: "Sources/Shells/marks-fuzz"),
-        .executableTarget(name: "marks-bench", dependencies: ["MarksPodcasts", "MarksJobs", "MarksBackend", "PostgresDatabase", "SQLiteDatabase", "SystemSupport", "MarksServer", "MarksEngine", "MarksClients", "MarksStorage", "MarksIndex", "MarksCore", "HTTPServer", "HTTPClient", "StandInNetwork", "SentenceEmbeddings", "MarksBookmarks", "MarksReading", "MarksAsk", "MarksDocuments", "MarksFetch"], path: "Sources/Shells/marks-bench"),
+        .executableTarget(name: "marks-bench", dependencies: ["MarksAssembly", "MarksAccess", "MarksPodcasts", "MarksJobs", "MarksBackend", "PostgresDatabase", "SQLiteDatabase", "SystemSupport", "MarksServer", "MarksEngine", "MarksClients", "MarksStorage", "MarksIndex", "MarksCore", "HTTPServer", "HTTPClient", "StandInNetwork", "SentenceEmbeddings", "MarksBookmarks", "MarksReading", "MarksAsk", "MarksDocuments", "MarksFetch"], path: "Sources/Shells/marks-bench"),
 
         // Stand-in servers for network tests and benchmarks (raw sockets that misbehave on purpose).
         .target(name: "StandInNetwork", path: "Tests/Support/StandInNetwork"),
@@ -138,11 +145,12 @@ let package = Package(
         tests("MarksIndex", ["HTTPServer", "MarksClients", "MarksJobs", "MarksIndex", "MarksEngine", "MarksStorage", "MarksCore", "SQLiteDatabase", "SentenceEmbeddings", "SystemSupport", "MarksBookmarks", "MarksAsk"]),
         tests("MarksEngine", ["MarksEngine", "MarksCore", "SentenceEmbeddings", "HTMLExtraction"], resources: [.copy("Fixtures")]),
         tests("MarksLibrary", ["MarksJobs", "MarksIndex", "MarksStorage", "MarksClients", "MarksEngine", "MarksCore", "SQLiteDatabase", "HTTPClient", "StandInNetwork", "SystemSupport", "HTTPServer", "HTMLExtraction", "MarksBookmarks", "MarksReading", "MarksDocuments", "MarksPodcasts", "MarksShare", "MarksFetch"]),
-        tests("MarksServer", ["StandInNetwork", "SQLiteDatabase", "PostgresDatabase", "MarksJobs", "MarksBackend", "MarksPodcasts", "MP3Encoding", "MarksEngine", "MarksServer", "MarksIndex", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer", "Compression", "CryptoPrimitives", "SystemSupport", "MarksBookmarks", "MarksReading", "MarksAsk", "MarksDocuments", "MarksShare", "MarksFetch"],
+        tests("MarksServer", ["MarksAssembly", "MarksAccess", "StandInNetwork", "SQLiteDatabase", "PostgresDatabase", "MarksJobs", "MarksBackend", "MarksPodcasts", "MP3Encoding", "MarksEngine", "MarksServer", "MarksIndex", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer", "Compression", "CryptoPrimitives", "SystemSupport", "MarksBookmarks", "MarksReading", "MarksAsk", "MarksDocuments", "MarksShare", "MarksFetch"],
               resources: [.copy("Compatibility/Fixtures")]),
         tests("MarksDocuments", ["MarksCore", "CryptoPrimitives", "Compression", "MarksIndex", "MarksJobs", "SQLiteDatabase", "SystemSupport", "StandInNetwork", "MarksBookmarks", "MarksDocuments"]),
         tests("MarksPodcasts", ["MarksPodcasts", "NeuralVoice", "MarksCore", "SQLiteDatabase", "PostgresDatabase", "SystemSupport"]),
-        tests("MarksCLI", ["MarksCLI", "MarksServer", "MarksBackend", "MarksJobs", "MarksPodcasts", "PostgresDatabase", "MarksIndex", "MarksStorage", "MarksCore", "HTTPServer", "HTTPClient", "SentenceEmbeddings", "SQLiteDatabase", "StandInNetwork", "SystemSupport", "MarksBookmarks"]),
+        tests("MarksAssembly", ["MarksAssembly", "MarksAccess", "MarksBookmarks", "MarksFetch", "MarksCore"]),
+        tests("MarksCLI", ["MarksCLI", "MarksAssembly", "MarksAccess", "MarksServer", "MarksBackend", "MarksJobs", "MarksPodcasts", "PostgresDatabase", "MarksIndex", "MarksStorage", "MarksCore", "HTTPServer", "HTTPClient", "SentenceEmbeddings", "SQLiteDatabase", "StandInNetwork", "SystemSupport", "MarksBookmarks"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import MarksAssembly
 import Testing
 @testable import MarksCLI
 

@@ -1,4 +1,5 @@
 import Foundation
+import MarksAssembly
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -35,6 +36,12 @@ public struct CLIContext: Sendable {
             standardError: { FileHandle.standardError.write(Data($0.utf8)) },
             isTerminal: isatty(STDOUT_FILENO) == 1
         )
+    }
+
+    /// What the composition root takes from it: the environment, the clock and standard error (through the sanitiser).
+    public var process: ProcessContext {
+        let context = self
+        return ProcessContext(environment: environment, now: now, printError: { context.printError($0) })
     }
 
     /// Prints a line to standard output, through the CLI's one sanitiser (`TerminalText`).

@@ -1,10 +1,11 @@
 import Foundation
+import MarksAssembly
 import MarksCore
 
 /// The `marks` command line: parses, dispatches to a command, maps errors to exit codes and messages.
 public enum MarksCommandLine {
     /// The version `--version` and `/healthz` report.
-    public static let version = "0.1.0"
+    public static let version = CompositionRoot.version
 
     static let commands: [any CLICommand.Type] = [
 ServeCommand.self,

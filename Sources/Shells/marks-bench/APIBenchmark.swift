@@ -1,4 +1,5 @@
 import Foundation
+import MarksAccess
 import MarksClients
 import MarksCore
 import MarksBookmarks

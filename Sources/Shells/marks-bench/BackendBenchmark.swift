@@ -1,6 +1,8 @@
 import Foundation
 import HTTPClient
 import HTTPServer
+import MarksAssembly
+import MarksBackend
 import MarksCore
 import MarksBookmarks
 import MarksServer
@@ -22,9 +24,11 @@ enum BackendBenchmark {
         let pages = HTTPServer(responder: ResponderFunction { request in .html(article(request.path)) })
         let pagePort = try pages.start()
         let model = try EmbeddingModel.loadInstalled()
-        let data = try LocalData(paths: MarksPaths(environment: [:], dataDirectory: directory.path, currentDirectory: "/"), now: { Date() })
-        let api = try BackendAPI.live(data: data, config: MarksConfig(allowPrivateNetworkFetches: true), environment: [:],
-                                      embedder: model, exposed: false, now: { Date() })
+        let config = MarksConfig(allowPrivateNetworkFetches: true)
+        let engine = try ConfiguredEngine(config: config, environment: [:], embedder: model, limits: BackendLimits().engine)
+        let root = CompositionRoot(settings: Settings(dataDirectory: directory, config: config), context: ProcessContext(environment: [:]),
+                                   overrides: CompositionRoot.Overrides(engine: engine))
+        let api = try root.backendAPI(exposed: false)
         let server = HTTPServer(responder: MarksApp(context: .init(version: "bench", logError: { _ in }, backend: api)).router)
         let port = try server.start()
         let client = Client(http: HTTPClient(name: "bench-backend"), base: "http://127.0.0.1:\(port)", pageBase: "http://127.0.0.1:\(pagePort)")

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import MarksAccess
 import MarksClients
 import MarksCore
 import MarksServer

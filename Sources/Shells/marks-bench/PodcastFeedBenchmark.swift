@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
+import MarksAssembly
 import MarksCore
-import MarksBookmarks
 import MarksServer
 
 /// The private podcast feed through its responder (no socket, so the figures are the feed's own work): the median
@@ -11,8 +11,8 @@ enum PodcastFeedBenchmark {
     static func run() async throws -> [String] {
         let directory = try BenchSupport.temporaryDirectory("feed")
         defer { try? FileManager.default.removeItem(at: directory) }  // safe: a temp dir left behind harms nothing
-        let data = try LocalData(paths: MarksPaths(environment: [:], dataDirectory: directory.path, currentDirectory: "/"), now: Date.init)
-        let secrets = try PodcastFeedSecrets(database: data.database, now: Date.init)
+        let root = CompositionRoot(settings: Settings(dataDirectory: directory), context: ProcessContext(environment: [:]))
+        let secrets = try root.podcastFeedSecrets()
         let secret = try secrets.secret()
         let audio = directory.appendingPathComponent("episode.mp3")
         try Data(repeating: 0xFF, count: 64_000).write(to: audio)

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import MarksAssembly
 import MarksCore
 import MarksBookmarks
 import MarksServer
@@ -23,12 +24,14 @@ enum WebBenchmark {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { remove(directory) }
 
-        let store = try BookmarkStore(path: directory.appendingPathComponent("marks.sqlite").path, now: { Date() })
+        // The data directory and the owner's sign-in as the composition root builds them for `marks serve`.
+        let root = CompositionRoot(settings: Settings(dataDirectory: directory), context: ProcessContext(environment: [:]))
+        let store = try root.data().store
         let start = Date(timeIntervalSince1970: 1_600_000_000)
         let entries = (0..<bookmarkCount).map { entry($0, start: start) }
         _ = try store.importBookmarks(entries)
         let source = EmbeddedBookmarkSource(store: store, baseURL: "http://127.0.0.1:8080") { BookmarkCheck.Metadata(url: $0) }
-        let auth = try OwnerAuth(dataDirectory: directory, now: { Date() })
+        let auth = try root.ownerAuth()
 
         let widgets = WidgetDataStore(directory: directory)
         let composed = try await Signed(app: webApp(source, widgets: widgets, directory: directory, auth: auth), auth: auth)
@@ -100,10 +103,11 @@ enum WebBenchmark {
     private static func sample(directory: URL, start: Date) async throws -> Double {
         let folder = directory.appendingPathComponent("sample")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let store = try BookmarkStore(path: folder.appendingPathComponent("marks.sqlite").path, now: { Date() })
+        let root = CompositionRoot(settings: Settings(dataDirectory: folder), context: ProcessContext(environment: [:]))
+        let store = try root.data().store
         _ = try store.importBookmarks((0..<60).map { entry($0, start: start) })
         let source = EmbeddedBookmarkSource(store: store, baseURL: "http://127.0.0.1:8080") { BookmarkCheck.Metadata(url: $0) }
-        let auth = try OwnerAuth(dataDirectory: folder, now: { Date() })
+        let auth = try root.ownerAuth()
         let app = try await Signed(app: webApp(source, widgets: nil, directory: folder, auth: auth), auth: auth)
         return rowMarkupBytes(String(decoding: try await app.page("/"), as: UTF8.self))
     }

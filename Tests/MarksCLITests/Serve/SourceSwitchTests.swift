@@ -1,6 +1,8 @@
 import Foundation
 import HTTPClient
 import HTTPServer
+import MarksAccess
+import MarksAssembly
 import MarksCore
 import MarksJobs
 import MarksBookmarks

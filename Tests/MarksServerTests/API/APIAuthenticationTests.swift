@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import MarksAccess
 import Testing
 import MarksBookmarks
 @testable import MarksServer

@@ -1,3 +1,4 @@
+import MarksAccess
 import MarksTestSupport
 import Foundation
 import HTTPServer

@@ -4,6 +4,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import HTTPServer
+import MarksAssembly
 import MarksBackend
 import MarksClients
 import MarksCore
@@ -13,8 +14,9 @@ import MarksServer
 import Synchronization
 import SystemSupport
 
-/// A `marks serve` app with the backend on a fresh data directory (real SQLite), a hand-moved clock and a
-/// small deterministic embedder; requests go through the router (no sockets) or a live server on port 0.
+/// A `marks serve` app with the backend on a fresh data directory (real SQLite), built by the composition root as
+/// `marks serve` builds it, with a hand-moved clock and a small deterministic embedder (the engine override); requests
+/// go through the router (no sockets) or a live server on port 0.
 struct BackendFixture {
     let directory: URL
     let data: LocalData
@@ -28,9 +30,13 @@ struct BackendFixture {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-server-backend-\(UUID().uuidString)")
         let clock = ManualClock()
         self.clock = clock
-        data = try LocalData(paths: MarksPaths(environment: [:], dataDirectory: directory.path, currentDirectory: "/"), now: clock.now)
-        api = try BackendAPI.live(data: data, config: config, environment: environment, embedder: embedder, exposed: false,
-                                  limits: limits, providerTransport: providerTransport, workers: workers, now: clock.now)
+        let engine = try ConfiguredEngine(config: config, environment: environment, embedder: embedder, limits: limits.engine,
+                                          transport: providerTransport, workers: workers)
+        let root = CompositionRoot(settings: Settings(dataDirectory: directory, config: config),
+                                   context: ProcessContext(environment: environment, now: { clock.now() }),
+                                   overrides: CompositionRoot.Overrides(engine: engine, backendLimits: limits))
+        data = try root.data()
+        api = try root.backendAPI(exposed: false)
         let errors = ErrorLog()
         self.errors = errors
         router = MarksApp(context: MarksApp.Context(version: "test", logError: { errors.append($0) }, backend: api)).router

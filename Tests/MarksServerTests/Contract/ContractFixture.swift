@@ -1,3 +1,5 @@
+import MarksAccess
+import MarksAssembly
 import MarksTestSupport
 import Foundation
 import HTTPServer
@@ -44,9 +46,11 @@ final class ContractFixture: Sendable {
             return ContractFixture(target: target, source: source, isolated: true, directory: directory)
         case .served:
             let directory = try TemporaryDirectory(prefix: "marks-contract")
-            let store = try BookmarkStore(path: directory.url.appendingPathComponent("marks.sqlite").path, now: { Date() })
-            let tokens = APITokenStore(directory: directory.url)
-            let api = LinkdingAPI(store: store, tokens: tokens, metadata: MetadataStub().closure)
+            // `/api/` as the composition root builds it for `marks serve`, page metadata from the stub.
+            let root = CompositionRoot(settings: Settings(dataDirectory: directory.url), context: ProcessContext(environment: [:]),
+                                       overrides: CompositionRoot.Overrides(metadata: MetadataStub().closure))
+            let tokens = root.apiTokens()
+            let api = try root.embeddedAPI(configuration: LinkdingAPI.Configuration(), favicons: nil)
             let app = MarksApp(context: MarksApp.Context(version: "test", logError: { _ in }, api: api))
             let server = try LiveServer(serving: app.router)
             let port = server.port

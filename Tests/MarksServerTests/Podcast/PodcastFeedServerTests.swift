@@ -1,5 +1,7 @@
 import Foundation
 @testable import HTTPServer
+import MarksAccess
+import MarksAssembly
 import MarksCore
 import MarksPodcasts
 import MarksServer

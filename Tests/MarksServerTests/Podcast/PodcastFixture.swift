@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import MarksAssembly
 import MarksBackend
 import MarksCore
 import MarksJobs
@@ -28,15 +29,19 @@ final class PodcastFixture: Sendable {
     init(voiceProgram: String? = nil, maxSeconds: Double = 3 * 3600, service: MakeService? = nil) async throws {
         directory = try TemporaryDirectory(prefix: "marks-podcast")
         self.voiceProgram = voiceProgram
-        data = try LocalData(paths: MarksPaths(environment: [:], dataDirectory: directory.path, currentDirectory: "/"), now: Date.init)
         let config = MarksConfig(allowPrivateNetworkFetches: true)
+        // The backend as the composition root builds it for `marks serve`, on the test embedder.
+        let engine = try ConfiguredEngine(config: config, environment: [:], embedder: TestEmbedder(), limits: BackendLimits().engine)
+        let root = CompositionRoot(settings: Settings(dataDirectory: directory.url, config: config), context: ProcessContext(environment: [:]),
+                                   overrides: CompositionRoot.Overrides(engine: engine))
+        data = try root.data()
         if let service {
             jobs = JobRunner(store: try JobStore(database: data.database), log: { _ in })
             podcasts = try service(data.database, directory, jobs)
         } else {
             (jobs, podcasts) = try Self.jobsAndService(database: data.database, directory: directory, voiceProgram: voiceProgram, maxSeconds: maxSeconds)
         }
-        var api = try BackendAPI.live(data: data, config: config, environment: [:], embedder: TestEmbedder(), exposed: false, now: Date.init)
+        var api = try root.backendAPI(exposed: false)
         api.podcasts = podcasts
         pairing = api.pairing
         let router = MarksApp(context: MarksApp.Context(version: "test", logError: { _ in }, backend: api)).router

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import MarksAssembly
 import MarksClients
 import MarksCore
 import MarksJobs

@@ -1,4 +1,5 @@
 import Foundation
+import MarksFetch
 import MarksServer
 import MarksTestSupport
 import Testing

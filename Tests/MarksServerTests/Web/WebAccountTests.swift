@@ -3,6 +3,7 @@ import MarksBackend
 import HTTPServer
 import MarksCore
 import MarksBookmarks
+import MarksFetch
 import MarksStorage
 import MarksTestSupport
 import Synchronization

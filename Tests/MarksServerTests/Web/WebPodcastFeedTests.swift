@@ -1,5 +1,7 @@
 import Foundation
 import HTTPServer
+import MarksAccess
+import MarksFetch
 import MarksTestSupport
 import SQLiteDatabase
 import Testing

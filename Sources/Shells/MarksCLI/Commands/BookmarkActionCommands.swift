@@ -1,3 +1,4 @@
+import MarksAssembly
 import MarksCore
 import MarksBookmarks
 

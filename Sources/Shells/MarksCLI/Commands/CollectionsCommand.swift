@@ -1,3 +1,4 @@
+import MarksAssembly
 import MarksCore
 import MarksEngine
 import MarksBookmarks

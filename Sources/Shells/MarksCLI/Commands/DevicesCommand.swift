@@ -1,7 +1,7 @@
 import Foundation
+import MarksAssembly
 import MarksBackend
 import MarksCore
-import MarksServer
 
 /// `marks devices`: the apps registered with `marks serve`'s `/v1/` backend (name, platform, scope, last seen,
 /// registered); `revoke ID` or `revoke --all` ends their tokens at once (also on a running server, and on every worker

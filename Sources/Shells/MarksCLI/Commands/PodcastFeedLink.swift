@@ -1,4 +1,5 @@
 /// The private podcast feed's address for `marks podcast feed` (the feed itself: `PodcastFeedResponder` and its
+import MarksAssembly
 /// secret in `marks.sqlite`, `/feed/<secret>/podcast.xml`): on the configured public URL, else on `web` when given
 /// (`--web`, `$MARKS_WEB_URL`), else where a running `marks serve` listens, else on the default address.
 enum PodcastFeedLink {

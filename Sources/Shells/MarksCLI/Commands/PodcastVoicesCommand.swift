@@ -1,7 +1,7 @@
 import Foundation
+import MarksAssembly
 import MarksCore
 import MarksPodcasts
-import MarksServer
 import SystemSupport
 
 /// `marks podcast voices [list|install NAME --accept-licence] [--voice-file F]`: the voices podcasts can speak with.

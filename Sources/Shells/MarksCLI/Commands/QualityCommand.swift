@@ -1,4 +1,5 @@
 import Foundation
+import MarksAssembly
 import MarksClients
 import MarksEngine
 import MarksIndex

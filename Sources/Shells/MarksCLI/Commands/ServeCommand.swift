@@ -1,8 +1,9 @@
 import Foundation
 import HTTPServer
+import MarksAssembly
 import MarksCore
 import MarksBookmarks
-import MarksServer
+import MarksFetch
 import SentenceEmbeddings
 import SQLiteDatabase
 import SystemSupport

@@ -1,6 +1,7 @@
 import Foundation
+import MarksAssembly
 import MarksCore
-import MarksServer
+import MarksFetch
 
 /// `marks signin-link`: mints a one-time sign-in link for the running `marks serve` on the same data directory
 /// (the link is stored in `marks.sqlite`, so the server accepts it without a restart), for the address it really
@@ -28,9 +29,7 @@ enum SignInLinkCommand: CLICommand {
         } catch {
             throw CLIFailure("Cannot read \(ListenAddress.file(in: directory).path): \(CLIErrorMessage.describe(error))")
         }
-        let auth = try OwnerAuth(dataDirectory: directory, database: try root.data().database, now: context.now)
-        let token = try auth.signInToken()
-        let expires = context.now().addingTimeInterval(OwnerAuth.linkLifetime)
+        let (token, expires) = try root.signInToken()
         let links: [String]
         var note: String?
         switch address.reach(lanAddresses: ListenAddress.lanAddresses()) {

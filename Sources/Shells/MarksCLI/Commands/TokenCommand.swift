@@ -1,5 +1,6 @@
 import Foundation
-import MarksServer
+import MarksAccess
+import MarksAssembly
 
 /// `marks token`: prints the API token of the embedded linkding store (`marks serve`'s `/api/`), making it on
 /// first use; `--rotate` replaces it, and the old one stops working at once, also on a running server.

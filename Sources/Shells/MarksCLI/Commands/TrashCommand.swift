@@ -1,4 +1,5 @@
 import Foundation
+import MarksAssembly
 import MarksCore
 import MarksBookmarks
 

@@ -1,4 +1,5 @@
 import HTTPServer
+import MarksAccess
 
 /// linkding's token authentication: `Authorization: Token <key>` or `Bearer <key>` (scheme case-insensitive),
 /// the key compared in constant time. Another scheme, or no header, is anonymous; a malformed header or a wrong

@@ -1,6 +1,7 @@
 import CryptoPrimitives
 import Foundation
 import HTTPServer
+import MarksAccess
 import MarksCore
 import MarksPodcasts
 #if canImport(Glibc)

@@ -1,3 +1,5 @@
+import MarksAccess
+import MarksAssembly
 import MarksTestSupport
 import Foundation
 import HTTPServer
@@ -6,8 +8,9 @@ import MarksServer
 import MarksStorage
 import Synchronization
 
-/// The embedded linkding API over a fresh store in a temp dir, mounted in `MarksApp` as `marks serve` mounts it,
-/// answered through the router (no sockets); `live` runs the same app on a real port.
+/// The embedded linkding API over a fresh store in a temp dir, built by the composition root as `marks serve` builds
+/// it (with the test's clock and page metadata), mounted alone in `MarksApp`, answered through the router (no sockets);
+/// `live` runs the same app on a real port.
 final class APIFixture: Sendable {
     /// How a request authenticates.
     enum Auth: Sendable {
@@ -30,11 +33,13 @@ final class APIFixture: Sendable {
         directory = try TemporaryDirectory(prefix: "marks-api")
         clock = ManualClock(start: Date(timeIntervalSince1970: 1_767_225_600.001), step: 0.001)  // 2026-01-01T00:00:00Z, then 1 ms per reading
         let clock = self.clock
-        store = try BookmarkStore(path: directory.url.appendingPathComponent("marks.sqlite").path, now: { clock.now() })
-        tokens = APITokenStore(directory: directory.url)
+        let root = CompositionRoot(settings: Settings(dataDirectory: directory.url), context: ProcessContext(environment: [:], now: { clock.now() }),
+                                   overrides: CompositionRoot.Overrides(metadata: metadata.closure))
+        store = try root.data().store
+        tokens = root.apiTokens()
+        api = try root.embeddedAPI(configuration: configuration, favicons: nil)
         token = try tokens.token()
         self.metadata = metadata
-        api = LinkdingAPI(store: store, tokens: tokens, configuration: configuration, metadata: metadata.closure)
         let errors = self.errors
         app = MarksApp(context: MarksApp.Context(version: "test", logError: { line in errors.append(line) }, api: api))
     }

@@ -1,5 +1,7 @@
 import Foundation
+import MarksFetch
 import HTTPServer
+import MarksAccess
 import MarksClients
 import MarksCore
 import MarksBookmarks

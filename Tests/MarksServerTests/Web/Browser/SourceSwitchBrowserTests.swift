@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import MarksAccess
 import MarksClients
 import MarksCore
 import MarksBookmarks

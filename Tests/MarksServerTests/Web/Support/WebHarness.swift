@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import MarksAssembly
 import MarksCore
 import MarksJobs
 import MarksBookmarks
@@ -8,7 +9,9 @@ import MarksReading
 import MarksShare
 @testable import MarksServer
 
-/// A web app over an in-memory source in its own temp dir, driven through the responder seam.
+/// A web app over an in-memory source in its own temp dir, driven through the responder seam. The data directory,
+/// the owner's sign-in, the job runner and the imports come from the composition root, as `marks serve` builds them;
+/// the library, the source switch and the options are the test's.
 struct WebHarness {
     let directory: URL
     let source: RecordingSource
@@ -36,6 +39,8 @@ struct WebHarness {
         // As `marks serve` composes it: the data dir's database holds the embedded store and the library's cache.
         let local = try LocalData(paths: MarksPaths(environment: [:], dataDirectory: directory.path, currentDirectory: "/"),
                                   now: RecordingSource.steppingClock())
+        let root = CompositionRoot(settings: Settings(dataDirectory: directory), context: ProcessContext(environment: [:], now: { Date() }),
+                                   overrides: CompositionRoot.Overrides(data: local, jobSettings: JobRunnerSettings()))
         let source = RecordingSource(store: local.store)
         try await source.seed(seed)
         try await prepare(source)
@@ -43,14 +48,14 @@ struct WebHarness {
         let cache = cached ? try BookmarkCache(database: local.database, sourceKey: "embedded") : nil
         let library = LibraryService(source: source, widgets: widgets, now: { Date(timeIntervalSince1970: 1_750_000_000) },
                                      warn: { _ in }, cache: cache)
-        let auth = try OwnerAuth(dataDirectory: directory, database: local.database, now: { Date() })
+        let auth = try root.ownerAuth()
         let configStore = ConfigStore(file: directory.appendingPathComponent("config/config.json"))
         let settings = WebSettings(configStore: configStore, verify: verify, activeServer: nil)
         var options = options
         options.stateDirectory = directory
-        let jobs = JobRunner(store: try JobStore(database: local.database), log: { _ in })
+        let jobs = try root.jobs()
         options.jobs = jobs
-        let imports = try ImportJobs(database: local.database, dataDirectory: directory, jobs: jobs, now: Date.init)
+        let imports = try root.importJobs()
         options.imports = imports
         if let enrichment {
             let service = enrichment(library)

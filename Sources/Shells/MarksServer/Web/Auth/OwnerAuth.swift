@@ -1,4 +1,5 @@
 import CryptoPrimitives
+import MarksAccess
 import Foundation
 import MarksBookmarks
 import SQLiteDatabase

@@ -1,4 +1,5 @@
 import Foundation
+import MarksFetch
 import MarksBackend
 import QRCode
 

@@ -1,4 +1,5 @@
 import Foundation
+import MarksAccess
 import MarksCore
 import MarksBackend
 import MarksJobs

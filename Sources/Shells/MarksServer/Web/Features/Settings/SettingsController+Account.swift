@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import MarksBackend
 import MarksCore
+import MarksFetch
 import MarksBookmarks
 
 /// Sign-in and sign-out, and Settings → Devices: sign-in links (with QR codes) for the address the server really

@@ -1,4 +1,6 @@
 import Foundation
+import MarksAccess
+import MarksFetch
 import HTTPServer
 
 /// Settings → Podcast feed: the private feed's URL (with its QR code) and the rotation of its secret.

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import MarksBackend
 import MarksCore
+import MarksAccess
 import MarksPodcasts
 import MarksBookmarks
 

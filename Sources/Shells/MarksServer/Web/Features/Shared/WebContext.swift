@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import MarksCore
+import MarksFetch
 import MarksBookmarks
 import MarksDocuments
 import MarksPodcasts

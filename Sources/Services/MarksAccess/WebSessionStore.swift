@@ -3,23 +3,32 @@ import SQLiteDatabase
 
 /// Sessions and sign-in links kept server-side, in `marks.sqlite` (`WebAuthSchema`). Every call is one short
 /// statement on the shared database; the callers are request handlers on their own threads.
-struct WebSessionStore: Sendable {
+public struct WebSessionStore: Sendable {
     /// A signed-in browser as the Devices list shows it.
-    struct Record: Sendable, Equatable {
-        var id: String
-        var created: Date
-        var lastSeen: Date
-        var expires: Date
+    public struct Record: Sendable, Equatable {
+        public var id: String
+        public var created: Date
+        public var lastSeen: Date
+        public var expires: Date
         /// "Chrome on Android" and the like.
-        var device: String
+        public var device: String
+
+        /// A record from its parts.
+        public init(id: String, created: Date, lastSeen: Date, expires: Date, device: String) {
+            self.id = id
+            self.created = created
+            self.lastSeen = lastSeen
+            self.expires = expires
+            self.device = device
+        }
     }
 
-    let database: Database
+    public let database: Database
     /// A session's last-seen time is written at most this often.
-    static let touchInterval: TimeInterval = 300
+    public static let touchInterval: TimeInterval = 300
 
     /// The store; applies the `web_auth` migrations.
-    init(database: Database) throws {
+    public init(database: Database) throws {
         self.database = database
         try database.migrate(namespace: WebAuthSchema.namespace, WebAuthSchema.migrations)
     }
@@ -27,7 +36,7 @@ struct WebSessionStore: Sendable {
     // MARK: Links
 
     /// Records an unused link (by its token's hash); drops expired ones and keeps at most `keep` live links.
-    func addLink(hash: String, created: Date, expires: Date, keep: Int) throws {
+    public func addLink(hash: String, created: Date, expires: Date, keep: Int) throws {
         try database.write { db in
             _ = try db.run("DELETE FROM web_signin_links WHERE expires_at <= ?", Self.values(created.timeIntervalSince1970))
             _ = try db.run("INSERT INTO web_signin_links (token_hash, created_at, expires_at) VALUES (?, ?, ?)",
@@ -40,7 +49,7 @@ struct WebSessionStore: Sendable {
     }
 
     /// Uses up a link: true when it existed and had not expired at `now` (then it is gone).
-    func redeemLink(hash: String, now: Date) throws -> Bool {
+    public func redeemLink(hash: String, now: Date) throws -> Bool {
         try database.write { db in
             let used = try db.run("DELETE FROM web_signin_links WHERE token_hash = ? AND expires_at > ?", Self.values(hash, now.timeIntervalSince1970))
             _ = try db.run("DELETE FROM web_signin_links WHERE expires_at <= ?", Self.values(now.timeIntervalSince1970))
@@ -51,7 +60,7 @@ struct WebSessionStore: Sendable {
     // MARK: Sessions
 
     /// Records a new session.
-    func addSession(_ record: Record) throws {
+    public func addSession(_ record: Record) throws {
         try database.write { db in
             _ = try db.run("DELETE FROM web_sessions WHERE expires_at <= ?", Self.values(record.created.timeIntervalSince1970))
             _ = try db.run("INSERT INTO web_sessions (id, created_at, last_seen_at, expires_at, device) VALUES (?, ?, ?, ?, ?)",
@@ -61,14 +70,14 @@ struct WebSessionStore: Sendable {
     }
 
     /// The session with `id`, when it has not ended or expired at `now`.
-    func session(id: String, now: Date) throws -> Record? {
+    public func session(id: String, now: Date) throws -> Record? {
         try database.read { db in
             try db.queryOne("SELECT * FROM web_sessions WHERE id = ? AND expires_at > ?", Self.values(id, now.timeIntervalSince1970)).map(Self.record)
         }
     }
 
     /// Notes that the session was used at `now` (written only when the last note is older than `touchInterval`).
-    func touch(id: String, now: Date) throws {
+    public func touch(id: String, now: Date) throws {
         try database.write { db in
             _ = try db.run("UPDATE web_sessions SET last_seen_at = ? WHERE id = ? AND last_seen_at < ?",
                            Self.values(now.timeIntervalSince1970, id, now.timeIntervalSince1970 - Self.touchInterval))
@@ -76,7 +85,7 @@ struct WebSessionStore: Sendable {
     }
 
     /// Every live session, most recently seen first.
-    func sessions(now: Date) throws -> [Record] {
+    public func sessions(now: Date) throws -> [Record] {
         try database.read { db in
             try db.query("SELECT * FROM web_sessions WHERE expires_at > ? ORDER BY last_seen_at DESC, created_at DESC",
                          Self.values(now.timeIntervalSince1970)).map(Self.record)
@@ -85,13 +94,13 @@ struct WebSessionStore: Sendable {
 
     /// Ends one session; true when it was live.
     @discardableResult
-    func endSession(id: String) throws -> Bool {
+    public func endSession(id: String) throws -> Bool {
         try database.write { db in try db.run("DELETE FROM web_sessions WHERE id = ?", Self.values(id)) == 1 }
     }
 
     /// Ends every session except `keeping` (nil: all); returns how many ended.
     @discardableResult
-    func endSessions(keeping: String?) throws -> Int {
+    public func endSessions(keeping: String?) throws -> Int {
         try database.write { db in
             try db.run("DELETE FROM web_sessions WHERE id IS NOT ?", [keeping.map(SQLValue.text) ?? .null])
         }

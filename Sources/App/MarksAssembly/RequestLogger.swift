@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import MarksCore
+import MarksServer
 
 /// The server's structured log: one JSON line per request on standard error, never a query string,
 /// header or body (tokens travel there), nor the podcast feed's secret (its paths are logged as `/feed/…/…`).

@@ -5,7 +5,7 @@ import SystemSupport
 extension CompositionRoot {
     /// The sources library in `marks.sqlite`, originals under `<data>/sources/`, extraction tools found on `PATH`;
     /// every change reaches the search index through its source observer (when the index opens).
-    func sources() throws -> SourceLibrary {
+    public func sources() throws -> SourceLibrary {
         let data = try data()
         let observer = sourceIndexObserver()
         let environment = context.environment
@@ -26,7 +26,7 @@ extension CompositionRoot {
             let indexer = runsBackgroundWork ? try self.indexer() : nil
             return index.sourceObserver(indexer: indexer, warn: warn)
         } catch {
-            warn("the search index is not being updated: \(CLIErrorMessage.describe(error))")
+            warn("the search index is not being updated: \(AssemblyFailure.describe(error))")
             return nil
         }
     }

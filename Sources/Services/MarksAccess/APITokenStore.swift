@@ -1,6 +1,5 @@
 import CryptoPrimitives
 import Foundation
-import MarksBookmarks
 import Synchronization
 #if canImport(Glibc)
 import Glibc

@@ -11,16 +11,16 @@ import PostgresDatabase
 /// its library jobs stay in its data directory either way.
 extension CompositionRoot {
     /// Connections a worker opens to the shared database (its request and job threads take turns on them).
-    static let sharedPoolSize = 8
+    public static let sharedPoolSize = 8
 
     /// The pool to the shared database, or nil when the backend is kept in SQLite.
-    func sharedPool() -> PostgresPool? {
+    public func sharedPool() -> PostgresPool? {
         guard let url = settings.databaseURL else { return nil }
         return part(\.sharedPool) { PostgresPool(url: url, size: Self.sharedPoolSize, connectTimeout: .seconds(5), name: "postgres") }
     }
 
     /// The backend's records (migrated): in the shared database, else in `marks.sqlite`.
-    func backendStore() throws -> BackendStore {
+    public func backendStore() throws -> BackendStore {
         guard let pool = sharedPool() else { return try .sqlite(try data().database, now: context.now) }
         return try .postgres(pool, now: context.now)
     }
@@ -28,7 +28,7 @@ extension CompositionRoot {
     /// The runner of the backend's own jobs (podcast generation): over the shared database's `jobs` table — every
     /// worker claims from it, woken by its NOTIFY, looking every 2 s anyway, and taking back a dead worker's jobs
     /// within 15 s of their heartbeat going stale — else the one runner of `jobs()`.
-    func backendJobs() throws -> JobRunner {
+    public func backendJobs() throws -> JobRunner {
         guard let pool = sharedPool() else { return try jobs() }
         let warn = warn
         return try part(\.backendJobs) {
@@ -38,13 +38,13 @@ extension CompositionRoot {
     }
 
     /// The backend's podcast episodes (and their audio): in the shared database, else in `marks.sqlite`.
-    func episodeRecords() throws -> any EpisodeRecords {
+    public func episodeRecords() throws -> any EpisodeRecords {
         guard let pool = sharedPool() else { return try PodcastStore(database: try data().database) }
         return try PostgresPodcastStore(pool: pool)
     }
 
     /// `/healthz`'s look at the backend's database: one round trip.
-    func databaseHealth() -> @Sendable () -> DatabaseHealth {
+    public func databaseHealth() -> @Sendable () -> DatabaseHealth {
         let clock = ContinuousClock()
         if let pool = sharedPool() {
             let warn = warn

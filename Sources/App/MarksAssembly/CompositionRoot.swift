@@ -1,4 +1,5 @@
 import Foundation
+import MarksBackend
 import MarksClients
 import MarksCore
 import MarksIndex
@@ -21,27 +22,64 @@ import Synchronization
 /// page fetcher (scraping/check metadata, the reader, enrichment, the backend), one widget store. Nothing costly
 /// happens before it is asked for: `marks config` opens no database and `marks list` loads no model.
 /// The server's parts (backend, web app, `/api/`) are in `CompositionRoot+Serve.swift`.
-final class CompositionRoot: Sendable {
+public final class CompositionRoot: Sendable {
+    /// The version `--version` and `/healthz` report.
+    public static let version = "0.1.0"
+
+    /// Parts to use instead of the ones the settings would build (tests and marks-bench); nil builds the configured one.
+    public struct Overrides: Sendable {
+        /// The data directory already opened (its store on the caller's clock) instead of opened on first use.
+        public var data: LocalData?
+        /// The bookmark source instead of the configured linkding server or embedded store.
+        public var source: (any BookmarkSource)?
+        /// The page fetcher instead of one under the configured fetch policy.
+        public var fetcher: PageFetcher?
+        /// The AI engine instead of the configured provider or offline engine.
+        public var engine: ConfiguredEngine?
+        /// The job runner's timing instead of the served defaults (a 2 s pick-up interval).
+        public var jobSettings: JobRunnerSettings?
+        /// Where `/api/`'s check reads a page's title and description, instead of the one metadata service.
+        public var metadata: (@Sendable (String) async -> BookmarkCheck.Metadata)?
+        /// The `/v1/` backend's limits instead of the defaults.
+        public var backendLimits: BackendLimits?
+
+        /// No overrides: everything as configured.
+        public init(data: LocalData? = nil, source: (any BookmarkSource)? = nil, fetcher: PageFetcher? = nil, engine: ConfiguredEngine? = nil,
+                    jobSettings: JobRunnerSettings? = nil, metadata: (@Sendable (String) async -> BookmarkCheck.Metadata)? = nil,
+                    backendLimits: BackendLimits? = nil) {
+            self.data = data
+            self.source = source
+            self.fetcher = fetcher
+            self.engine = engine
+            self.jobSettings = jobSettings
+            self.metadata = metadata
+            self.backendLimits = backendLimits
+        }
+    }
+
     /// The configuration it builds from.
-    let settings: Settings
-    /// The process's environment, streams and clock.
-    let context: CLIContext
+    public let settings: Settings
+    /// The process's environment, error stream and clock.
+    public let context: ProcessContext
+    /// The parts given instead of built.
+    public let overrides: Overrides
     /// Receives problems with side effects that must not fail the operation (a widget file not written).
-    let warn: @Sendable (String) -> Void
+    public let warn: @Sendable (String) -> Void
     /// Whether this process runs background work (`marks serve`): the index observer schedules vector
     /// indexing after each save. A command leaves vectors to `marks index` or a semantic search.
-    let runsBackgroundWork: Bool
+    public let runsBackgroundWork: Bool
     /// The embedding model, loaded the first time a vector is needed and shared by the index and the engine.
-    let model: LazyEmbedder
+    public let model: LazyEmbedder
     /// The widget files in the data directory (one store for every writer and reader).
-    let widgets: WidgetDataStore
+    public let widgets: WidgetDataStore
     private let parts = Mutex(Parts())
 
     /// A root over `settings`. `warn` defaults to a `warning:` line on standard error.
-    init(settings: Settings, context: CLIContext, runsBackgroundWork: Bool = false,
-         warn: (@Sendable (String) -> Void)? = nil) {
+    public init(settings: Settings, context: ProcessContext, runsBackgroundWork: Bool = false, overrides: Overrides = Overrides(),
+                warn: (@Sendable (String) -> Void)? = nil) {
         self.settings = settings
         self.context = context
+        self.overrides = overrides
         self.runsBackgroundWork = runsBackgroundWork
         self.warn = warn ?? { [context] in context.printError("warning: \($0)") }
         let environment = context.environment
@@ -49,16 +87,11 @@ final class CompositionRoot: Sendable {
         widgets = WidgetDataStore(directory: settings.paths.dataDirectory)
     }
 
-    /// The root for a command line: its settings (file, environment, flags).
-    static func load(_ arguments: ParsedArguments, context: CLIContext) throws -> CompositionRoot {
-        CompositionRoot(settings: try Settings.load(arguments, context: context), context: context)
-    }
-
     /// The web address `marks serve` answers on by default (links in `next` from the embedded store use it).
-    static let defaultServeURL = "http://127.0.0.1:8080"
+    public static let defaultServeURL = "http://127.0.0.1:8080"
 
-    var config: MarksConfig { settings.config }
-    var paths: MarksPaths { settings.paths }
+    public var config: MarksConfig { settings.config }
+    public var paths: MarksPaths { settings.paths }
 
     /// What has been built so far.
     struct Parts: Sendable {
@@ -99,43 +132,43 @@ final class CompositionRoot: Sendable {
     // MARK: - Data and the bookmark source
 
     /// The data directory, opened once: `marks.sqlite` (store, cache, index, backend tables), created if needed.
-    func data() throws -> LocalData {
-        try part(\.data) { try LocalData(paths: paths, now: context.now) }
+    public func data() throws -> LocalData {
+        try part(\.data) { try overrides.data ?? LocalData(paths: paths, now: context.now) }
     }
 
     /// The one page fetcher, under the configured policy (scraping, `check` metadata, the reader, enrichment,
     /// the backend).
-    func fetcher() -> PageFetcher {
-        part(\.fetcher) { PageFetcher(policy: FetchPolicy(config: config)) }
+    public func fetcher() -> PageFetcher {
+        part(\.fetcher) { overrides.fetcher ?? PageFetcher(policy: FetchPolicy(config: config)) }
     }
 
     /// Page titles, descriptions and images for `check` and scraping, through the one fetcher (with its cache).
-    func metadata() -> PageMetadataService {
+    public func metadata() -> PageMetadataService {
         part(\.metadata) { PageMetadataService(fetcher: fetcher()) }
     }
 
     /// The configured bookmark source: the user's linkding server (its settings checked first), or the
     /// embedded store in the data directory.
-    func source() throws -> any BookmarkSource {
-        try part(\.source) { try makeSource(config.linkding) }
+    public func source() throws -> any BookmarkSource {
+        try part(\.source) { try overrides.source ?? makeSource(config.linkding) }
     }
 
     /// A bookmark source over `server` (nil: the embedded store in the data directory); a server whose settings
     /// need fixing is refused with what to fix.
-    func makeSource(_ server: ServerConfig?) throws -> any BookmarkSource {
+    public func makeSource(_ server: ServerConfig?) throws -> any BookmarkSource {
         guard let server else { return try data().embeddedSource(baseURL: Self.defaultServeURL, metadata: metadata()) }
         let problems = server.problems
         guard problems.isEmpty else {
-            throw CLIFailure("The linkding settings need fixing (marks login): " + problems.joined(separator: " "))
+            throw AssemblyFailure("The linkding settings need fixing (marks login): " + problems.joined(separator: " "))
         }
         return LinkdingClient(config: server, timeout: settings.requestTimeout)
     }
 
     /// The remote linkding server the library reads and writes, if there is one (nil: the embedded store).
-    var remoteLinkding: ServerConfig? { config.linkding }
+    public var remoteLinkding: ServerConfig? { config.linkding }
 
     /// The local cache of the source's bookmarks and the AI metadata.
-    func cache() throws -> BookmarkCache {
+    public func cache() throws -> BookmarkCache {
         let source = try source()
         return try part(\.cache) { try BookmarkCache(database: try data().database, for: source) }
     }
@@ -143,13 +176,13 @@ final class CompositionRoot: Sendable {
     // MARK: - The library and its search index
 
     /// The search index in `marks.sqlite`.
-    func searchIndex() throws -> SearchIndex {
+    public func searchIndex() throws -> SearchIndex {
         try part(\.index) { try SearchIndex(database: try data().database) }
     }
 
     /// The vector indexer over the search index (it loads the model on first use). In a process that runs
     /// background work its `schedule()` enqueues the `index.vectors` job on `jobs()`.
-    func indexer() throws -> VectorIndexer {
+    public func indexer() throws -> VectorIndexer {
         let index = try searchIndex()
         let jobs = runsBackgroundWork ? try self.jobs() : nil
         let model = model
@@ -161,25 +194,25 @@ final class CompositionRoot: Sendable {
     /// The one job runner over the `jobs` table in `marks.sqlite`. `marks serve` registers every kind and starts
     /// it (`ServeParts.startJobs()`); a command registers the kind it needs and runs one job in the foreground
     /// (`marks add`, `marks enrich --all`), only enqueues (`marks share`), or reads the table (`marks jobs`).
-    func jobs() throws -> JobRunner {
+    public func jobs() throws -> JobRunner {
         let database = try data().database
         return try part(\.jobs) {
             // A started runner (marks serve) looks every 2 s for jobs a command enqueued from its own process (marks
             // podcast generate without --wait, marks share): that process cannot wake this one.
             JobRunner(store: try JobStore(database: database), clock: JobClock(now: context.now, sleep: JobClock.system.sleep),
-                      settings: JobRunnerSettings(pickUpInterval: .seconds(2)), log: warn)
+                      settings: overrides.jobSettings ?? JobRunnerSettings(pickUpInterval: .seconds(2)), log: warn)
         }
     }
 
     /// The library over the source, keeping the cache, the widget files and the search index in step. When the
     /// index cannot be opened the library still works, with a warning.
-    func library() throws -> LibraryService {
+    public func library() throws -> LibraryService {
         try part(\.library) { try makeLibrary(observers: indexObservers() + faviconObservers() + archiveObservers()) }
     }
 
     /// The library without the index observer (for `marks index` and the first build of the index, which write
     /// the index themselves).
-    func libraryWithoutIndex() throws -> LibraryService {
+    public func libraryWithoutIndex() throws -> LibraryService {
         try part(\.unindexedLibrary) { try makeLibrary(observers: []) }
     }
 
@@ -191,7 +224,7 @@ final class CompositionRoot: Sendable {
 
     /// A library over `source` and its cache, writing the widget files, heard by `observers`. The embedded store is
     /// walked in pages of 10,000: no network between, and each page of a full walk skips its offset from the start.
-    func makeLibrary(over source: any BookmarkSource, cache: BookmarkCache, observers: [LibraryObserver]) throws -> LibraryService {
+    public func makeLibrary(over source: any BookmarkSource, cache: BookmarkCache, observers: [LibraryObserver]) throws -> LibraryService {
         LibraryService(source: source, widgets: widgets, now: context.now, warn: warn, observers: observers, cache: cache,
                        syncOptions: source is EmbeddedBookmarkSource ? SyncOptions(pageSize: 10_000) : SyncOptions(),
                        deferredDeletes: try deferredDeletes())
@@ -203,9 +236,9 @@ final class CompositionRoot: Sendable {
 
     /// How long `marks serve` waits before a linkding delete is sent (the web app's Undo toast is shorter; the
     /// Trash view restores exactly until then).
-    static let undoWindow: TimeInterval = 30
+    public static let undoWindow: TimeInterval = 30
 
-    func indexObservers() -> [LibraryObserver] {
+    public func indexObservers() -> [LibraryObserver] {
         do {
             let index = try searchIndex()
             let indexer = runsBackgroundWork ? try self.indexer() : nil
@@ -213,13 +246,13 @@ final class CompositionRoot: Sendable {
             let catchUp = IndexCatchUp { _ = try await jobs?.enqueue(IndexCatchUp.job) }
             return [index.observer(indexer: indexer, pages: pageTexts(), catchUp: catchUp, warn: warn)]
         } catch {
-            warn("the search index is not being updated: \(CLIErrorMessage.describe(error))")
+            warn("the search index is not being updated: \(AssemblyFailure.describe(error))")
             return []
         }
     }
 
     /// Search by words and meaning over the index, on the shared model.
-    func searchService() throws -> SearchService {
+    public func searchService() throws -> SearchService {
         SearchService(index: try searchIndex(), embedder: model)
     }
 
@@ -227,33 +260,34 @@ final class CompositionRoot: Sendable {
 
     /// The one in-process AI engine (configured provider with the offline engine behind it, or the offline
     /// engine), on the shared model; used by enrichment, the backend and share tag suggestions.
-    func engine() throws -> ConfiguredEngine {
+    public func engine() throws -> ConfiguredEngine {
         try part(\.engine) {
-            try ConfiguredEngine(config: config, environment: context.environment,
+            if let engine = overrides.engine { return engine }
+            return try ConfiguredEngine(config: config, environment: context.environment,
                                  embedder: model.textEmbedder(dimension: EmbeddingModel.dimension))
         }
     }
 
     /// Enrichment over the library: a remote backend when configured, else the process's engine.
-    func enrichment() throws -> EnrichmentService {
+    public func enrichment() throws -> EnrichmentService {
         let library = try library()
         return try part(\.enrichment) { try makeEnrichment(over: library) }
     }
 
     /// Enrichment over `library` (the configured library, or in `marks serve` a source Settings switched to).
-    func makeEnrichment(over library: LibraryService) throws -> EnrichmentService {
+    public func makeEnrichment(over library: LibraryService) throws -> EnrichmentService {
         EnrichmentService.live(library: library, config: config, local: try engine(), fetcher: fetcher(),
-                               dataDirectory: paths.dataDirectory, appVersion: MarksCommandLine.version,
+                               dataDirectory: paths.dataDirectory, appVersion: CompositionRoot.version,
                                tagSuggester: tagSuggester())
     }
 
     /// The one tag suggester (share card, enrichment): the index's tagged neighbours on the shared model; nil, with
     /// a warning, when the index cannot be opened (the engine's tags then stand alone).
-    func tagSuggester() -> TagSuggester? {
+    public func tagSuggester() -> TagSuggester? {
         do {
             return TagSuggester(index: try searchIndex(), embedder: model)
         } catch {
-            warn("tags from your similar bookmarks are unavailable: \(CLIErrorMessage.describe(error))")
+            warn("tags from your similar bookmarks are unavailable: \(AssemblyFailure.describe(error))")
             return nil
         }
     }
@@ -263,33 +297,33 @@ final class CompositionRoot: Sendable {
     /// The podcast requests: `podcast.request` jobs on `jobs()`. The first use in a process moves what the old file
     /// queue left in the data directory into jobs (`PodcastRequestFileMigration`; a failure is a warning, and the
     /// files are tried again next time).
-    func podcastRequests() throws -> PodcastRequests {
+    public func podcastRequests() throws -> PodcastRequests {
         let jobs = try jobs()
         return part(\.podcastRequests) {
             let requests = PodcastRequests(jobs: jobs, dataDirectory: paths.dataDirectory, now: context.now)
             do {
                 for path in try requests.migrateFiles().quarantined { warn("an unreadable podcast request was moved to \(path)") }
             } catch {
-                warn("the old podcast queue's files were not moved into jobs: \(CLIErrorMessage.describe(error))")
+                warn("the old podcast queue's files were not moved into jobs: \(AssemblyFailure.describe(error))")
             }
             return requests
         }
     }
 
     /// The share flow over the library, with tag suggestions from the process's engine.
-    func share() throws -> ShareService {
+    public func share() throws -> ShareService {
         let library = try library()
         return part(\.share) { makeShare(over: library) }
     }
 
     /// The share flow over `library`; tag suggestions fail softly when the engine cannot be made.
-    func makeShare(over library: LibraryService) -> ShareService {
+    public func makeShare(over library: LibraryService) -> ShareService {
         let engine = Result { try self.engine() }
         let podcasts: PodcastRequests?
         do {
             podcasts = try podcastRequests()
         } catch {
-            warn("podcast requests cannot be queued: \(CLIErrorMessage.describe(error))")
+            warn("podcast requests cannot be queued: \(AssemblyFailure.describe(error))")
             podcasts = nil
         }
         return ShareService(library: library, podcasts: podcasts, autoPodcastTags: config.autoPodcastTags,

@@ -1,17 +1,19 @@
 import Foundation
+import MarksAccess
 import MarksBookmarks
+import MarksFetch
 import MarksServer
 
 extension CompositionRoot {
     /// The private podcast feed's secret in `marks.sqlite` (made on first use).
-    func podcastFeedSecrets() throws -> PodcastFeedSecrets {
+    public func podcastFeedSecrets() throws -> PodcastFeedSecrets {
         try PodcastFeedSecrets(database: try data().database, now: context.now)
     }
 
     /// The feed's URL as `marks podcast feed` prints it: on the configured public URL, else on `web` (`--web`,
     /// `$MARKS_WEB_URL`), else on the address a running `marks serve` recorded (its first network address when it
     /// listens beyond loopback), else on the default address. `onlyThisComputer` is true when a phone could not reach it.
-    func podcastFeedURL(web: String? = nil) throws -> (url: String, onlyThisComputer: Bool) {
+    public func podcastFeedURL(web: String? = nil) throws -> (url: String, onlyThisComputer: Bool) {
         let secret = try podcastFeedSecrets().secret()
         let base: String
         if let publicURL = config.publicURL, !publicURL.isEmpty {

@@ -4,13 +4,14 @@ import MarksJobs
 import MarksBookmarks
 import MarksDocuments
 import MarksPodcasts
+import MarksDocuments
 import MarksServer
 
 extension CompositionRoot {
     /// The person's podcast library: `podcast_library` in `marks.sqlite`, audio in `<data>/podcasts/`, played
     /// episodes marking bookmarks read through `currentLibrary` (the configured library unless given), the widget
     /// file in the data directory.
-    func podcastLibrary(currentLibrary: (@Sendable () -> LibraryService?)? = nil) throws -> PodcastLibrary {
+    public func podcastLibrary(currentLibrary: (@Sendable () -> LibraryService?)? = nil) throws -> PodcastLibrary {
         let database = try data().database
         let bookmarks: @Sendable () -> LibraryService?
         if let currentLibrary {
@@ -27,27 +28,27 @@ extension CompositionRoot {
 
     /// Where episodes are made: the remote backend when `backend_url` is set, else this process's `service`
     /// (made over `jobs` when not given).
-    func podcastBackend(jobs: JobRunner, service: PodcastService? = nil) throws -> any PodcastBackend {
+    public func podcastBackend(jobs: JobRunner, service: PodcastService? = nil) throws -> any PodcastBackend {
         if let configuration = BackendClient.Configuration(config: config, dataDirectory: paths.dataDirectory,
-                                                           appVersion: MarksCommandLine.version) {
+                                                           appVersion: CompositionRoot.version) {
             return RemotePodcastBackend(client: BackendClient(configuration: configuration))
         }
         return InProcessPodcastBackend(service: try service ?? podcastService(jobs: jobs))
     }
 
     /// True when episodes are made by a remote backend (`backend_url`), not by this process's runner.
-    var podcastsAreRemote: Bool {
-        BackendClient.Configuration(config: config, dataDirectory: paths.dataDirectory, appVersion: MarksCommandLine.version) != nil
+    public var podcastsAreRemote: Bool {
+        BackendClient.Configuration(config: config, dataDirectory: paths.dataDirectory, appVersion: CompositionRoot.version) != nil
     }
 
     /// The generation manager over the library and backend; background jobs go to `jobs`.
-    func podcastManager(jobs: JobRunner, service: PodcastService? = nil, library: PodcastLibrary? = nil,
+    public func podcastManager(jobs: JobRunner, service: PodcastService? = nil, library: PodcastLibrary? = nil,
                         pollInterval: Duration = .seconds(3)) throws -> PodcastGenerationManager {
         let sources: SourceLibrary?
         do {
             sources = try self.sources()
         } catch {
-            warn("sources cannot be read, so source podcasts are off: \(CLIErrorMessage.describe(error))")
+            warn("sources cannot be read, so source podcasts are off: \(AssemblyFailure.describe(error))")
             sources = nil
         }
         return PodcastGenerationManager(library: try library ?? podcastLibrary(), backend: try podcastBackend(jobs: jobs, service: service),

@@ -10,7 +10,7 @@ extension CompositionRoot {
     /// `<data>/podcasts/audio` (copies of the shared database's, there),
     /// articles read from the page-text archive when it keeps them (else through the one fetcher), spoken by the voice the `podcast` section chooses (made on first use;
     /// espeak-ng behind it), as a dialogue when it asks for one and an `ai` provider is configured.
-    func podcastService(jobs: JobRunner) throws -> PodcastService {
+    public func podcastService(jobs: JobRunner) throws -> PodcastService {
         let fetcher = fetcher()
         let setup = podcastVoiceSetup()
         let voices = PodcastVoicesCache { try await setup.voices() }
@@ -18,14 +18,14 @@ extension CompositionRoot {
         do {
             dialogue = try setup.dialogue()
         } catch {
-            warn("podcast dialogues are off (episodes are narrations): \(CLIErrorMessage.describe(error))")
+            warn("podcast dialogues are off (episodes are narrations): \(AssemblyFailure.describe(error))")
             dialogue = nil
         }
         let archive: PageArchive?
         do {
             archive = try pageArchive()
         } catch {
-            warn("podcasts read pages from the network only (the page-text archive cannot be opened): \(CLIErrorMessage.describe(error))")
+            warn("podcasts read pages from the network only (the page-text archive cannot be opened): \(AssemblyFailure.describe(error))")
             archive = nil
         }
         let icons: FaviconStore?
@@ -45,13 +45,13 @@ extension CompositionRoot {
     }
 
     /// The podcast voices and script the configuration chooses.
-    func podcastVoiceSetup() -> PodcastVoiceSetup {
+    public func podcastVoiceSetup() -> PodcastVoiceSetup {
         PodcastVoiceSetup(config: config, environment: context.environment, scratch: paths.scratchDirectory)
     }
 
     /// The stored favicon of the page's site as an episode cover, when it is a PNG or JPEG of some size (podcast
     /// apps show covers large and read only those two formats); nil otherwise (the generated card is used).
-    static func cover(_ url: String, icons: FaviconStore?) -> ID3Tag.Picture? {
+    public static func cover(_ url: String, icons: FaviconStore?) -> ID3Tag.Picture? {
         guard let icons, let site = Favicon.site(of: url) else { return nil }
         let icon: Favicon?
         do {

@@ -1,8 +1,10 @@
 import Foundation
+import MarksBackend
 import MarksClients
 import MarksCore
 import MarksIndex
 import MarksJobs
+import MarksAccess
 import MarksBookmarks
 import MarksDocuments
 import MarksFetch
@@ -16,34 +18,34 @@ import SystemSupport
 /// 503 naming the remote linkding server), the `/v1/` backend, the web app and its owner sign-in, the private podcast
 /// feed at `/feed/<secret>/`, the job runner
 /// with every background kind, and the router over all of them.
-struct ServeParts {
+public struct ServeParts {
     /// The source in use and its parts; Settings switches it while the server runs.
-    let sources: SourceSwitch
-    let backend: BackendAPI
-    let auth: OwnerAuth
-    let web: WebApp
-    let index: SearchIndex
-    let indexer: VectorIndexer
-    let jobs: JobRunner
+    public let sources: SourceSwitch
+    public let backend: BackendAPI
+    public let auth: OwnerAuth
+    public let web: WebApp
+    public let index: SearchIndex
+    public let indexer: VectorIndexer
+    public let jobs: JobRunner
     /// The backend's own jobs (podcast generation): the shared database's with `--database`, else `jobs` itself.
-    let backendJobs: JobRunner
+    public let backendJobs: JobRunner
     /// The podcast requests the share flow and the Sources tab queue (`podcast.request` jobs).
-    let podcasts: PodcastRequests
+    public let podcasts: PodcastRequests
     /// Imports started from Settings → Import (`library.import` jobs).
-    let imports: ImportJobs
+    public let imports: ImportJobs
     /// The select mode's bulk actions (`library.bulk` jobs on a linkding server).
-    let bulk: BulkActions
+    public let bulk: BulkActions
     /// Makes the library's episodes (background generation, the share queue's consumer).
-    let podcastManager: PodcastGenerationManager
+    public let podcastManager: PodcastGenerationManager
     /// The favicons Marks keeps; nil when they cannot be stored (a warning said why).
-    let favicons: FaviconService?
+    public let favicons: FaviconService?
     /// The sources library (pasted text, PDFs, files); its `sources.ocr` kind reads image-only PDF pages.
-    let ingested: SourceLibrary
+    public let ingested: SourceLibrary
     /// The page-text archive; its `archive.text` kind fetches new bookmarks' pages, and the reader reads through it.
-    let archive: PageArchive
-    let app: MarksApp
+    public let archive: PageArchive
+    public let app: MarksApp
     /// Where the server listens, once it does (Settings → Devices builds sign-in links on it).
-    let listen: ListenAddress.Holder
+    public let listen: ListenAddress.Holder
 
     /// Registers every background kind, starts the runner (resuming what a stopped server left), and queues the
     /// periodic jobs: the search index's catch-up (when a command's large import left it behind), the quiet
@@ -55,7 +57,7 @@ struct ServeParts {
     /// Each queued podcast request (`podcast.request`) is handed to the generation manager (background generation).
     /// Runs on the job threads: starting a runner and queueing make blocking store calls (SQLite, or PostgreSQL
     /// round trips on a shared database), which must not hold one of Swift's cooperative threads.
-    func startJobs() async throws {
+    public func startJobs() async throws {
         try await withTaskExecutorPreference(ThreadTaskExecutor.jobs) {
             await registerJobs()
             await jobs.start()
@@ -69,7 +71,7 @@ struct ServeParts {
     }
 
     /// Registers every background kind on the runner (without starting it).
-    func registerJobs() async {
+    public func registerJobs() async {
         let jobs = self.jobs
         let sources = self.sources
         let bookmarkURLs: @Sendable () throws -> [String] = {
@@ -94,7 +96,7 @@ struct ServeParts {
 
     /// Stops both runners; running jobs go back to their queue and carry on after the next start (any worker's, for
     /// the backend's jobs on a shared database).
-    func stopJobs() async {
+    public func stopJobs() async {
         await withTaskExecutorPreference(ThreadTaskExecutor.jobs) {
             await backendJobs.stop()
             await jobs.stop()
@@ -106,14 +108,14 @@ extension CompositionRoot {
     /// The server's parts. `exposed` says it listens beyond loopback; `origin` is its address for links when a
     /// request has no usable Host header; `logError` is the server log's error line, `logEvent` its line for a
     /// change of source.
-    func serveParts(exposed: Bool, origin: String, logError: @escaping @Sendable (String) -> Void,
+    public func serveParts(exposed: Bool, origin: String, logError: @escaping @Sendable (String) -> Void,
                     logEvent: @escaping @Sendable (_ source: String) -> Void = { _ in }) throws -> ServeParts {
-        let data = try data()
+        _ = try data()  // the data directory first: its database is what everything below opens
         let favicons: FaviconService?
         do {
             favicons = try self.favicons()
         } catch {
-            warn("favicons are off: \(CLIErrorMessage.describe(error))")
+            warn("favicons are off: \(AssemblyFailure.describe(error))")
             favicons = nil
         }
         let jobs = try jobs()
@@ -126,13 +128,12 @@ extension CompositionRoot {
             do {
                 try await jobs.enqueue(LibraryService.sourceSyncJob)
             } catch {
-                warn("the cache, widgets and search index did not catch up with the new source (run marks sync and marks index): \(CLIErrorMessage.describe(error))")
+                warn("the cache, widgets and search index did not catch up with the new source (run marks sync and marks index): \(AssemblyFailure.describe(error))")
             }
         })
         let index = try searchIndex()
         let indexer = try indexer()
-        var backend = try BackendAPI.live(data: data, config: config, engine: try engine(), fetcher: fetcher(),
-                                          exposed: exposed, store: try backendStore(), now: context.now)
+        var backend = try backendAPI(exposed: exposed)
         let backendJobs = try backendJobs()
         let podcastService = try podcastService(jobs: backendJobs)
         backend.podcasts = podcastService
@@ -140,13 +141,13 @@ extension CompositionRoot {
         backend.askService = ask
         let podcastManager = try podcastManager(jobs: jobs, service: podcastService,
                                                 library: try podcastLibrary(currentLibrary: { sources.current.library }))
-        let auth = try OwnerAuth(dataDirectory: paths.dataDirectory, database: data.database, now: context.now, log: logError)
+        let auth = try ownerAuth(log: logError)
         let listen = ListenAddress.Holder()
         let archive = try pageArchive()
         let search = try searchService()
         var options = WebOptions(stateDirectory: paths.dataDirectory, log: logError)
         options.jobs = jobs
-        let imports = try ImportJobs(database: data.database, dataDirectory: paths.dataDirectory, jobs: jobs, now: context.now)
+        let imports = try importJobs()
         options.imports = imports
         let bulk = BulkActions(jobs: jobs, now: context.now)
         options.bulk = bulk
@@ -179,7 +180,7 @@ extension CompositionRoot {
             widgets: widgets,
             reader: { try await archive.article(for: $0) },
             options: options)
-        var appContext = MarksApp.Context(version: MarksCommandLine.version, logError: logError, sources: sources,
+        var appContext = MarksApp.Context(version: CompositionRoot.version, logError: logError, sources: sources,
                                           backend: backend, web: web, feed: feed)
         appContext.hosts = HostPolicy(publicURL: config.publicURL, names: config.allowedHosts)
         appContext.publicURL = config.publicURL
@@ -194,18 +195,52 @@ extension CompositionRoot {
     /// Every part `marks serve` builds from a bookmark source, for `server` (nil: the embedded store): the library
     /// (its own cache, the search index and favicon observers, deferred linkding deletes), enrichment and share
     /// over it, and for the embedded store its linkding API at `/api/`. Used at start and by Settings → Save.
-    func servedSource(for server: ServerConfig?, origin: String, favicons: FaviconService?) throws -> ServedSource {
+    public func servedSource(for server: ServerConfig?, origin: String, favicons: FaviconService?) throws -> ServedSource {
         let source = try makeSource(server)
         let library = try makeLibrary(over: source, cache: try BookmarkCache(database: try data().database, for: source),
                                       observers: indexObservers() + faviconObservers() + archiveObservers())
         var api: LinkdingAPI?
         if server == nil {
-            let tokens = APITokenStore(directory: paths.dataDirectory)
-            _ = try tokens.token()
-            api = LinkdingAPI(store: try data().store, tokens: tokens, configuration: .init(fallbackOrigin: origin), metadataService: metadata())
-            api?.favicons = favicons
+            api = try embeddedAPI(configuration: .init(fallbackOrigin: origin), favicons: favicons)
         }
         return ServedSource(server: server, library: library, enrichment: try makeEnrichment(over: library),
                             share: makeShare(over: library), api: api)
+    }
+}
+
+extension CompositionRoot {
+    /// The `/v1/` backend over the data directory (its records in `backendStore()`), on the one engine and fetcher.
+    public func backendAPI(exposed: Bool) throws -> BackendAPI {
+        try BackendAPI.live(data: try data(), config: config, engine: try engine(), fetcher: fetcher(), exposed: exposed,
+                            limits: overrides.backendLimits ?? BackendLimits(), store: try backendStore(), now: context.now)
+    }
+
+    /// The owner's web sign-in: its secret in the data directory, sessions and links in `marks.sqlite`.
+    public func ownerAuth(log: @escaping @Sendable (String) -> Void = { _ in }) throws -> OwnerAuth {
+        try OwnerAuth(dataDirectory: paths.dataDirectory, database: try data().database, now: context.now, log: log)
+    }
+
+    /// Imports started from Settings → Import, as `library.import` jobs on `jobs()`.
+    public func importJobs() throws -> ImportJobs {
+        try ImportJobs(database: try data().database, dataDirectory: paths.dataDirectory, jobs: try jobs(), now: context.now)
+    }
+
+    /// The embedded store's API token (`api_token` in the data directory).
+    public func apiTokens() -> APITokenStore {
+        APITokenStore(directory: paths.dataDirectory)
+    }
+
+    /// The embedded store's linkding API (`/api/`), its token made first; page metadata from the one metadata service.
+    public func embeddedAPI(configuration: LinkdingAPI.Configuration, favicons: FaviconService?) throws -> LinkdingAPI {
+        let tokens = apiTokens()
+        _ = try tokens.token()
+        var api: LinkdingAPI
+        if let metadata = overrides.metadata {
+            api = LinkdingAPI(store: try data().store, tokens: tokens, configuration: configuration, metadata: metadata)
+        } else {
+            api = LinkdingAPI(store: try data().store, tokens: tokens, configuration: configuration, metadataService: metadata())
+        }
+        api.favicons = favicons
+        return api
     }
 }

@@ -1,20 +1,11 @@
 import Foundation
-import MarksClients
+import MarksAssembly
 import MarksCore
 import MarksBookmarks
 
-/// The configuration a command runs with: file, then `MARKS_*` environment, then flags. Warns once when
-/// the config file is readable by others.
-struct Settings: Sendable {
-    let paths: MarksPaths
-    var config: MarksConfig
-    let store: ConfigStore
-    /// How long a request to linkding may take: `MARKS_TIMEOUT` seconds, else `LinkdingClient.defaultTimeout`.
-    var requestTimeout: TimeInterval = LinkdingClient.defaultTimeout
-    /// The PostgreSQL database `marks serve` shares its backend through (`--database`, else `MARKS_DATABASE_URL`);
-    /// nil keeps the backend in the data directory's SQLite file.
-    var databaseURL: String?
-
+/// The settings a command runs with: file, then `MARKS_*` environment, then flags. Warns once when the config file
+/// is readable by others.
+extension Settings {
     static func load(_ arguments: ParsedArguments, context: CLIContext) throws -> Settings {
         let paths = MarksPaths(environment: context.environment, dataDirectory: arguments.option("data"),
                                currentDirectory: context.currentDirectory)

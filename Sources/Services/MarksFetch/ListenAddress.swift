@@ -1,5 +1,4 @@
 import Foundation
-import MarksFetch
 import Synchronization
 import SystemSupport
 

@@ -1,7 +1,6 @@
 import Foundation
 import MarksClients
 import MarksCore
-import MarksPodcasts
 import SystemSupport
 
 /// The podcast voices and script the configuration asks for (the `podcast` section, and `ai` for a dialogue), made
