@@ -95,7 +95,7 @@ let package = Package(
         layer("Services", "MarksStorage", ["MarksCore", "SQLiteDatabase", "SystemSupport"]),
         layer("Services", "MarksClients", ["MarksCore", "HTTPClient", "SystemSupport"]),
         layer("Services", "MarksFetch", ["MarksCore", "HTTPClient", "HTMLExtraction", "SystemSupport"]),
-        layer("Services", "MarksBackend", ["MarksCore", "SQLiteDatabase", "PostgresDatabase", "CryptoPrimitives", "SystemSupport"]),
+        layer("Services", "MarksAppAPI", ["MarksCore", "SQLiteDatabase", "PostgresDatabase", "CryptoPrimitives", "SystemSupport"]),
         layer("Services", "MarksIndex", ["MarksCore", "MarksJobs", "SQLiteDatabase", "SentenceEmbeddings", "SystemSupport"]),
         layer("Services", "MarksEngine", ["MarksCore", "SentenceEmbeddings", "HTMLExtraction", "SystemSupport"]),
 
@@ -110,16 +110,16 @@ let package = Package(
 
         // Shells. The web app's .css/.js files (Web/Assets) are embedded in the binary by the EmbedWebAssets plugin.
         .plugin(name: "EmbedWebAssets", capability: .buildTool(), path: "Plugins/EmbedWebAssets"),
-        layer("Shells", "MarksServer", ["MarksAccess", "MarksBookmarks", "MarksReading", "MarksAsk", "MarksDocuments", "MarksPodcasts", "MarksShare", "MarksFetch", "MarksJobs", "MarksBackend", "MarksClients", "MarksEngine", "MarksIndex", "MarksStorage", "MarksCore", "HTTPServer", "CryptoPrimitives", "SQLiteDatabase", "QRCode", "Compression", "HTMLExtraction", "SystemSupport"],
+        layer("Shells", "MarksServer", ["MarksAccess", "MarksBookmarks", "MarksReading", "MarksAsk", "MarksDocuments", "MarksPodcasts", "MarksShare", "MarksFetch", "MarksJobs", "MarksAppAPI", "MarksClients", "MarksEngine", "MarksIndex", "MarksStorage", "MarksCore", "HTTPServer", "CryptoPrimitives", "SQLiteDatabase", "QRCode", "Compression", "HTMLExtraction", "SystemSupport"],
               plugins: ["EmbedWebAssets"]),
         // The app: the one composition root both shells are built through (the CLI's commands, `marks serve`'s parts,
         // marks-bench and the test harnesses), with overridable parts.
-        layer("App", "MarksAssembly", ["MarksServer", "MarksAccess", "MarksDocuments", "MarksPodcasts", "MarksJobs", "MarksBackend", "PostgresDatabase", "MarksIndex", "MarksBookmarks", "MarksReading", "MarksAsk", "MarksShare", "MarksFetch", "MarksClients", "MarksStorage", "MarksCore", "HTTPServer", "SentenceEmbeddings", "SystemSupport"]),
-        layer("Shells", "MarksCLI", ["MarksAssembly", "MarksAccess", "MarksDocuments", "MarksPodcasts", "MarksJobs", "MarksBackend", "SQLiteDatabase", "MarksIndex", "MarksEngine", "MarksBookmarks", "MarksReading", "MarksAsk", "MarksShare", "MarksFetch", "MarksClients", "MarksCore", "HTTPServer", "SentenceEmbeddings", "SystemSupport"]),
+        layer("App", "MarksAssembly", ["MarksServer", "MarksAccess", "MarksDocuments", "MarksPodcasts", "MarksJobs", "MarksAppAPI", "PostgresDatabase", "MarksIndex", "MarksBookmarks", "MarksReading", "MarksAsk", "MarksShare", "MarksFetch", "MarksClients", "MarksStorage", "MarksCore", "HTTPServer", "SentenceEmbeddings", "SystemSupport"]),
+        layer("Shells", "MarksCLI", ["MarksAssembly", "MarksAccess", "MarksDocuments", "MarksPodcasts", "MarksJobs", "MarksAppAPI", "SQLiteDatabase", "MarksIndex", "MarksEngine", "MarksBookmarks", "MarksReading", "MarksAsk", "MarksShare", "MarksFetch", "MarksClients", "MarksCore", "HTTPServer", "SentenceEmbeddings", "SystemSupport"]),
         .executableTarget(name: "marks", dependencies: ["MarksCLI"], path: "Sources/Shells/marks"),
         // libFuzzer over the parsers: `make fuzz` (scripts/fuzz.sh) builds it with the fuzzer and address sanitizers.
         .executableTarget(name: "marks-fuzz", dependencies: ["CLibFuzzer", "MarksServer", "MarksCore", "HTTPServer", "HTMLExtraction", "MarksBookmarks"], path: "Sources/Shells/marks-fuzz"),
-        .executableTarget(name: "marks-bench", dependencies: ["MarksAssembly", "MarksAccess", "MarksPodcasts", "MarksJobs", "MarksBackend", "PostgresDatabase", "SQLiteDatabase", "SystemSupport", "MarksServer", "MarksEngine", "MarksClients", "MarksStorage", "MarksIndex", "MarksCore", "HTTPServer", "HTTPClient", "StandInNetwork", "SentenceEmbeddings", "MarksBookmarks", "MarksReading", "MarksAsk", "MarksDocuments", "MarksFetch"], path: "Sources/Shells/marks-bench"),
+        .executableTarget(name: "marks-bench", dependencies: ["MarksAssembly", "MarksAccess", "MarksPodcasts", "MarksJobs", "MarksAppAPI", "PostgresDatabase", "SQLiteDatabase", "SystemSupport", "MarksServer", "MarksEngine", "MarksClients", "MarksStorage", "MarksIndex", "MarksCore", "HTTPServer", "HTTPClient", "StandInNetwork", "SentenceEmbeddings", "MarksBookmarks", "MarksReading", "MarksAsk", "MarksDocuments", "MarksFetch"], path: "Sources/Shells/marks-bench"),
 
         // Stand-in servers for network tests and benchmarks (raw sockets that misbehave on purpose).
         .target(name: "StandInNetwork", path: "Tests/Support/StandInNetwork"),
@@ -141,16 +141,16 @@ let package = Package(
         tests("MarksStorage", ["MarksStorage", "MarksCore", "SQLiteDatabase"]),
         tests("MarksJobs", ["MarksJobs", "SQLiteDatabase", "PostgresDatabase", "SystemSupport"]),
         tests("MarksClients", ["MarksClients", "MarksCore", "MarksEngine", "HTTPServer", "HTTPClient", "StandInNetwork"]),
-        tests("MarksBackend", ["MarksBackend", "MarksCore", "MarksEngine", "CryptoPrimitives", "SQLiteDatabase", "PostgresDatabase", "SystemSupport"]),
+        tests("MarksAppAPI", ["MarksAppAPI", "MarksCore", "MarksEngine", "CryptoPrimitives", "SQLiteDatabase", "PostgresDatabase", "SystemSupport"]),
         tests("MarksIndex", ["HTTPServer", "MarksClients", "MarksJobs", "MarksIndex", "MarksEngine", "MarksStorage", "MarksCore", "SQLiteDatabase", "SentenceEmbeddings", "SystemSupport", "MarksBookmarks", "MarksAsk"]),
         tests("MarksEngine", ["MarksEngine", "MarksCore", "SentenceEmbeddings", "HTMLExtraction"], resources: [.copy("Fixtures")]),
         tests("MarksLibrary", ["MarksJobs", "MarksIndex", "MarksStorage", "MarksClients", "MarksEngine", "MarksCore", "SQLiteDatabase", "HTTPClient", "StandInNetwork", "SystemSupport", "HTTPServer", "HTMLExtraction", "MarksBookmarks", "MarksReading", "MarksDocuments", "MarksPodcasts", "MarksShare", "MarksFetch"]),
-        tests("MarksServer", ["MarksAssembly", "MarksAccess", "StandInNetwork", "SQLiteDatabase", "PostgresDatabase", "MarksJobs", "MarksBackend", "MarksPodcasts", "MP3Encoding", "MarksEngine", "MarksServer", "MarksIndex", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer", "Compression", "CryptoPrimitives", "SystemSupport", "MarksBookmarks", "MarksReading", "MarksAsk", "MarksDocuments", "MarksShare", "MarksFetch"],
+        tests("MarksServer", ["MarksAssembly", "MarksAccess", "StandInNetwork", "SQLiteDatabase", "PostgresDatabase", "MarksJobs", "MarksAppAPI", "MarksPodcasts", "MP3Encoding", "MarksEngine", "MarksServer", "MarksIndex", "MarksStorage", "MarksClients", "MarksCore", "HTTPServer", "Compression", "CryptoPrimitives", "SystemSupport", "MarksBookmarks", "MarksReading", "MarksAsk", "MarksDocuments", "MarksShare", "MarksFetch"],
               resources: [.copy("Compatibility/Fixtures")]),
         tests("MarksDocuments", ["MarksCore", "CryptoPrimitives", "Compression", "MarksIndex", "MarksJobs", "SQLiteDatabase", "SystemSupport", "StandInNetwork", "MarksBookmarks", "MarksDocuments"]),
         tests("MarksPodcasts", ["MarksPodcasts", "NeuralVoice", "MarksCore", "SQLiteDatabase", "PostgresDatabase", "SystemSupport"]),
         tests("MarksAssembly", ["MarksAssembly", "MarksAccess", "MarksBookmarks", "MarksFetch", "MarksCore"]),
-        tests("MarksCLI", ["MarksCLI", "MarksAssembly", "MarksAccess", "MarksServer", "MarksBackend", "MarksJobs", "MarksPodcasts", "PostgresDatabase", "MarksIndex", "MarksStorage", "MarksCore", "HTTPServer", "HTTPClient", "SentenceEmbeddings", "SQLiteDatabase", "StandInNetwork", "SystemSupport", "MarksBookmarks"]),
+        tests("MarksCLI", ["MarksCLI", "MarksAssembly", "MarksAccess", "MarksServer", "MarksAppAPI", "MarksJobs", "MarksPodcasts", "PostgresDatabase", "MarksIndex", "MarksStorage", "MarksCore", "HTTPServer", "HTTPClient", "SentenceEmbeddings", "SQLiteDatabase", "StandInNetwork", "SystemSupport", "MarksBookmarks"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,5 @@
 import Foundation
-import MarksBackend
+import MarksAppAPI
 import MarksCore
 import MarksBookmarks
 import Testing
@@ -27,7 +27,7 @@ import Testing
         cli.reset()
         #expect(await cli.run(["devices", "revoke", "phone"]) == ExitCode.success)
         #expect(cli.stdout.contains("Revoked the token of phone."))
-        #expect(throws: BackendError.self) { _ = try authority.authenticate(authorization: "Bearer \(phone)") }
+        #expect(throws: AppAPIError.self) { _ = try authority.authenticate(authorization: "Bearer \(phone)") }
         #expect(await cli.run(["devices", "revoke", "phone"]) == ExitCode.failure, "no live token any more")
         #expect(await cli.run(["devices", "revoke"]) == ExitCode.usage)
         #expect(await cli.run(["devices", "revoke", "tablet", "--all"]) == ExitCode.usage)

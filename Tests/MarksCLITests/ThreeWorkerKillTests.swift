@@ -17,7 +17,7 @@ struct ThreeWorkerKillTests {
                 workers.append(try await ServeEndToEndTests.Server.start(
                     marks, arguments: ["--port", "0", "--data", marks.home.path + "/worker\(index)", "--database", database]))
             }
-            let (registered, reply) = try await SharedBackendServeTests.post(
+            let (registered, reply) = try await SharedDatabaseServeTests.post(
                 workers[0].url, "/v1/auth/register", json: #"{"device_id":"listener","platform":"linux","app_version":"1"}"#)
             #expect(registered == 200, "\(reply)")
             let token = try #require((try JSONSerialization.jsonObject(with: Data(reply.utf8)) as? [String: Any])?["token"] as? String)
@@ -25,7 +25,7 @@ struct ThreeWorkerKillTests {
                 let text = String(repeating: "Episode \(index) tells of herons. They fly south in October and come back in spring. ", count: 12)
                 let body = try JSONSerialization.data(withJSONObject: ["url": "marks-source://episode-\(index)", "title": "Episode \(index)",
                                                                        "text": text, "source_kind": "text"])
-                let (status, answer) = try await SharedBackendServeTests.post(
+                let (status, answer) = try await SharedDatabaseServeTests.post(
                     workers[index % 3].url, "/v1/podcast/generate", json: String(decoding: body, as: UTF8.self), token: token)
                 #expect(status == 202, "job \(index): \(answer)")
             }

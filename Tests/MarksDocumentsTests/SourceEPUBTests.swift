@@ -146,7 +146,7 @@ import Testing
     }
 
     @Test func aLongBookStopsReadingAtTheTextLimitAndSaysSo() async throws {
-        let fixture = try SourceFixture(limits: SourceLimits(maximumTextBytes: 300))
+        let fixture = try SourceFixture(limits: DocumentLimits(maximumTextBytes: 300))
         defer { fixture.directory.cleanUp() }
         let chapters = (1...50).map { ("c\($0).xhtml", "Chapter \($0)", [String(repeating: "Lantern light over the bay. ", count: 8)]) }
         let added = try await fixture.library.importFile(at: try fixture.file("long.epub", try TestEPUB.make(title: "Long", chapters: chapters)))

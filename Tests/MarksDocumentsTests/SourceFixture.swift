@@ -12,19 +12,19 @@ struct SourceFixture {
     let directory: TemporaryDirectory
     let database: Database
     let index: SearchIndex
-    let library: SourceLibrary
+    let library: DocumentLibrary
     let warnings = WarningLog()
 
-    init(tools: SourceExtractor.Tools = .find(path: nil), limits: SourceLimits = SourceLimits(),
-         processLimits: ProcessLimits = SourceExtractor.defaultLimits,
+    init(tools: DocumentExtractor.Tools = .find(path: nil), limits: DocumentLimits = DocumentLimits(),
+         processLimits: ProcessLimits = DocumentExtractor.defaultLimits,
          now: @escaping @Sendable () -> Date = { Date(timeIntervalSince1970: 1_800_000_000) }) throws {
         directory = try TemporaryDirectory(prefix: "marks-sources")
         database = try Database(path: directory.file("marks.sqlite").path)
         index = try SearchIndex(database: database, dimension: 8)
         let log = warnings
-        library = try SourceLibrary(database: database, directory: directory.file("sources"),
-                                    extractor: SourceExtractor(tools: tools, limits: processLimits, maximumTextBytes: limits.maximumTextBytes),
-                                    limits: limits, observer: index.sourceObserver(warn: { log.add($0) }),
+        library = try DocumentLibrary(database: database, directory: directory.file("sources"),
+                                    extractor: DocumentExtractor(tools: tools, limits: processLimits, maximumTextBytes: limits.maximumTextBytes),
+                                    limits: limits, observer: index.documentObserver(warn: { log.add($0) }),
                                     now: now)
     }
 
@@ -32,8 +32,8 @@ struct SourceFixture {
 
     /// The library opened again over the same database and directory (as the next start of Marks opens it).
     func reopened(now: @escaping @Sendable () -> Date = { Date(timeIntervalSince1970: 1_800_000_000) },
-                  leftoverAge: TimeInterval = SourceLibrary.leftoverAge) throws -> SourceLibrary {
-        try SourceLibrary(database: database, directory: sourcesDirectory, extractor: library.extractor, limits: library.limits,
+                  leftoverAge: TimeInterval = DocumentLibrary.leftoverAge) throws -> DocumentLibrary {
+        try DocumentLibrary(database: database, directory: sourcesDirectory, extractor: library.extractor, limits: library.limits,
                           now: now, leftoverAge: leftoverAge)
     }
 

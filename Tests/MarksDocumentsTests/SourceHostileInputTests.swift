@@ -8,15 +8,15 @@ import Testing
 /// Issue 12 item 6: limits and hostile input, each a test. Nothing is half-written on a failure.
 @Suite struct SourceHostileInputTests {
     @Test func aFileOverTheSizeLimitIsRefusedAndLeavesNothing() async throws {
-        let fixture = try SourceFixture(limits: SourceLimits(maximumFileBytes: 1000))
+        let fixture = try SourceFixture(limits: DocumentLimits(maximumFileBytes: 1000))
         defer { fixture.directory.cleanUp() }
         let path = try fixture.file("big.txt", Array(repeating: 0x61, count: 1001))
-        await #expect(throws: SourceError.tooLarge(limit: 1000)) {
+        await #expect(throws: DocumentError.tooLarge(limit: 1000)) {
             _ = try await fixture.library.importFile(at: path)
         }
         #expect(try fixture.rowCount() == 0)
         #expect(fixture.storedFiles().isEmpty)
-        #expect(SourceError.tooLarge(limit: 100 << 20).description == "The file is larger than the limit of 100 MB.")
+        #expect(DocumentError.tooLarge(limit: 100 << 20).description == "The file is larger than the limit of 100 MB.")
     }
 
     @Test(arguments: ["../../../etc/passwd", "evil\u{0}name.txt", String(repeating: "long", count: 250) + ".txt",
@@ -43,7 +43,7 @@ import Testing
         let hang = stand.file("pdftotext")
         try stand.write("pdftotext", "#!/bin/sh\nexec sleep 60\n")
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hang.path)
-        let fixture = try SourceFixture(tools: SourceExtractor.Tools(pdftotext: hang.path, mutool: ProcessRunner.find("mutool", path: nil)),
+        let fixture = try SourceFixture(tools: DocumentExtractor.Tools(pdftotext: hang.path, mutool: ProcessRunner.find("mutool", path: nil)),
                                         processLimits: ProcessLimits(wallClock: .milliseconds(500)))
         defer { fixture.directory.cleanUp() }
         let added = try await fixture.library.importFile(at: try fixture.file("hang.pdf", TestPDF.numbered(pages: 2)))
@@ -97,7 +97,7 @@ import Testing
     @Test func emptyTextIsRefused() async throws {
         let fixture = try SourceFixture()
         defer { fixture.directory.cleanUp() }
-        await #expect(throws: SourceError.emptyText) { _ = try await fixture.library.addText(" \n\t ") }
+        await #expect(throws: DocumentError.emptyText) { _ = try await fixture.library.addText(" \n\t ") }
         #expect(try fixture.rowCount() == 0)
     }
 
@@ -108,6 +108,6 @@ import Testing
         for query in ["NEAR(plain words)", "title:plain", "plain* OR", "(((plain", "plain\" OR \"x", "body:words -here"] {
             #expect(try fixture.library.search(query).count == 1, "\(query)")
         }
-        #expect(throws: SourceError.emptyQuery) { try fixture.library.search("*** ---") }
+        #expect(throws: DocumentError.emptyQuery) { try fixture.library.search("*** ---") }
     }
 }

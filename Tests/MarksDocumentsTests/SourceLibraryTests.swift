@@ -62,7 +62,7 @@ import Testing
     }
 
     @Test func anImageOnlyPDFIsKeptWithoutTextAndSaysWhy() async throws {
-        let fixture = try SourceFixture(tools: SourceExtractor.Tools(pdftotext: ProcessRunner.find("pdftotext", path: nil), mutool: nil))
+        let fixture = try SourceFixture(tools: DocumentExtractor.Tools(pdftotext: ProcessRunner.find("pdftotext", path: nil), mutool: nil))
         defer { fixture.directory.cleanUp() }
         let added = try await fixture.library.importFile(at: try fixture.file("scan.pdf", TestPDF.make([.drawingOnly, .drawingOnly])))
         guard case .added(let source) = added else { Issue.record("not added: \(added)"); return }
@@ -110,7 +110,7 @@ import Testing
         guard case .added(let source) = try await fixture.library.importFile(at: try fixture.file("draft.txt", bytes)) else {
             Issue.record("not added"); return
         }
-        let edited = try await fixture.library.update(id: source.summary.id, SourceUpdate(title: "Otters", tags: ["animals"], body: "second draft about beavers"))
+        let edited = try await fixture.library.update(id: source.summary.id, DocumentUpdate(title: "Otters", tags: ["animals"], body: "second draft about beavers"))
         #expect(edited.summary.title == "Otters")
         #expect(edited.summary.tags == ["animals"])
         #expect(edited.body == "second draft about beavers")
@@ -151,6 +151,6 @@ import Testing
         let source = try await fixture.library.addText("alpha text").summary
         #expect(try fixture.library.resolve(source.shortID).id == source.id)
         #expect(try fixture.library.resolve(source.url).id == source.id)
-        #expect(throws: SourceError.notFound("zz")) { try fixture.library.resolve("zz") }
+        #expect(throws: DocumentError.notFound("zz")) { try fixture.library.resolve("zz") }
     }
 }

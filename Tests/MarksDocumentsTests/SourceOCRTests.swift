@@ -9,7 +9,7 @@ import Testing
 
 /// OCR of image-only PDF pages as a `sources.ocr` job: a page rendered from text by pdftoppm, embedded as a
 /// scan (no text layer), read back by tesseract.
-@Suite(.enabled(if: SourceExtractor.Tools.find(path: nil).canOCR, "needs poppler-utils and tesseract-ocr"))
+@Suite(.enabled(if: DocumentExtractor.Tools.find(path: nil).canOCR, "needs poppler-utils and tesseract-ocr"))
 struct SourceOCRTests {
     @Test func anImageOnlyPageIsReadByTheOCRJob() async throws {
         let fixture = try SourceFixture()
@@ -45,17 +45,17 @@ struct SourceOCRTests {
         #expect(fixture.library.pagesForOCR(read).isEmpty)
     }
 
-    /// Issue 35 item 12: OCR read every image page, however many; now at most `SourceLibrary.maxOCRPages`.
+    /// Issue 35 item 12: OCR read every image page, however many; now at most `DocumentLibrary.maxOCRPages`.
     @Test func ocrReadsAtMostTheCapOfPages() async throws {
         let fixture = try SourceFixture()
         defer { fixture.directory.cleanUp() }
-        let pages = [TestPDF.Page](repeating: .image(width: 2, height: 2, gray: [0, 255, 255, 0]), count: SourceLibrary.maxOCRPages + 5)
+        let pages = [TestPDF.Page](repeating: .image(width: 2, height: 2, gray: [0, 255, 255, 0]), count: DocumentLibrary.maxOCRPages + 5)
         guard case .added(let source) = try await fixture.library.importFile(at: try fixture.file("scans.pdf", TestPDF.make(pages))) else {
             Issue.record("not added"); return
         }
-        #expect(source.summary.pageCount == SourceLibrary.maxOCRPages + 5)
+        #expect(source.summary.pageCount == DocumentLibrary.maxOCRPages + 5)
         let wanted = fixture.library.pagesForOCR(source)
-        #expect(wanted.count == SourceLibrary.maxOCRPages)
-        #expect(wanted == Array(1...SourceLibrary.maxOCRPages))
+        #expect(wanted.count == DocumentLibrary.maxOCRPages)
+        #expect(wanted == Array(1...DocumentLibrary.maxOCRPages))
     }
 }

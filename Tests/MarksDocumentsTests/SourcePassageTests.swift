@@ -8,7 +8,7 @@ import Testing
 /// A source's text is cut into Ask's passages (a PDF page by page, with the page number) and they follow every
 /// change: add, edit, delete (the trash), restore.
 @Suite struct SourcePassageTests {
-    static func pageTexts(_ fixture: SourceFixture, _ source: SourceSummary) throws -> [IndexedPassage] {
+    static func pageTexts(_ fixture: SourceFixture, _ source: DocumentSummary) throws -> [IndexedPassage] {
         try fixture.index.passages(documentIDs: [-source.number]).filter { $0.section == "page" }
     }
 
@@ -27,7 +27,7 @@ import Testing
         #expect(try Self.pageTexts(fixture, source.summary).map(\.text) == ["Heron notes\n\nThey fly south in October.\n\nThey nest in reeds."])
         #expect(try Self.found(fixture, "october") == [id])
         #expect(try Self.found(fixture, "october", .excluded).isEmpty, "sources only when the filter asks")
-        _ = try await fixture.library.update(id: source.summary.id, SourceUpdate(body: "Beavers build dams in November."))
+        _ = try await fixture.library.update(id: source.summary.id, DocumentUpdate(body: "Beavers build dams in November."))
         #expect(try Self.found(fixture, "october").isEmpty)
         #expect(try Self.found(fixture, "beavers") == [id])
         _ = try await fixture.library.delete(id: source.summary.id)

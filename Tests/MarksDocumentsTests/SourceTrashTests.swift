@@ -23,18 +23,18 @@ import Testing
 
         let runner = JobRunner(store: try JobStore(database: fixture.database), log: { fixture.warnings.add($0) })
         await runner.register(fixture.library.purgeJobKind(retention: LibraryService.trashRetention))
-        let job = try await runner.enqueue(SourceLibrary.purgeJob)
+        let job = try await runner.enqueue(DocumentLibrary.purgeJob)
         let finished = try await runner.run(id: job.id)
         #expect(finished?.state == .done, "\(String(describing: finished?.lastError))")
         #expect(finished?.progress?.text == "purged 1 trashed source")
 
         #expect(try fixture.library.trash().map(\.id) == [recent.summary.id])
-        #expect(throws: SourceError.self) { try fixture.library.resolve(old.summary.id.uuidString, includeDeleted: true) }
+        #expect(throws: DocumentError.self) { try fixture.library.resolve(old.summary.id.uuidString, includeDeleted: true) }
         #expect(fixture.storedFiles() == ["files/\(recent.summary.id.uuidString.lowercased())/original"])
         #expect(try fixture.index.document(id: -old.summary.number) == nil)
         #expect(try fixture.library.list().map(\.id) == [kept.summary.id])
         // The kind queues its next run itself.
-        #expect(try runner.store.jobs(states: [.queued], kind: SourceLibrary.purgeKind).count == 1)
+        #expect(try runner.store.jobs(states: [.queued], kind: DocumentLibrary.purgeKind).count == 1)
     }
 
     @Test func emptyTrashPurgesEveryTrashedSourceAndNoLiveOne() async throws {
@@ -132,7 +132,7 @@ import Testing
     }
 
     @Test func aWordTitleKeepsItsNameWithoutTheApplicationsPrefix() {
-        #expect(SourceExtractor.usableTitle("Microsoft Word - Annual Review") == "Annual Review")
-        #expect(SourceExtractor.usableTitle("  A  title\u{202E} with\nbreaks ") == "A title with breaks")
+        #expect(DocumentExtractor.usableTitle("Microsoft Word - Annual Review") == "Annual Review")
+        #expect(DocumentExtractor.usableTitle("  A  title\u{202E} with\nbreaks ") == "A title with breaks")
     }
 }

@@ -21,30 +21,30 @@ extension CompositionRoot {
             bookmarks = { try? library.get() }  // safe: no library (no source configured) leaves bookmarks alone
         }
         return try part(\.podcastLibrary) {
-            PodcastLibrary(index: try PodcastIndex(database: database), directory: PodcastLibrary.directory(in: paths.dataDirectory),
+            PodcastLibrary(index: try PodcastEpisodes(database: database), directory: PodcastLibrary.directory(in: paths.dataDirectory),
                            currentLibrary: bookmarks, widgets: widgets, now: context.now)
         }
     }
 
     /// Where episodes are made: the remote backend when `backend_url` is set, else this process's `service`
     /// (made over `jobs` when not given).
-    public func podcastBackend(jobs: JobRunner, service: PodcastService? = nil) throws -> any PodcastBackend {
-        if let configuration = BackendClient.Configuration(config: config, dataDirectory: paths.dataDirectory,
+    public func podcastBackend(jobs: JobRunner, service: PodcastService? = nil) throws -> any PodcastGenerator {
+        if let configuration = AppAPIClient.Configuration(config: config, dataDirectory: paths.dataDirectory,
                                                            appVersion: CompositionRoot.version) {
-            return RemotePodcastBackend(client: BackendClient(configuration: configuration))
+            return RemotePodcastGenerator(client: AppAPIClient(configuration: configuration))
         }
-        return InProcessPodcastBackend(service: try service ?? podcastService(jobs: jobs))
+        return InProcessPodcastGenerator(service: try service ?? podcastService(jobs: jobs))
     }
 
     /// True when episodes are made by a remote backend (`backend_url`), not by this process's runner.
     public var podcastsAreRemote: Bool {
-        BackendClient.Configuration(config: config, dataDirectory: paths.dataDirectory, appVersion: CompositionRoot.version) != nil
+        AppAPIClient.Configuration(config: config, dataDirectory: paths.dataDirectory, appVersion: CompositionRoot.version) != nil
     }
 
     /// The generation manager over the library and backend; background jobs go to `jobs`.
     public func podcastManager(jobs: JobRunner, service: PodcastService? = nil, library: PodcastLibrary? = nil,
                         pollInterval: Duration = .seconds(3)) throws -> PodcastGenerationManager {
-        let sources: SourceLibrary?
+        let sources: DocumentLibrary?
         do {
             sources = try self.sources()
         } catch {

@@ -1,5 +1,5 @@
 import Foundation
-import MarksBackend
+import MarksAppAPI
 import MarksClients
 import MarksCore
 import MarksIndex
@@ -21,7 +21,7 @@ import SystemSupport
 public struct ServeParts {
     /// The source in use and its parts; Settings switches it while the server runs.
     public let sources: SourceSwitch
-    public let backend: BackendAPI
+    public let backend: AppAPI
     public let auth: OwnerAuth
     public let web: WebApp
     public let index: SearchIndex
@@ -40,7 +40,7 @@ public struct ServeParts {
     /// The favicons Marks keeps; nil when they cannot be stored (a warning said why).
     public let favicons: FaviconService?
     /// The sources library (pasted text, PDFs, files); its `sources.ocr` kind reads image-only PDF pages.
-    public let ingested: SourceLibrary
+    public let ingested: DocumentLibrary
     /// The page-text archive; its `archive.text` kind fetches new bookmarks' pages, and the reader reads through it.
     public let archive: PageArchive
     public let app: MarksApp
@@ -63,7 +63,7 @@ public struct ServeParts {
             await jobs.start()
             await backendJobs.start()
             for request in [IndexCatchUp.job, VectorIndexer.job, EnrichmentService.backgroundPassJob, LibraryService.purgeJob,
-                            SourceLibrary.purgeJob, PageArchive.sweepJob] {
+                            DocumentLibrary.purgeJob, PageArchive.sweepJob] {
                 try await jobs.enqueue(request)
             }
             if favicons != nil { try await jobs.enqueue(FaviconService.sweepJob) }
@@ -210,9 +210,9 @@ extension CompositionRoot {
 
 extension CompositionRoot {
     /// The `/v1/` backend over the data directory (its records in `backendStore()`), on the one engine and fetcher.
-    public func backendAPI(exposed: Bool) throws -> BackendAPI {
-        try BackendAPI.live(data: try data(), config: config, engine: try engine(), fetcher: fetcher(), exposed: exposed,
-                            limits: overrides.backendLimits ?? BackendLimits(), store: try backendStore(), now: context.now)
+    public func backendAPI(exposed: Bool) throws -> AppAPI {
+        try AppAPI.live(data: try data(), config: config, engine: try engine(), fetcher: fetcher(), exposed: exposed,
+                            limits: overrides.backendLimits ?? AppAPILimits(), store: try backendStore(), now: context.now)
     }
 
     /// The owner's web sign-in: its secret in the data directory, sessions and links in `marks.sqlite`.

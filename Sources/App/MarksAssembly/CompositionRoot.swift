@@ -1,5 +1,5 @@
 import Foundation
-import MarksBackend
+import MarksAppAPI
 import MarksClients
 import MarksCore
 import MarksIndex
@@ -41,12 +41,12 @@ public final class CompositionRoot: Sendable {
         /// Where `/api/`'s check reads a page's title and description, instead of the one metadata service.
         public var metadata: (@Sendable (String) async -> BookmarkCheck.Metadata)?
         /// The `/v1/` backend's limits instead of the defaults.
-        public var backendLimits: BackendLimits?
+        public var backendLimits: AppAPILimits?
 
         /// No overrides: everything as configured.
         public init(data: LocalData? = nil, source: (any BookmarkSource)? = nil, fetcher: PageFetcher? = nil, engine: ConfiguredEngine? = nil,
                     jobSettings: JobRunnerSettings? = nil, metadata: (@Sendable (String) async -> BookmarkCheck.Metadata)? = nil,
-                    backendLimits: BackendLimits? = nil) {
+                    backendLimits: AppAPILimits? = nil) {
             self.data = data
             self.source = source
             self.fetcher = fetcher
@@ -111,7 +111,7 @@ public final class CompositionRoot: Sendable {
         var enrichment: EnrichmentService?
         var share: ShareService?
         var favicons: FaviconService?
-        var sources: SourceLibrary?
+        var sources: DocumentLibrary?
         var archive: PageArchive?
         var podcastLibrary: PodcastLibrary?
         var podcastRequests: PodcastRequests?

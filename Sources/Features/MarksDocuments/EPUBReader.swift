@@ -13,7 +13,7 @@ struct EPUBReader {
     /// Chapters read at most (the rest of the spine is left out, and the note says so).
     var maximumChapters = 2_000
     /// UTF-8 bytes of text after which no further chapter is read (the extractor cuts the text to its limit).
-    var maximumTextBytes = SourceLimits().maximumTextBytes
+    var maximumTextBytes = DocumentLimits().maximumTextBytes
 
     static let mediaType = "application/epub+zip"
 

@@ -1,7 +1,7 @@
 /// What extraction made of one file: its kind, the media type its bytes are, its text (page by page for a
 /// PDF), and a note when there is no text or only part of it.
 public struct Extraction: Sendable, Equatable {
-    public var kind: SourceKind
+    public var kind: DocumentKind
     public var mediaType: String
     public var text: String
     /// A PDF's pages or an EPUB's chapters (the first first); empty for anything else.
@@ -13,7 +13,7 @@ public struct Extraction: Sendable, Equatable {
     public var title: String?
 
     /// An extraction value.
-    public init(kind: SourceKind, mediaType: String, text: String, pages: [String] = [], pageCount: Int? = nil, note: String? = nil,
+    public init(kind: DocumentKind, mediaType: String, text: String, pages: [String] = [], pageCount: Int? = nil, note: String? = nil,
                 title: String? = nil) {
         self.title = title
         self.kind = kind
@@ -25,7 +25,7 @@ public struct Extraction: Sendable, Equatable {
     }
 
     /// No text, and why.
-    static func none(kind: SourceKind, mediaType: String, pageCount: Int? = nil, reason: String) -> Extraction {
+    static func none(kind: DocumentKind, mediaType: String, pageCount: Int? = nil, reason: String) -> Extraction {
         Extraction(kind: kind, mediaType: mediaType, text: "", pageCount: pageCount, note: "no text could be extracted: " + reason)
     }
 }

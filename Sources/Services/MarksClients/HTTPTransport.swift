@@ -1,7 +1,7 @@
 import Foundation
 import HTTPClient
 
-/// How every client in this module reaches the network — `LinkdingClient`, `BackendClient` and the
+/// How every client in this module reaches the network — `LinkdingClient`, `AppAPIClient` and the
 /// provider clients: one `@Sendable` closure, so tests can answer in memory or point it at a local
 /// stand-in. The live transport is the libcurl `HTTPClient`, which never follows redirects (a token or key
 /// must not travel to another host, and a redirected POST loses its body), so a 3xx reaches the client as

@@ -1,4 +1,4 @@
-/// How `BackendClient` retries idempotent calls: after a network failure, a timeout, a 502/503/504 or a
+/// How `AppAPIClient` retries idempotent calls: after a network failure, a timeout, a 502/503/504 or a
 /// 429, with exponential backoff (a 429's `Retry-After` wins when it is not too long).
 public struct RetryPolicy: Sendable, Equatable {
     /// Attempts in all, the first included.

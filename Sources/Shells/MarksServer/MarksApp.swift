@@ -19,7 +19,7 @@ public struct MarksApp: Sendable {
         /// its current source, the embedded API or the notice, and `api` and `remoteLinkding` are not used.
         public var sources: SourceSwitch?
         /// The Marks backend at `/v1/`; nil leaves `/v1/` unanswered (404).
-        public var backend: BackendAPI?
+        public var backend: AppAPI?
         /// The web app at `/`; nil leaves `/` unanswered (404).
         public var web: WebApp?
         /// The private podcast feed at `/feed/<secret>/`; nil leaves `/feed/` to the web app.
@@ -39,7 +39,7 @@ public struct MarksApp: Sendable {
 
         /// A context.
         public init(version: String, logError: @escaping @Sendable (String) -> Void, api: LinkdingAPI? = nil,
-                    remoteLinkding: RemoteLinkdingNotice? = nil, sources: SourceSwitch? = nil, backend: BackendAPI? = nil,
+                    remoteLinkding: RemoteLinkdingNotice? = nil, sources: SourceSwitch? = nil, backend: AppAPI? = nil,
                     web: WebApp? = nil, feed: PodcastFeedResponder? = nil, heavy: HeavyRequests = HeavyRequests()) {
             self.version = version
             self.logError = logError
@@ -146,7 +146,7 @@ public struct MarksApp: Sendable {
                 if case .storage(let detail) = error {
                     context.logError("authenticating \(request.method) \(request.path) failed: \(detail.prefix(500))")
                 }
-                return .refuse(BackendAPI.httpError(error))
+                return .refuse(AppAPI.httpError(error))
             }
         }
         if request.path.hasPrefix("/api/") {

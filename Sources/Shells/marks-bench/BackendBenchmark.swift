@@ -2,7 +2,7 @@ import Foundation
 import HTTPClient
 import HTTPServer
 import MarksAssembly
-import MarksBackend
+import MarksAppAPI
 import MarksCore
 import MarksBookmarks
 import MarksServer
@@ -25,7 +25,7 @@ enum BackendBenchmark {
         let pagePort = try pages.start()
         let model = try EmbeddingModel.loadInstalled()
         let config = MarksConfig(allowPrivateNetworkFetches: true)
-        let engine = try ConfiguredEngine(config: config, environment: [:], embedder: model, limits: BackendLimits().engine)
+        let engine = try ConfiguredEngine(config: config, environment: [:], embedder: model, limits: AppAPILimits().engine)
         let root = CompositionRoot(settings: Settings(dataDirectory: directory, config: config), context: ProcessContext(environment: [:]),
                                    overrides: CompositionRoot.Overrides(engine: engine))
         let api = try root.backendAPI(exposed: false)

@@ -6,15 +6,15 @@ import SystemSupport
 
 /// Issue 12's CPU figures: PDF text extraction of a generated 300-page PDF (pages/s, through the real
 /// extractor: pdftotext in a limited child process), and keyword search over 1,000 sources of 50 KB each
-/// (p50 and p95 of `SourceLibrary.search`; target p50 <= 10 ms); then the upload's memory (`SourcesUploadBenchmark`).
+/// (p50 and p95 of `DocumentLibrary.search`; target p50 <= 10 ms); then the upload's memory (`SourcesUploadBenchmark`).
 enum SourcesBenchmark {
     static func run() async throws -> [String] {
         let directory = try BenchSupport.temporaryDirectory("sources")
         defer { do { try FileManager.default.removeItem(at: directory) } catch {} } // a temp dir: nothing to report
         let database = try Database(path: directory.appendingPathComponent("marks.sqlite").path)
-        let tools = SourceExtractor.Tools.find(path: nil)
-        let library = try SourceLibrary(database: database, directory: directory.appendingPathComponent("sources"),
-                                        extractor: SourceExtractor(tools: tools), now: { Date() })
+        let tools = DocumentExtractor.Tools.find(path: nil)
+        let library = try DocumentLibrary(database: database, directory: directory.appendingPathComponent("sources"),
+                                        extractor: DocumentExtractor(tools: tools), now: { Date() })
         var lines: [String] = []
 
         if tools.pdftotext != nil {

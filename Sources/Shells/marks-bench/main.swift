@@ -12,7 +12,7 @@ let sections: [(name: String, run: () async throws -> [String])] = [
     ("web", WebBenchmark.run),
     ("engine", EngineBenchmark.run),
     ("backend", BackendBenchmark.run),
-    ("shared", SharedBackendBenchmark.run),
+    ("shared", SharedDatabaseBenchmark.run),
     ("api", APIBenchmark.run),
     ("fullsync", FullSyncBenchmark.run),
     ("fetch", FetchBenchmark.run),

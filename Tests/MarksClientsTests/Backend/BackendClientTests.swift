@@ -10,7 +10,7 @@ import MarksEngine
 import Synchronization
 import Testing
 
-/// `BackendClient` against a scripted stand-in `/v1/` backend on port 0.
+/// `AppAPIClient` against a scripted stand-in `/v1/` backend on port 0.
 @Suite struct BackendClientTests {
     static let request = EnrichRequest(url: "https://example.com/a", text: "Some text.")
     static let enriched = #"{"summary":"Some text.","tags":["text"],"engine":"offline"}"#
@@ -54,11 +54,11 @@ import Testing
         var credentials: URL { directory.appendingPathComponent("backend.json") }
 
         func client(now: @escaping @Sendable () -> Date = { Date(timeIntervalSince1970: 1_800_000_000) }, analytics: Bool = true,
-                    secret: String? = nil, baseURL: URL? = nil) -> BackendClient {
-            let configuration = BackendClient.Configuration(
+                    secret: String? = nil, baseURL: URL? = nil) -> AppAPIClient {
+            let configuration = AppAPIClient.Configuration(
                 baseURL: baseURL ?? server.baseURL, credentialsFile: credentials, appVersion: "0.1-test",
                 registrationSecret: secret, analyticsEnabled: analytics)
-            return BackendClient(configuration: configuration, transport: transport, sleep: sleeper.sleep, now: now,
+            return AppAPIClient(configuration: configuration, transport: transport, sleep: sleeper.sleep, now: now,
                                  makeDeviceID: { "device-\(UUID().uuidString.prefix(8))" })
         }
     }
@@ -73,11 +73,11 @@ import Testing
         }
     }
 
-    func clientError(_ body: () async throws -> Void) async -> BackendClientError? {
+    func clientError(_ body: () async throws -> Void) async -> AppAPIClientError? {
         do {
             try await body()
             return nil
-        } catch let error as BackendClientError {
+        } catch let error as AppAPIClientError {
             return error
         } catch {
             Issue.record("unexpected \(error)")

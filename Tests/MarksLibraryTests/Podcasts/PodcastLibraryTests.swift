@@ -24,11 +24,11 @@ import Testing
         }
 
         static func open(_ database: Database, _ base: LibraryFixture) throws -> PodcastLibrary {
-            PodcastLibrary(index: try PodcastIndex(database: database), directory: PodcastLibrary.directory(in: base.dir.url),
+            PodcastLibrary(index: try PodcastEpisodes(database: database), directory: PodcastLibrary.directory(in: base.dir.url),
                            library: base.library, widgets: WidgetDataStore(directory: base.dir.url), now: base.clock.now)
         }
 
-        var index: PodcastIndex { podcasts.index }
+        var index: PodcastEpisodes { podcasts.index }
 
         /// An entry made ready with a file of `bytes` bytes.
         @discardableResult

@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import HTTPServer
-import MarksBackend
+import MarksAppAPI
 import MarksCore
 import MarksBookmarks
 import MarksServer
@@ -15,11 +15,11 @@ import Testing
 @Suite struct AskAPITests {
     /// The backend fixture with Ask over `AskLibrary`, and its own router.
     struct Harness {
-        let fixture: BackendFixture
+        let fixture: AppAPIFixture
         let router: Router
 
         static func make() async throws -> Harness {
-            let fixture = try BackendFixture()
+            let fixture = try AppAPIFixture()
             var api = fixture.api
             api.askService = try await AskLibrary.service(in: fixture.directory)
             let errors = fixture.errors
@@ -123,7 +123,7 @@ import Testing
     }
 
     @Test func aServerWithoutAskSaysSo() async throws {
-        let fixture = try BackendFixture()
+        let fixture = try AppAPIFixture()
         defer { fixture.remove() }
         let token = try await fixture.register()
         let reply = try await fixture.send("/v1/marks/ask", json: Self.question, token: token)

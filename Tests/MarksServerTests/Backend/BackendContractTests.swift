@@ -4,7 +4,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import HTTPServer
-import MarksBackend
+import MarksAppAPI
 import MarksClients
 import MarksCore
 import MarksEngine
@@ -12,7 +12,7 @@ import MarksServer
 import Testing
 
 /// One set of expectations for both implementations of the backend seam: the engine in process, and
-/// `BackendClient` → `marks serve` (`MarksApp` + `HTTPServer` on port 0) → the same engine. Each runs with
+/// `AppAPIClient` → `marks serve` (`MarksApp` + `HTTPServer` on port 0) → the same engine. Each runs with
 /// the offline engine, with a working provider, and with a provider that fails (and falls back).
 @Suite struct BackendContractTests {
     enum Side: String, CaseIterable, CustomStringConvertible {
@@ -52,11 +52,11 @@ import Testing
                     try await body(offline)
                 }
             case .overHTTP:
-                let fixture = try BackendFixture(config: config, environment: environment, providerTransport: transport)
+                let fixture = try AppAPIFixture(config: config, environment: environment, providerTransport: transport)
                 cleanups.append { fixture.remove() }
                 let server = try LiveServer(fixture.router)
                 cleanups.insert({ await server.stop() }, at: 0)
-                let client = BackendClient(
+                let client = AppAPIClient(
                     configuration: .init(baseURL: server.baseURL, credentialsFile: fixture.directory.appendingPathComponent("client/backend.json"),
                                          appVersion: "test", retry: .once),
                     transport: transport)
@@ -177,7 +177,7 @@ import Testing
         do {
             try await body()
             Issue.record("no error; expected one containing \"\(text)\"")
-        } catch let error as BackendClientError {
+        } catch let error as AppAPIClientError {
             guard case .rejected(400, let message) = error else { Issue.record("\(error)"); return }
             #expect(message.contains(text), "\(message)")
         } catch let error as EngineError {

@@ -1,7 +1,7 @@
 import MarksTestSupport
 import Foundation
 import HTTPServer
-import MarksBackend
+import MarksAppAPI
 import MarksCore
 import MarksEngine
 import MarksServer
@@ -9,10 +9,10 @@ import Testing
 
 /// `/v1/` through the router: auth, limits, analytics, errors.
 @Suite struct BackendRoutesTests {
-    func withFixture(config: MarksConfig = MarksConfig(), limits: BackendLimits = BackendLimits(),
+    func withFixture(config: MarksConfig = MarksConfig(), limits: AppAPILimits = AppAPILimits(),
                      embedder: any MarksEngineTextEmbedder = TestEmbedder(),
-                     _ body: (BackendFixture) async throws -> Void) async throws {
-        let fixture = try BackendFixture(config: config, limits: limits, embedder: embedder)
+                     _ body: (AppAPIFixture) async throws -> Void) async throws {
+        let fixture = try AppAPIFixture(config: config, limits: limits, embedder: embedder)
         defer { fixture.remove() }
         try await body(fixture)
     }
@@ -62,7 +62,7 @@ import Testing
     }
 
     @Test func devicesAreRateLimited() async throws {
-        var limits = BackendLimits()
+        var limits = AppAPILimits()
         limits.rankCalls = RateLimit(count: 2, windowSeconds: 60)
         try await withFixture(limits: limits) { fixture in
             let token = try await fixture.register()
@@ -80,7 +80,7 @@ import Testing
     }
 
     @Test func registrationsAreRateLimitedPerAddress() async throws {
-        var limits = BackendLimits()
+        var limits = AppAPILimits()
         limits.registrations = RateLimit(count: 1, windowSeconds: 600)
         try await withFixture(limits: limits) { fixture in
             _ = try await fixture.register(owner: false, from: "127.0.0.7")
@@ -105,7 +105,7 @@ import Testing
     }
 
     @Test func limitsAnswer4xxWithTheReason() async throws {
-        var limits = BackendLimits()
+        var limits = AppAPILimits()
         limits.collectionsBody = 200
         try await withFixture(limits: limits) { fixture in
             let token = try await fixture.register()

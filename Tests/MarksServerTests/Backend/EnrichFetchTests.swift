@@ -34,8 +34,8 @@ import Testing
         func url(_ path: String) -> String { live.baseURL.absoluteString + path }
     }
 
-    func withPages(allowLoopback: Bool, _ body: (BackendFixture, PageServer, String) async throws -> Void) async throws {
-        let fixture = try BackendFixture(config: MarksConfig(allowPrivateNetworkFetches: allowLoopback))
+    func withPages(allowLoopback: Bool, _ body: (AppAPIFixture, PageServer, String) async throws -> Void) async throws {
+        let fixture = try AppAPIFixture(config: MarksConfig(allowPrivateNetworkFetches: allowLoopback))
         defer { fixture.remove() }
         let pages = try PageServer()
         do {

@@ -87,7 +87,7 @@ private func blockingRequest(_ request: URLRequest, session: URLSession) -> (sta
     /// busy with the other suites' models, and the calls once waited there past the 20 s this test then waited (CI saw peak 0).
     @Test func healthzAnswersWhileHeavyEnrichCallsRun() async throws {
         let embedder = StallEmbedder(perText: .milliseconds(20))
-        let fixture = try BackendFixture(embedder: embedder, workers: WorkerPool(name: "heavy-load", threads: 2, niceness: 10))
+        let fixture = try AppAPIFixture(embedder: embedder, workers: WorkerPool(name: "heavy-load", threads: 2, niceness: 10))
         defer { fixture.remove() }
         let tokens = [try await fixture.register("load-1"), try await fixture.register("load-2"), try await fixture.register("load-3")]
         let live = try LiveServer(fixture.router)

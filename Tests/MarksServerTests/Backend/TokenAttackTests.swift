@@ -4,7 +4,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import HTTPServer
-import MarksBackend
+import MarksAppAPI
 import MarksServer
 import Testing
 
@@ -14,7 +14,7 @@ import Testing
     static let search = #"{"query":"q","bookmarks":[{"id":1,"title":"t","domain":"d"}]}"#
 
     /// The attacks, each built from a genuine token of device `device-1` and the server's fixture.
-    static let attacks: [(label: String, forge: @Sendable (String, BackendFixture) throws -> String)] = [
+    static let attacks: [(label: String, forge: @Sendable (String, AppAPIFixture) throws -> String)] = [
         ("alg none, no signature", { token, _ in base64URL(#"{"alg":"none","typ":"JWT"}"#) + "." + part(token, 1) + "." }),
         ("alg none, kept signature", { token, _ in base64URL(#"{"alg":"none"}"#) + "." + part(token, 1) + "." + part(token, 2) }),
         ("alg HS512", { token, _ in base64URL(#"{"alg":"HS512","typ":"JWT"}"#) + "." + part(token, 1) + "." + part(token, 2) }),
@@ -42,7 +42,7 @@ import Testing
     @Test(arguments: attacks.indices)
     func forgedTokensAreRefused(index: Int) async throws {
         let attack = Self.attacks[index]
-        let fixture = try BackendFixture()
+        let fixture = try AppAPIFixture()
         defer { fixture.remove() }
         let server = try LiveServer(fixture.router)
         let session = URLSession(configuration: .ephemeral)
@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func tokensExpireOnTheServersClock() async throws {
-        let fixture = try BackendFixture()
+        let fixture = try AppAPIFixture()
         defer { fixture.remove() }
         let token = try await fixture.register()
         #expect(try await fixture.send("/v1/marks/search", json: Self.search, token: token).status == 200)

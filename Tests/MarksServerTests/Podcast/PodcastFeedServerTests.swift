@@ -32,7 +32,7 @@ import Testing
             secrets = try PodcastFeedSecrets(database: database, now: Date.init)
             let folder = PodcastLibrary.directory(in: directory.url)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let index = try PodcastIndex(database: database)
+            let index = try PodcastEpisodes(database: database)
             library = PodcastLibrary(index: index, directory: folder, currentLibrary: { nil }, widgets: nil, now: Date.init)
             let items: [(url: String, title: String, site: String, source: String?, bytes: Int, ready: Double)] = [
                 ("https://example.com/caching?a=1&b=2", "Caching & <Invalidation>\u{07} in \"practice\"", "Example Blog", nil, 48_213, 1_764_000_000),

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
 import MarksAssembly
-import MarksBackend
+import MarksAppAPI
 import MarksCore
 import MarksJobs
 import MarksBookmarks
@@ -31,7 +31,7 @@ final class PodcastFixture: Sendable {
         self.voiceProgram = voiceProgram
         let config = MarksConfig(allowPrivateNetworkFetches: true)
         // The backend as the composition root builds it for `marks serve`, on the test embedder.
-        let engine = try ConfiguredEngine(config: config, environment: [:], embedder: TestEmbedder(), limits: BackendLimits().engine)
+        let engine = try ConfiguredEngine(config: config, environment: [:], embedder: TestEmbedder(), limits: AppAPILimits().engine)
         let root = CompositionRoot(settings: Settings(dataDirectory: directory.url, config: config), context: ProcessContext(environment: [:]),
                                    overrides: CompositionRoot.Overrides(engine: engine))
         data = try root.data()

@@ -15,14 +15,14 @@ import Testing
 /// Issue 13's Done-when 1 on the client side, end to end with the real generator (espeak-ng, LAME, the job runner):
 /// an article served on loopback and a source become library episodes through the generation manager — polled to
 /// done, the MP3 decodes with the duration its LAME tag claims, chapters read back, Range on the audio, the library
-/// and the widget file list them — in process and over HTTP (`RemotePodcastBackend` on the real `/v1/` routes); the
+/// and the widget file list them — in process and over HTTP (`RemotePodcastGenerator` on the real `/v1/` routes); the
 /// seeds' play-or-generate rule; background generation interrupted by a restart finishes.
 @Suite(.serialized) struct PodcastLibraryEndToEndTests {
     /// The backend fixture plus a client library, sources and a manager over the same data directory.
     final class Client: Sendable {
         let fixture: PodcastFixture
         let pages: PodcastBackendTests.Pages
-        let sources: SourceLibrary
+        let sources: DocumentLibrary
         let library: PodcastLibrary
         let manager: PodcastGenerationManager
 
@@ -30,18 +30,18 @@ import Testing
             fixture = try await PodcastFixture()
             pages = try PodcastBackendTests.Pages()
             let directory = fixture.directory
-            sources = try SourceLibrary(database: fixture.data.database, directory: directory.file("sources"),
-                                        extractor: SourceExtractor(tools: SourceExtractor.Tools(pdftotext: nil, mutool: nil)), now: Date.init)
-            library = PodcastLibrary(index: try PodcastIndex(database: fixture.data.database),
+            sources = try DocumentLibrary(database: fixture.data.database, directory: directory.file("sources"),
+                                        extractor: DocumentExtractor(tools: DocumentExtractor.Tools(pdftotext: nil, mutool: nil)), now: Date.init)
+            library = PodcastLibrary(index: try PodcastEpisodes(database: fixture.data.database),
                                      directory: PodcastLibrary.directory(in: directory.url), library: nil,
                                      widgets: WidgetDataStore(directory: directory.url), now: Date.init)
-            let backend: any PodcastBackend
+            let backend: any PodcastGenerator
             if remote {
-                let configuration = BackendClient.Configuration(baseURL: fixture.server.baseURL, credentialsFile: directory.file("backend.json"),
+                let configuration = AppAPIClient.Configuration(baseURL: fixture.server.baseURL, credentialsFile: directory.file("backend.json"),
                                                                 appVersion: "test")
-                backend = RemotePodcastBackend(client: BackendClient(configuration: configuration), partBytes: partBytes)
+                backend = RemotePodcastGenerator(client: AppAPIClient(configuration: configuration), partBytes: partBytes)
             } else {
-                backend = InProcessPodcastBackend(service: fixture.podcasts)
+                backend = InProcessPodcastGenerator(service: fixture.podcasts)
             }
             let jobs = fixture.jobs
             manager = PodcastGenerationManager(library: library, backend: backend, sources: sources,
@@ -151,7 +151,7 @@ import Testing
             let temps = try FileManager.default.contentsOfDirectory(atPath: client.library.directory.path).filter { $0.hasPrefix(".") }
             #expect(temps.isEmpty, "no part file is left behind")
 
-            let backend = RemotePodcastBackend(client: BackendClient(configuration: BackendClient.Configuration(
+            let backend = RemotePodcastGenerator(client: AppAPIClient(configuration: AppAPIClient.Configuration(
                 baseURL: client.fixture.server.baseURL, credentialsFile: client.fixture.directory.file("backend.json"), appVersion: "test")))
             await #expect(throws: PodcastGenerationError.unknownJob(String(repeating: "0", count: 32))) {
                 _ = try await backend.status(jobID: String(repeating: "0", count: 32))
@@ -206,9 +206,9 @@ import Testing
             // The restart: a new runner, service, library and manager over the same database and folders.
             let (jobs, service) = try PodcastFixture.jobsAndService(database: client.fixture.data.database, directory: client.fixture.directory,
                                                                      voiceProgram: nil)
-            let library = PodcastLibrary(index: try PodcastIndex(database: client.fixture.data.database), directory: client.library.directory,
+            let library = PodcastLibrary(index: try PodcastEpisodes(database: client.fixture.data.database), directory: client.library.directory,
                                          library: nil, widgets: WidgetDataStore(directory: client.fixture.directory.url), now: Date.init)
-            let manager = PodcastGenerationManager(library: library, backend: InProcessPodcastBackend(service: service), sources: client.sources,
+            let manager = PodcastGenerationManager(library: library, backend: InProcessPodcastGenerator(service: service), sources: client.sources,
                                                    enqueue: { _ = try await jobs.enqueue($0) }, pollInterval: .milliseconds(50))
             await jobs.register(service.jobKind())
             await jobs.register(manager.jobKind())

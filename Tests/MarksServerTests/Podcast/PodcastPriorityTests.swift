@@ -30,9 +30,9 @@ import Testing
             let runner = JobRunner(store: jobs, log: { _ in })
             let service = PodcastService(episodes: episodes, directory: directory.file("podcasts/audio"), jobs: runner,
                                          voices: { throw CancellationError() }, readArticle: { _ in throw CancellationError() })
-            let library = PodcastLibrary(index: try PodcastIndex(database: local), directory: directory.file("podcasts"), library: nil,
+            let library = PodcastLibrary(index: try PodcastEpisodes(database: local), directory: directory.file("podcasts"), library: nil,
                                          widgets: nil, now: Date.init)
-            let manager = PodcastGenerationManager(library: library, backend: InProcessPodcastBackend(service: service), sources: nil,
+            let manager = PodcastGenerationManager(library: library, backend: InProcessPodcastGenerator(service: service), sources: nil,
                                                    enqueue: { _ = try await runner.enqueue($0) })
             try await body(Parts(jobs: jobs, service: service, manager: manager))
         }
@@ -79,14 +79,14 @@ import Testing
         }
     }
 
-    /// Over HTTP: `RemotePodcastBackend` sends `"priority": "background"` for the library's background generation, and
+    /// Over HTTP: `RemotePodcastGenerator` sends `"priority": "background"` for the library's background generation, and
     /// the backend queues the job so; a request without it is foreground, and another value is refused.
     @Test func theWireCarriesTheBackgroundPriority() async throws {
         let fixture = try await PodcastFixture(voiceProgram: "/bin/false")
         do {
-            let configuration = BackendClient.Configuration(baseURL: fixture.server.baseURL, credentialsFile: fixture.directory.file("backend.json"),
+            let configuration = AppAPIClient.Configuration(baseURL: fixture.server.baseURL, credentialsFile: fixture.directory.file("backend.json"),
                                                             appVersion: "test")
-            let remote = RemotePodcastBackend(client: BackendClient(configuration: configuration))
+            let remote = RemotePodcastGenerator(client: AppAPIClient(configuration: configuration))
             let background = try await remote.generate(PodcastGenerationRequest(url: "marks-source://quiet", title: "Quiet", text: "Nobody waits.",
                                                                                 sourceKind: "text", priority: JobPriority.background))
             let foreground = try await remote.generate(PodcastGenerationRequest(url: "marks-source://urgent", title: "Urgent", text: "Someone waits.",

@@ -47,9 +47,9 @@ import Testing
 
             // The restart: new runner, service, library and manager over the same data directory.
             let (jobs, service) = try PodcastFixture.jobsAndService(database: client.fixture.data.database, directory: directory, voiceProgram: nil)
-            let library = PodcastLibrary(index: try PodcastIndex(database: client.fixture.data.database), directory: client.library.directory,
+            let library = PodcastLibrary(index: try PodcastEpisodes(database: client.fixture.data.database), directory: client.library.directory,
                                          library: nil, widgets: WidgetDataStore(directory: directory.url), now: Date.init)
-            let manager = PodcastGenerationManager(library: library, backend: InProcessPodcastBackend(service: service), sources: client.sources,
+            let manager = PodcastGenerationManager(library: library, backend: InProcessPodcastGenerator(service: service), sources: client.sources,
                                                    enqueue: { _ = try await jobs.enqueue($0) }, pollInterval: .milliseconds(50))
             let restarted = PodcastRequests(jobs: jobs, dataDirectory: directory.url, now: Date.init)
             await jobs.register(service.jobKind())

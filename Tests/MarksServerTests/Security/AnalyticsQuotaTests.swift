@@ -1,5 +1,5 @@
 import Foundation
-import MarksBackend
+import MarksAppAPI
 import MarksServer
 import MarksTestSupport
 import Testing
@@ -21,9 +21,9 @@ import Testing
     }
 
     @Test func aDeviceOverItsQuotaIs429UntilTheWindowMoves() async throws {
-        var limits = BackendLimits()
+        var limits = AppAPILimits()
         limits.analyticsDeviceQuota = AnalyticsQuota(events: 25, bytes: 1 << 20, windowSeconds: 3600)
-        let fixture = try BackendFixture(limits: limits)
+        let fixture = try AppAPIFixture(limits: limits)
         defer { fixture.remove() }
         let phone = try await fixture.register("phone")
         let tablet = try await fixture.register("tablet")
@@ -41,9 +41,9 @@ import Testing
         #expect(try await Self.send(server.port, token: phone, events: 10).status == 204)
         await server.stop()
         // Bytes count too: one batch of 25 small events fits the count but not a 1 KB byte quota.
-        var tight = BackendLimits()
+        var tight = AppAPILimits()
         tight.analyticsDeviceQuota = AnalyticsQuota(events: 1000, bytes: 1024, windowSeconds: 3600)
-        let small = try BackendFixture(limits: tight)
+        let small = try AppAPIFixture(limits: tight)
         defer { small.remove() }
         let token = try await small.register("phone")
         let smallServer = try LiveServer(small.router)
@@ -53,10 +53,10 @@ import Testing
     }
 
     @Test func aFullStoreIs507AndExpiredEventsGiveTheirRoomBack() async throws {
-        var limits = BackendLimits()
+        var limits = AppAPILimits()
         limits.analyticsTotalBytes = 20_000
         limits.analyticsRetentionSeconds = 7 * 24 * 3600
-        let fixture = try BackendFixture(limits: limits)
+        let fixture = try AppAPIFixture(limits: limits)
         defer { fixture.remove() }
         let phone = try await fixture.register("phone")
         let laptop = try await fixture.register("laptop")

@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func anonymousBodiesAreRefusedBeforeTheyAreRead() async throws {
-        let fixture = try BackendFixture()
+        let fixture = try AppAPIFixture()
         defer { fixture.remove() }
         let server = try LiveServer(fixture.router)
         // Only the head is sent: the answer comes without the body.
@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func aGenuineTokenGetsTheEndpointsOwnLimit() async throws {
-        let fixture = try BackendFixture()
+        let fixture = try AppAPIFixture()
         defer { fixture.remove() }
         let token = try await fixture.register()
         let server = try LiveServer(fixture.router)
@@ -52,7 +52,7 @@ import Testing
     }
 
     @Test func theRouterLimitsAnonymousBodiesEverywhere() throws {
-        let fixture = try BackendFixture()
+        let fixture = try AppAPIFixture()
         defer { fixture.remove() }
         for path in ["/", "/api/bookmarks/", "/v1/marks/enrich", "/bookmarks/new"] {
             let head = try HTTPRequest(method: .post, target: path)

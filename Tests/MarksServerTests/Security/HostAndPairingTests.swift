@@ -1,5 +1,5 @@
 import Foundation
-import MarksBackend
+import MarksAppAPI
 import HTTPServer
 import MarksCore
 import MarksServer
@@ -27,7 +27,7 @@ import Testing
         #expect(!policy.allows("marks.example.com"))
     }
 
-    static func app(_ fixture: BackendFixture) -> Router {
+    static func app(_ fixture: AppAPIFixture) -> Router {
         var context = MarksApp.Context(version: "test", logError: { _ in }, backend: fixture.api)
         context.hosts = HostPolicy()
         return MarksApp(context: context).router
@@ -43,7 +43,7 @@ import Testing
     static let registration = #"{"device_id":"phone-1","platform":"test","app_version":"1"}"#
 
     @Test func aRebindingPageGets421AndNoToken() async throws {
-        let fixture = try BackendFixture()
+        let fixture = try AppAPIFixture()
         defer { fixture.remove() }
         let router = Self.app(fixture)
         let rebound = try await Self.send(router, "/v1/auth/register", host: "rebind.attacker.example:8080", body: Self.registration)
@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test func registrationFromAnotherMachineNeedsTheSecret() async throws {
-        let fixture = try BackendFixture()
+        let fixture = try AppAPIFixture()
         defer { fixture.remove() }
         let router = Self.app(fixture)
         let lan = try await Self.send(router, "/v1/auth/register", host: "192.168.1.20:8080", from: "192.168.1.7", body: Self.registration)
@@ -68,7 +68,7 @@ import Testing
 
         var config = MarksConfig()
         config.registrationSecret = "s3cret"
-        let guarded = try BackendFixture(config: config)
+        let guarded = try AppAPIFixture(config: config)
         defer { guarded.remove() }
         let withSecret = try await Self.send(Self.app(guarded), "/v1/auth/register", host: "192.168.1.20:8080",
                                              headers: [("X-Marks-Registration-Secret", "s3cret")], from: "192.168.1.7", body: Self.registration)
@@ -78,7 +78,7 @@ import Testing
     /// Fix 4's pairing code: from another machine, the code Settings made registers a device once; a used, wrong or
     /// expired code is 403, and five wrong tries end a code. Before it, only the registration secret worked.
     @Test func aPairingCodeRegistersFromAnotherMachineOnce() async throws {
-        let fixture = try BackendFixture()
+        let fixture = try AppAPIFixture()
         defer { fixture.remove() }
         let router = Self.app(fixture)
         func register(_ code: String, device: String = "phone-1") async throws -> Int {
@@ -107,7 +107,7 @@ import Testing
         // The secret still works where it is set, and a pairing code stands in for it.
         var config = MarksConfig()
         config.registrationSecret = "s3cret"
-        let guarded = try BackendFixture(config: config)
+        let guarded = try AppAPIFixture(config: config)
         defer { guarded.remove() }
         let paired = try guarded.api.pairing.issue()
         let withCode = try await Self.send(Self.app(guarded), "/v1/auth/register", host: "192.168.1.20:8080",

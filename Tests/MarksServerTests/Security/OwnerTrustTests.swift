@@ -1,6 +1,6 @@
 import Foundation
 import HTTPServer
-import MarksBackend
+import MarksAppAPI
 import MarksCore
 import MarksServer
 import MarksTestSupport
@@ -16,8 +16,8 @@ import Testing
     static let searchBody = #"{"query":"bread","bookmarks":[{"id":1,"title":"Sourdough","domain":"example.com"}]}"#
 
     /// Ask over a real library, through the router from loopback.
-    static func askFixture() async throws -> (BackendFixture, Router) {
-        let fixture = try BackendFixture()
+    static func askFixture() async throws -> (AppAPIFixture, Router) {
+        let fixture = try AppAPIFixture()
         var api = fixture.api
         api.askService = try await AskLibrary.service(in: fixture.directory)
         let errors = fixture.errors
@@ -108,7 +108,7 @@ import Testing
     /// Ask) is answered 401/403 at once instead of 503, which shows it never queued for a slot; an authenticated heavy
     /// request still meets the gate. Today's main took the slot first and answered 503.
     @Test func anUnauthenticatedRequestNeverHoldsASlot() async throws {
-        let fixture = try BackendFixture()
+        let fixture = try AppAPIFixture()
         defer { fixture.remove() }
         let heavy = HeavyRequests(policy: AdmissionGate.Policy(limit: 1, budget: .seconds(60), retryAfterSeconds: 5))
         let router = MarksApp(context: MarksApp.Context(version: "test", logError: { _ in }, backend: fixture.api, heavy: heavy)).router
@@ -145,9 +145,9 @@ import Testing
     /// form body) are refused before they count, so they cannot lock the owner out; the owner's own registrations (a
     /// pairing code here) are not counted against the anonymous limit. Today's main counted them all and answered 429.
     @Test func junkRegistrationsDoNotLockTheOwnerOut() async throws {
-        var limits = BackendLimits()
+        var limits = AppAPILimits()
         limits.registrations = RateLimit(count: 1, windowSeconds: 600)
-        let fixture = try BackendFixture(limits: limits)
+        let fixture = try AppAPIFixture(limits: limits)
         defer { fixture.remove() }
         let body = #"{"device_id":"junk","platform":"web","app_version":"1"}"#
         for _ in 0..<10 {
@@ -171,9 +171,9 @@ import Testing
     /// expires; an anonymous or a foreign device's token renews nothing, and from another machine a token that does not
     /// qualify is a 403 like no credential at all.
     @Test func anOwnerDeviceRenewsWithItsLiveToken() async throws {
-        var limits = BackendLimits()
+        var limits = AppAPILimits()
         limits.registrations = RateLimit(count: 1, windowSeconds: 600)
-        let fixture = try BackendFixture(limits: limits)
+        let fixture = try AppAPIFixture(limits: limits)
         defer { fixture.remove() }
         let body = #"{"device_id":"owner-phone","platform":"ios","app_version":"1"}"#
         var token = try await fixture.register("owner-phone")

@@ -57,7 +57,7 @@ import Testing
 
     /// `X-Forwarded-Proto` counts only from a trusted proxy on loopback.
     @Test func forwardedProtoIsBelievedOnlyFromATrustedLoopbackProxy() async throws {
-        let fixture = try BackendFixture()
+        let fixture = try AppAPIFixture()
         defer { fixture.remove() }
         var context = MarksApp.Context(version: "test", logError: { _ in }, backend: fixture.api)
         context.trustedProxy = true

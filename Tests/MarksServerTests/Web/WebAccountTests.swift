@@ -1,5 +1,5 @@
 import Foundation
-import MarksBackend
+import MarksAppAPI
 import HTTPServer
 import MarksCore
 import MarksBookmarks

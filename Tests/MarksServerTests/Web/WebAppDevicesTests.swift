@@ -1,6 +1,6 @@
 import Foundation
 import HTTPServer
-import MarksBackend
+import MarksAppAPI
 import MarksCore
 import MarksTestSupport
 import SystemSupport
@@ -13,12 +13,12 @@ import Testing
 @Suite struct WebAppDevicesTests {
     /// The web app and the backend in one `marks serve` router.
     struct Harness {
-        let backend: BackendFixture
+        let backend: AppAPIFixture
         let web: WebHarness
         let router: Router
 
         static func make(heavy: HeavyRequests = HeavyRequests()) async throws -> Harness {
-            let backend = try BackendFixture()
+            let backend = try AppAPIFixture()
             var options = WebOptions(undoSeconds: 6, pageSize: 50, timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
             options.pairing = backend.api.pairing
             options.backendDevices = backend.api.devices

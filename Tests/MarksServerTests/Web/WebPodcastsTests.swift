@@ -56,10 +56,10 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-web-source-podcasts-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { do { try FileManager.default.removeItem(at: directory) } catch {} } // a temp dir left behind does not fail a test
-        let sources = try SourceLibrary(database: try Database(path: directory.appendingPathComponent("sources.sqlite").path),
+        let sources = try DocumentLibrary(database: try Database(path: directory.appendingPathComponent("sources.sqlite").path),
                                         directory: directory.appendingPathComponent("sources", isDirectory: true),
-                                        extractor: SourceExtractor(tools: .find(path: nil), maximumTextBytes: 1 << 20),
-                                        limits: SourceLimits(), now: { Date() })
+                                        extractor: DocumentExtractor(tools: .find(path: nil), maximumTextBytes: 1 << 20),
+                                        limits: DocumentLimits(), now: { Date() })
         let heard = try await sources.addText("Herons return to the marsh every spring.", title: "Herons").summary
         let quiet = try await sources.addText("Nothing to hear here yet.", title: "Quiet").summary
         let making = try await sources.addText("The tide turns twice a day.", title: "Tides").summary
@@ -76,7 +76,7 @@ import Testing
         var client = try await h.web.signedIn()
 
         let page = WebClient.text(try await client.get("/sources"))
-        func row(_ source: SourceSummary) -> String {
+        func row(_ source: DocumentSummary) -> String {
             let start = page.range(of: "id=\"s\(source.shortID)\"")
             guard let start else { return "" }
             let rest = page[start.upperBound...]

@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func pastedTextBecomesASourceAndTheSameTextOpensTheExistingOne() async throws {
-        let h = try await SourcesHarness.make()
+        let h = try await DocumentsHarness.make()
         defer { h.cleanUp() }
         var client = try await h.web.signedIn()
         let empty = WebClient.text(try await client.get("/sources"))
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func uploadedPDFAndTextFileAreListedWithPagesAndSearchable() async throws {
-        let h = try await SourcesHarness.make()
+        let h = try await DocumentsHarness.make()
         defer { h.cleanUp() }
         var client = try await h.web.signedIn()
         let pdf = Data(TestPDF.make([.text(["First page about aardvarks"]), .text(["Second page about badgers"])]))
@@ -80,7 +80,7 @@ import Testing
     }
 
     @Test func aFileOverTheLimitIs413WithTheLimitAndLeavesNothingBehind() async throws {
-        let h = try await SourcesHarness.make(limits: SourceLimits(maximumFileBytes: 64 * 1024, maximumFilesPerUpload: 3))
+        let h = try await DocumentsHarness.make(limits: DocumentLimits(maximumFileBytes: 64 * 1024, maximumFilesPerUpload: 3))
         defer { h.cleanUp() }
         var client = try await h.web.signedIn()
         let over = try await client.uploadSources([
@@ -106,7 +106,7 @@ import Testing
     }
 
     @Test func moreFilesThanOneUploadMayHoldAreRefused() async throws {
-        let h = try await SourcesHarness.make(limits: SourceLimits(maximumFilesPerUpload: 2))
+        let h = try await DocumentsHarness.make(limits: DocumentLimits(maximumFilesPerUpload: 2))
         defer { h.cleanUp() }
         var client = try await h.web.signedIn()
         let files = (1...3).map { MultipartBody.Part.file(name: "files", filename: "n\($0).txt", type: "text/plain", data: Data("note \($0)".utf8)) }
@@ -117,7 +117,7 @@ import Testing
     }
 
     @Test func anUploadCutOffMidFileLeavesNothingBehind() async throws {
-        let h = try await SourcesHarness.make()
+        let h = try await DocumentsHarness.make()
         defer { h.cleanUp() }
         let client = try await h.web.signedIn()
         let body = MultipartBody(parts: [.field("_csrf", client.csrf),
@@ -136,7 +136,7 @@ import Testing
     }
 
     @Test func theSameContentTwiceLinksTheExistingSource() async throws {
-        let h = try await SourcesHarness.make()
+        let h = try await DocumentsHarness.make()
         defer { h.cleanUp() }
         var client = try await h.web.signedIn()
         let data = Data("Identical bytes, twice.".utf8)
@@ -152,7 +152,7 @@ import Testing
     }
 
     @Test func aGarbageBinaryIsKeptWithoutTextAndItsPodcastIsDisabled() async throws {
-        let h = try await SourcesHarness.make()
+        let h = try await DocumentsHarness.make()
         defer { h.cleanUp() }
         var client = try await h.web.signedIn()
         var generator = SystemRandomNumberGenerator()
@@ -179,7 +179,7 @@ import Testing
         "<script>alert(1)</script>.txt",
     ])
     func hostileFilenamesAreOnlyEscapedMetadata(_ filename: String) async throws {
-        let h = try await SourcesHarness.make()
+        let h = try await DocumentsHarness.make()
         defer { h.cleanUp() }
         var client = try await h.web.signedIn()
         let response = try await client.uploadSources([.file(name: "files", filename: filename, type: "text/plain", data: Data("hostile \(filename.count)".utf8))])
@@ -201,7 +201,7 @@ import Testing
     }
 
     @Test func theOriginalIsServedInlineOrAsADownloadUnderALockedPolicy() async throws {
-        let h = try await SourcesHarness.make()
+        let h = try await DocumentsHarness.make()
         defer { h.cleanUp() }
         var client = try await h.web.signedIn()
         let pdf = Data(TestPDF.make([.text(["Policy test"])]))
@@ -234,7 +234,7 @@ import Testing
     }
 
     @Test func editingChangesTitleTagsAndTextButNeverTheOriginal() async throws {
-        let h = try await SourcesHarness.make()
+        let h = try await DocumentsHarness.make()
         defer { h.cleanUp() }
         var client = try await h.web.signedIn()
         let data = Data("Original words in the file.".utf8)
@@ -253,7 +253,7 @@ import Testing
     }
 
     @Test func deleteMovesToTheTrashAndTheNoticesUndoBringsItBack() async throws {
-        let h = try await SourcesHarness.make()
+        let h = try await DocumentsHarness.make()
         defer { h.cleanUp() }
         var client = try await h.web.signedIn()
         let added = try await client.post("/sources/text", [("title", "Short lived"), ("text", "Soon deleted.")])
@@ -278,7 +278,7 @@ import Testing
     }
 
     @Test func theTrashListsDeletedSourcesToRestoreOrDeleteForever() async throws {
-        let h = try await SourcesHarness.make()
+        let h = try await DocumentsHarness.make()
         defer { h.cleanUp() }
         var client = try await h.web.signedIn()
         _ = try await client.uploadSources([.file(name: "files", filename: "gone.txt", type: "text/plain", data: Data("soon gone".utf8))])
@@ -297,7 +297,7 @@ import Testing
     }
 
     @Test func podcastQueuesTheSourcesTextAndKindOnce() async throws {
-        let h = try await SourcesHarness.make()
+        let h = try await DocumentsHarness.make()
         defer { h.cleanUp() }
         var client = try await h.web.signedIn()
         let added = try await client.post("/sources/text", [("title", "Read me aloud"), ("text", "A story worth hearing.")])
@@ -314,7 +314,7 @@ import Testing
     }
 
     @Test func anImageOnlyPDFHasNoPodcastAndOffersOCRAsAJob() async throws {
-        let h = try await SourcesHarness.make()
+        let h = try await DocumentsHarness.make()
         defer { h.cleanUp() }
         var client = try await h.web.signedIn()
         let pdf = Data(TestPDF.make([.drawingOnly]))
@@ -336,7 +336,7 @@ import Testing
     }
 
     @Test func searchShowsSourcesMarkedAsSourcesAndLinkingToTheirPage() async throws {
-        let h = try await SourcesHarness.make()
+        let h = try await DocumentsHarness.make()
         defer { h.cleanUp() }
         var client = try await h.web.signedIn()
         _ = try await client.uploadSources([.file(name: "files", filename: "quokka-field-notes.txt", type: "text/plain",
@@ -353,7 +353,7 @@ import Testing
     }
 
     @Test func everySourcesPostNeedsTheCSRFToken() async throws {
-        let h = try await SourcesHarness.make()
+        let h = try await DocumentsHarness.make()
         defer { h.cleanUp() }
         var client = try await h.web.signedIn()
         let added = try await client.post("/sources/text", [("text", "Guarded.")])
@@ -383,7 +383,7 @@ import Testing
     /// Each file is held to the Sources limit as it streams, and (issue 35 item 8) the whole request to the server's
     /// `maxBodySize` (`--max-body-mb`): three files each under the first limit but together over the second are refused.
     @Test func theUploadStopsAtItsOwnLimitAndTheWholeRequestAtTheServers() async throws {
-        let h = try await SourcesHarness.make(limits: SourceLimits(maximumFileBytes: 1 << 20))
+        let h = try await DocumentsHarness.make(limits: DocumentLimits(maximumFileBytes: 1 << 20))
         defer { h.cleanUp() }
         let client = try await h.web.signedIn()
         var router = Router()

@@ -1,5 +1,5 @@
 /// Seam 2 (ARCHITECTURE.md), the AI features of BACKEND_API.md (`/v1/marks/…`): `OfflineEngine` in process,
-/// `ProviderEngine` (a language model with the offline engine as fallback) and `BackendClient` (a remote `/v1/`)
+/// `ProviderEngine` (a language model with the offline engine as fallback) and `AppAPIClient` (a remote `/v1/`)
 /// implement it and pass one contract suite. Every answer says which engine made it and, when a provider failed
 /// and the offline engine answered instead, why. Requests beyond `EngineLimits` are refused with `EngineError`.
 public protocol AIEngine: Sendable {

@@ -12,9 +12,9 @@ extension EnrichmentService {
                             transport: HTTPTransport = .live) -> EnrichmentService {
         let engine: any AIEngine
         let status: EngineStatus
-        if let configuration = BackendClient.Configuration(config: config, dataDirectory: dataDirectory, appVersion: appVersion) {
+        if let configuration = AppAPIClient.Configuration(config: config, dataDirectory: dataDirectory, appVersion: appVersion) {
             let backend = configuration.baseURL.absoluteString
-            engine = BackendClient(configuration: configuration, transport: transport)
+            engine = AppAPIClient(configuration: configuration, transport: transport)
             status = EngineStatus(kind: .backend, name: backend, healthy: true, detail: "Marks backend at \(backend)")
         } else {
             engine = local.engine

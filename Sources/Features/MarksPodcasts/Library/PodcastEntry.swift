@@ -63,7 +63,7 @@ public struct PodcastEntry: Sendable, Equatable {
     /// The place in the play queue (0 first), nil when not queued.
     public var queueOrder: Int?
 
-    /// An entry (usually read from the index; `PodcastIndex.begin` makes new ones).
+    /// An entry (usually read from the index; `PodcastEpisodes.begin` makes new ones).
     public init(key: String, url: String, bookmarkID: Int? = nil, sourceID: String? = nil, title: String, site: String,
                 fileName: String? = nil, byteCount: Int? = nil, durationSeconds: Double? = nil, chapters: [Chapter] = [],
                 voice: String? = nil, state: State, progress: Double = 0, error: String? = nil, jobID: String? = nil,

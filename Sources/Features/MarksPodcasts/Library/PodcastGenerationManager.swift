@@ -5,7 +5,7 @@ import MarksDocuments
 
 /// Makes podcasts for the library (the seeds' `PodcastGenerationManager`): resolves an item (a bookmark, a URL, a
 /// source's text), asks the backend for it, polls the job, fetches the audio into `<data>/podcasts/<key>.mp3`,
-/// and keeps the `PodcastIndex` (state and progress visible while it is made) and the widget file up to date.
+/// and keeps the `PodcastEpisodes` (state and progress visible while it is made) and the widget file up to date.
 /// `playOrGenerate` follows the seeds' rule — ready: play; player idle: make it now, then play; player busy: make
 /// it in the background — and background generation is the `podcast.library` job kind, which polls by postponing
 /// itself every `pollInterval` (so it survives restarts and holds no worker while it waits). The share queue's
@@ -15,8 +15,8 @@ public final class PodcastGenerationManager: Sendable {
     public static let jobKindName = "podcast.library"
 
     public let library: PodcastLibrary
-    let backend: any PodcastBackend
-    let sources: SourceLibrary?
+    let backend: any PodcastGenerator
+    let sources: DocumentLibrary?
     let enqueue: @Sendable (JobRequest) async throws -> Void
     /// How long between two looks at a job's status.
     public let pollInterval: Duration
@@ -26,7 +26,7 @@ public final class PodcastGenerationManager: Sendable {
 
     /// A manager over `library`, asking `backend`; bookmarks are read from the library's bookmark library, sources
     /// from `sources` (either nil: such items are refused), background jobs go through `enqueue` (the runner's).
-    public init(library: PodcastLibrary, backend: any PodcastBackend, sources: SourceLibrary?,
+    public init(library: PodcastLibrary, backend: any PodcastGenerator, sources: DocumentLibrary?,
                 enqueue: @escaping @Sendable (JobRequest) async throws -> Void, pollInterval: Duration = .seconds(3),
                 sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
         self.library = library
@@ -37,7 +37,7 @@ public final class PodcastGenerationManager: Sendable {
         self.sleep = sleep
     }
 
-    var index: PodcastIndex { library.index }
+    var index: PodcastEpisodes { library.index }
 
     // MARK: The seeds' rule
 
@@ -203,7 +203,7 @@ public final class PodcastGenerationManager: Sendable {
             return ResolvedPodcastItem(url: trimmed, title: title ?? known?.title ?? "", site: Self.site(host), bookmarkID: known?.bookmarkID)
         case .source(let id):
             guard let sources else { throw PodcastGenerationError.invalidItem("Sources cannot be read here.") }
-            let source: IngestedSource
+            let source: StoredDocument
             do {
                 source = try sources.source(id: id)
             } catch {

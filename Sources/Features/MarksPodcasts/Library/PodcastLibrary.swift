@@ -2,7 +2,7 @@ import Foundation
 import MarksCore
 import MarksBookmarks
 
-/// The person's podcasts (the seeds' `PodcastLibrary`), over the `PodcastIndex` and the audio files in
+/// The person's podcasts (the seeds' `PodcastLibrary`), over the `PodcastEpisodes` and the audio files in
 /// `<data>/podcasts/`: the lists (unplayed / played / all, newest first), an episode by key, item URL, bookmark or
 /// source, the state per bookmark and per source for list rows, the play queue, playback positions, played and
 /// unplayed — marking played closes the loop on the bookmark (read, optionally archived, through `LibraryService`,
@@ -12,7 +12,7 @@ public final class PodcastLibrary: Sendable {
     /// How many episodes the widget file keeps.
     public static let widgetEpisodes = 20
 
-    public let index: PodcastIndex
+    public let index: PodcastEpisodes
     /// Where the audio files are (`<data>/podcasts`).
     public let directory: URL
     private let currentLibrary: @Sendable () -> LibraryService?
@@ -21,14 +21,14 @@ public final class PodcastLibrary: Sendable {
 
     /// The library over `index` with audio in `directory`; `library` marks bookmarks read when episodes are played
     /// (nil leaves bookmarks alone), `widgets` receives the recent episodes (nil writes no widget file).
-    public convenience init(index: PodcastIndex, directory: URL, library: LibraryService?, widgets: WidgetDataStore?,
+    public convenience init(index: PodcastEpisodes, directory: URL, library: LibraryService?, widgets: WidgetDataStore?,
                             now: @escaping @Sendable () -> Date) {
         self.init(index: index, directory: directory, currentLibrary: { library }, widgets: widgets, now: now)
     }
 
     /// The library as above, asking `currentLibrary` for the bookmark library each time (`marks serve` switches
     /// bookmark sources while it runs).
-    public init(index: PodcastIndex, directory: URL, currentLibrary: @escaping @Sendable () -> LibraryService?,
+    public init(index: PodcastEpisodes, directory: URL, currentLibrary: @escaping @Sendable () -> LibraryService?,
                 widgets: WidgetDataStore?, now: @escaping @Sendable () -> Date) {
         self.index = index
         self.directory = directory

@@ -1,6 +1,6 @@
 import Foundation
 import MarksAssembly
-import MarksBackend
+import MarksAppAPI
 import MarksCore
 
 /// `marks devices`: the apps registered with `marks serve`'s `/v1/` backend (name, platform, scope, last seen,

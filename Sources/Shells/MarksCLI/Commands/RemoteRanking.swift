@@ -15,7 +15,7 @@ enum RemoteRanking {
 
     static func run(query: String, filter: SearchFilter, limit: Int, root: CompositionRoot, arguments: ParsedArguments,
                     context: CLIContext) async throws -> Int32 {
-        guard let configuration = BackendClient.Configuration(config: root.config, dataDirectory: root.paths.dataDirectory,
+        guard let configuration = AppAPIClient.Configuration(config: root.config, dataDirectory: root.paths.dataDirectory,
                                                               appVersion: MarksCommandLine.version) else {
             throw CLIFailure("backend_url is not an http(s) address: \(root.config.backendURL ?? "")")
         }
@@ -24,7 +24,7 @@ enum RemoteRanking {
                                                         limit: maxItems))
         let candidates = Array(page.bookmarks.prefix(maxItems))
         let items = candidates.map { RankItem(id: $0.id, title: $0.displayTitle, domain: $0.domain, summary: $0.aiSummary) }
-        let ranked = items.isEmpty ? [] : try await BackendClient(configuration: configuration).rank(query: query, items: items)
+        let ranked = items.isEmpty ? [] : try await AppAPIClient(configuration: configuration).rank(query: query, items: items)
         let byID = Dictionary(candidates.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let results = ranked.prefix(limit).compactMap { hit in byID[hit.id].map { (bookmark: $0, score: hit.score) } }
         if arguments.flag("json") {

@@ -65,7 +65,7 @@ enum SourceCommand: CLICommand {
         case "import":
             let files = arguments.positionals("file")
             guard !files.isEmpty else { throw arguments.usageError("missing FILE") }
-            guard files.count <= library.limits.maximumFilesPerUpload else { throw SourceError.tooManyFiles(limit: library.limits.maximumFilesPerUpload) }
+            guard files.count <= library.limits.maximumFilesPerUpload else { throw DocumentError.tooManyFiles(limit: library.limits.maximumFilesPerUpload) }
             var results: [JSONValue] = []
             var failed = 0
             for (offset, file) in files.enumerated() {
@@ -80,7 +80,7 @@ enum SourceCommand: CLICommand {
                         added = .added(recognized)
                     }
                     if json { results.append(additionJSON(added)) } else { printAddition(added, context: context, json: false) }
-                } catch let error as SourceError {
+                } catch let error as DocumentError {
                     failed += 1
                     if json { results.append(.object([("file", .string(file)), ("error", .string(error.description))])) }
                     else { context.printError("marks: \(file): \(error.description)") }
@@ -104,8 +104,8 @@ enum SourceCommand: CLICommand {
                     : try readFile(file, context: context)
                 body = String(decoding: data, as: UTF8.self)
             }
-            let update = SourceUpdate(title: arguments.option("title"), tags: BookmarkArguments.tags(arguments), body: body)
-            guard update != SourceUpdate() else { throw arguments.usageError("nothing to change: give --title, --tags or --body-file") }
+            let update = DocumentUpdate(title: arguments.option("title"), tags: BookmarkArguments.tags(arguments), body: body)
+            guard update != DocumentUpdate() else { throw arguments.usageError("nothing to change: give --title, --tags or --body-file") }
             let edited = try await library.update(id: id, update)
             context.print(json ? SourceOutput.json(edited.summary).serialized : "Updated " + SourceOutput.line(edited.summary))
         case "open":
@@ -162,7 +162,7 @@ enum SourceCommand: CLICommand {
         return ExitCode.success
     }
 
-    private static func resolve(_ arguments: ParsedArguments, _ library: SourceLibrary) throws -> SourceSummary {
+    private static func resolve(_ arguments: ParsedArguments, _ library: DocumentLibrary) throws -> DocumentSummary {
         guard let text = arguments.positional("id") else { throw arguments.usageError("missing ID") }
         return try library.resolve(text)
     }
@@ -176,7 +176,7 @@ enum SourceCommand: CLICommand {
         }
     }
 
-    private static func printAddition(_ addition: SourceAddition, context: CLIContext, json: Bool) {
+    private static func printAddition(_ addition: DocumentAddition, context: CLIContext, json: Bool) {
         if json { context.print(additionJSON(addition).serialized); return }
         switch addition {
         case .added(let source):
@@ -187,7 +187,7 @@ enum SourceCommand: CLICommand {
         }
     }
 
-    private static func additionJSON(_ addition: SourceAddition) -> JSONValue {
+    private static func additionJSON(_ addition: DocumentAddition) -> JSONValue {
         guard case .object(var fields) = SourceOutput.json(addition.summary) else { return SourceOutput.json(addition.summary) }
         if case .duplicate = addition { fields.append(("status", .string("duplicate"))) } else { fields.append(("status", .string("added"))) }
         return .object(fields)

@@ -5,7 +5,7 @@ import MarksDocuments
 /// How the CLI prints sources: one line per source in lists, every field for `show`, and JSON.
 enum SourceOutput {
     /// `1a2b3c4d  pdf   Title  (report.pdf, 12 pages, 1.2 MB)  #tag`.
-    static func line(_ source: SourceSummary) -> String {
+    static func line(_ source: DocumentSummary) -> String {
         var details: [String] = []
         if let name = source.originalFilename { details.append(name.singleLine) }
         if let pages = source.pageCount { details.append("\(pages) \(source.pageUnit)\(pages == 1 ? "" : "s")") }
@@ -18,7 +18,7 @@ enum SourceOutput {
     }
 
     /// Every field, then the text (with page markers for a PDF).
-    static func detail(_ source: IngestedSource) -> String {
+    static func detail(_ source: StoredDocument) -> String {
         let s = source.summary
         var lines = [
             "id:        \(s.id.uuidString.lowercased())",
@@ -46,7 +46,7 @@ enum SourceOutput {
         return lines.joined(separator: "\n")
     }
 
-    static func json(_ s: SourceSummary) -> JSONValue {
+    static func json(_ s: DocumentSummary) -> JSONValue {
         .object([
             ("id", .string(s.id.uuidString.lowercased())), ("url", .string(s.url)), ("kind", .string(s.kind.rawValue)),
             ("title", .string(s.title)), ("tags", .array(s.tags.map(JSONValue.string))),
@@ -58,7 +58,7 @@ enum SourceOutput {
         ])
     }
 
-    static func json(_ source: IngestedSource) -> JSONValue {
+    static func json(_ source: StoredDocument) -> JSONValue {
         guard case .object(var fields) = json(source.summary) else { return json(source.summary) }
         fields.append(("text", .string(source.body)))
         fields.append(("pages", .array(source.pages.map(JSONValue.string))))

@@ -9,12 +9,12 @@ import MarksDocuments
 /// `sources` in the JSON.
 enum SourceSearch {
     /// Sources matching the query's plain words (and its tags), best first.
-    static func matches(_ query: String, tag: String?, root: CompositionRoot, limit: Int) throws -> [SourceSummary] {
+    static func matches(_ query: String, tag: String?, root: CompositionRoot, limit: Int) throws -> [DocumentSummary] {
         try root.sources().matches(query, tag: tag, limit: limit)
     }
 
     /// The bookmark page (as `marks search` prints it), then the sources.
-    static func printPages(library: LibraryService, first: LibraryPage, sources: [SourceSummary], query: String,
+    static func printPages(library: LibraryService, first: LibraryPage, sources: [DocumentSummary], query: String,
                            arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
         var page = first
         var all = page.bookmarks

@@ -1,16 +1,16 @@
 import Foundation
-import MarksBackend
+import MarksAppAPI
 import MarksIndex
 import MarksAsk
 
 /// The checks and error mapping an Ask request goes through on every surface that takes one over HTTP
 /// (`POST /v1/marks/ask`, the web app's Ask tab): the body's limits (`AskBody.validated`), a conversation this
-/// server knows, and Ask's errors as `BackendError`s.
+/// server knows, and Ask's errors as `AppAPIError`s.
 enum AskChecks {
     /// The library's request for a checked body; throws a 400 for a conversation this server does not know.
     static func request(_ body: AskBody, service: AskService) async throws -> AskRequest {
         if let id = body.conversationID, try await mapped({ try await service.conversation(id) }).isEmpty {
-            throw BackendError.invalid("conversation_id \"\(id)\" is not a conversation here (it was cleared, or never started); leave it out to start a new one.")
+            throw AppAPIError.invalid("conversation_id \"\(id)\" is not a conversation here (it was cleared, or never started); leave it out to start a new one.")
         }
         let scope: SearchFilter.SourceScope = switch body.scope {
         case .all: .included
@@ -30,13 +30,13 @@ enum AskChecks {
             return try await body()
         } catch let error as AskError {
             switch error {
-            case .invalidConversationID: throw BackendError.invalid(error.description)
+            case .invalidConversationID: throw AppAPIError.invalid(error.description)
             case .storage: throw error
             }
         } catch let error as IndexError {
             switch error {
-            case .emptyQuery: throw BackendError.invalid("question has no words; ask something.")
-            case .modelMissing(let message): throw BackendError.unavailable(message)
+            case .emptyQuery: throw AppAPIError.invalid("question has no words; ask something.")
+            case .modelMissing(let message): throw AppAPIError.unavailable(message)
             default: throw error
             }
         }

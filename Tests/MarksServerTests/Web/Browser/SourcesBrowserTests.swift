@@ -12,7 +12,7 @@ import Testing
     @Test(.enabled(if: WebDriver.isAvailable, "skipped: /usr/bin/chromium and /usr/bin/chromedriver are needed (apt-get install chromium chromium-driver)"),
           .timeLimit(.minutes(10)))
     func addUploadSearchEditOpenDeleteUndoAndPodcast() async throws {
-        let h = try await SourcesHarness.make(options: WebOptions(undoSeconds: 60, pageSize: 50, timeZone: TimeZone(secondsFromGMT: 0) ?? .current))
+        let h = try await DocumentsHarness.make(options: WebOptions(undoSeconds: 60, pageSize: 50, timeZone: TimeZone(secondsFromGMT: 0) ?? .current))
         defer { h.cleanUp() }
         let inputs = FileManager.default.temporaryDirectory.appendingPathComponent("marks-sources-upload-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)

@@ -8,7 +8,7 @@ import Synchronization
 
 /// A web harness with a real podcast library (its own `marks.sqlite`, audio files in `podcasts/`) and the real
 /// generation manager, whose bookmarks are the harness's, so finishing an episode marks a real bookmark read. The
-/// backend is a local stand-in speaking the real shapes (`PodcastBackend`): a job runs for `steps` status calls, then
+/// backend is a local stand-in speaking the real shapes (`PodcastGenerator`): a job runs for `steps` status calls, then
 /// its audio is a real MP3 made by LAME here (a tone, with the LAME/Xing tag). The manager's `podcast.library` job kind
 /// is registered on the harness's runner (tests run it with `runUntilIdle()` or start it).
 struct PodcastHarness {
@@ -24,7 +24,7 @@ struct PodcastHarness {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-web-podcasts-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("podcasts"), withIntermediateDirectories: true)
         let database = try Database(path: directory.appendingPathComponent("marks.sqlite").path)
-        let index = try PodcastIndex(database: database)
+        let index = try PodcastEpisodes(database: database)
         let backend = ToneBackend(seconds: seconds, steps: steps)
         let runner = Mutex<JobRunner?>(nil)
         var made: PodcastGenerationManager?
@@ -93,7 +93,7 @@ struct PodcastHarness {
 
 /// The podcast backend as a local stand-in: each job is `running` for `steps` status calls (progress rising), then
 /// `done`, and its audio is a tone MP3 `seconds` long. The same URL returns the same job, as the real backend does.
-final class ToneBackend: PodcastBackend {
+final class ToneBackend: PodcastGenerator {
     private struct Job {
         var url: String
         var title: String?

@@ -50,7 +50,7 @@ struct AbsentFeatures: WebFeature {
             r.post(path) { _ in throw Self.noSourcesError }
         }
         for path in ["/sources/:id/delete", "/sources/:id/restore", "/sources/:id/purge"] {
-            r.post(path) { _ = try SourcesController.sourceID($0); throw Self.noSourcesError }
+            r.post(path) { _ = try DocumentsController.sourceID($0); throw Self.noSourcesError }
         }
     }
 
@@ -59,8 +59,8 @@ struct AbsentFeatures: WebFeature {
         let query = String((request.query["q"] ?? "").prefix(1000)).trimmingCharacters(in: .whitespaces)
         let number = max(1, request.query["page"].flatMap { Int($0) } ?? 1)
         let ctx = context(request)
-        let view = SourcesPage(content: .unavailable, query: query, page: number, limits: SourceLimits(), dates: dates, context: ctx)
-        return page(SourcesPage.title, tab: .sources, view.render(), context: ctx)
+        let view = DocumentsPage(content: .unavailable, query: query, page: number, limits: DocumentLimits(), dates: dates, context: ctx)
+        return page(DocumentsPage.title, tab: .sources, view.render(), context: ctx)
     }
 
     /// Ask: the tab says it is not available; asking is a 503.

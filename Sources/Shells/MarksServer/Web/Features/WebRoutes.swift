@@ -26,7 +26,7 @@ enum WebRoutes {
         // The optional features, built once.
         let podcasts = options.podcastManager.map { PodcastsController(web: web, manager: $0) }
         let documents = options.sourceLibrary.map { library in
-            SourcesController(web: web, sourceLibrary: library, podcastStates: sourcePodcastStates(options),
+            DocumentsController(web: web, sourceLibrary: library, podcastStates: sourcePodcastStates(options),
                               podcastOffered: podcasts != nil || options.podcasts != nil,
                               makePodcast: makePodcast(web, podcasts: podcasts, queue: options.podcasts),
                               ocrJob: ocrJob(options))
@@ -35,14 +35,14 @@ enum WebRoutes {
 
         // Bookmarks: lists, tags, bundles, search; one bookmark, add, the read-later loop, bulk, trash, AI tags.
         let cards = widgets.map { HomeCards(widgets: $0, random: options.random, log: options.log) }
-        let findSources: @Sendable (String, String?) -> [SourceSummary]
+        let findSources: @Sendable (String, String?) -> [DocumentSummary]
         if let documents { findSources = { documents.matches($0, tag: $1) } } else { findSources = { _, _ in [] } }
         let homeCards: @Sendable () -> HomeCardsView?
         if let cards { homeCards = { cards.load() } } else { homeCards = { nil } }
         BookmarkListController(web: web, semanticSearch: options.semanticSearch, findSources: findSources, homeCards: homeCards).mount(on: &r)
         let podcastBookmark: @Sendable (HTTPRequest) async throws -> HTTPResponse
         if let podcasts { podcastBookmark = { try await podcasts.podcastBookmark($0) } } else { podcastBookmark = { try await absent.noPodcasts($0) } }
-        let trashedSources: @Sendable () -> [SourceSummary]
+        let trashedSources: @Sendable () -> [DocumentSummary]
         if let documents { trashedSources = { documents.trashedSources() } } else { trashedSources = { [] } }
         let enrich: @Sendable (Int) async -> Void
         if let enrichment { enrich = { await enrichment.enqueue($0, in: web.served) } } else { enrich = { _ in } }
@@ -184,11 +184,11 @@ enum WebRoutes {
     /// A source's OCR job by its key (nil without a job runner: no OCR).
     private static func ocrJob(_ options: WebOptions) -> (@Sendable (String) throws -> Job?)? {
         guard let jobs = options.jobs else { return nil }
-        return { key in try jobs.store.jobs(kind: SourceLibrary.ocrKind, key: key, limit: 1).first }
+        return { key in try jobs.store.jobs(kind: DocumentLibrary.ocrKind, key: key, limit: 1).first }
     }
 
     /// A source's Podcast: made by the podcasts feature, else queued as a request, else a 404.
-    private static func makePodcast(_ web: WebContext, podcasts: PodcastsController?, queue: PodcastRequests?) -> SourcesController.MakePodcast {
+    private static func makePodcast(_ web: WebContext, podcasts: PodcastsController?, queue: PodcastRequests?) -> DocumentsController.MakePodcast {
         if let podcasts {
             return { summary, _, request in
                 try await podcasts.runPodcastAction(.source(id: summary.id), request: request, back: "/sources/" + summary.id.uuidString.lowercased())
@@ -196,7 +196,7 @@ enum WebRoutes {
         }
         if let queue {
             return { summary, text, request in
-                try await SourcesController.queuePodcast(summary, text: text, request: request, queue: queue, web: web)
+                try await DocumentsController.queuePodcast(summary, text: text, request: request, queue: queue, web: web)
             }
         }
         return { _, _, _ in throw HTTPError(404, "This server does not queue podcasts.") }

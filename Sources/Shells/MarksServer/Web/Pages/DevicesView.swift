@@ -1,6 +1,6 @@
 import Foundation
 import MarksFetch
-import MarksBackend
+import MarksAppAPI
 import QRCode
 
 /// Settings → Devices: a one-time sign-in link for the address Marks really listens on (with a QR code for a

@@ -26,7 +26,7 @@ struct SearchPage {
     var results: Results
     var context: PageContext
     /// Sources the words find (title, text, tags, filename), shown above the bookmarks and marked as sources.
-    var sources: [SourceSummary] = []
+    var sources: [DocumentSummary] = []
     var dates = WebDate(offsetSeconds: 0)
 
     static let title = "Search"
@@ -78,7 +78,7 @@ struct SearchPage {
 
     private func sourcesHTML() -> HTML {
         guard !sources.isEmpty else { return .empty }
-        let rows = HTML.each(sources) { SourceRowView(source: $0, dates: dates, marked: true).render() }
+        let rows = HTML.each(sources) { DocumentRowView(source: $0, dates: dates, marked: true).render() }
         return """
             <section class="source-results" aria-labelledby="source-results-heading"><h2 id="source-results-heading">Sources</h2>\
             <ul class="rows sources" id="source-results">\(rows)</ul></section>

@@ -3,7 +3,7 @@ import HTTPServer
 import MarksDocuments
 
 /// The body of `POST /sources/upload` as it arrives: a `multipart/form-data` form whose file parts are written
-/// straight to `SourceLibrary.uploadFile()` files (never held in memory), its few text fields kept. The limits hold
+/// straight to `DocumentLibrary.uploadFile()` files (never held in memory), its few text fields kept. The limits hold
 /// while it streams: a file over `maximumFileBytes` or more than `maximumFilesPerUpload` files stop the writing, remove
 /// every file written so far and become the request's refusal (413 or 400, with the limit in the message); so does a
 /// file part before a valid CSRF token (the `X-CSRF-Token` header, or the form's `_csrf` field ahead of the files),
@@ -17,7 +17,7 @@ final class SourceUploadStream: HTTPBodyStream {
     /// Text fields beyond this many bytes in all are refused (the form has a title, tags and the token).
     static let maximumFieldBytes = 64 * 1024
 
-    private let library: SourceLibrary
+    private let library: DocumentLibrary
     private var parser: MultipartStreamParser
     private let isValidCSRF: (String) -> Bool
     private var csrfVerified: Bool
@@ -39,7 +39,7 @@ final class SourceUploadStream: HTTPBodyStream {
 
     /// A stream over a body delimited by `boundary`; `headerCSRF` is the request's `X-CSRF-Token` already checked
     /// (true) or absent (false: the form's `_csrf` field must come before any file).
-    init(library: SourceLibrary, boundary: String, declaredLength: Int?, headerCSRF: Bool, isValidCSRF: @escaping (String) -> Bool) {
+    init(library: DocumentLibrary, boundary: String, declaredLength: Int?, headerCSRF: Bool, isValidCSRF: @escaping (String) -> Bool) {
         self.library = library
         self.dropAllowance = max(library.limits.maximumFileBytes + (1 << 20), min(declaredLength ?? 0, 2 << 30))
         self.parser = MultipartStreamParser(boundary: boundary)
@@ -105,14 +105,14 @@ final class SourceUploadStream: HTTPBodyStream {
             return
         }
         guard files.count < library.limits.maximumFilesPerUpload else {
-            refuse(HTTPError(400, SourceError.tooManyFiles(limit: library.limits.maximumFilesPerUpload).description
+            refuse(HTTPError(400, DocumentError.tooManyFiles(limit: library.limits.maximumFilesPerUpload).description
                                   + " Upload the rest in another go."))
             return
         }
         do {
             let url = try library.uploadFile()
             guard FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
-                throw SourceError.file(path: url.path, reason: "could not create the file")
+                throw DocumentError.file(path: url.path, reason: "could not create the file")
             }
             let handle = try FileHandle(forWritingTo: url)
             current = .file(handle: handle, url: url, filename: filename, contentType: head.contentType, bytes: 0)
@@ -126,7 +126,7 @@ final class SourceUploadStream: HTTPBodyStream {
         case .file(let handle, let url, let filename, let contentType, let written):
             let total = written + bytes.count
             guard total <= library.limits.maximumFileBytes else {
-                refuse(HTTPError(413, SourceError.tooLarge(limit: library.limits.maximumFileBytes).description
+                refuse(HTTPError(413, DocumentError.tooLarge(limit: library.limits.maximumFileBytes).description
                                       + " “\(filename)” was not stored."))
                 return
             }

@@ -1,7 +1,7 @@
 import Foundation
 import MarksAccess
 import MarksCore
-import MarksBackend
+import MarksAppAPI
 import MarksJobs
 import MarksAsk
 import MarksBookmarks
@@ -51,7 +51,7 @@ public struct WebOptions: Sendable {
     /// request's Host header.
     public var listenAddress: @Sendable () -> ListenAddress?
     /// The Sources tab's library (pasted text, PDFs, files); nil shows the tab as not available.
-    public var sourceLibrary: SourceLibrary?
+    public var sourceLibrary: DocumentLibrary?
     /// Where a source's Podcast action queues its request (a `podcast.request` job); nil turns the action off.
     public var podcasts: PodcastRequests?
     /// The podcast library and its generation manager: the Podcasts tab, the player, row podcast states and the Podcast

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPServer
-import MarksBackend
+import MarksAppAPI
 import MarksCore
 import MarksAsk
 
@@ -48,7 +48,7 @@ struct AskController: WebFeature {
             view.conversationID = answer.conversationID
             view.question = ""
             return page(AskPage.title, tab: .ask, view.render(), context: ctx)
-        } catch let error as BackendError {
+        } catch let error as AppAPIError {
             view.problem = error.message
             if let conversation, AskConversationStore.isValidID(conversation) {
                 view.earlier = try await service.conversation(conversation)
@@ -71,7 +71,7 @@ struct AskController: WebFeature {
             } else {
                 earlier = 0
             }
-        } catch let error as BackendError {
+        } catch let error as AppAPIError {
             return .json(data: JSONValue.object([("error", .string(error.message))]).data, status: error.status)
         }
         return AskEventStream.response({ onToken in try await service.ask(asked, onToken: onToken) }, closing: { answer in
@@ -94,7 +94,7 @@ struct AskController: WebFeature {
         let conversation = form["conversation"].flatMap { $0.isEmpty ? nil : $0 }
         let tag = form["tag"].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
         let body = try AskBody(question: Self.field(form, "question"), conversationID: conversation, tag: tag,
-                               unread: form["unread"] == "1").validated(BackendLimits())
+                               unread: form["unread"] == "1").validated(AppAPILimits())
         return try await AskChecks.request(body, service: service)
     }
 }

@@ -38,7 +38,7 @@ extension BookmarkController {
         }
         let ctx = context(request)
         var body = TrashPage(content: content, dates: dates, context: ctx).render()
-        body.append(SourceTrashView(sources: trashedSources(), dates: dates, context: ctx).render())
+        body.append(DocumentTrashView(sources: trashedSources(), dates: dates, context: ctx).render())
         return page(TrashPage.title, tab: nil, body, context: ctx)
     }
 

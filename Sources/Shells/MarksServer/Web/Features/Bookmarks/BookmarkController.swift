@@ -12,7 +12,7 @@ struct BookmarkController: WebFeature {
     /// podcasts feature's, or its "not set up" answer.
     let podcastBookmark: @Sendable (HTTPRequest) async throws -> HTTPResponse
     /// The trashed documents the Trash page lists below the bookmarks (none without a documents library).
-    let trashedSources: @Sendable () -> [SourceSummary]
+    let trashedSources: @Sendable () -> [DocumentSummary]
     /// Queues the enrichment of a just-saved bookmark (nothing without enrichment jobs).
     let enrich: @Sendable (_ id: Int) async -> Void
     /// Applies a bulk action to the checked rows; returns how many changed: `BulkActions` (a durable job on a linkding

@@ -14,7 +14,7 @@ struct BookmarkListController: WebFeature {
     /// Search by meaning when this server has it (decided once: the Search page shows its switch only then).
     let semanticSearch: SemanticSearch?
     /// The documents a search finds (query, tag), best first (none without a documents library).
-    let findSources: @Sendable (_ query: String, _ tag: String?) -> [SourceSummary]
+    let findSources: @Sendable (_ query: String, _ tag: String?) -> [DocumentSummary]
     /// The home cards (nil without widget files).
     let homeCards: @Sendable () -> HomeCardsView?
 
@@ -145,7 +145,7 @@ struct BookmarkListController: WebFeature {
     }
 
     /// The sources a search finds (not for Unread or Archived: sources are neither).
-    private func searchSources(_ query: String, scope: SearchPage.Scope, tag: String, blocked: Bool) -> [SourceSummary] {
+    private func searchSources(_ query: String, scope: SearchPage.Scope, tag: String, blocked: Bool) -> [DocumentSummary] {
         guard !blocked, scope == .all || scope == .tag else { return [] }
         return findSources(query, scope == .tag ? tag : nil)
     }

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPServer
-import MarksBackend
+import MarksAppAPI
 import MarksCore
 import MarksFetch
 import MarksBookmarks

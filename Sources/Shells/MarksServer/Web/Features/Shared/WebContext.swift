@@ -193,7 +193,7 @@ final class WebContext: Sendable {
             }
         case let error as LibraryError:
             return (400, "Not saved", error.description)
-        case let error as SourceError:
+        case let error as DocumentError:
             switch error {
             case .notFound: return (404, "Not found", "That source does not exist any more. It may have been deleted.")
             case .tooLarge: return (413, "Too large", error.description)

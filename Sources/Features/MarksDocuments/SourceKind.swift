@@ -1,6 +1,0 @@
-/// What a source is: pasted or typed text, a PDF, or any other file (text, Markdown, HTML, data, binary).
-public enum SourceKind: String, Sendable, Equatable, CaseIterable, Codable {
-    case text
-    case pdf
-    case file
-}
