@@ -3,6 +3,7 @@ import MarksJobs
 import MarksTestSupport
 import Synchronization
 import Testing
+import SystemSupport
 
 @Suite struct JobRunnerTests {
     @Test(arguments: StoreBackend.all) func aRegisteredHandlerRunsWithItsPayloadAndTheJobIsDone(_ backend: StoreBackend) async throws {
@@ -28,7 +29,7 @@ import Testing
         try await JobFixture.with(backend) { fixture async throws in
             let runner = fixture.runner(random: 0.5)
             let calls = Mutex(0)
-            await runner.register(JobKind("flaky", retry: JobRetryPolicy(maxAttempts: 3, baseDelay: .seconds(30))) { _ in
+            await runner.register(JobKind("flaky", retry: .job(maxAttempts: 3, baseDelay: .seconds(30))) { _ in
                 let n = calls.withLock { $0 += 1; return $0 }
                 throw HandlerFailure(description: "page unreachable (try \(n))")
             })
@@ -66,10 +67,10 @@ import Testing
 
     @Test(arguments: [(0.0, 24.0), (0.5, 30.0), (1.0, 36.0)])
     func jitterSpreadsTheDelayByTheRandomSource(random: Double, expected: Double) {
-        let policy = JobRetryPolicy(maxAttempts: 5, baseDelay: .seconds(30), jitter: 0.2)
+        let policy = RetryPolicy.job(maxAttempts: 5, baseDelay: .seconds(30), jitter: 0.2)
         #expect(abs(policy.delay(afterAttempts: 1, random: random) - expected) < 1e-9)
         #expect(abs(policy.delay(afterAttempts: 3, random: random) - expected * 4) < 1e-9)
-        #expect(JobRetryPolicy(baseDelay: .seconds(30), maximumDelay: .seconds(100), jitter: 0).delay(afterAttempts: 9, random: random) == 100)
+        #expect(RetryPolicy.job(baseDelay: .seconds(30), maximumDelay: .seconds(100), jitter: 0).delay(afterAttempts: 9, random: random) == 100)
     }
 
     @Test func progressReportedByAHandlerIsStoredWhileItRuns() async throws {

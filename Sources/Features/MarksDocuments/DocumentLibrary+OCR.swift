@@ -39,7 +39,7 @@ extension DocumentLibrary {
     /// The `sources.ocr` kind: one job at a time (tesseract with one thread, the other core stays free), its
     /// progress page by page.
     public func ocrJobKind() -> JobKind {
-        JobKind(Self.ocrKind, concurrency: 1, retry: JobRetryPolicy(maxAttempts: 2)) { context in
+        JobKind(Self.ocrKind, concurrency: 1, retry: .job(maxAttempts: 2)) { context in
             let payload = try context.payload(as: OCRPayload.self)
             guard let id = UUID(uuidString: payload.id) else { throw DocumentError.notFound(payload.id) }
             _ = try await recognize(id: id) { done, total in

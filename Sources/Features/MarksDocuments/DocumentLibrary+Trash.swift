@@ -11,7 +11,7 @@ extension DocumentLibrary {
     /// The `sources.purge` kind: every `every`, purges (row, original, index entry) what was deleted more than
     /// `retention` ago by the library's clock — the composition root passes the bookmarks' trash retention.
     public func purgeJobKind(retention: TimeInterval, every: Duration = .seconds(6 * 3600)) -> JobKind {
-        JobKind(Self.purgeKind, retry: JobRetryPolicy(maxAttempts: 3), repeatEvery: every) { context in
+        JobKind(Self.purgeKind, retry: .job(maxAttempts: 3), repeatEvery: every) { context in
             let purged = try await purgeDeleted(before: now().addingTimeInterval(-retention))
             context.report(JobProgress(fraction: 1, text: "purged \(purged) trashed source\(purged == 1 ? "" : "s")"))
         }

@@ -80,7 +80,7 @@ public final class VectorIndexer: Sendable {
     /// Without the model the job waits, saying how to get it (`recheck` later), instead of failing: keyword
     /// search works meanwhile and nothing is lost.
     public func backgroundKind(recheck: Duration = .seconds(3600)) -> JobKind {
-        JobKind(Self.jobKind, retry: JobRetryPolicy(maxAttempts: 3, baseDelay: .seconds(60))) { context in
+        JobKind(Self.jobKind, retry: .job(maxAttempts: 3, baseDelay: .seconds(60))) { context in
             do {
                 try await self.run { progress in
                     context.report(JobProgress(done: progress.done, total: progress.total,

@@ -1,3 +1,5 @@
+import SystemSupport
+
 /// A registered kind of job: its handler, how many of its jobs one process runs at once, how failures are
 /// retried, and (for periodic kinds) how long after a run the next one is queued.
 public struct JobKind: Sendable {
@@ -9,13 +11,13 @@ public struct JobKind: Sendable {
     /// Jobs of this kind one process runs at the same time (at least 1).
     public let concurrency: Int
     /// Attempts and backoff.
-    public let retry: JobRetryPolicy
+    public let retry: RetryPolicy
     /// When set, finishing a job (done or dead-lettered) queues the same job again this long after.
     public let repeatEvery: Duration?
     let handler: Handler
 
     /// A kind named `name` run by `handler`.
-    public init(_ name: String, concurrency: Int = 1, retry: JobRetryPolicy = JobRetryPolicy(), repeatEvery: Duration? = nil,
+    public init(_ name: String, concurrency: Int = 1, retry: RetryPolicy = .job(), repeatEvery: Duration? = nil,
                 handler: @escaping Handler) {
         self.name = name
         self.concurrency = max(1, concurrency)

@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 extension JobRunner {
     /// How one run of a handler ended.
@@ -40,7 +41,7 @@ extension JobRunner {
     /// cancelled: another worker runs the job now, and this run's end will not be recorded.
     @discardableResult
     func launch(_ job: Job, _ kind: JobKind) -> Task<Void, Never> {
-        let store = store, clock = clock, log = log, interval = JobRetryPolicy.seconds(settings.heartbeatInterval)
+        let store = store, clock = clock, log = log, interval = settings.heartbeatInterval.inSeconds
         let claim = job.claim
         let context = JobContext(job: job, clock: clock) { progress in
             do {
@@ -115,7 +116,7 @@ extension JobRunner {
             }
             if ended, let every = kind.repeatEvery {
                 try store.enqueue(JobRequest(kind: job.kind, key: job.key, payload: job.payload,
-                                             runAfter: now.addingTimeInterval(JobRetryPolicy.seconds(every))),
+                                             runAfter: now.addingTimeInterval(every.inSeconds)),
                                   maxAttempts: kind.retry.maxAttempts, now: now)
             }
         } catch JobError.leaseLost(let claim) {

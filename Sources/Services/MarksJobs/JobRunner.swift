@@ -68,7 +68,7 @@ public actor JobRunner {
     /// Enqueues a job (coalescing into a queued one of the same kind and key) and wakes the loop.
     @discardableResult
     public func enqueue(_ request: JobRequest) throws -> Job {
-        let attempts = kinds[request.kind]?.retry.maxAttempts ?? JobRetryPolicy().maxAttempts
+        let attempts = kinds[request.kind]?.retry.maxAttempts ?? RetryPolicy.job().maxAttempts
         let job = try store.enqueue(request, maxAttempts: attempts, now: clock.now()).job
         bump()
         return job
@@ -108,7 +108,7 @@ public actor JobRunner {
         bump()
         let tasks = Array(running.values)
         for task in tasks { task.cancel() }
-        let deadline = clock.now().addingTimeInterval(JobRetryPolicy.seconds(settings.stopGrace))
+        let deadline = clock.now().addingTimeInterval(settings.stopGrace.inSeconds)
         if !(await Self.waitForAll(tasks, clock: clock, until: deadline)) {
             log("jobs: \(running.count) job(s) did not stop within the grace period; they resume after the next start")
         }
@@ -159,9 +159,9 @@ public actor JobRunner {
     /// The next moment the loop must look again: the earliest run-after later than `now` of a kind with a free
     /// slot, the next pick-up look (for another process's jobs), or the next maintenance.
     private func nextDeadline(after now: Date) -> Date {
-        var deadline = now.addingTimeInterval(JobRetryPolicy.seconds(settings.maintenanceInterval))
+        var deadline = now.addingTimeInterval(settings.maintenanceInterval.inSeconds)
         if let pickUp = settings.pickUpInterval {
-            deadline = min(deadline, now.addingTimeInterval(JobRetryPolicy.seconds(pickUp)))
+            deadline = min(deadline, now.addingTimeInterval(pickUp.inSeconds))
         }
         let free = kinds.values.filter { runningCount($0.name) < $0.concurrency }.map(\.name)
         do {
@@ -174,16 +174,16 @@ public actor JobRunner {
 
     private func maintain(force: Bool) {
         let now = clock.now()
-        if !force, let last = lastMaintenance, now.timeIntervalSince(last) < JobRetryPolicy.seconds(settings.maintenanceInterval) {
+        if !force, let last = lastMaintenance, now.timeIntervalSince(last) < settings.maintenanceInterval.inSeconds {
             return
         }
         lastMaintenance = now
         do {
-            let cutoff = now.addingTimeInterval(-JobRetryPolicy.seconds(settings.staleAfter))
+            let cutoff = now.addingTimeInterval(-settings.staleAfter.inSeconds)
             for job in try store.recoverStale(heartbeatBefore: cutoff, excluding: Set(running.keys), ownerIsGone: ownerIsGone, now: now) {
                 log("jobs: job \(job.id) (\(job.kind) \(job.key)) was left running by \(job.owner ?? "a process") that stopped; queued again")
             }
-            try store.prune(finishedBefore: now.addingTimeInterval(-JobRetryPolicy.seconds(settings.keepDone)))
+            try store.prune(finishedBefore: now.addingTimeInterval(-settings.keepDone.inSeconds))
         } catch {
             log("jobs: maintenance failed: \(error)")
         }

@@ -91,7 +91,7 @@ enum FetchBenchmark {
     }
 
     private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        duration.inSeconds
     }
 
     private static func format(_ duration: Duration) -> String {

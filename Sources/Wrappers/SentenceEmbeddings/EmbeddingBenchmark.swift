@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 /// Measurements of the embedding model for the `make bench` harness: load time, texts per second
 /// and resident memory.
@@ -43,7 +44,7 @@ public enum EmbeddingBenchmark {
         var cpu: [Double] = []
         for _ in 0..<max(rounds, 1) {
             let cpuStart = processCPUSeconds()
-            wall.append(seconds(clock.measure { _ = model.embed(texts) }))
+            wall.append(clock.measure { _ = model.embed(texts) }.inSeconds)
             cpu.append(processCPUSeconds() - cpuStart)
         }
         return Throughput(
@@ -67,7 +68,7 @@ public enum EmbeddingBenchmark {
         let titleThroughput = measure(model, texts: titles, rounds: rounds)
         let summaryThroughput = measure(model, texts: summaries, rounds: rounds)
         return Report(
-            loadSeconds: seconds(loadTime), titles: titleThroughput, summaries: summaryThroughput,
+            loadSeconds: loadTime.inSeconds, titles: titleThroughput, summaries: summaryThroughput,
             residentBytes: residentMemoryBytes(), blasCore: BLAS.kernels)
     }
 
@@ -99,9 +100,9 @@ public enum EmbeddingBenchmark {
         var times: [Double] = []
         for _ in 0..<max(queries, 1) {
             let query = (0..<dimension).map { _ in generator.uniform() }
-            times.append(seconds(try clock.measure {
+            times.append(try clock.measure {
                 _ = try VectorMath.topMatches(for: query, in: matrix, dimension: dimension, count: count)
-            }))
+            }.inSeconds)
         }
         times.sort()
         return SearchLatency(
@@ -138,10 +139,5 @@ public enum EmbeddingBenchmark {
         var time = timespec()
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        let parts = duration.components
-        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }
 }

@@ -73,7 +73,7 @@ public final class IdleMemoryTrimmer: Sendable {
     private func run() {
         var last = cpuTime()
         while true {
-            Thread.sleep(forTimeInterval: Double(period.components.seconds) + Double(period.components.attoseconds) / 1e18)
+            Thread.sleep(forTimeInterval: period.inSeconds)
             let now = cpuTime()
             let used = now - last
             last = now

@@ -74,7 +74,7 @@ private func blockingRequest(_ request: URLRequest, session: URLSession) -> (sta
     done.wait()
     let elapsed = ContinuousClock.now - start
     let (status, headers, body) = result.withLock { $0 }
-    return (status, headers, body, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    return (status, headers, body, elapsed.inSeconds)
 }
 
 @Suite struct HeavyLoadTests {

@@ -1,11 +1,12 @@
 import Foundation
 import MarksCore
 import MarksJobs
+import SystemSupport
 
 extension ImportJobs {
     /// Attempts of an import's job: a run the server stopped (or died during) is taken up again only to be marked
     /// interrupted, so a few attempts are enough.
-    static let retry = JobRetryPolicy(maxAttempts: 3)
+    static let retry = RetryPolicy.job(maxAttempts: 3)
 
     /// The `library.import` kind: imports the staged file into `library()` (the library current when it runs) and
     /// records the report, or the reason it failed (`describe` words an error as the web app does). A job taken up

@@ -31,7 +31,7 @@ public struct IndexCatchUp: Sendable {
     /// queue it at every start. A source that cannot be reached fails the job, which is retried.
     public static func jobKind(index: SearchIndex, indexer: VectorIndexer?, pages: SearchIndex.PageTexts = .none,
                                resolve: @escaping @Sendable () -> LibraryService) -> JobKind {
-        JobKind(kind, retry: JobRetryPolicy(maxAttempts: 3, baseDelay: .seconds(30))) { context in
+        JobKind(kind, retry: .job(maxAttempts: 3, baseDelay: .seconds(30))) { context in
             guard try index.isBehind else { return }
             let result = try await index.sync(from: resolve().withoutObservers(), pages: pages) { read in
                 context.report(JobProgress(fraction: nil, text: "indexed \(read)"))

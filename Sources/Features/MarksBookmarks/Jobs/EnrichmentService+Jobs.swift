@@ -1,5 +1,6 @@
 import Foundation
 import MarksJobs
+import SystemSupport
 
 extension EnrichmentService {
     /// The job kinds enrichment runs as.
@@ -29,7 +30,7 @@ extension EnrichmentService {
 
     /// How enrich and Enrich All jobs retry (set on the request too, so a job queued by a process that does not
     /// run the kind, such as `marks share`, gets the same attempts).
-    static let retry = JobRetryPolicy(maxAttempts: 3, baseDelay: .seconds(60))
+    static let retry = RetryPolicy.job(maxAttempts: 3, baseDelay: .seconds(60))
 
     /// The job that enriches bookmark `id` of `source` (coalesced per bookmark; the key names the source, so two
     /// sources' bookmark 7 never coalesce).
@@ -83,7 +84,7 @@ extension EnrichmentService {
                 try context.checkCancellation()  // the runner stopped: back to the queue, and the next start carries on
                 context.report(JobProgress(fraction: 1, text: Self.summary(report)))  // done, also when asked to stop
             },
-            JobKind(JobKinds.backgroundPass, retry: JobRetryPolicy(maxAttempts: 1), repeatEvery: backgroundEvery) { context in
+            JobKind(JobKinds.backgroundPass, retry: .job(maxAttempts: 1), repeatEvery: backgroundEvery) { context in
                 guard let service = resolve(nil) else { return }
                 let enriched = await service.backgroundPass(limit: backgroundLimit)
                 context.report(JobProgress(fraction: 1, text: "enriched \(enriched)"))

@@ -17,7 +17,7 @@ extension LibraryService {
     /// `pages` gives the new source's bookmarks the passages of their archived page texts.
     public static func sourceSyncKind(index: SearchIndex?, indexer: VectorIndexer?, pages: SearchIndex.PageTexts = .none,
                                       resolve: @escaping @Sendable () -> LibraryService) -> JobKind {
-        JobKind(sourceSyncKind, retry: JobRetryPolicy(maxAttempts: 3, baseDelay: .seconds(30))) { context in
+        JobKind(sourceSyncKind, retry: .job(maxAttempts: 3, baseDelay: .seconds(30))) { context in
             let library = resolve()
             context.report(JobProgress(fraction: nil, text: "syncing \(library.source.identity)"))
             let report = try await library.sync()

@@ -1,5 +1,6 @@
 import Foundation
 import MarksJobs
+import SystemSupport
 
 extension LibraryService {
     /// The kind that sends a linkding delete when its undo window closes (key: the bookmark id).
@@ -23,7 +24,7 @@ extension LibraryService {
 
     /// A linkding server may be down for hours (a laptop offline): retry for about two days, then dead-letter
     /// (`marks jobs retry`); the bookmark stays hidden in the trash meanwhile.
-    static let deleteRetry = JobRetryPolicy(maxAttempts: 100, baseDelay: .seconds(30), maximumDelay: .seconds(1800))
+    static let deleteRetry = RetryPolicy.job(maxAttempts: 100, baseDelay: .seconds(30), maximumDelay: .seconds(1800))
 
     /// The job that sends bookmark `id`'s delete at `runAfter`.
     func deleteJob(id: Int, runAfter: Date) throws -> JobRequest {
@@ -56,7 +57,7 @@ extension LibraryService {
                 guard let library = resolve(payload.source) else { throw LibraryError.sourceGone(payload.source ?? "") }
                 try await library.sendPendingDelete(id: payload.id)
             },
-            JobKind(purgeKind, retry: JobRetryPolicy(maxAttempts: 3), repeatEvery: purgeEvery) { context in
+            JobKind(purgeKind, retry: .job(maxAttempts: 3), repeatEvery: purgeEvery) { context in
                 guard let library = resolve(nil) else { return }
                 let purged = try await library.emptyTrash(deletedBefore: library.now().addingTimeInterval(-trashRetention))
                 context.report(JobProgress(fraction: 1, text: "purged \(purged.count) trashed bookmark\(purged.count == 1 ? "" : "s")"))

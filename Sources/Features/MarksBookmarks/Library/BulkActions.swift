@@ -87,7 +87,7 @@ public final class BulkActions: Sendable {
     /// The `library.bulk` kind: applies the recorded action to the current library. One attempt: a failure is the
     /// asking request's answer, and a crash is not a counted attempt (the restart takes the job back uncounted).
     public func jobKind(library: @escaping @Sendable () async throws -> LibraryService) -> JobKind {
-        JobKind(Self.jobKindName, retry: JobRetryPolicy(maxAttempts: 1)) { [self] context in
+        JobKind(Self.jobKindName, retry: .job(maxAttempts: 1)) { [self] context in
             let id = context.job.id
             func ended(_ outcome: Result<Int, any Error>) {
                 self.awaited.withLock { awaited in if awaited[id] != nil { awaited[id] = .some(outcome) } }

@@ -120,7 +120,7 @@ public struct EspeakVoice: SpeechSynthesizer {
     }
 
     private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        duration.inSeconds
     }
 }
 

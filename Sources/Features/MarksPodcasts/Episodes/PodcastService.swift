@@ -143,7 +143,7 @@ public final class PodcastService: Sendable {
 
     /// The `podcast.generate` kind, to register on the runner: one episode at a time.
     public func jobKind() -> JobKind {
-        JobKind(Self.jobKindName, concurrency: 1, retry: JobRetryPolicy(maxAttempts: 3)) { [self] context in
+        JobKind(Self.jobKindName, concurrency: 1, retry: .job(maxAttempts: 3)) { [self] context in
             try await run(context)
         }
     }

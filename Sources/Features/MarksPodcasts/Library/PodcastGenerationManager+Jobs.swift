@@ -1,6 +1,7 @@
 import MarksCore
 import Foundation
 import MarksJobs
+import SystemSupport
 
 extension PodcastGenerationManager {
     /// The background generation kind: one look at the episode's job per run; while it is being made the run
@@ -8,7 +9,7 @@ extension PodcastGenerationManager {
     /// failure to reach the backend is retried with backoff, and the last one leaves the episode failed with the
     /// reason (never `generating` for ever).
     public func jobKind() -> JobKind {
-        JobKind(Self.jobKindName, concurrency: 2, retry: JobRetryPolicy(maxAttempts: 5)) { [self] context in
+        JobKind(Self.jobKindName, concurrency: 2, retry: .job(maxAttempts: 5)) { [self] context in
             let key = try context.payload(as: Payload.self).key
             let entry: PodcastEntry
             do {
@@ -28,7 +29,7 @@ extension PodcastGenerationManager {
                 context.report(JobProgress(fraction: 1, text: "\(entry.state.rawValue): \(entry.title)"))
             case .queued, .generating:
                 context.report(JobProgress(fraction: entry.progress, text: "\(entry.state.rawValue): \(entry.title)"))
-                let seconds = Double(pollInterval.components.seconds) + Double(pollInterval.components.attoseconds) / 1e18
+                let seconds = pollInterval.inSeconds
                 throw context.postpone(until: context.clock.now().addingTimeInterval(seconds),
                                        reason: "\(entry.state.rawValue) \(Int((entry.progress * 100).rounded()))%")
             }

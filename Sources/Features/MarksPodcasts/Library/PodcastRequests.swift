@@ -1,6 +1,7 @@
 import Foundation
 import MarksCore
 import MarksJobs
+import SystemSupport
 
 /// The podcast requests the share flow and a source's Podcast action leave for `marks serve`: each is one
 /// `podcast.request` job on the one job runner (its payload the `PodcastRequest`, its key the normalized URL), so a
@@ -11,7 +12,7 @@ public struct PodcastRequests: Sendable {
     /// The job kind of one request.
     public static let jobKindName = "podcast.request"
     /// The kind's attempts and backoff: five tries over about eight minutes.
-    public static let retry = JobRetryPolicy(maxAttempts: 5, baseDelay: .seconds(30), maximumDelay: .seconds(3600))
+    public static let retry = RetryPolicy.job(maxAttempts: 5, baseDelay: .seconds(30), maximumDelay: .seconds(3600))
 
     /// The runner the requests are queued on (and, in `marks serve`, handed over by).
     public let jobs: JobRunner

@@ -42,7 +42,7 @@ extension PageArchive {
     /// fetching off it finishes at once, saying so.
     public func jobKind(urls: @escaping @Sendable () throws -> [String], limit: Int = PageArchive.pagesPerRun,
                         enqueue: (@Sendable (JobRequest) async throws -> Void)? = nil, hooks: JobHooks = JobHooks()) -> JobKind {
-        JobKind(Self.jobKind, retry: JobRetryPolicy(maxAttempts: 3, baseDelay: .seconds(300))) { [self] context in
+        JobKind(Self.jobKind, retry: .job(maxAttempts: 3, baseDelay: .seconds(300))) { [self] context in
             let payload = try context.payload(as: Payload.self)
             guard fetchingEnabled else {
                 if let report = hooks.report { report(try self.report(for: try urls())) }

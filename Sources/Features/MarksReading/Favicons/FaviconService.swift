@@ -50,7 +50,7 @@ public struct FaviconService: Sendable {
 
     /// The `favicon.fetch` kind for the job runner: two at once; failures are recorded, never retried by the runner.
     public func jobKind() -> JobKind {
-        JobKind(Self.kind, concurrency: 2, retry: JobRetryPolicy(maxAttempts: 1)) { context in
+        JobKind(Self.kind, concurrency: 2, retry: .job(maxAttempts: 1)) { context in
             let payload = try context.payload(as: Payload.self)
             guard let origin = URL(string: payload.origin), origin.scheme == "http" || origin.scheme == "https" else {
                 throw InvalidOrigin(origin: payload.origin)
@@ -66,7 +66,7 @@ public struct FaviconService: Sendable {
     /// The `favicon.sweep` kind: queues the icon of every site among `urls()` (the cached bookmarks) that Marks does
     /// not know yet, so a library saved before favicons existed gets them too. Queued by `marks serve` at start.
     public func sweepKind(urls: @escaping @Sendable () throws -> [String], enqueue: @escaping @Sendable (JobRequest) async throws -> Void) -> JobKind {
-        JobKind(Self.sweepKindName, retry: JobRetryPolicy(maxAttempts: 1)) { context in
+        JobKind(Self.sweepKindName, retry: .job(maxAttempts: 1)) { context in
             var seen: Set<String> = []
             for url in try urls() {
                 try context.checkCancellation()

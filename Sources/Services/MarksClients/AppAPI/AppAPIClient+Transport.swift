@@ -33,13 +33,13 @@ extension AppAPIClient {
             var wait = retry.delay(beforeRetry: attempt)
             switch outcome {
             case .failure(let error):
-                guard attempt < retry.maximumAttempts else { throw error }
+                guard attempt < retry.maxAttempts else { throw error }
             case .success(let response):
                 switch response.status {
                 case 502, 503, 504:
-                    guard attempt < retry.maximumAttempts else { return response }
+                    guard attempt < retry.maxAttempts else { return response }
                 case 429:
-                    guard attempt < retry.maximumAttempts else { return response }
+                    guard attempt < retry.maxAttempts else { return response }
                     if let retryAfter = RetryAfter.parse(response.header("Retry-After")) {
                         guard retryAfter <= retry.maximumRetryAfter else { return response }
                         wait = retryAfter

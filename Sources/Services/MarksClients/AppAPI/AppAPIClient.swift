@@ -1,6 +1,7 @@
 import Foundation
 import MarksCore
 import HTTPClient
+import SystemSupport
 
 /// The AI engine on a remote Marks backend (`/v1/`, docs/BACKEND_API.md) — the seeds' `ClaudeService` and
 /// `MarksAuth`. It registers once with a device id it keeps, caches the token in a 0600 file, registers
@@ -29,7 +30,7 @@ public struct AppAPIClient: AIEngine {
         /// A configuration; by default 60 s per attempt and three attempts.
         public init(baseURL: URL, credentialsFile: URL, platform: String = "linux-cli", appVersion: String,
                     registrationSecret: String? = nil, analyticsEnabled: Bool = true, timeout: Duration = .seconds(60),
-                    retry: RetryPolicy = RetryPolicy()) {
+                    retry: RetryPolicy = .request()) {
             self.baseURL = baseURL
             self.credentialsFile = credentialsFile
             self.platform = platform

@@ -72,7 +72,7 @@ struct ProviderHTTP: Sendable {
             throw .unauthorized(message)
         case 429:
             let wait = RetryAfter.parse(retryAfter)
-            guard attempt < retry.maximumAttempts, let wait, wait <= retry.maximumRetryAfter else {
+            guard attempt < retry.maxAttempts, let wait, wait <= retry.maximumRetryAfter else {
                 throw .rateLimited(retryAfter: wait.map(RetryAfter.seconds))
             }
             return wait

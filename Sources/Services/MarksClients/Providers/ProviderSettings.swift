@@ -1,5 +1,6 @@
 import Foundation
 import MarksCore
+import SystemSupport
 
 /// A provider ready to call: its wire format, endpoint, model, key and patience. Built from the `ai`
 /// section of `config.json` and the environment (where the key usually is).
@@ -52,7 +53,7 @@ public struct ProviderSettings: Sendable, Equatable, CustomStringConvertible {
     /// How a provider call is retried: a POST that costs money is sent again only after a 429 whose
     /// `Retry-After` is at most `maximumRetryWait`, and only once.
     public var retry: RetryPolicy {
-        RetryPolicy(maximumAttempts: 2, initialDelay: .zero, maximumRetryAfter: maximumRetryWait)
+        RetryPolicy.request(maxAttempts: 2, baseDelay: .zero, maximumRetryAfter: maximumRetryWait)
     }
 
     /// `"anthropic:<model>"` or `"openai:<model>"`, the `engine` of answers this provider makes.

@@ -1,5 +1,6 @@
 import Foundation
 import MarksCore
+import SystemSupport
 
 /// A speech provider ready to call: its wire format, endpoint, model, voices, key and patience. Built from the
 /// `podcast` section of `config.json` and the environment (where the key usually is).
@@ -99,7 +100,7 @@ public struct SpeechProviderSettings: Sendable, Equatable, CustomStringConvertib
 
     /// How a speech call is retried: only after a 429 whose `Retry-After` is at most 10 s, and only once.
     public var retry: RetryPolicy {
-        RetryPolicy(maximumAttempts: 2, initialDelay: .zero, maximumRetryAfter: .seconds(10))
+        RetryPolicy.request(maxAttempts: 2, baseDelay: .zero, maximumRetryAfter: .seconds(10))
     }
 
     /// `"openai:gpt-4o-mini-tts/alloy"`: the voice's name on an episode.
