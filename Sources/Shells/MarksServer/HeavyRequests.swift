@@ -74,9 +74,10 @@ public struct HeavyRequests: Sendable {
     /// otherwise, and "try again in 5 seconds".
     public static let standardPolicy = AdmissionGate.Policy(limit: 2, budget: .seconds(120), retryAfterSeconds: 5)
 
-    /// Two keyword searches at once (one a core: a search is CPU-bound), 64 more waiting their turn (a search takes
-    /// milliseconds, so the last in the queue waits well under a second), "try again in 1 second" beyond that.
-    public static let standardSearchPolicy = AdmissionGate.Policy(limit: 2, budget: .seconds(30), retryAfterSeconds: 1, queue: 64)
+    /// Four keyword searches at once (half the request threads, so `/healthz` and pages always find threads free), 64
+    /// more waiting their turn (a search takes milliseconds, so the last in the queue waits well under a second), "try
+    /// again in 1 second" beyond that.
+    public static let standardSearchPolicy = AdmissionGate.Policy(limit: 4, budget: .seconds(30), retryAfterSeconds: 1, queue: 64)
 
     /// The kinds of request the gates guard.
     public let routes: [Route]
@@ -84,12 +85,16 @@ public struct HeavyRequests: Sendable {
     public let gate: AdmissionGate
     /// The gate keyword searches share.
     public let searchGate: AdmissionGate
+    /// The threads admitted requests run on: the server's request threads, where they arrived.
+    public let executor: any TaskExecutor
 
     /// Heavy requests under `policy` and keyword searches under `searchPolicy` (one gate each, so limits hold across
     /// `/api/`, `/v1/` and the web app).
     public init(routes: [Route] = Self.standardRoutes, policy: AdmissionGate.Policy = Self.standardPolicy,
-                searchPolicy: AdmissionGate.Policy = Self.standardSearchPolicy) {
+                searchPolicy: AdmissionGate.Policy = Self.standardSearchPolicy,
+                executor: any TaskExecutor = ThreadTaskExecutor.requests) {
         self.routes = routes
+        self.executor = executor
         self.gate = AdmissionGate(name: "AI requests", policy: policy)
         self.searchGate = AdmissionGate(name: "searches", policy: searchPolicy)
     }
@@ -123,11 +128,12 @@ public struct HeavyRequests: Sendable {
         }
         let gate = route.lane == .search ? searchGate : gate
         do {
-            var response = try await gate.run(budget: route.budget, next)
+            var response = try await gate.run(budget: route.budget, on: executor, next)
             // A streamed answer does its work while it is sent, after `next` returned: it takes a slot again then
             // (a stream the gate refuses or cuts ends without its last chunk, so the client sees it incomplete).
             if case .stream(let body) = response.body {
-                response.body = .stream(body.wrapped { produce in try await gate.run(budget: route.budget, produce) })
+                let executor = self.executor
+                response.body = .stream(body.wrapped { produce in try await gate.run(budget: route.budget, on: executor, produce) })
             }
             return response
         } catch let error as AdmissionError {

@@ -35,6 +35,9 @@ public final class AdmissionGate: Sendable {
     /// Its limits.
     public let policy: Policy
     private let slots = Mutex(Slots())
+    /// The one thread that answers calls past their budget (a sleeping timer task per call would keep each call's
+    /// timer queued for its whole budget: thousands of searches a second held megabytes for 30 seconds).
+    private let watchdog = Watchdog()
 
     /// The calls holding a slot, and those waiting for one (oldest first).
     private struct Slots {
@@ -56,12 +59,15 @@ public final class AdmissionGate: Sendable {
     /// Calls waiting for a slot now.
     public var waiting: Int { slots.withLock { $0.waiting.count } }
 
-    /// Runs `work` if a slot is free, within `budget` (the policy's when nil).
-    public func run<T: Sendable>(budget: Duration? = nil, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
+    /// Runs `work` if a slot is free, within `budget` (the policy's when nil), on `executor` (the caller's threads: an
+    /// unstructured task does not inherit the caller's executor preference, and without one the work would move to
+    /// Swift's cooperative pool).
+    public func run<T: Sendable>(budget: Duration? = nil, on executor: (any TaskExecutor)? = nil,
+                                 _ work: @escaping @Sendable () async throws -> T) async throws -> T {
         try await acquire()
         let budget = budget ?? policy.budget
         let outcome = Outcome<T>()
-        let worker = Task {
+        let worker = Task(executorPreference: executor) {
             let result: Result<T, any Error>
             do {
                 result = .success(try await work())
@@ -72,21 +78,17 @@ public final class AdmissionGate: Sendable {
             self.release()
             outcome.finish(result)
         }
-        let timer = Task {
-            do {
-                try await Task.sleep(for: budget)
-            } catch {
-                return // the work finished first and cancelled the timer
-            }
+        let name = self.name
+        let deadline = watchdog.watch(until: .now + budget) {
             if outcome.finish(.failure(AdmissionError.overBudget(what: name, budget: budget))) { worker.cancel() }
         }
         return try await withTaskCancellationHandler {
             let result = await outcome.value()
-            timer.cancel()
+            watchdog.forget(deadline)
             return try result.get()
         } onCancel: {
             worker.cancel()
-            timer.cancel()
+            watchdog.forget(deadline)
             outcome.finish(.failure(CancellationError()))
         }
     }
