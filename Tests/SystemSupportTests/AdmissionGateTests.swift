@@ -129,6 +129,23 @@ private final class Record<Value: Sendable>: Sendable {
         #expect(try await gate.run { 5 } == 5)
     }
 
+    @Test func inlineCallsQueueForTheSameSlotsAndGiveThemBack() async throws {
+        let gate = AdmissionGate(name: "searches", policy: .init(limit: 1, budget: .seconds(600), queue: 1))
+        let hold = Hold()
+        let first = Task { try await gate.run { try await hold.wait(); return 1 } }
+        while hold.waiting < 1 { await Task.yield() }
+        let queued = Task { try await gate.runInline { 2 } }
+        while gate.waiting < 1 { await Task.yield() }
+        await #expect(throws: AdmissionError.busy(what: "searches", retryAfterSeconds: 5)) { try await gate.runInline { 3 } }
+        hold.open()
+        #expect(try await first.value == 1)
+        #expect(try await queued.value == 2)
+        while gate.inFlight > 0 { await Task.yield() }
+        struct Failed: Error {}
+        await #expect(throws: Failed.self) { try await gate.runInline { throw Failed() } }
+        #expect(gate.inFlight == 0, "a failed call gives its slot back")
+    }
+
     @Test func rethrowsTheWorksOwnError() async {
         struct Failed: Error {}
         let gate = AdmissionGate(name: "x", policy: .init(limit: 1, budget: .seconds(60)))

@@ -6,8 +6,9 @@ import SystemSupport
 /// request is answered `503` with `Retry-After` at once (JSON `{"error": …}` under `/v1/`, a page under `/`).
 /// Keyword searches (bounded per query, milliseconds each) take the second gate (`searchPolicy`): as many run at
 /// once as there are compute threads and a bounded queue waits its turn, so a burst of searches is served in order
-/// instead of refused, and only a flood beyond the queue gets `503`. A request that runs over its budget is answered
-/// `504` and its work is cancelled. Every other request (`/healthz`, pages, `/api/` without `q`) passes untouched.
+/// instead of refused, and only a flood beyond the queue gets `503`; a search runs in the request's own task, bounded
+/// by its cost limits rather than a deadline. An AI request that runs over its budget is answered `504` and its work is
+/// cancelled. Every other request (`/healthz`, pages, `/api/` without `q`) passes untouched.
 public struct HeavyRequests: Sendable {
     /// One kind of heavy request and its time budget.
     public struct Route: Sendable {
@@ -126,7 +127,14 @@ public struct HeavyRequests: Sendable {
         case .passWithoutSlot: return try await next()
         case .refuse(let error): throw error
         }
-        let gate = route.lane == .search ? searchGate : gate
+        if route.lane == .search {
+            // Bounded by its own cost limits (`SearchQuery.budgetProblem`): run where it is, no task or deadline per call.
+            do {
+                return try await searchGate.runInline(next)
+            } catch let error as AdmissionError {
+                throw Self.httpError(error)
+            }
+        }
         do {
             var response = try await gate.run(budget: route.budget, on: executor, next)
             // A streamed answer does its work while it is sent, after `next` returned: it takes a slot again then

@@ -59,6 +59,15 @@ public final class AdmissionGate: Sendable {
     /// Calls waiting for a slot now.
     public var waiting: Int { slots.withLock { $0.waiting.count } }
 
+    /// Runs `work` in the calling task once it has a slot (at once, or after its turn in the queue), with no time
+    /// budget: for work bounded by itself (a keyword search under its cost limits), where a task and a deadline per
+    /// call would cost more than the work.
+    public func runInline<T: Sendable>(_ work: () async throws -> T) async throws -> T {
+        try await acquire()
+        defer { release() }
+        return try await work()
+    }
+
     /// Runs `work` if a slot is free, within `budget` (the policy's when nil), on `executor` (the caller's threads: an
     /// unstructured task does not inherit the caller's executor preference, and without one the work would move to
     /// Swift's cooperative pool).
