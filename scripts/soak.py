@@ -8,7 +8,10 @@ list, a search, a bookmark, the tags) and /v1/ calls (search and analytics, pace
 /healthz. After each round it prints the requests, the errors, p50/p99 and the server's RSS.
 
 It fails when any request failed (an exception, or a status that request must not get), when p99 passes SOAK_P99_MS,
-or when the RSS grew over the rounds (the last round more than 10 % + 8 MB over the first).
+or when the RSS grew over the rounds (the last round more than 10 % + 8 MB over the second: the first round is the
+warm-up, in which the SQLite page caches and the search memo fill to their bounds — the server before and after
+issue 34 both grew ~25 MB over their first 90 s and then flattened, and a check against round 1 failed a clean-clone
+CI run and a run of the older server on that alone; with fewer than three rounds the first is the baseline).
 Defaults: 3 rounds of 60 s, 8 clients, 2,000 bookmarks, p99 bound 1,000 ms. CI runs a shorter one.
 """
 import http.client
@@ -268,9 +271,9 @@ def main():
         worst = max(row[2] for row in rows)
         if worst > P99_MS:
             failures.append(f"p99 {worst:.0f} ms over the {P99_MS:.0f} ms bound")
-        first, last = rows[0][3], rows[-1][3]
+        first, last = rows[1 if ROUNDS >= 3 else 0][3], rows[-1][3]
         if ROUNDS > 1 and last > first * 1.10 + 8:
-            failures.append(f"RSS grew from {first:.1f} MB to {last:.1f} MB")
+            failures.append(f"RSS grew from {first:.1f} MB to {last:.1f} MB after the warm-up")
         if server.process.poll() is not None:
             failures.append(f"the server exited ({server.process.returncode})")
         print("soak: " + ("FAILED: " + "; ".join(failures) if failures else
