@@ -19,8 +19,18 @@ public struct MarksBinary: Sendable {
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     }
 
-    /// The `marks` executable of this build.
+    /// The `marks` executable of this build, or the one `MARKS_TEST_BINARY` names (to run the end-to-end tests
+    /// against another build, e.g. to show a defect test failing on an older main: docs/SECURITY.md).
     public static var executable: URL {
+        builtExecutable ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(".build/debug/marks")
+    }
+
+    /// `MARKS_TEST_BINARY`, else the `marks` executable beside the test bundle, or nil when it was not built.
+    public static var builtExecutable: URL? {
+        if let chosen = ProcessInfo.processInfo.environment["MARKS_TEST_BINARY"], !chosen.isEmpty {
+            return URL(fileURLWithPath: chosen)
+        }
         let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var directory = testBinary.deletingLastPathComponent()
         while directory.path != "/" {
@@ -28,8 +38,7 @@ public struct MarksBinary: Sendable {
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             directory = directory.deletingLastPathComponent()
         }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/debug/marks")
+        return nil
     }
 
     /// The environment every run gets (plus `extraEnvironment`).

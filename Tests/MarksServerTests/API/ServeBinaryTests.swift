@@ -11,15 +11,7 @@ import Glibc
 /// The built `marks` executable: `marks token` and `marks serve`'s `/api/` as a user runs them. Skipped when the
 /// executable has not been built beside the tests.
 @Suite struct ServeBinaryTests {
-    static var executable: URL? {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        while directory.path != "/" {
-            let candidate = directory.appendingPathComponent("marks")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        return nil
-    }
+    static var executable: URL? { MarksBinary.builtExecutable }
 
     static func environment(_ home: TemporaryDirectory) -> [String: String] {
         ["HOME": home.path, "XDG_CONFIG_HOME": home.path + "/config", "XDG_DATA_HOME": home.path + "/data",
