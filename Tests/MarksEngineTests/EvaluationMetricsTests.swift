@@ -29,9 +29,9 @@ import Testing
 
     @Test func reutersWireCopyBecomesParagraphs() {
         let body = "Diamond Shamrock Corp said that\neffective today it had cut prices.\n    The reduction brings its\nposted price to 16.00 dlrs.\n Reuter"
-        #expect(ReutersCorpus.paragraphs(body) == "Diamond Shamrock Corp said that effective today it had cut prices.\nThe reduction brings its posted price to 16.00 dlrs.")
-        #expect(ReutersCorpus.decode("&lt;CPML&gt; &amp; &quot;x&quot; &#65;") == "<CPML> & \"x\" A")
-        #expect(FortuneCorpus.fortunes(in: "one\n%\n\n%\ntwo\nlines\n%") == ["one", "two\nlines"])
+        #expect(EvaluationText.paragraphs(body) == ["Diamond Shamrock Corp said that effective today it had cut prices.", "The reduction brings its posted price to 16.00 dlrs."])
+        #expect(EvaluationText.decodeXML("&lt;CPML&gt; &amp; &quot;x&quot; &#65;") == "<CPML> & \"x\" A")
+        #expect(EvaluationText.fortunes(in: "one\n%\n\n%\ntwo\nlines\n%") == ["one", "two\nlines"])
     }
 
     @Test func evaluationDataLivesInTheCacheDirectory() {

@@ -1,4 +1,5 @@
 import Foundation
+import MarksCore
 
 /// Reads Debian's categorised fortune files (`scripts/fetch-eval-data.sh` copies them): one file per
 /// category, fortunes separated by lines holding only `%`.
@@ -19,30 +20,12 @@ public enum FortuneCorpus {
             let data = try Data(contentsOf: file)
             let content = String(decoding: data, as: UTF8.self)
             var kept = 0
-            for (position, fortune) in fortunes(in: content).enumerated() where fortune.count >= minimumLength && fortune.count <= 1500 {
+            for (position, fortune) in EvaluationText.fortunes(in: content).enumerated() where fortune.count >= minimumLength && fortune.count <= 1500 {
                 texts.append(LabelledText(label: category, title: nil, text: fortune, source: "\(category)#\(position)"))
                 kept += 1
                 if kept == perCategory { break }
             }
         }
         return texts
-    }
-
-    /// The fortunes of one file, trimmed, none empty.
-    static func fortunes(in content: String) -> [String] {
-        var result: [String] = []
-        var current: [String] = []
-        for line in content.components(separatedBy: "\n") {
-            if line.trimmingCharacters(in: .whitespaces) == "%" {
-                let fortune = current.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
-                if !fortune.isEmpty { result.append(fortune) }
-                current = []
-            } else {
-                current.append(line)
-            }
-        }
-        let last = current.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
-        if !last.isEmpty { result.append(last) }
-        return result
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MarksCore
 
 /// The labelled texts `scripts/fetch-eval-data.sh` copies from Debian packages: Reuters-21578 articles
 /// (r-cran-tm: `reuters/{acq,crude}/*.xml`, headline and body) and the categorised fortune files
@@ -33,10 +34,9 @@ public enum EvaluationCorpus {
             }
             for name in names {
                 let xml = try read(folder.appendingPathComponent(name))
-                guard let title = element("TITLE", in: xml), let body = element("BODY", in: xml) else { continue }
-                let paragraphs = paragraphs(decode(body))
-                guard paragraphs.count >= minimumParagraphs else { continue }
-                articles.append(Article(source: "\(topic)/\(name)", headline: decode(title).lowercased(), paragraphs: paragraphs))
+                guard let article = EvaluationText.reutersArticle(xml), let title = article.title,
+                      article.paragraphs.count >= minimumParagraphs else { continue }
+                articles.append(Article(source: "\(topic)/\(name)", headline: title.lowercased(), paragraphs: article.paragraphs))
             }
         }
         guard !articles.isEmpty else { throw IndexError.evaluationData("no Reuters articles under \(directory.path)") }
@@ -55,7 +55,7 @@ public enum EvaluationCorpus {
         var byCategory: [[Fortune]] = []
         for name in names {
             let text = try read(directory.appendingPathComponent(name))
-            let entries = text.components(separatedBy: "\n%\n").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            let entries = EvaluationText.fortunes(in: text)
             byCategory.append(entries.filter(isProse).map { Fortune(category: name, text: $0) })
         }
         var picked: [Fortune] = []
@@ -82,36 +82,5 @@ public enum EvaluationCorpus {
         } catch {
             throw IndexError.evaluationData("cannot read \(url.path)")
         }
-    }
-
-    /// The text of the first `<name>…</name>` element.
-    private static func element(_ name: String, in xml: String) -> String? {
-        guard let open = xml.range(of: "<\(name)>"), let close = xml.range(of: "</\(name)>", range: open.upperBound..<xml.endIndex) else { return nil }
-        return String(xml[open.upperBound..<close.lowerBound])
-    }
-
-    /// Wire copy as paragraphs: an indented line starts one, wrapped lines join, the "Reuter" sign-off goes.
-    private static func paragraphs(_ body: String) -> [String] {
-        var paragraphs: [String] = []
-        var current: [String] = []
-        for line in body.components(separatedBy: "\n") {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if line.hasPrefix(" "), !current.isEmpty {
-                paragraphs.append(current.joined(separator: " "))
-                current = []
-            }
-            if !trimmed.isEmpty { current.append(trimmed) }
-        }
-        if !current.isEmpty { paragraphs.append(current.joined(separator: " ")) }
-        if let last = paragraphs.last, ["reuter", "reuters"].contains(last.lowercased()) { paragraphs.removeLast() }
-        return paragraphs
-    }
-
-    private static func decode(_ text: String) -> String {
-        var result = text
-        for (entity, value) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&apos;", "'"), ("&amp;", "&")] {
-            result = result.replacingOccurrences(of: entity, with: value)
-        }
-        return result
     }
 }

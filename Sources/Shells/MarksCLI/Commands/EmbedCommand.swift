@@ -15,13 +15,7 @@ enum EmbedCommand: CLICommand {
     static func run(_ arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
         let texts = arguments.positionals("text")
         guard !texts.isEmpty else { throw arguments.usageError("give at least one TEXT") }
-        let embedder: IndexEmbedder
-        do {
-            embedder = try IndexEmbedder.installed(environment: context.environment)
-        } catch IndexError.modelMissing(let message) {
-            context.printError("marks: " + message)
-            return ExitCode.failure
-        }
+        guard let embedder = try context.installedEmbedder() else { return ExitCode.failure }
         let vectors = try embedder.embed(texts)
         if arguments.flag("json") {
             let items = zip(texts, vectors).map { text, vector in

@@ -76,13 +76,7 @@ enum IndexCommand: CLICommand {
     private static func evaluate(_ arguments: ParsedArguments, settings: Settings, context: CLIContext) async throws -> Int32 {
         let directory = arguments.option("eval-data").map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: context.currentDirectory)) }
             ?? settings.paths.cacheDirectory.appendingPathComponent("eval")
-        let embedder: IndexEmbedder
-        do {
-            embedder = try IndexEmbedder.installed(environment: context.environment)
-        } catch IndexError.modelMissing(let message) {
-            context.printError("marks: " + message)
-            return ExitCode.failure
-        }
+        guard let embedder = try context.installedEmbedder() else { return ExitCode.failure }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("marks-index-eval-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { removeQuietly(scratch) }
