@@ -90,14 +90,7 @@ public struct ProcessRunner: Sendable {
     public func runBlocking(_ program: String, _ arguments: [String], environment: [String: String] = [:],
                             limits: ProcessLimits = ProcessLimits(), input: URL? = nil) throws -> ProcessOutcome {
         let child = try start(program, arguments, environment: environment, limits: limits, input: input)
-        let done = DispatchSemaphore(value: 0)
-        let result = Mutex<ProcessOutcome?>(nil)
-        child.onFinish { outcome in
-            result.withLock { $0 = outcome }
-            done.signal()
-        }
-        done.wait()
-        return result.withLock { $0 } ?? ProcessOutcome(termination: .cancelled, output: [], errorOutput: "")
+        return Self.waitBlocking(for: child)
     }
 
     /// Runs `program` to its end within `limits`, blocking the calling thread, and hands its standard output to
@@ -111,6 +104,13 @@ public struct ProcessRunner: Sendable {
                        onOutput: (UnsafeRawBufferPointer) throws -> Void) throws -> ProcessOutcome {
         let child = try start(program, arguments, environment: environment, limits: limits, drainInline: true)
         let failure = withoutActuallyEscaping(onOutput) { sink in child.drain(streamingTo: sink, isCancelled: isCancelled) }
+        let outcome = Self.waitBlocking(for: child)
+        if let failure { throw failure }
+        return outcome
+    }
+
+    /// Blocks the calling thread until `child` ends, and gives its outcome.
+    private static func waitBlocking(for child: RunningChild) -> ProcessOutcome {
         let done = DispatchSemaphore(value: 0)
         let result = Mutex<ProcessOutcome?>(nil)
         child.onFinish { outcome in
@@ -118,7 +118,6 @@ public struct ProcessRunner: Sendable {
             done.signal()
         }
         done.wait()
-        if let failure { throw failure }
         return result.withLock { $0 } ?? ProcessOutcome(termination: .cancelled, output: [], errorOutput: "")
     }
 
