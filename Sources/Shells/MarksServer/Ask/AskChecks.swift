@@ -23,9 +23,12 @@ enum AskChecks {
                           conversationID: body.conversationID)
     }
 
-    /// What an `error` event says when asking fails after the stream began.
-    static func failure(_ error: any Error) -> String {
+    /// What an `error` event says when asking fails after the stream began (`HTTPFailure`'s message); an unexpected
+    /// error says nothing of its cause, which goes to `log`.
+    static func failure(_ error: any Error, log: @Sendable (String) -> Void = { _ in }) -> String {
         let failure = HTTPFailure(error)
-        return failure.isUnexpected ? "The answer could not be made; try again." : failure.message
+        guard failure.isUnexpected else { return failure.message }
+        log("ask: the streamed answer failed: \(String(describing: error).prefix(500))")
+        return "The answer could not be made; try again."
     }
 }

@@ -83,7 +83,7 @@ struct AskController: WebFeature {
             [("answer", answer.json),
              ("turn", .object([("html", .string(AskTurnView(answer: answer, turn: earlier + 1).render().rendered)),
                                ("conversation_id", .optional(answer.conversationID))]))]
-        }, describe: { AskChecks.failure($0) })
+        }, describe: { [web] in AskChecks.failure($0, log: web.log) })
     }
 
     /// `POST /ask/clear`: forgets the conversation and starts a new one.
