@@ -132,7 +132,7 @@ public struct HeavyRequests: Sendable {
             do {
                 return try await searchGate.runInline(next)
             } catch let error as AdmissionError {
-                throw Self.httpError(error)
+                throw HTTPFailure(error).httpError
             }
         }
         do {
@@ -145,16 +145,7 @@ public struct HeavyRequests: Sendable {
             }
             return response
         } catch let error as AdmissionError {
-            throw Self.httpError(error)
-        }
-    }
-
-    static func httpError(_ error: AdmissionError) -> HTTPError {
-        switch error {
-        case .busy(_, let seconds):
-            HTTPError(503, error.description, headers: ["Retry-After": String(seconds)])
-        case .overBudget:
-            HTTPError(504, error.description)
+            throw HTTPFailure(error).httpError
         }
     }
 }

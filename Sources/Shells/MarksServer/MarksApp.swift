@@ -146,7 +146,7 @@ public struct MarksApp: Sendable {
                 if case .storage(let detail) = error {
                     context.logError("authenticating \(request.method) \(request.path) failed: \(detail.prefix(500))")
                 }
-                return .refuse(AppAPI.httpError(error))
+                return .refuse(HTTPFailure(error).httpError)
             }
         }
         if request.path.hasPrefix("/api/") {

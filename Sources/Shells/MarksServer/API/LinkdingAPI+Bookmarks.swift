@@ -97,7 +97,7 @@ extension LinkdingAPI {
         do throws(BookmarkStoreError) {
             _ = try store.bookmark(id: id)
         } catch {
-            if case .notFound = error { throw APIError.detail(404, "Bookmark does not exist") }
+            if case .notFound = error { throw APIError.detail(HTTPFailure(error).status, "Bookmark does not exist") }
             throw error
         }
     }
@@ -105,14 +105,16 @@ extension LinkdingAPI {
     // MARK: - Helpers
 
     /// Runs a store call: a missing object becomes linkding's 404, refused input its 400 with the fields in
-    /// `order`; a database failure stays an unexpected error (logged, a generic 500).
+    /// `order`; a database failure stays an unexpected error (logged, a generic 500). The status is the one mapping's
+    /// (`HTTPFailure`), the body linkding's.
     func stored<T>(order: [String] = BookmarkInput.fieldOrder, _ body: () throws(BookmarkStoreError) -> T) throws -> T {
         do throws(BookmarkStoreError) {
             return try body()
         } catch {
+            let failed = HTTPFailure(error)
             switch error {
-            case .notFound(let kind): throw APIError.notFound(kind)
-            case .invalid(let fields): throw APIError.fields(.fromStore(fields, order: order))
+            case .notFound(let kind): throw APIError(status: failed.status, body: APIError.notFound(kind).body)
+            case .invalid(let fields): throw APIError(status: failed.status, body: APIError.fields(.fromStore(fields, order: order)).body)
             case .database: throw error
             }
         }

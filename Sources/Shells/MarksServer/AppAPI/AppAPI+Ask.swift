@@ -19,7 +19,7 @@ extension AppAPI {
                                            closing: { [("answer", $0.json)] },
                                            describe: { AskChecks.failure($0) })
         }
-        let answer = try await AskChecks.mapped { try await service.ask(askRequest) }
+        let answer = try await service.ask(askRequest)
         return HTTPResponse.json(data: answer.json.data)
     }
 }

@@ -12,11 +12,9 @@ extension AppAPI {
         let service = try podcastService()
         let body = try WireDecoding.decode(PodcastBody.self, from: request.body, limit: limits.podcastBody).validated(limits)
         try AppAPIAccess.checkGenerate(device, text: body.text)
-        let episode = try await Self.mappedAsync {
-            try await service.generate(PodcastRequest(url: body.url, title: body.title, text: body.text, sourceKind: body.sourceKind,
-                                                      language: body.language,
-                                                      priority: body.isBackground ? JobPriority.background : JobPriority.foreground))
-        }
+        let episode = try await service.generate(PodcastRequest(url: body.url, title: body.title, text: body.text, sourceKind: body.sourceKind,
+                                                                 language: body.language,
+                                                                 priority: body.isBackground ? JobPriority.background : JobPriority.foreground))
         if device.scope == .anonymous { try authority.store.devices.recordJob(episode.id, for: device.deviceID) }
         var response = AppAPIJSON.podcastJob(episode)
         response.status = 202
@@ -40,7 +38,7 @@ extension AppAPI {
         }
         let gone = HTTPError(410, "The episode's audio file is gone; ask for the episode again with /v1/podcast/generate.")
         // A worker that did not make the episode copies its audio from the shared store first (PostgreSQL).
-        guard let file = try Self.mapped({ try podcastService().localAudio(for: episode) }) else { throw gone }
+        guard let file = try podcastService().localAudio(for: episode) else { throw gone }
         do {
             return try HTTPResponse.file(path: file.path, contentType: "audio/mpeg", request: request, cacheControl: "private, max-age=86400")
         } catch {
@@ -52,7 +50,7 @@ extension AppAPI {
     private func episode(_ request: HTTPRequest, for device: AuthenticatedDevice) throws -> PodcastEpisode {
         let id = request.pathParameters["id"] ?? ""
         guard try AppAPIAccess.maySee(id, device, records: authority.store.devices),
-              let episode = try Self.mapped({ try podcastService().episode(id: id) }) else {
+              let episode = try podcastService().episode(id: id) else {
             throw HTTPError(404, "No podcast job has the id \"\(id.prefix(64))\".")
         }
         return episode
@@ -61,24 +59,5 @@ extension AppAPI {
     private func podcastService() throws -> PodcastService {
         guard let podcasts else { throw AppAPIError.unavailable("Podcasts are not set up on this server.") }
         return podcasts
-    }
-
-    /// The podcast service's errors as HTTP errors: a bad request is a 400, a storage failure stays a 500.
-    private static func mappedAsync<T>(_ body: () async throws -> T) async throws -> T {
-        do {
-            return try await body()
-        } catch let error as PodcastError {
-            if case .invalid(let message) = error { throw HTTPError(400, message) }
-            throw error
-        }
-    }
-
-    private static func mapped<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as PodcastError {
-            if case .invalid(let message) = error { throw HTTPError(400, message) }
-            throw error
-        }
     }
 }

@@ -3,13 +3,13 @@ import MarksAppAPI
 import MarksIndex
 import MarksAsk
 
-/// The checks and error mapping an Ask request goes through on every surface that takes one over HTTP
-/// (`POST /v1/marks/ask`, the web app's Ask tab): the body's limits (`AskBody.validated`), a conversation this
-/// server knows, and Ask's errors as `AppAPIError`s.
+/// The checks an Ask request goes through on every surface that takes one over HTTP
+/// (`POST /v1/marks/ask`, the web app's Ask tab): the body's limits (`AskBody.validated`) and a conversation this
+/// server knows. Ask's errors become statuses and messages in `HTTPFailure`.
 enum AskChecks {
     /// The library's request for a checked body; throws a 400 for a conversation this server does not know.
     static func request(_ body: AskBody, service: AskService) async throws -> AskRequest {
-        if let id = body.conversationID, try await mapped({ try await service.conversation(id) }).isEmpty {
+        if let id = body.conversationID, try await service.conversation(id).isEmpty {
             throw AppAPIError.invalid("conversation_id \"\(id)\" is not a conversation here (it was cleared, or never started); leave it out to start a new one.")
         }
         let scope: SearchFilter.SourceScope = switch body.scope {
@@ -23,31 +23,12 @@ enum AskChecks {
                           conversationID: body.conversationID)
     }
 
-    /// Ask's errors as backend errors: a question with no words or a malformed id is a 400, a missing model a
-    /// 503; storage failures stay unexpected (a 500 the router logs).
-    static func mapped<T>(_ body: () async throws -> T) async throws -> T {
-        do {
-            return try await body()
-        } catch let error as AskError {
-            switch error {
-            case .invalidConversationID: throw AppAPIError.invalid(error.description)
-            case .storage: throw error
-            }
-        } catch let error as IndexError {
-            switch error {
-            case .emptyQuery: throw AppAPIError.invalid("question has no words; ask something.")
-            case .modelMissing(let message): throw AppAPIError.unavailable(message)
-            default: throw error
-            }
-        }
-    }
-
-    /// What an `error` event says when asking fails after the stream began.
-    static func failure(_ error: any Error) -> String {
-        switch error {
-        case let error as AskError: error.description
-        case let error as IndexError: String(describing: error)
-        default: "The answer could not be made; try again."
-        }
+    /// What an `error` event says when asking fails after the stream began (`HTTPFailure`'s message); an unexpected
+    /// error says nothing of its cause, which goes to `log`.
+    static func failure(_ error: any Error, log: @Sendable (String) -> Void = { _ in }) -> String {
+        let failure = HTTPFailure(error)
+        guard failure.isUnexpected else { return failure.message }
+        log("ask: the streamed answer failed: \(String(describing: error).prefix(500))")
+        return "The answer could not be made; try again."
     }
 }

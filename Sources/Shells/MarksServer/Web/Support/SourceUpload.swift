@@ -15,8 +15,9 @@ struct SourceUpload: Sendable {
 
     var fields: [(String, String)]
     var files: [File]
-    /// Why the upload was refused while it streamed (too large, too many files, a bad token, a malformed body).
-    var refusal: HTTPError?
+    /// Why the upload was refused while it streamed (too large, too many files, a bad token, a malformed body), or the
+    /// storage error that stopped it (shown through `HTTPFailure`: a generic 500, its cause logged).
+    var refusal: (any Error)?
 
     /// The first text field called `name`.
     func field(_ name: String) -> String? {

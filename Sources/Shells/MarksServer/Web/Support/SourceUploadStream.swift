@@ -26,7 +26,7 @@ final class SourceUploadStream: HTTPBodyStream {
     private var files: [SourceUpload.File] = []
     /// The part being read: a file being written, or a text field being collected.
     private var current: Part?
-    private var refusal: HTTPError?
+    private var refusal: (any Error)?
     private var dropped = 0
     /// Bytes read and dropped after a refusal before the connection is closed.
     private let dropAllowance: Int
@@ -105,8 +105,8 @@ final class SourceUploadStream: HTTPBodyStream {
             return
         }
         guard files.count < library.limits.maximumFilesPerUpload else {
-            refuse(HTTPError(400, DocumentError.tooManyFiles(limit: library.limits.maximumFilesPerUpload).description
-                                  + " Upload the rest in another go."))
+            let failed = HTTPFailure(DocumentError.tooManyFiles(limit: library.limits.maximumFilesPerUpload))
+            refuse(HTTPError(failed.status, failed.message + " Upload the rest in another go."))
             return
         }
         do {
@@ -117,7 +117,7 @@ final class SourceUploadStream: HTTPBodyStream {
             let handle = try FileHandle(forWritingTo: url)
             current = .file(handle: handle, url: url, filename: filename, contentType: head.contentType, bytes: 0)
         } catch {
-            refuse(HTTPError(500, "The upload could not be stored: \(error)"))
+            refuse(error)  // a storage failure: a generic 500, its cause logged (`HTTPFailure`)
         }
     }
 
@@ -126,14 +126,14 @@ final class SourceUploadStream: HTTPBodyStream {
         case .file(let handle, let url, let filename, let contentType, let written):
             let total = written + bytes.count
             guard total <= library.limits.maximumFileBytes else {
-                refuse(HTTPError(413, DocumentError.tooLarge(limit: library.limits.maximumFileBytes).description
-                                      + " “\(filename)” was not stored."))
+                let failed = HTTPFailure(DocumentError.tooLarge(limit: library.limits.maximumFileBytes))
+                refuse(HTTPError(failed.status, failed.message + " “\(filename)” was not stored."))
                 return
             }
             do {
                 try handle.write(contentsOf: bytes)
             } catch {
-                refuse(HTTPError(500, "The upload could not be stored: \(error.localizedDescription)"))
+                refuse(error)
                 return
             }
             current = .file(handle: handle, url: url, filename: filename, contentType: contentType, bytes: total)
@@ -159,7 +159,7 @@ final class SourceUploadStream: HTTPBodyStream {
             do {
                 try handle.close()
             } catch {
-                if keep { refuse(HTTPError(500, "The upload could not be stored: \(error.localizedDescription)")) }
+                if keep { refuse(error) }
             }
             if keep && refusal == nil {
                 files.append(SourceUpload.File(url: url, filename: filename, contentType: contentType, byteSize: bytes))
@@ -176,7 +176,7 @@ final class SourceUploadStream: HTTPBodyStream {
         }
     }
 
-    private func refuse(_ error: HTTPError) {
+    private func refuse(_ error: any Error) {
         guard refusal == nil else { return }
         refusal = error
         closeCurrent(keep: false)

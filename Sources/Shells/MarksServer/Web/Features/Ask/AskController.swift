@@ -43,18 +43,21 @@ struct AskController: WebFeature {
         do {
             let asked = try await askRequest(form, service: service)
             if let id = asked.conversationID { view.earlier = try await service.conversation(id) }
-            let answer = try await AskChecks.mapped { try await service.ask(asked) }
+            let answer = try await service.ask(asked)
             view.latest = answer
             view.conversationID = answer.conversationID
             view.question = ""
             return page(AskPage.title, tab: .ask, view.render(), context: ctx)
-        } catch let error as AppAPIError {
-            view.problem = error.message
+        } catch {
+            // A refused question is the form again with what is wrong; an unexpected error is the error page.
+            let failed = HTTPFailure(error)
+            if failed.isUnexpected { throw error }
+            view.problem = failed.message
             if let conversation, AskConversationStore.isValidID(conversation) {
                 view.earlier = try await service.conversation(conversation)
                 view.conversationID = view.earlier.isEmpty ? nil : conversation
             }
-            return page(AskPage.title, tab: .ask, view.render(), context: ctx, status: error.status)
+            return page(AskPage.title, tab: .ask, view.render(), context: ctx, status: failed.status)
         }
     }
 
@@ -71,14 +74,16 @@ struct AskController: WebFeature {
             } else {
                 earlier = 0
             }
-        } catch let error as AppAPIError {
-            return .json(data: JSONValue.object([("error", .string(error.message))]).data, status: error.status)
+        } catch {
+            let failed = HTTPFailure(error)
+            if failed.isUnexpected { throw error }
+            return .json(data: JSONValue.object([("error", .string(failed.message))]).data, status: failed.status)
         }
         return AskEventStream.response({ onToken in try await service.ask(asked, onToken: onToken) }, closing: { answer in
             [("answer", answer.json),
              ("turn", .object([("html", .string(AskTurnView(answer: answer, turn: earlier + 1).render().rendered)),
                                ("conversation_id", .optional(answer.conversationID))]))]
-        }, describe: { AskChecks.failure($0) })
+        }, describe: { [web] in AskChecks.failure($0, log: web.log) })
     }
 
     /// `POST /ask/clear`: forgets the conversation and starts a new one.

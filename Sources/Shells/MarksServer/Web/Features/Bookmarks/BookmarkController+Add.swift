@@ -102,9 +102,9 @@ extension BookmarkController {
     /// the bookmark server is down or silent (the person's input was fine; trying again later can work).
     private func failedAdd(_ request: HTTPRequest, _ form: AddPage, _ error: any Error) async -> HTTPResponse {
         var view = form
-        let (status, _, message) = describe(error)
-        view.problem = message
-        return await addPage(request, view, status: status)
+        let failed = failure(error)
+        view.problem = failed.message
+        return await addPage(request, view, status: failed.status)
     }
 
     /// `GET /add/check?url=…`: whether the URL is saved, for the hint under the URL field.

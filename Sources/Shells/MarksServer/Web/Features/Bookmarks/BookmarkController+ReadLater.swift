@@ -63,11 +63,7 @@ extension BookmarkController {
         let preferences = ReadingPreferences(
             markReadAtEnd: form["markReadAtEnd"] == "1", archiveMarksRead: form["archiveMarksRead"] == "1",
             titleOpens: form["titleOpens"].flatMap(ReadingPreferences.TitleTarget.init(rawValue:)) ?? .page)
-        do {
-            try self.preferences.save(preferences)
-        } catch {
-            throw HTTPError(500, "The reading preferences could not be saved: \(error)")
-        }
+        try self.preferences.save(preferences)  // a failure is an unexpected error, logged with its cause
         return redirect("/settings", notice: "reading")
     }
 

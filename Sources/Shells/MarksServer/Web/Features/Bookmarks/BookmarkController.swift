@@ -103,7 +103,8 @@ struct BookmarkController: WebFeature {
                 return redirect(back, notice: "updated", anchor: "b\(original.id)")
             } catch let error as BookmarkSourceError where error != .notFound {
                 // Refused input is the person's to fix (400); a server that is down is not (502/504).
-                (status, _, problem) = describe(error)
+                let failed = failure(error)
+                (status, problem) = (failed.status, failed.message)
             }
         }
         let ctx = context(request)

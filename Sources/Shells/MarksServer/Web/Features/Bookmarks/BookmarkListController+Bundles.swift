@@ -82,10 +82,10 @@ extension BookmarkListController {
     }
 
     private func bundleFormAgain(_ request: HTTPRequest, id: Int?, values: BundleFormPage.Values, _ error: BookmarkSourceError) -> HTTPResponse {
-        let (status, _, problem) = describe(error)
+        let failed = failure(error)
         let ctx = context(request)
-        let view = BundleFormPage(bundleID: id, values: values, problem: problem, context: ctx)
-        return page(view.title, tab: .tags, view.render(), context: ctx, status: status)
+        let view = BundleFormPage(bundleID: id, values: values, problem: failed.message, context: ctx)
+        return page(view.title, tab: .tags, view.render(), context: ctx, status: failed.status)
     }
 
     private static func bundleValues(_ form: QueryParameters) -> BundleFormPage.Values {

@@ -81,9 +81,9 @@ struct DocumentsController: WebFeature {
             let addition = try await library.addText(text, title: title, tags: Self.sourceTags(tags))
             return sourceAdded(request, addition)
         } catch let error as DocumentError {
-            let (status, _, text) = describe(error)
-            if Self.wantsJSON(request) { throw HTTPError(status, text) }
-            return sourcesView(request, problem: text, pasted: (title, Self.field(form, "text"), tags), status: status)
+            let failed = failure(error)
+            if Self.wantsJSON(request) { throw failed.httpError }
+            return sourcesView(request, problem: failed.message, pasted: (title, Self.field(form, "text"), tags), status: failed.status)
         }
     }
 
@@ -128,8 +128,9 @@ struct DocumentsController: WebFeature {
             throw HTTPError(400, "Send files with the Sources tab's upload form (a multipart/form-data body).")
         }
         if let refusal = upload.refusal {
-            if Self.wantsJSON(request) { throw refusal }
-            return sourcesView(request, problem: refusal.message, status: refusal.status)
+            let failed = failure(refusal)
+            if Self.wantsJSON(request) { throw failed.httpError }
+            return sourcesView(request, problem: failed.message, status: failed.status)
         }
         guard !upload.files.isEmpty else {
             if Self.wantsJSON(request) { throw HTTPError(400, "Choose at least one file to upload.") }
@@ -199,10 +200,10 @@ struct DocumentsController: WebFeature {
         do {
             if update != DocumentUpdate() { _ = try await library.update(id: id, update) }
         } catch let error as DocumentError {
-            let (status, _, text) = describe(error)
+            let failed = failure(error)
             let ctx = context(request)
-            let view = DocumentEditPage(source: source, values: (title, tags, body), problem: text, context: ctx)
-            return page(DocumentEditPage.title, tab: .sources, view.render(), context: ctx, status: status)
+            let view = DocumentEditPage(source: source, values: (title, tags, body), problem: failed.message, context: ctx)
+            return page(DocumentEditPage.title, tab: .sources, view.render(), context: ctx, status: failed.status)
         }
         return done(request, back: "/sources/" + id.uuidString.lowercased(), notice: "updated")
     }

@@ -23,14 +23,8 @@ struct ReaderImageController: WebFeature {
     func readerImage(_ request: HTTPRequest) async throws -> HTTPResponse {
         let address = try signedAddress(request)
         guard SafeURL.web(address) != nil, let url = URL(string: address) else { throw HTTPError(400, "Not an http(s) image address.") }
-        let image: RemoteImage
-        do {
-            image = try await images.fetch(url, maxBytes: ImageFetcher.readerImageLimit)
-        } catch let error as ImageFetcher.ImageError {
-            throw HTTPError(502, error.description)
-        } catch let error as FetchError {
-            throw HTTPError(502, error.description)
-        }
+        // A refused or failed fetch (`FetchError`, `ImageError`) is a 502 with its reason (`HTTPFailure`).
+        let image = try await images.fetch(url, maxBytes: ImageFetcher.readerImageLimit)
         return FaviconController.image(image.data, contentType: image.contentType, cacheControl: "private, max-age=86400", etag: nil)
     }
 

@@ -40,12 +40,8 @@ struct ImportController: WebFeature {
         }
         let foldersAsTags = form.field("folders_as_tags") == "1"
         let name = file.filename.isEmpty ? "bookmarks.html" : file.filename
-        do {
-            try await imports.start(id: id, file: name, data: file.data, foldersAsTags: foldersAsTags)
-        } catch {
-            log("import: not started: \(error)")
-            throw HTTPError(500, "The import could not be started: \(error)")
-        }
+        // Not started (the file could not be written): an unexpected error, logged with its cause (`HTTPFailure`).
+        try await imports.start(id: id, file: name, data: file.data, foldersAsTags: foldersAsTags)
         if request.headers["Accept"]?.contains("application/json") == true {
             return .json(data: JSONValue.object([("id", .string(id)), ("status", .string("/settings/import/" + id))]).data, status: 202)
         }

@@ -7,11 +7,7 @@ import HTTPServer
 extension SettingsController {
     /// `POST /settings/podcast-feed/rotate`: a new secret; every URL with the old one is a 404 from now on.
     func rotatePodcastFeed(_ request: HTTPRequest, secrets: PodcastFeedSecrets) throws -> HTTPResponse {
-        do {
-            try secrets.rotate()
-        } catch {
-            throw HTTPError(500, error.description)
-        }
+        try secrets.rotate()  // a failure is an unexpected error, logged with its cause
         return redirect("/settings", notice: "feed-rotated", anchor: "podcast-feed")
     }
 

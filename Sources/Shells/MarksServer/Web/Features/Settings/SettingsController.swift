@@ -119,10 +119,8 @@ struct SettingsController: WebFeature {
                 shown.hasSavedToken = saved?.token.isEmpty == false
                 shown.hasVerifiedToken = true
                 return settingsView(request, fields: shown, outcome: .verified("Connected: linkding \(health.version) answers, and the token works. Save to use it."))
-            } catch let error as BookmarkSourceError {
-                return settingsView(request, fields: fields, outcome: .problem(error.message))
             } catch {
-                return settingsView(request, fields: fields, outcome: .problem(String(describing: error)))
+                return settingsView(request, fields: fields, outcome: .problem(message(error)))
             }
         }
     }

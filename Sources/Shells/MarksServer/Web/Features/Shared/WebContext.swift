@@ -165,66 +165,32 @@ final class WebContext: Sendable {
         return page("Refused", tab: nil, body, context: context(request), status: 403)
     }
 
-    /// Any error a handler threw, as a page with a status and a message a person can act on.
+    /// Any error a handler threw, as a page with a status and a message a person can act on (`HTTPFailure`).
     func errorPage(_ error: any Error, request: HTTPRequest) -> HTTPResponse {
-        let (status, heading, message) = describe(error)
-        if status == 500 { log("web \(request.method.rawValue) \(request.path): \(error)") }
+        let failure = HTTPFailure(error)
+        if failure.status == 500 { log("web \(request.method.rawValue) \(request.path): \(error)") }
         if request.headers["Accept"]?.contains("application/json") == true {
-            return .json(data: JSONValue.object([("error", .string(message))]).data, status: status)
+            return .json(data: JSONValue.object([("error", .string(failure.message))]).data, status: failure.status)
         }
         let signedIn = session(of: request) != nil
-        let body = MessagePage(heading: heading, message: message, link: signedIn ? ("Back to your bookmarks", "/") : ("Sign in", "/signin")).render()
-        var response = page(heading, tab: nil, body, context: context(request), status: status, signedIn: signedIn)
-        if let http = error as? any HTTPResponseError {
-            for field in http.headers { response.headers.add(field.name, field.value) }
-        }
+        let body = MessagePage(heading: failure.heading, message: failure.message,
+                               link: signedIn ? ("Back to your bookmarks", "/") : ("Sign in", "/signin")).render()
+        var response = page(failure.heading, tab: nil, body, context: context(request), status: failure.status, signedIn: signedIn)
+        for field in failure.headers { response.headers.add(field.name, field.value) }
         return response
     }
 
-    /// Status, heading and message for an error.
-    func describe(_ error: any Error) -> (Int, String, String) {
-        switch error {
-        case let error as BookmarkSourceError:
-            switch error {
-            case .notFound: return (404, "Not found", "That bookmark does not exist any more. It may have been deleted.")
-            case .invalid: return (400, "Not saved", error.message)
-            case .timeout: return (504, "No answer", error.message)
-            default: return (502, "The bookmark server failed", error.message)
-            }
-        case let error as LibraryError:
-            return (400, "Not saved", error.description)
-        case let error as DocumentError:
-            switch error {
-            case .notFound: return (404, "Not found", "That source does not exist any more. It may have been deleted.")
-            case .tooLarge: return (413, "Too large", error.description)
-            case .ambiguous, .tooManyFiles, .emptyText, .emptyQuery: return (400, "Not saved", error.description)
-            case .file, .storage: return (500, "Something went wrong", error.description)
-            }
-        case let error as PodcastGenerationError:
-            switch error {
-            case .noText, .invalidItem: return (409, "No podcast", error.description)
-            case .unknownJob, .download: return (502, "The podcast backend failed", error.description)
-            }
-        case let error as PodcastIndexError:
-            switch error {
-            case .notFound: return (404, "Not found", error.description)
-            case .invalid: return (400, "Not saved", error.description)
-            case .storage, .file: return (500, "Something went wrong", error.description)
-            }
-        case let error as any HTTPResponseError:
-            let heading = error.status == 404 ? "Not found" : HTTPStatusText.heading(error.status)
-            return (error.status, heading, error.message)
-        default:
-            return (500, "Something went wrong", "Marks hit an unexpected error. Try again; if it keeps happening, the server log says more.")
-        }
+    /// The failure for an error shown inside a page (a form again with its problem, a panel that failed).
+    /// A 500 (an unexpected error is shown as a generic sentence) is also written to the server's log, with its cause.
+    func failure(_ error: any Error) -> HTTPFailure {
+        let failure = HTTPFailure(error)
+        if failure.status == 500 { log("unexpected error shown on a page: \(String(describing: error).prefix(500))") }
+        return failure
     }
 
-    /// The message a person sees for an error, without a status.
-    /// An unexpected error (shown as a generic sentence) is also written to the server's log, with its cause.
+    /// The message a person sees for an error, without a status; an unexpected error is logged (`failure(_:)`).
     func message(_ error: any Error) -> String {
-        let (status, _, text) = describe(error)
-        if status == 500 { log("unexpected error shown on a page: \(String(describing: error).prefix(500))") }
-        return text
+        failure(error).message
     }
 
     // MARK: Helpers

@@ -26,7 +26,7 @@ extension WebFeature {
     func log(_ line: String) { web.log(line) }
     func session(of request: HTTPRequest) -> WebSession? { web.session(of: request) }
     func context(_ request: HTTPRequest, notice: String? = nil) -> PageContext { web.context(request, notice: notice) }
-    func describe(_ error: any Error) -> (Int, String, String) { web.describe(error) }
+    func failure(_ error: any Error) -> HTTPFailure { web.failure(error) }
     func message(_ error: any Error) -> String { web.message(error) }
 
     func page(_ title: String, tab: WebTab?, _ body: HTML, context: PageContext, status: Int = 200, signedIn: Bool = true) -> HTTPResponse {
