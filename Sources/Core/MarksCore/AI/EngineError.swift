@@ -20,7 +20,8 @@ public enum EngineError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .missingValue(field):
             return "\(field) is empty; give a value."
         case let .embeddingFailed(reason):
-            return "The sentence-embedding model failed: \(reason). Reinstall it with scripts/fetch-model.sh."
+            let said = reason.hasSuffix(".") ? String(reason.dropLast()) : reason
+            return "The sentence-embedding model failed: \(said). Reinstall it with scripts/fetch-model.sh."
         case let .cacheFailed(reason):
             return "The embedding cache failed: \(reason)."
         }

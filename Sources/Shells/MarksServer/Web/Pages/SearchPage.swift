@@ -37,7 +37,7 @@ struct SearchPage {
             <h1>\(Self.title)</h1><form method="get" action="/search" role="search" id="search-form" data-autosubmit>\
             <div class="searchbar"><label for="q" class="visually-hidden">Search bookmarks</label>\
             <input type="search" id="q" name="q" value="\(query)" placeholder="Search bookmarks" autocomplete="off" spellcheck="false"\
-            \(problems.isEmpty ? HTML.empty : HTML(" aria-describedby=\"query-problems\" aria-invalid=\"\(problems.contains(where: \.blocking) ? "true" : "false")\""))>\
+            \(query.isEmpty ? HTML(" autofocus") : HTML.empty)\(problems.isEmpty ? HTML.empty : HTML(" aria-describedby=\"query-problems\" aria-invalid=\"\(problems.contains(where: \.blocking) ? "true" : "false")\""))>\
             <button type="submit" id="search-button" name="mode" value="\(semantic ? "semantic" : "keyword")">Search</button></div>\
             <fieldset class="scopes"><legend class="visually-hidden">Scope</legend>\
             \(radio(.all, "All"))\(radio(.unread, "Unread"))\(radio(.archived, "Archived"))\(radio(.tag, "Tag"))\
