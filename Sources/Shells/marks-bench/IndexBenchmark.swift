@@ -1,6 +1,7 @@
 import Foundation
 import MarksIndex
 import SentenceEmbeddings
+import SQLiteDatabase
 
 /// `make bench` section for the embeddings and the search index: model load time and memory, embedding
 /// throughput (titles ~12 tokens, summaries ~60, batched) — beside sentence-transformers on the same texts
@@ -102,6 +103,8 @@ enum IndexBenchmark {
                      + String(format: "; int8/Float32 p50 ratio %.2f", BenchSupport.percentile(vectorTimes, 50) / BenchSupport.percentile(baselineTimes, 50)))
         lines.append(String(format: "recall@10 of the int8 search against the Float32 baseline: %.3f (%d queries, random unit vectors)",
                             Double(found) / Double(queries * 10), queries))
+        lines.append(try migrationLine(path: scratch.appendingPathComponent("marks.sqlite").path, baseline: baseline,
+                                       rowOfHash: rowOfHash, dimension: dimension))
         baseline = []
 
         let service = SearchService(index: index, embedder: LazyEmbedder { .model(model) })
@@ -134,6 +137,23 @@ enum IndexBenchmark {
         var line = String(format: "%@: p50 %.1f ms, p95 %.1f ms", label, p50, p95)
         if let target { line += String(format: " (target p50 ≤ %.0f ms: %@)", target, p50 <= target ? "met" : "MISSED") }
         return line
+    }
+
+    /// Puts the index back in the format before migration 4 (the same vectors as Float32 BLOBs), then times the
+    /// open that re-encodes them.
+    private static func migrationLine(path: String, baseline: [Float], rowOfHash: [String: Int], dimension: Int) throws -> String {
+        let old = try SearchIndex(path: path)
+        try old.database.write { connection in
+            let update = try connection.prepare("UPDATE index_vectors SET vector = ? WHERE content_hash = ?")
+            for (hash, row) in rowOfHash {
+                let floats = Array(baseline[row * dimension..<(row + 1) * dimension])
+                try update.bind([.blob(floats.withUnsafeBytes { Array($0) }), .text(hash)])
+                try update.run()
+            }
+            try connection.run("DELETE FROM schema_migrations WHERE namespace = 'index' AND id = 4")
+        }
+        let seconds = try BenchSupport.time { _ = try SearchIndex(path: path) }
+        return String(format: "migration 4 re-encodes %d Float32 vectors in place on open: %.1f s", rowOfHash.count, seconds)
     }
 
     private static func difference(_ after: Int?, _ before: Int?) -> Int? {
