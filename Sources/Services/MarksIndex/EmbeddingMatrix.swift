@@ -1,10 +1,11 @@
-import SentenceEmbeddings
 import Synchronization
 
-/// Vectors in memory, one row per indexed item with what a search filters it by (`Info`), for exact top-k search
-/// with `VectorMath` (OpenBLAS): the bookmarks' (`VectorMatrix`: their unread and archived flags) and the passages'
-/// (`PassageMatrix`: the document each belongs to). Loaded lazily from `index_vectors`, then kept in step by the
-/// index's own writes; `generation` says which database state it reflects, so another process's writes trigger a reload.
+/// Vectors in memory, one row per indexed item with what a search filters it by (`Info`), in their compact form
+/// (`QuantizedVector`: a byte per component and a scale per row, never a Float32 copy of the rows), for exact top-k
+/// search over those rows (`MatrixSearch`): the bookmarks' (`VectorMatrix`: their unread and archived flags) and the
+/// passages' (`PassageMatrix`: the document each belongs to). Loaded lazily from `index_vectors`, then kept in step
+/// by the index's own writes; `generation` says which database state it reflects, so another process's writes
+/// trigger a reload.
 final class EmbeddingMatrix<Info: Sendable>: Sendable {
     /// The rows and what is known about them; only touched under the mutex.
     struct Rows: Sendable {
@@ -15,7 +16,10 @@ final class EmbeddingMatrix<Info: Sendable>: Sendable {
         let dimension: Int
         var ids: [Int] = []
         var info: [Info] = []
-        var values: [Float] = []
+        /// The rows' codes, row-major (`dimension` a row).
+        var codes: [Int8] = []
+        /// Each row's scale.
+        var scales: [Float] = []
         var position: [Int: Int] = [:]
 
         init(dimension: Int) { self.dimension = dimension }
@@ -23,16 +27,18 @@ final class EmbeddingMatrix<Info: Sendable>: Sendable {
         var count: Int { ids.count }
 
         /// Adds or replaces the row of `id`.
-        mutating func set(id: Int, info rowInfo: Info, vector: [Float]) {
-            guard vector.count == dimension else { return }
+        mutating func set(id: Int, info rowInfo: Info, vector: QuantizedVector) {
+            guard vector.codes.count == dimension else { return }
             if let row = position[id] {
-                values.replaceSubrange(row * dimension..<(row + 1) * dimension, with: vector)
+                codes.replaceSubrange(row * dimension..<(row + 1) * dimension, with: vector.codes)
+                scales[row] = vector.scale
                 info[row] = rowInfo
             } else {
                 position[id] = ids.count
                 ids.append(id)
                 info.append(rowInfo)
-                values.append(contentsOf: vector)
+                codes.append(contentsOf: vector.codes)
+                scales.append(vector.scale)
             }
         }
 
@@ -44,12 +50,14 @@ final class EmbeddingMatrix<Info: Sendable>: Sendable {
                 let moved = ids[last]
                 ids[row] = moved
                 info[row] = info[last]
-                for column in 0..<dimension { values[row * dimension + column] = values[last * dimension + column] }
+                for column in 0..<dimension { codes[row * dimension + column] = codes[last * dimension + column] }
+                scales[row] = scales[last]
                 position[moved] = row
             }
             ids.removeLast()
             info.removeLast()
-            values.removeLast(dimension)
+            codes.removeLast(dimension)
+            scales.removeLast()
         }
 
         /// Forgets everything (the next search reloads).
@@ -57,13 +65,12 @@ final class EmbeddingMatrix<Info: Sendable>: Sendable {
             self = Rows(dimension: dimension)
         }
 
-        /// The `count` rows most similar to `query` among those `allowed` lets through, best first, as ids and scores.
-        /// `overFetchRatio` is how many rows are looked at for each one wanted before the filter is applied row by row.
-        func top(_ query: [Float], count: Int, overFetchRatio: Int,
-                 where allowed: (_ id: Int, _ info: Info) -> Bool) throws -> [(id: Int, score: Float)] {
-            try MatrixSearch.top(query, in: values, dimension: dimension, rows: ids.count, count: count, overFetchRatio: overFetchRatio) {
-                allowed(ids[$0], info[$0])
-            }.map { (ids[$0.row], $0.score) }
+        /// The `count` rows most similar to `query` among those `allowed` lets through, best first, as ids and
+        /// scores; a nil `allowed` lets every row through.
+        func top(_ query: [Float], count: Int, where allowed: ((_ id: Int, _ info: Info) -> Bool)?) -> [(id: Int, score: Float)] {
+            let passes = allowed.map { allowed in { (row: Int) in allowed(ids[row], info[row]) } }
+            return MatrixSearch.top(query, codes: codes, scales: scales, dimension: dimension, count: count, allowed: passes)
+                .map { (ids[$0.row], $0.score) }
         }
 
         /// Applies a committed write's changes when these rows reflect the state just before it (`generation - 1`);

@@ -9,9 +9,10 @@ import SQLiteDatabase
 /// - `index_tags`: linkding tags and AI tags, lower-cased, for the tag filter of both search legs.
 /// - `index_fts`: FTS5 (`porter unicode61`) over title, tags, summary, description, notes and URL (with the domain);
 ///   its rowid is the bookmark id. Written in the same transaction as the document.
-/// - `index_vectors`: one Float32 BLOB per content hash, so unchanged text is never embedded twice and an
-///   interrupted run resumes where it stopped (pending = documents whose hash has no vector). A rowid table,
-///   so the 1.5 KB vectors stay on their B-tree pages (a WITHOUT ROWID row that size spills to overflow pages).
+/// - `index_vectors`: one vector BLOB per content hash, so unchanged text is never embedded twice and an
+///   interrupted run resumes where it stopped (pending = documents whose hash has no vector of the right length).
+///   The BLOB is a `QuantizedVector` (migration 4; Float32 before it): 388 bytes at 384 components. A rowid table,
+///   so the vectors stay on their B-tree pages (a WITHOUT ROWID row of 1.5 KB spilt to overflow pages).
 /// - `index_state`: a generation counter bumped by every write, so a process holding vectors in memory sees
 ///   another process's changes.
 /// - `index_passages` (migration 2): each document's text cut into passages for Ask — section `fields` (title,
@@ -104,5 +105,33 @@ enum IndexSchema {
             DROP TRIGGER index_passages_insert;
             DROP TRIGGER index_passages_delete;
             """),
+        // Float32 vectors (1,536 bytes at 384 components) become `QuantizedVector`s (388) in place, in this one
+        // transaction, without embedding anything again: afterwards every reader meets one format. A BLOB that is not
+        // a whole number of floats was damaged; it is dropped, so its text is embedded again.
+        Migration(id: 4, name: "index: vectors quantised to a byte per component") { connection in
+            // A page of rows at a time, read before any is rewritten (no write under an open scan of the table).
+            let page = try connection.prepare("SELECT id, vector FROM index_vectors WHERE id > ? ORDER BY id LIMIT 1000")
+            let update = try connection.prepare("UPDATE index_vectors SET vector = ? WHERE id = ?")
+            let delete = try connection.prepare("DELETE FROM index_vectors WHERE id = ?")
+            var after = 0
+            while true {
+                try page.bind([.integer(Int64(after))])
+                let rows = try page.rows().map { (id: try $0.int(at: 0), vector: QuantizedVector.fromFloat32(blob: try $0.blob(at: 1))) }
+                page.reset()
+                guard let last = rows.last else { break }
+                for (id, vector) in rows {
+                    if let vector {
+                        try update.bind([.blob(vector.blob), .integer(Int64(id))])
+                        try update.run()
+                    } else {
+                        try delete.bind([.integer(Int64(id))])
+                        try delete.run()
+                    }
+                }
+                after = last.id
+            }
+            // A process that holds the old rows in memory loads them again.
+            try connection.run("UPDATE index_state SET value = value + 1 WHERE key = 'generation'")
+        },
     ]
 }

@@ -1,35 +1,72 @@
-import SentenceEmbeddings
-
-/// Exact top-k over a row-major matrix when only some rows may answer: the one copy of that search for the
-/// bookmarks' `VectorMatrix` and the passages' `PassageMatrix`.
+/// Exact top-k over the compact rows of an `EmbeddingMatrix` (codes row-major, a scale per row) when only some
+/// rows may answer: the one copy of that search for the bookmarks' `VectorMatrix` and the passages' `PassageMatrix`.
+/// It runs on the caller's thread (a `WorkerPool` worker when the search came from a route), one pass over the rows.
 enum MatrixSearch {
-    /// The `count` rows (indices into the matrix) most similar to `query` among those `allowed` passes, best
-    /// first. All rows pass: one search of the matrix. At least one row in `overFetchRatio` passes: over-fetch from
-    /// the whole matrix and keep the allowed ones. Otherwise (or when the over-fetch fell short): search a copy of
-    /// just the allowed rows.
-    static func top(_ query: [Float], in values: [Float], dimension: Int, rows: Int, count: Int, overFetchRatio: Int,
-                    allowed: (Int) -> Bool) throws -> [(row: Int, score: Float)] {
-        guard count > 0, rows > 0 else { return [] }
-        let allowedRows = (0..<rows).filter(allowed)
-        guard !allowedRows.isEmpty else { return [] }
-        let wanted = min(count, allowedRows.count)
-        if allowedRows.count == rows {
-            return try VectorMath.topMatches(for: query, in: values, dimension: dimension, count: wanted).map { ($0.index, $0.score) }
-        }
-        if allowedRows.count * overFetchRatio >= rows {
-            let fetch = min(rows, wanted * (rows / allowedRows.count + 1) * 2)
-            let kept = try VectorMath.topMatches(for: query, in: values, dimension: dimension, count: fetch)
-                .filter { allowed($0.index) }.prefix(wanted)
-            if kept.count == wanted { return kept.map { ($0.index, $0.score) } }
-        }
-        var subset = [Float]()
-        subset.reserveCapacity(allowedRows.count * dimension)
-        values.withUnsafeBufferPointer { buffer in
-            for row in allowedRows {
-                subset.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[row * dimension..<(row + 1) * dimension]))
+    /// The `count` rows (indices into the matrix) most similar to `query` among those `allowed` passes (nil: every
+    /// row), best first; equal scores keep row order. The score of a row is the dot product of `query` with the
+    /// row's vector as the codes stand for it. The query is rounded to 16-bit integers (an error a hundred times
+    /// smaller than the rows' own), so each row is an integer dot product the compiler turns into vector
+    /// multiply-adds, summed exactly in 32 bits, then multiplied by the two scales.
+    static func top(_ query: [Float], codes: [Int8], scales: [Float], dimension: Int, count: Int,
+                    allowed: ((Int) -> Bool)?) -> [(row: Int, score: Float)] {
+        let rows = scales.count
+        guard count > 0, rows > 0, dimension > 0, query.count == dimension, codes.count == rows * dimension else { return [] }
+        let (queryCodes, queryScale) = quantised(query)
+        var best = Best(capacity: count)
+        queryCodes.withUnsafeBufferPointer { queryBuffer in
+            codes.withUnsafeBufferPointer { codeBuffer in
+                scales.withUnsafeBufferPointer { scaleBuffer in
+                    guard let queryBase = queryBuffer.baseAddress, let codeBase = codeBuffer.baseAddress else { return }
+                    for row in 0..<rows where allowed?(row) ?? true {
+                        let rowBase = codeBase + row * dimension
+                        var sum: Int32 = 0
+                        for column in 0..<dimension {
+                            sum &+= Int32(truncatingIfNeeded: rowBase[column]) &* Int32(truncatingIfNeeded: queryBase[column])
+                        }
+                        best.offer(row: row, score: Float(sum) * scaleBuffer[row] * queryScale)
+                    }
+                }
             }
         }
-        return try VectorMath.topMatches(for: query, in: subset, dimension: dimension, count: wanted)
-            .map { (allowedRows[$0.index], $0.score) }
+        return best.entries
+    }
+
+    /// `query` as 16-bit codes and their scale, with as many levels as keep a row's sum within `Int32` (a row code
+    /// is at most 127 in magnitude); non-finite components count as zero.
+    static func quantised(_ query: [Float]) -> (codes: [Int16], scale: Float) {
+        let levels = Float(min(16_383, Int(Int32.max) / (Int(QuantizedVector.levels) * max(query.count, 1))))
+        var largest: Float = 0
+        for value in query where value.isFinite { largest = max(largest, abs(value)) }
+        guard largest > 0 else { return ([Int16](repeating: 0, count: query.count), 0) }
+        let inverse = levels / largest
+        return (query.map { $0.isFinite ? Int16(max(-levels, min(levels, ($0 * inverse).rounded()))) : 0 }, largest / levels)
+    }
+
+    /// The best rows seen so far, best first (a short sorted list: most rows are turned away by one comparison).
+    private struct Best {
+        let capacity: Int
+        var entries: [(row: Int, score: Float)] = []
+
+        init(capacity: Int) {
+            self.capacity = capacity
+            entries.reserveCapacity(capacity + 1)
+        }
+
+        mutating func offer(row: Int, score: Float) {
+            if entries.count == capacity {
+                // A tie with the last kept row loses to it (rows come in order); NaN never enters.
+                guard let last = entries.last, score > last.score else { return }
+            } else if score.isNaN {
+                return
+            }
+            var low = 0
+            var high = entries.count
+            while low < high {
+                let middle = (low + high) / 2
+                if entries[middle].score >= score { low = middle + 1 } else { high = middle }
+            }
+            entries.insert((row, score), at: low)
+            if entries.count > capacity { entries.removeLast() }
+        }
     }
 }

@@ -3,13 +3,13 @@ typealias PassageMatrix = EmbeddingMatrix<Int>
 
 extension EmbeddingMatrix<Int>.Rows {
     /// Adds or replaces the row of passage `id`, a passage of `document`.
-    mutating func set(id: Int, document: Int, vector: [Float]) {
+    mutating func set(id: Int, document: Int, vector: QuantizedVector) {
         set(id: id, info: document, vector: vector)
     }
 
     /// The `count` passages most similar to `query` among those of `allowedDocuments`, best first.
-    func top(_ query: [Float], count: Int, allowedDocuments: Set<Int>) throws -> [(id: Int, score: Float)] {
+    func top(_ query: [Float], count: Int, allowedDocuments: Set<Int>) -> [(id: Int, score: Float)] {
         guard !allowedDocuments.isEmpty else { return [] }
-        return try top(query, count: count, overFetchRatio: 4) { _, document in allowedDocuments.contains(document) }
+        return top(query, count: count) { _, document in allowedDocuments.contains(document) }
     }
 }

@@ -87,7 +87,7 @@ struct PassageWriter {
             try addText.bind([.integer(Int64(id)), .text(passage.text), .text(passage.heading ?? "")])
             try addText.run()
             try vector.bind([.text(hash)])
-            if let stored = try vector.step().flatMap({ VectorCoding.decode(try $0.blob("vector"), dimension: dimension) }) {
+            if let stored = try vector.step().flatMap({ QuantizedVector(blob: try $0.blob("vector"), dimension: dimension) }) {
                 changes.append(.setPassage(id: id, document: document, vector: stored))
             }
             vector.reset()

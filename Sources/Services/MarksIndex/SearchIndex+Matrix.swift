@@ -3,11 +3,11 @@ import SQLiteDatabase
 extension SearchIndex {
     /// A change a write makes to the in-memory vectors.
     enum MatrixChange {
-        case set(id: Int, vector: [Float], unread: Bool, archived: Bool)
+        case set(id: Int, vector: QuantizedVector, unread: Bool, archived: Bool)
         case remove(id: Int)
         case reset
         /// A passage's vector (passage id, its document).
-        case setPassage(id: Int, document: Int, vector: [Float])
+        case setPassage(id: Int, document: Int, vector: QuantizedVector)
         case removePassage(id: Int)
         /// Forget the passage rows too (the index was cleared).
         case resetPassages
@@ -84,7 +84,7 @@ extension SearchIndex {
                         rows.generation = try connection.queryOne("SELECT value FROM index_state WHERE key = 'generation'")?.int64(at: 0) ?? 0
                         let statement = try connection.prepare(sql)
                         while let row = try statement.step() {
-                            guard let vector = VectorCoding.decode(try row.blob(at: vectorColumn), dimension: dimension) else { continue }
+                            guard let vector = QuantizedVector(blob: try row.blob(at: vectorColumn), dimension: dimension) else { continue }
                             rows.set(id: try row.int(at: 0), info: try info(row), vector: vector)
                         }
                     }

@@ -33,10 +33,8 @@ extension SearchIndex {
         guard !tagged.isEmpty else { return [] }
         let query = VectorMathHelpers.unit(vector)
         let matches = try withCurrentMatrix { rows in
-            try IndexError.wrap {
-                try [false, true].flatMap { archived in
-                    try rows.top(query, count: count, archivedScope: archived, unreadOnly: false, allowedIDs: tagged)
-                }
+            [false, true].flatMap { archived in
+                rows.top(query, count: count, archivedScope: archived, unreadOnly: false, allowedIDs: tagged)
             }
         }.sorted { $0.score != $1.score ? $0.score > $1.score : $0.id < $1.id }.prefix(count)
         let documents = try documents(ids: matches.map(\.id))

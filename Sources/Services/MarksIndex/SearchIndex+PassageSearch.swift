@@ -51,7 +51,7 @@ extension SearchIndex {
         guard limit > 0 else { return [] }
         let allowed = try documentIDs(passing: filter)
         let matches = try withCurrentPassages { rows in
-            try IndexError.wrap { try rows.top(query, count: limit, allowedDocuments: allowed) }
+            rows.top(query, count: limit, allowedDocuments: allowed)
         }
         return matches.enumerated().map { offset, match in
             SearchHit(bookmarkID: match.id, score: Double(match.score), legs: .vector, vectorRank: offset + 1, vectorScore: Double(match.score))

@@ -16,7 +16,7 @@ extension SearchIndex {
             try database.read { connection in
                 // Rows stream in id order and stop once `limit` distinct hashes are found (no scan-wide GROUP BY).
                 let statement = try connection.prepare("SELECT * FROM index_documents d WHERE \(pendingCondition)")
-                try statement.bind([.integer(Int64(dimension * 4))])
+                try statement.bind([vectorLength])
                 var seen = Set<String>()
                 var pending: [PendingText] = []
                 while pending.count < limit, let row = try statement.step() {
@@ -27,7 +27,7 @@ extension SearchIndex {
                 // Then passages (bookmarks first: they make search work; passages make Ask work).
                 if pending.count < limit {
                     let passages = try connection.prepare("SELECT content_hash, heading, text FROM index_passages d WHERE \(pendingCondition)")
-                    try passages.bind([.integer(Int64(dimension * 4))])
+                    try passages.bind([vectorLength])
                     while pending.count < limit, let row = try passages.step() {
                         let hash = try row.string(at: 0)
                         guard seen.insert(hash).inserted else { continue }
@@ -50,8 +50,8 @@ extension SearchIndex {
             let owners = try connection.prepare("SELECT bookmark_id, unread, archived FROM index_documents WHERE content_hash = ?")
             let passages = try connection.prepare("SELECT id, document_id FROM index_passages WHERE content_hash = ?")
             for (hash, vector) in vectors {
-                let unit = VectorMathHelpers.unit(vector)
-                try store.bind([.text(hash), .blob(VectorCoding.encode(unit))])
+                let unit = QuantizedVector(VectorMathHelpers.unit(vector))
+                try store.bind([.text(hash), .blob(unit.blob)])
                 try store.run()
                 try owners.bind([.text(hash)])
                 for row in try owners.rows() {
@@ -72,10 +72,8 @@ extension SearchIndex {
         guard limit > 0 else { return [] }
         let allowedIDs = filter.needsSQL ? try documentIDs(passing: filter) : nil
         let matches = try withCurrentMatrix { rows in
-            try IndexError.wrap {
-                try rows.top(query, count: limit, archivedScope: filter.archived, unreadOnly: filter.unreadOnly, allowedIDs: allowedIDs,
-                         sources: filter.sources)
-            }
+            rows.top(query, count: limit, archivedScope: filter.archived, unreadOnly: filter.unreadOnly, allowedIDs: allowedIDs,
+                     sources: filter.sources)
         }
         return matches.enumerated().map { offset, match in
             SearchHit(bookmarkID: match.id, score: Double(match.score), legs: .vector,
@@ -96,5 +94,11 @@ extension SearchIndex {
     /// Bookmarks with a vector loaded in memory (loads them if needed).
     public func loadedVectorCount() throws -> Int {
         try withCurrentMatrix { $0.count }
+    }
+
+    /// Bytes the bookmarks' loaded vectors take in memory, codes and scales (loads them if needed): the figure the
+    /// benchmark sets beside Float32's.
+    public func loadedVectorBytes() throws -> Int {
+        try withCurrentMatrix { $0.codes.count + $0.scales.count * MemoryLayout<Float>.size }
     }
 }

@@ -101,7 +101,7 @@ public final class SearchIndex: Sendable {
             try addText.bind(document.fullTextValues)
             try addText.run()
             try vector.bind([.text(document.contentHash)])
-            let stored = try vector.step().flatMap { try VectorCoding.decode($0.blob("vector"), dimension: dimension) }
+            let stored = try vector.step().flatMap { QuantizedVector(blob: try $0.blob("vector"), dimension: dimension) }
             vector.reset()
             if let stored {
                 changes.append(.set(id: document.id, vector: stored, unread: document.unread, archived: document.archived))
@@ -175,7 +175,7 @@ public final class SearchIndex: Sendable {
                     SELECT COUNT(DISTINCT content_hash) FROM (
                         SELECT content_hash FROM index_documents d WHERE \(pendingCondition)
                         UNION SELECT content_hash FROM index_passages d WHERE \(pendingCondition))
-                    """, [.integer(Int64(dimension * 4)), .integer(Int64(dimension * 4))])?.int(at: 0) ?? 0
+                    """, [vectorLength, vectorLength])?.int(at: 0) ?? 0
                 let vectors = try connection.queryOne("SELECT COUNT(*) FROM index_vectors")?.int(at: 0) ?? 0
                 return IndexStatistics(documents: documents, archived: archived, pendingTexts: pending, storedVectors: vectors)
             }
@@ -215,7 +215,10 @@ public final class SearchIndex: Sendable {
         return removed
     }
 
-    /// `d` has no usable vector: none for its hash, or one of the wrong length (bound: bytes per vector).
+    /// The length a stored vector must have, bound to `pendingCondition`.
+    var vectorLength: SQLValue { .integer(Int64(QuantizedVector.byteCount(dimension: dimension))) }
+
+    /// `d` has no usable vector: none for its hash, or one of the wrong length (bound: `QuantizedVector.byteCount`).
     let pendingCondition = """
         NOT EXISTS (SELECT 1 FROM index_vectors v WHERE v.content_hash = d.content_hash AND length(v.vector) = ?)
         """

@@ -1,10 +1,12 @@
 import Foundation
 import MarksIndex
 import SentenceEmbeddings
+import SQLiteDatabase
 
 /// `make bench` section for the embeddings and the search index: model load time and memory, embedding
 /// throughput (titles ~12 tokens, summaries ~60, batched) — beside sentence-transformers on the same texts
-/// when that Python package is installed — exact vector top-10 over 100k stored vectors, and hybrid search end
+/// when that Python package is installed — exact vector top-10 over 100k stored vectors beside a Float32 OpenBLAS
+/// baseline over the same vectors (latency, memory, recall@10), the bytes a vector takes on disk, and hybrid search end
 /// to end (query embedding included) over a 100k-bookmark index.
 enum IndexBenchmark {
     static let bookmarks = 100_000
@@ -37,27 +39,73 @@ enum IndexBenchmark {
                 }
             }
         }
+        // The vectors in Float32, as the index held them before it quantised them: the baseline of the memory and
+        // latency lines below, measured in this run over the same vectors.
+        let dimension = model.dimension
+        let residentBeforeBaseline = EmbeddingBenchmark.residentMemoryBytes()
+        var baseline = [Float]()
+        baseline.reserveCapacity(bookmarks * dimension)
+        var random = SyntheticText(seed: 11)
+        for _ in 0..<bookmarks { baseline += random.unitVector(dimension: dimension) }
+        let baselineResident = difference(EmbeddingBenchmark.residentMemoryBytes(), residentBeforeBaseline)
+        var rowOfHash: [String: Int] = [:]
         let vectorSeconds = try BenchSupport.time {
             var pending = try index.pendingTexts(limit: 5000)
-            var random = SyntheticText(seed: 11)
             while !pending.isEmpty {
-                try index.storeVectors(pending.map { ($0.contentHash, random.unitVector(dimension: model.dimension)) })
+                try index.storeVectors(pending.map { text in
+                    let row = rowOfHash.count % bookmarks
+                    rowOfHash[text.contentHash] = row
+                    return (text.contentHash, Array(baseline[row * dimension..<(row + 1) * dimension]))
+                })
                 pending = try index.pendingTexts(limit: 5000)
             }
         }
         lines.append(String(format: "index of %d bookmarks: text %.1f s, %d stored vectors %.1f s (random unit vectors: latency, not quality)",
                             bookmarks, buildSeconds, bookmarks, vectorSeconds))
+        let stored = try index.database.read { connection in
+            try connection.queryOne("SELECT COUNT(*), SUM(length(vector)) FROM index_vectors").map { (try $0.int(at: 0), try $0.int(at: 1)) }
+        } ?? (0, 0)
+        let fileBytes = (try FileManager.default.attributesOfItem(atPath: scratch.appendingPathComponent("marks.sqlite").path)[.size] as? Int) ?? 0
+        lines.append(String(format: "vectors on disk: %d BLOBs of %.0f bytes (Float32: %d); marks.sqlite %@ with the index",
+                            stored.0, Double(stored.1) / Double(max(stored.0, 1)), dimension * 4, megabytes(fileBytes)))
+        let residentBeforeLoad = EmbeddingBenchmark.residentMemoryBytes()
         let loadSeconds = try BenchSupport.time { _ = try index.loadedVectorCount() }
+        let loadResident = difference(EmbeddingBenchmark.residentMemoryBytes(), residentBeforeLoad)
         lines.append(String(format: "first vector search loads the matrix: %.0f ms; resident memory now %@",
                             loadSeconds * 1000, megabytes(EmbeddingBenchmark.residentMemoryBytes())))
+        lines.append(String(format: "memory of %d loaded vectors: %@ resident (%@ of rows) — Float32 baseline %@ resident (%@ of rows): %@",
+                            bookmarks, megabytes(loadResident), megabytes(try index.loadedVectorBytes()), megabytes(baselineResident),
+                            megabytes(baseline.count * MemoryLayout<Float>.size),
+                            ratio(loadResident, baselineResident)))
 
-        var random = SyntheticText(seed: 13)
+        var queryVectors = SyntheticText(seed: 13)
         var vectorTimes: [Double] = []
-        for _ in 0..<queries {
-            let query = random.unitVector(dimension: model.dimension)
-            vectorTimes.append(try BenchSupport.time { _ = try index.vectorSearch(query, limit: 10) })
+        var baselineTimes: [Double] = []
+        var found = 0
+        let idOfRow = try index.database.read { connection in
+            try connection.query("SELECT bookmark_id, content_hash FROM index_documents").reduce(into: [Int: Int]()) { ids, row in
+                if let vectorRow = rowOfHash[try row.string(at: 1)] { ids[vectorRow] = try row.int(at: 0) }
+            }
         }
-        lines.append(latencyLine("vector top-10 over \(bookmarks) vectors (exact)", vectorTimes, target: 20))
+        for _ in 0..<queries {
+            let query = queryVectors.unitVector(dimension: dimension)
+            var compact: [SearchHit] = []
+            vectorTimes.append(try BenchSupport.time { compact = try index.vectorSearch(query, limit: 10) })
+            var exact: [(index: Int, score: Float)] = []
+            baselineTimes.append(try BenchSupport.time {
+                exact = try VectorMath.topMatches(for: query, in: baseline, dimension: dimension, count: 10).map { ($0.index, $0.score) }
+            })
+            let exactIDs = Set(exact.compactMap { idOfRow[$0.index] })
+            found += compact.filter { exactIDs.contains($0.bookmarkID) }.count
+        }
+        lines.append(latencyLine("vector top-10 over \(bookmarks) vectors (exact over int8 rows)", vectorTimes, target: 10))
+        lines.append(latencyLine("Float32 baseline: OpenBLAS top-10 over the same vectors", baselineTimes, target: nil)
+                     + String(format: "; int8/Float32 p50 ratio %.2f", BenchSupport.percentile(vectorTimes, 50) / BenchSupport.percentile(baselineTimes, 50)))
+        lines.append(String(format: "recall@10 of the int8 search against the Float32 baseline: %.3f (%d queries, random unit vectors)",
+                            Double(found) / Double(queries * 10), queries))
+        lines.append(try migrationLine(path: scratch.appendingPathComponent("marks.sqlite").path, baseline: baseline,
+                                       rowOfHash: rowOfHash, dimension: dimension))
+        baseline = []
 
         let service = SearchService(index: index, embedder: LazyEmbedder { .model(model) })
         var keywordTimes: [Double] = []
@@ -89,6 +137,33 @@ enum IndexBenchmark {
         var line = String(format: "%@: p50 %.1f ms, p95 %.1f ms", label, p50, p95)
         if let target { line += String(format: " (target p50 ≤ %.0f ms: %@)", target, p50 <= target ? "met" : "MISSED") }
         return line
+    }
+
+    /// Puts the index back in the format before migration 4 (the same vectors as Float32 BLOBs), then times the
+    /// open that re-encodes them.
+    private static func migrationLine(path: String, baseline: [Float], rowOfHash: [String: Int], dimension: Int) throws -> String {
+        let old = try SearchIndex(path: path)
+        try old.database.write { connection in
+            let update = try connection.prepare("UPDATE index_vectors SET vector = ? WHERE content_hash = ?")
+            for (hash, row) in rowOfHash {
+                let floats = Array(baseline[row * dimension..<(row + 1) * dimension])
+                try update.bind([.blob(floats.withUnsafeBytes { Array($0) }), .text(hash)])
+                try update.run()
+            }
+            try connection.run("DELETE FROM schema_migrations WHERE namespace = 'index' AND id = 4")
+        }
+        let seconds = try BenchSupport.time { _ = try SearchIndex(path: path) }
+        return String(format: "migration 4 re-encodes %d Float32 vectors in place on open: %.1f s", rowOfHash.count, seconds)
+    }
+
+    private static func difference(_ after: Int?, _ before: Int?) -> Int? {
+        guard let after, let before else { return nil }
+        return after - before
+    }
+
+    private static func ratio(_ part: Int?, _ whole: Int?) -> String {
+        guard let part, let whole, whole > 0 else { return "ratio unknown" }
+        return String(format: "ratio %.2f", Double(part) / Double(whole))
     }
 
     private static func megabytes(_ bytes: Int?) -> String {
