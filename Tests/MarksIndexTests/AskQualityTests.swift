@@ -12,7 +12,7 @@ import Testing
     @Test(.enabled(if: InstalledModel.isInstalled && EvaluationData.isPresent,
                    "needs the model (make model) and the evaluation texts (scripts/fetch-eval-data.sh)"))
     func citationsAreRightAndUnanswerableQuestionsAbstain() async throws {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("marks-ask-quality-\(UUID().uuidString)")
+        let scratch = TemporaryDirectory.reserve(prefix: "marks-ask-quality")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { removeQuietly(scratch) }
         let report = try await AskQuality.measure(evaluationDirectory: EvaluationData.directory, scratchDirectory: scratch,
@@ -32,7 +32,7 @@ import Testing
     @Test(.enabled(if: InstalledModel.isInstalled && EvaluationData.isPresent,
                    "needs the model (make model) and the evaluation texts (scripts/fetch-eval-data.sh)"))
     func aProviderIsMeasuredOnTheSameQuestions() async throws {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("marks-ask-quality-\(UUID().uuidString)")
+        let scratch = TemporaryDirectory.reserve(prefix: "marks-ask-quality")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { removeQuietly(scratch) }
         let server = try LiveServer { request, _ in try Self.plainModel(request) }

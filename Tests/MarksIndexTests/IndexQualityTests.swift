@@ -2,6 +2,7 @@ import Foundation
 @testable import MarksIndex
 import SystemSupport
 import Testing
+import MarksTestSupport
 
 @Suite struct IndexQualityTests {
     @Test func metricsCountRecallAtTenAndReciprocalRank() {
@@ -17,7 +18,7 @@ import Testing
     }
 
     @Test func runsEndToEndOnASmallCorpus() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-quality-\(UUID().uuidString)")
+        let directory = TemporaryDirectory.reserve(prefix: "marks-quality")
         defer { removeQuietly(directory) }
         let topics = ["volcano eruption lava ash", "merger shares acquisition bid", "crude oil barrel prices",
                       "wheat harvest farmers grain", "satellite launch rocket orbit"]
@@ -67,7 +68,7 @@ import Testing
     @Test(.enabled(if: InstalledModel.isInstalled && EvaluationData.isPresent,
                    "needs the model (make model) and the evaluation texts (scripts/fetch-eval-data.sh)"))
     func hybridBeatsKeywordOnTheRealData() async throws {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("marks-quality-real-\(UUID().uuidString)")
+        let scratch = TemporaryDirectory.reserve(prefix: "marks-quality-real")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { removeQuietly(scratch) }
         let report = try await IndexQuality.measure(evaluationDirectory: EvaluationData.directory, scratchDirectory: scratch,

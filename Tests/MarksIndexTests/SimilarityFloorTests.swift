@@ -2,6 +2,7 @@ import Foundation
 @testable import MarksIndex
 import SystemSupport
 import Testing
+import MarksTestSupport
 
 /// Semantic search's similarity floor (`SearchRequest.semanticFloor`), checked against the real model on the
 /// evaluation texts: the Reuters articles stored as bookmarks among 500 fortunes. A query a person might type for an
@@ -20,7 +21,7 @@ import Testing
     @Test(.enabled(if: InstalledModel.isInstalled && EvaluationData.isPresent,
                    "needs the model (make model) and the evaluation texts (scripts/fetch-eval-data.sh)"))
     func theFloorSeparatesRealQueriesFromNonsense() async throws {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("marks-floor-\(UUID().uuidString)")
+        let scratch = TemporaryDirectory.reserve(prefix: "marks-floor")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { removeQuietly(scratch) }
         let embedder = try InstalledModel.embedder()

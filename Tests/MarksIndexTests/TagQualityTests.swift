@@ -2,6 +2,7 @@ import Foundation
 import MarksBookmarks
 import SystemSupport
 import Testing
+import MarksTestSupport
 
 /// Tag suggestions on the real model and Debian's package metadata: at least twice the keyword baseline's
 /// precision, and almost nothing outside the vocabulary (issue 14 item 8).
@@ -13,7 +14,7 @@ import Testing
     @Test(.enabled(if: InstalledModel.isInstalled && corpusIsPresent,
                    "needs the model (make model) and the Debian package list (scripts/fetch-eval-data.sh)"))
     func precisionIsAtLeastTwiceTheKeywordBaselines() async throws {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("marks-tag-quality-\(UUID().uuidString)")
+        let scratch = TemporaryDirectory.reserve(prefix: "marks-tag-quality")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { removeQuietly(scratch) }
         let figures = try await TagQuality.measure(evaluationDirectory: EvaluationData.directory, scratchDirectory: scratch,

@@ -17,7 +17,7 @@ struct JobFixture {
 
     /// A SQLite fixture (the runner's own tests).
     init(clock: ManualClock = ManualClock()) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-jobs-\(UUID().uuidString)")
+        let directory = TemporaryDirectory.reserve(prefix: "marks-jobs")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent("marks.sqlite").path
         try self.init(store: JobStore(database: Database(path: path)), clock: clock, directory: RemovedOnRelease(directory)) {

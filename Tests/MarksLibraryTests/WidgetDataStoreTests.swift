@@ -3,10 +3,11 @@ import Testing
 @testable import MarksCore
 @testable import MarksBookmarks
 import SystemSupport
+import MarksTestSupport
 
 @Suite struct WidgetDataStoreTests {
     func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("marks-widget-\(UUID().uuidString)")
+        let url = TemporaryDirectory.reserve(prefix: "marks-widget")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
@@ -44,7 +45,7 @@ import SystemSupport
 
 @Suite struct WidgetDataStoreRewriteTests {
     @Test func unchangedItemsAreNotRewritten() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("marks-widget-\(UUID().uuidString)")
+        let dir = TemporaryDirectory.reserve(prefix: "marks-widget")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) } // safe: test cleanup
         let store = WidgetDataStore(directory: dir)
@@ -71,7 +72,7 @@ import SystemSupport
     }
 
     @Test func aFileChangedByAnyoneIsReadAgain() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("marks-widget-\(UUID().uuidString)")
+        let dir = TemporaryDirectory.reserve(prefix: "marks-widget")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) } // safe: test cleanup
         let server = WidgetDataStore(directory: dir)

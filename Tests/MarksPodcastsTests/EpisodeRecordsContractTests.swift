@@ -18,7 +18,7 @@ import Testing
         let clock = ManualClock()
 
         static func with<T>(_ backend: StoreBackend, _ body: (Fixture) async throws -> T) async throws -> T {
-            let root = FileManager.default.temporaryDirectory.appendingPathComponent("marks-episodes-\(UUID().uuidString)")
+            let root = TemporaryDirectory.reserve(prefix: "marks-episodes")
             try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
             defer {
                 do { try FileManager.default.removeItem(at: root) } catch {}  // a leftover temp dir is harmless

@@ -15,7 +15,7 @@ public struct MarksBinary: Sendable {
 
     /// A binary runner with a fresh HOME.
     public init() throws {
-        home = FileManager.default.temporaryDirectory.appendingPathComponent("marks-cli-\(UUID().uuidString)")
+        home = TemporaryDirectory.reserve(prefix: "marks-cli")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     }
 

@@ -6,18 +6,19 @@ extension CompositionRoot {
     /// The sources library in `marks.sqlite`, originals under `<data>/sources/`, extraction tools found on `PATH`;
     /// every change reaches the search index through its source observer (when the index opens).
     public func sources() throws -> DocumentLibrary {
-        let data = try data()
+        _ = try data()
         let observer = sourceIndexObserver()
-        let environment = context.environment
-        let now = context.now
-        let warn = warn
-        return try part(\.sources) {
-            let tools = DocumentExtractor.Tools.find(path: environment["PATH"])
-            let library = try DocumentLibrary(database: data.database, directory: data.paths.dataDirectory.appendingPathComponent("sources", isDirectory: true),
-                                            extractor: DocumentExtractor(tools: tools), observer: observer, now: now)
-            for problem in library.leftoverProblems { warn("sources: \(problem)") }
-            return library
-        }
+        return try part(\.sources) { try makeSources(observer: observer) }
+    }
+
+    /// A sources library as `sources()` builds it, heard by `observer` instead of the search index's (nil: none).
+    public func makeSources(observer: DocumentObserver?) throws -> DocumentLibrary {
+        let data = try data()
+        let tools = DocumentExtractor.Tools.find(path: context.environment["PATH"])
+        let library = try DocumentLibrary(database: data.database, directory: data.paths.dataDirectory.appendingPathComponent("sources", isDirectory: true),
+                                          extractor: DocumentExtractor(tools: tools), observer: observer, now: context.now)
+        for problem in library.leftoverProblems { warn("sources: \(problem)") }
+        return library
     }
 
     private func sourceIndexObserver() -> DocumentObserver? {

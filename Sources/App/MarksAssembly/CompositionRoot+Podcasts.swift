@@ -13,7 +13,13 @@ extension CompositionRoot {
     public func podcastService(jobs: JobRunner) throws -> PodcastService {
         let fetcher = fetcher()
         let setup = podcastVoiceSetup()
-        let voices = PodcastVoicesCache { try await setup.voices() }
+        let voices: PodcastService.VoicesProvider
+        if let voice = overrides.podcastVoice {
+            voices = { PodcastVoices(primary: voice) }
+        } else {
+            let cache = PodcastVoicesCache { try await setup.voices() }
+            voices = { try await cache.voices() }
+        }
         let dialogue: PodcastService.WriteDialogue?
         do {
             dialogue = try setup.dialogue()
@@ -36,7 +42,7 @@ extension CompositionRoot {
         }
         return PodcastService(episodes: try episodeRecords(),
                                   directory: paths.dataDirectory.appendingPathComponent("podcasts/audio"),
-                                  jobs: jobs, voices: { try await voices.voices() }, dialogue: dialogue,
+                                  jobs: jobs, voices: voices, dialogue: dialogue,
                                   readArticle: { url in
                                       guard let archive else { return try await PodcastPages.read(url, fetcher: fetcher) }
                                       return try await PodcastPages.read(url, archive: archive, fetcher: fetcher)

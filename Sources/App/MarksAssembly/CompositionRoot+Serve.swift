@@ -145,10 +145,8 @@ extension CompositionRoot {
         let listen = ListenAddress.Holder()
         let archive = try pageArchive()
         let search = try searchService()
-        var options = WebOptions(stateDirectory: paths.dataDirectory, log: logError)
-        options.jobs = jobs
-        let imports = try importJobs()
-        options.imports = imports
+        var options = try webOptions(log: logError)
+        let imports = try importJobs()  // the one the options hold
         let bulk = BulkActions(jobs: jobs, now: context.now)
         options.bulk = bulk
         options.images = ImageFetcher(fetcher: fetcher())
@@ -220,9 +218,23 @@ extension CompositionRoot {
         try OwnerAuth(dataDirectory: paths.dataDirectory, database: try data().database, now: context.now, log: log)
     }
 
-    /// Imports started from Settings → Import, as `library.import` jobs on `jobs()`.
+    /// The web app's options as `marks serve` starts them: `tuning` (undo time, page size, time zone…) with the state in
+    /// the data directory, `log` for its errors, the one job runner and Settings → Import's jobs on it. `serveParts`
+    /// adds the rest of the server's parts.
+    public func webOptions(tuning: WebOptions = WebOptions(), log: @escaping @Sendable (String) -> Void) throws -> WebOptions {
+        var options = tuning
+        options.stateDirectory = paths.dataDirectory
+        options.log = log
+        options.jobs = try jobs()
+        options.imports = try importJobs()
+        return options
+    }
+
+    /// Imports started from Settings → Import, as `library.import` jobs on `jobs()` (made once).
     public func importJobs() throws -> ImportJobs {
-        try ImportJobs(database: try data().database, dataDirectory: paths.dataDirectory, jobs: try jobs(), now: context.now)
+        let database = try data().database
+        let jobs = try jobs()
+        return try part(\.imports) { try ImportJobs(database: database, dataDirectory: paths.dataDirectory, jobs: jobs, now: context.now) }
     }
 
     /// The embedded store's API token (`api_token` in the data directory).

@@ -42,11 +42,13 @@ public final class CompositionRoot: Sendable {
         public var metadata: (@Sendable (String) async -> BookmarkCheck.Metadata)?
         /// The `/v1/` backend's limits instead of the defaults.
         public var backendLimits: AppAPILimits?
+        /// The voice podcasts speak with instead of the ones the `podcast` settings choose (marks-bench's loaded voice).
+        public var podcastVoice: (any SpeechSynthesizer)?
 
         /// No overrides: everything as configured.
         public init(data: LocalData? = nil, source: (any BookmarkSource)? = nil, fetcher: PageFetcher? = nil, engine: ConfiguredEngine? = nil,
                     jobSettings: JobRunnerSettings? = nil, metadata: (@Sendable (String) async -> BookmarkCheck.Metadata)? = nil,
-                    backendLimits: AppAPILimits? = nil) {
+                    backendLimits: AppAPILimits? = nil, podcastVoice: (any SpeechSynthesizer)? = nil) {
             self.data = data
             self.source = source
             self.fetcher = fetcher
@@ -54,6 +56,7 @@ public final class CompositionRoot: Sendable {
             self.jobSettings = jobSettings
             self.metadata = metadata
             self.backendLimits = backendLimits
+            self.podcastVoice = podcastVoice
         }
     }
 
@@ -115,6 +118,7 @@ public final class CompositionRoot: Sendable {
         var archive: PageArchive?
         var podcastLibrary: PodcastLibrary?
         var podcastRequests: PodcastRequests?
+        var imports: ImportJobs?
     }
 
     /// Returns the part at `key`, building it with `make` the first time. `make` runs outside the lock (it may
@@ -222,9 +226,10 @@ public final class CompositionRoot: Sendable {
         try makeLibrary(over: try source(), cache: try cache(), observers: observers)
     }
 
-    /// A library over `source` and its cache, writing the widget files, heard by `observers`. The embedded store is
-    /// walked in pages of 10,000: no network between, and each page of a full walk skips its offset from the start.
-    public func makeLibrary(over source: any BookmarkSource, cache: BookmarkCache, observers: [LibraryObserver]) throws -> LibraryService {
+    /// A library over `source` and its cache (nil: straight to the source), writing the widget files, heard by `observers`.
+    /// The embedded store is walked in pages of 10,000: no network between, and each page of a full walk skips its
+    /// offset from the start.
+    public func makeLibrary(over source: any BookmarkSource, cache: BookmarkCache?, observers: [LibraryObserver]) throws -> LibraryService {
         LibraryService(source: source, widgets: widgets, now: context.now, warn: warn, observers: observers, cache: cache,
                        syncOptions: source is EmbeddedBookmarkSource ? SyncOptions(pageSize: 10_000) : SyncOptions(),
                        deferredDeletes: try deferredDeletes())

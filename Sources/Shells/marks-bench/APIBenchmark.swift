@@ -1,5 +1,6 @@
 import Foundation
 import MarksAccess
+import MarksAssembly
 import MarksClients
 import MarksCore
 import MarksBookmarks
@@ -118,9 +119,11 @@ enum APIBenchmark {
         }
         let cacheDirectory = try BenchSupport.temporaryDirectory("sync-cache")
         defer { remove(cacheDirectory) }
-        let local = try LocalData(paths: MarksPaths(environment: [:], dataDirectory: cacheDirectory.path, currentDirectory: "/"), now: { Date() })
-        let library = LibraryService(source: client, widgets: nil, now: { Date() }, warn: { _ in },
-                                     cache: try BookmarkCache(database: local.database, for: client))
+        // A fresh data directory whose bookmark source is the live server, built as `marks sync` builds it; the library
+        // without the index observer, as before: this figure is the sync into the cache (the index's is `index`'s).
+        let root = CompositionRoot(settings: Settings(dataDirectory: cacheDirectory), context: ProcessContext(environment: [:]),
+                                   overrides: CompositionRoot.Overrides(source: client))
+        let library = try root.libraryWithoutIndex()
         var report: SyncReport?
         let seconds = try await timed { report = try await library.sync(full: true) }
         let synced = (report?.live ?? 0) + (report?.archived ?? 0)

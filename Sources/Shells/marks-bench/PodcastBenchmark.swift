@@ -1,8 +1,8 @@
 import Foundation
+import MarksAssembly
 import MarksCore
 import MarksJobs
 import MarksPodcasts
-import SQLiteDatabase
 import Synchronization
 import SystemSupport
 
@@ -112,10 +112,12 @@ enum PodcastBenchmark {
     /// Generate → done → the first bytes of the file, through a real job runner and the podcast service.
     private static func firstPlayableByte(_ text: String, voice: any SpeechSynthesizer, directory: URL) async throws -> String {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let database = try Database(path: directory.appendingPathComponent("marks.sqlite").path)
-        let jobs = JobRunner(store: try JobStore(database: database), log: { _ in })
-        let service = try PodcastService(database: database, directory: directory.appendingPathComponent("audio"), jobs: jobs,
-                                         voice: { voice }, readArticle: { _ in throw BenchSupport.Failure(description: "no fetch in the bench") })
+        // The runner and the service as `marks serve` builds them, speaking with the voice under test; the runner's
+        // default timing, as before (no 2 s pick-up: the bench wakes it by enqueueing).
+        let root = CompositionRoot(settings: Settings(dataDirectory: directory), context: ProcessContext(environment: [:]),
+                                   overrides: CompositionRoot.Overrides(jobSettings: JobRunnerSettings(), podcastVoice: voice))
+        let jobs = try root.jobs()
+        let service = try root.podcastService(jobs: jobs)
         await jobs.register(service.jobKind())
         await jobs.start()
         let start = DispatchTime.now().uptimeNanoseconds

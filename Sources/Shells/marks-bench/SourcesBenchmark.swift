@@ -1,6 +1,6 @@
 import Foundation
+import MarksAssembly
 import MarksDocuments
-import SQLiteDatabase
 import StandInNetwork
 import SystemSupport
 
@@ -11,10 +11,10 @@ enum SourcesBenchmark {
     static func run() async throws -> [String] {
         let directory = try BenchSupport.temporaryDirectory("sources")
         defer { do { try FileManager.default.removeItem(at: directory) } catch {} } // a temp dir: nothing to report
-        let database = try Database(path: directory.appendingPathComponent("marks.sqlite").path)
-        let tools = DocumentExtractor.Tools.find(path: nil)
-        let library = try DocumentLibrary(database: database, directory: directory.appendingPathComponent("sources"),
-                                        extractor: DocumentExtractor(tools: tools), now: { Date() })
+        let root = CompositionRoot(settings: Settings(dataDirectory: directory), context: ProcessContext(environment: [:]))
+        // No search index observer, as before: these figures are the sources library's own (the index's are `index`'s).
+        let library = try root.makeSources(observer: nil)
+        let tools = library.extractor.tools
         var lines: [String] = []
 
         if tools.pdftotext != nil {

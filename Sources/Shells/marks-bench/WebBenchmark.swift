@@ -30,12 +30,12 @@ enum WebBenchmark {
         let start = Date(timeIntervalSince1970: 1_600_000_000)
         let entries = (0..<bookmarkCount).map { entry($0, start: start) }
         _ = try store.importBookmarks(entries)
-        let source = EmbeddedBookmarkSource(store: store, baseURL: "http://127.0.0.1:8080") { BookmarkCheck.Metadata(url: $0) }
+        let source = try root.source()
         let auth = try root.ownerAuth()
 
-        let widgets = WidgetDataStore(directory: directory)
-        let composed = try await Signed(app: webApp(source, widgets: widgets, directory: directory, auth: auth), auth: auth)
-        let bare = try await Signed(app: webApp(source, widgets: nil, directory: directory, auth: auth), auth: auth)
+        let widgets = root.widgets
+        let composed = try await Signed(app: webApp(try root.makeLibrary(over: source, cache: nil, observers: []), widgets: widgets, directory: directory, auth: auth), auth: auth)
+        let bare = try await Signed(app: webApp(bareLibrary(source), widgets: nil, directory: directory, auth: auth), auth: auth)
 
         let page = try await composed.page("/")
         let withWidgets = try await samples(60) { _ = try await composed.page("/") }
@@ -106,15 +106,20 @@ enum WebBenchmark {
         let root = CompositionRoot(settings: Settings(dataDirectory: folder), context: ProcessContext(environment: [:]))
         let store = try root.data().store
         _ = try store.importBookmarks((0..<60).map { entry($0, start: start) })
-        let source = EmbeddedBookmarkSource(store: store, baseURL: "http://127.0.0.1:8080") { BookmarkCheck.Metadata(url: $0) }
         let auth = try root.ownerAuth()
-        let app = try await Signed(app: webApp(source, widgets: nil, directory: folder, auth: auth), auth: auth)
+        let app = try await Signed(app: webApp(try root.makeLibrary(over: try root.source(), cache: nil, observers: []), widgets: nil, directory: folder, auth: auth),
+                                   auth: auth)
         return rowMarkupBytes(String(decoding: try await app.page("/"), as: UTF8.self))
     }
 
-    /// A web app over the store, as `marks serve` composes it (widgets nil leaves the widget files out).
-    private static func webApp(_ source: EmbeddedBookmarkSource, widgets: WidgetDataStore?, directory: URL, auth: OwnerAuth) -> WebApp {
-        let library = LibraryService(source: source, widgets: widgets, now: { Date() }, warn: { _ in })
+    /// The library over the store without widget files, cache or observers: the figure the widget-file check is told
+    /// apart by, so built bare on purpose (the root's library always writes widget files).
+    private static func bareLibrary(_ source: any BookmarkSource) -> LibraryService {
+        LibraryService(source: source, widgets: nil, now: { Date() }, warn: { _ in })
+    }
+
+    /// A web app over `library` (the root's, or the bare one), as `marks serve` composes it.
+    private static func webApp(_ library: LibraryService, widgets: WidgetDataStore?, directory: URL, auth: OwnerAuth) -> WebApp {
         let settings = WebSettings(configStore: ConfigStore(file: directory.appendingPathComponent("config.json")),
                                    verify: { _ in ServerHealth(version: "bench", status: "healthy") }, activeServer: nil)
         return WebApp(library: library, auth: auth, settings: settings, widgets: widgets, reader: nil, options: WebOptions(stateDirectory: directory))

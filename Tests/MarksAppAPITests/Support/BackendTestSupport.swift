@@ -10,7 +10,7 @@ struct TemporaryDatabase {
     let database: Database
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-backend-\(UUID().uuidString)")
+        directory = TemporaryDirectory.reserve(prefix: "marks-backend")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         database = try Database(path: directory.appendingPathComponent("marks.sqlite").path)
     }

@@ -17,7 +17,7 @@ final class EmbeddedLinkding: Sendable {
     let port: Int
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-cli-linkding-\(UUID().uuidString)")
+        directory = TemporaryDirectory.reserve(prefix: "marks-cli-linkding")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         store = try BookmarkStore(path: directory.appendingPathComponent("server.sqlite").path, now: { Date(timeIntervalSince1970: 1_800_000_000) })
         responder = Responder(source: EmbeddedBookmarkSource(store: store, baseURL: "http://127.0.0.1") { BookmarkCheck.Metadata(url: $0) })

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Synchronization
 @testable import MarksCLI
+import MarksTestSupport
 
 /// Runs `marks` commands in process: a context with temp XDG dirs, captured output, a fixed clock.
 final class CLIHarness: Sendable {
@@ -11,7 +12,7 @@ final class CLIHarness: Sendable {
     let extraEnvironment: [String: String]
 
     init(config: String? = nil, environment: [String: String] = [:]) throws {
-        home = FileManager.default.temporaryDirectory.appendingPathComponent("marks-cli-share-\(UUID().uuidString)")
+        home = TemporaryDirectory.reserve(prefix: "marks-cli-share")
         try FileManager.default.createDirectory(at: home.appendingPathComponent("config/marks"), withIntermediateDirectories: true)
         if let config {
             let file = home.appendingPathComponent("config/marks/config.json")

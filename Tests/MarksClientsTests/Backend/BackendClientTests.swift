@@ -64,7 +64,7 @@ import Testing
     }
 
     func withBackend(_ backend: FakeBackend, expireDeadlines: Bool = false, _ body: (Harness, FakeBackend) async throws -> Void) async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-client-\(UUID().uuidString)")
+        let directory = TemporaryDirectory.reserve(prefix: "marks-client")
         defer { do { try FileManager.default.removeItem(at: directory) } catch {} }
         try await withStandIn({ request, _ in backend.reply(request) }) { server, transport in
             let harness = Harness(server: server, transport: transport, directory: directory,
@@ -210,7 +210,7 @@ import Testing
             return .json("{}")
         }) { server, transport in
             defer { gate.open() }
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-client-\(UUID().uuidString)")
+            let directory = TemporaryDirectory.reserve(prefix: "marks-client")
             defer { do { try FileManager.default.removeItem(at: directory) } catch {} }
             let harness = Harness(server: server, transport: transport, directory: directory,
                                   sleeper: Sleeper(deadline: .seconds(60), expireDeadlines: true))
@@ -256,7 +256,7 @@ import Testing
 
     @Test func refusedRegistrationsSayWhy() async throws {
         try await withStandIn({ _, _ in .json(#"{"error":"The registration secret is wrong."}"#, status: 403) }) { server, transport in
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-client-\(UUID().uuidString)")
+            let directory = TemporaryDirectory.reserve(prefix: "marks-client")
             defer { do { try FileManager.default.removeItem(at: directory) } catch {} }
             let harness = Harness(server: server, transport: transport, directory: directory, sleeper: Sleeper(deadline: .seconds(60)))
             let error = await clientError { _ = try await harness.client().enrich(Self.request) }

@@ -13,7 +13,7 @@ final class IndexFixture {
     var path: String { directory.appendingPathComponent("marks.sqlite").path }
 
     init(dimension: Int = WordHashEmbedder.dimension) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-index-tests-\(UUID().uuidString)")
+        directory = TemporaryDirectory.reserve(prefix: "marks-index-tests")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         index = try SearchIndex(path: directory.appendingPathComponent("marks.sqlite").path, dimension: dimension)
     }

@@ -27,7 +27,7 @@ struct AppAPIFixture {
 
     init(config: MarksConfig = MarksConfig(), limits: AppAPILimits = AppAPILimits(), environment: [String: String] = [:],
          embedder: any TextEmbedder = TestEmbedder(), providerTransport: HTTPTransport = .live, workers: WorkerPool = .compute) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-server-backend-\(UUID().uuidString)")
+        directory = TemporaryDirectory.reserve(prefix: "marks-server-backend")
         let clock = ManualClock()
         self.clock = clock
         let engine = try ConfiguredEngine(config: config, environment: environment, embedder: embedder, limits: limits.engine,

@@ -59,7 +59,7 @@ import Testing
         let local: LocalData
 
         init(allowInternal: Bool = true) throws {
-            directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-favicons-\(UUID().uuidString)")
+            directory = TemporaryDirectory.reserve(prefix: "marks-favicons")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             local = try LocalData(paths: MarksPaths(environment: [:], dataDirectory: directory.path, currentDirectory: "/"),
                                   now: { Date(timeIntervalSince1970: 1_750_000_000) })

@@ -87,7 +87,7 @@ import Testing
     }
 
     @Test func aNewSourceAppliesWithoutARestart() async throws {
-        let otherDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-other-\(UUID().uuidString)")
+        let otherDirectory = TemporaryDirectory.reserve(prefix: "marks-other")
         defer { try? FileManager.default.removeItem(at: otherDirectory) } // safe: test cleanup
         let other = try LocalData(paths: MarksPaths(environment: [:], dataDirectory: otherDirectory.path, currentDirectory: "/"), now: { Date() })
         let otherSource = RecordingSource(store: other.store)
@@ -259,7 +259,7 @@ import Testing
     }
 
     @Test func signInLinksWorkOnceAndForFifteenMinutesAcrossProcesses() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-auth-\(UUID().uuidString)")
+        let directory = TemporaryDirectory.reserve(prefix: "marks-auth")
         defer { try? FileManager.default.removeItem(at: directory) } // safe: test cleanup
         let clock = ManualClock(Date(timeIntervalSince1970: 1_800_000_000))
         let cli = try OwnerAuth(dataDirectory: directory, now: clock.now)

@@ -95,7 +95,7 @@ import SystemSupport
     }
 
     @Test func sessionsExpire() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-auth-\(UUID().uuidString)")
+        let directory = TemporaryDirectory.reserve(prefix: "marks-auth")
         defer { try? FileManager.default.removeItem(at: directory) } // safe: test cleanup
         let start = Date(timeIntervalSince1970: 1_800_000_000)
         let early = try OwnerAuth(dataDirectory: directory, now: { start })
@@ -108,7 +108,7 @@ import SystemSupport
     }
 
     @Test func deviceLinksExpire() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-auth-\(UUID().uuidString)")
+        let directory = TemporaryDirectory.reserve(prefix: "marks-auth")
         defer { try? FileManager.default.removeItem(at: directory) } // safe: test cleanup
         let clock = ManualClock(Date(timeIntervalSince1970: 1_800_000_000))
         let auth = try OwnerAuth(dataDirectory: directory, now: clock.now)
@@ -122,7 +122,7 @@ import SystemSupport
     }
 
     @Test func theSecretFileIsPrivate() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-auth-\(UUID().uuidString)")
+        let directory = TemporaryDirectory.reserve(prefix: "marks-auth")
         defer { try? FileManager.default.removeItem(at: directory) } // safe: test cleanup
         _ = try OwnerAuth(dataDirectory: directory, now: { Date() })
         let file = directory.appendingPathComponent("web_secret")

@@ -7,6 +7,7 @@ import MarksJobs
 import SQLiteDatabase
 import Testing
 @testable import MarksServer
+import MarksTestSupport
 
 /// The Podcasts tab, the player's requests and the Podcast action through the responder seam (issue 13 items 6 and 7):
 /// the library filters and states, empty states, the queue forms, the audio with Range, the saved position, played →
@@ -53,7 +54,7 @@ import Testing
 
     /// Issue 13 item 5: a source row in the Sources list shows its episode's state, as bookmark rows do.
     @Test func sourceRowsShowTheirPodcastState() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-web-source-podcasts-\(UUID().uuidString)")
+        let directory = TemporaryDirectory.reserve(prefix: "marks-web-source-podcasts")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { do { try FileManager.default.removeItem(at: directory) } catch {} } // a temp dir left behind does not fail a test
         let sources = try DocumentLibrary(database: try Database(path: directory.appendingPathComponent("sources.sqlite").path),

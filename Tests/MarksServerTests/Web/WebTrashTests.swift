@@ -14,9 +14,9 @@ import Testing
         let local = try LocalData(paths: MarksPaths(environment: [:], dataDirectory: web.directory.path, currentDirectory: "/"),
                                   now: RecordingSource.steppingClock())
         let source = RecordingSource(store: local.store)
-        let library = LibraryService(source: source, widgets: nil, now: { Date(timeIntervalSince1970: 1_750_000_000) },
-                                     warn: { _ in }, cache: try BookmarkCache(database: local.database, sourceKey: "embedded"))
-        let auth = try OwnerAuth(dataDirectory: web.directory, now: { Date() })
+        let library = LibraryService(source: source, widgets: nil, now: WebHarness.now,
+                                     warn: { _ in }, cache: try BookmarkCache(database: local.database, for: source))
+        let auth = try OwnerAuth(dataDirectory: web.directory, now: WebHarness.now)  // the harness's clock: its session still holds
         var options = WebOptions(undoSeconds: 6, pageSize: 50, timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
         options.stateDirectory = web.directory
         return WebApp(library: library, auth: auth, settings: WebSettings(configStore: web.configStore, verify: { _ in

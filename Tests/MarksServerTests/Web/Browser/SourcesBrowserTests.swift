@@ -3,6 +3,7 @@ import MarksDocuments
 import StandInNetwork
 import Testing
 @testable import MarksServer
+import MarksTestSupport
 
 /// The Sources tab in headless Chromium (issue 12's "Done when"): add text, upload a PDF and a text file with the
 /// script's per-file progress, search finds a word of the body and one of the filename, edit, open the original,
@@ -14,7 +15,7 @@ import Testing
     func addUploadSearchEditOpenDeleteUndoAndPodcast() async throws {
         let h = try await DocumentsHarness.make(options: WebOptions(undoSeconds: 60, pageSize: 50, timeZone: TimeZone(secondsFromGMT: 0) ?? .current))
         defer { h.cleanUp() }
-        let inputs = FileManager.default.temporaryDirectory.appendingPathComponent("marks-sources-upload-\(UUID().uuidString)")
+        let inputs = TemporaryDirectory.reserve(prefix: "marks-sources-upload")
         try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
         defer { do { try FileManager.default.removeItem(at: inputs) } catch {} }  // a temp dir left behind does not fail a test
         let pdf = inputs.appendingPathComponent("wombat-report.pdf")

@@ -35,7 +35,7 @@ final class WebDriver {
     init(arguments: [String] = []) async throws {
         extraArguments = arguments
         port = try Self.freePort()
-        profile = FileManager.default.temporaryDirectory.appendingPathComponent("marks-chromium-\(UUID().uuidString)")
+        profile = TemporaryDirectory.reserve(prefix: "marks-chromium")
         process.executableURL = URL(fileURLWithPath: Self.chromedriver)
         process.arguments = ["--port=\(port)"]
         process.standardOutput = FileHandle.nullDevice

@@ -5,6 +5,7 @@ import MarksPodcasts
 @testable import MarksServer
 import SQLiteDatabase
 import Testing
+import MarksTestSupport
 
 /// A web harness whose Sources tab has a real sources library (its own `marks.sqlite` in the harness's temp dir, the
 /// real extraction tools) and real podcast requests (`podcast.request` jobs on the harness's runner).
@@ -16,7 +17,7 @@ struct DocumentsHarness {
 
     static func make(limits: DocumentLimits = DocumentLimits(), options: WebOptions = WebOptions(undoSeconds: 6, pageSize: 50,
                      timeZone: TimeZone(secondsFromGMT: 0) ?? .current)) async throws -> DocumentsHarness {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-web-sources-\(UUID().uuidString)")
+        let directory = TemporaryDirectory.reserve(prefix: "marks-web-sources")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let database = try Database(path: directory.appendingPathComponent("marks.sqlite").path)
         let library = try DocumentLibrary(database: database, directory: directory.appendingPathComponent("sources", isDirectory: true),

@@ -5,6 +5,7 @@ import MP3Encoding
 @testable import MarksServer
 import SQLiteDatabase
 import Synchronization
+import MarksTestSupport
 
 /// A web harness with a real podcast library (its own `marks.sqlite`, audio files in `podcasts/`) and the real
 /// generation manager, whose bookmarks are the harness's, so finishing an episode marks a real bookmark read. The
@@ -21,7 +22,7 @@ struct PodcastHarness {
 
     static func make(seed: Int = 3, options: WebOptions = WebOptions(undoSeconds: 6, pageSize: 50, timeZone: TimeZone(secondsFromGMT: 0) ?? .current),
                      seconds: Double = 12, steps: Int = 2, pollInterval: Duration = .milliseconds(200)) async throws -> PodcastHarness {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-web-podcasts-\(UUID().uuidString)")
+        let directory = TemporaryDirectory.reserve(prefix: "marks-web-podcasts")
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("podcasts"), withIntermediateDirectories: true)
         let database = try Database(path: directory.appendingPathComponent("marks.sqlite").path)
         let index = try PodcastEpisodes(database: database)

@@ -5,14 +5,18 @@ import MarksCore
 import MarksJobs
 import MarksBookmarks
 import MarksPodcasts
+import MarksTestSupport
 import MarksReading
 import MarksShare
 @testable import MarksServer
 
 /// A web app over an in-memory source in its own temp dir, driven through the responder seam. The data directory,
-/// the owner's sign-in, the job runner and the imports come from the composition root, as `marks serve` builds them;
-/// the library, the source switch and the options are the test's.
+/// the library, the owner's sign-in, the web options, the job runner and the imports come from the composition root,
+/// as `marks serve` builds them, on a fixed clock; the source switch and what `configure` adds are the test's.
 struct WebHarness {
+    /// The clock every part of the harness runs on (the data directory's store steps on its own).
+    static let now: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_750_000_000) }
+
     let directory: URL
     let source: RecordingSource
     let library: LibraryService
@@ -34,36 +38,32 @@ struct WebHarness {
                      sharePodcasts: Bool = false,
                      makeLibrary: (@Sendable (ServerConfig?) throws -> LibraryService)? = nil,
                      configure: ((LibraryService, WidgetDataStore, inout WebOptions) throws -> Void)? = nil) async throws -> WebHarness {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marks-web-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        // As `marks serve` composes it: the data dir's database holds the embedded store and the library's cache.
+        let directory = try TemporaryDirectory(prefix: "marks-web").url
+        // As `marks serve` composes it: the data dir's database holds the embedded store and the library's cache; every
+        // part runs on the harness's fixed clock (the data directory's store on a stepping one).
         let local = try LocalData(paths: MarksPaths(environment: [:], dataDirectory: directory.path, currentDirectory: "/"),
                                   now: RecordingSource.steppingClock())
-        let root = CompositionRoot(settings: Settings(dataDirectory: directory), context: ProcessContext(environment: [:], now: { Date() }),
-                                   overrides: CompositionRoot.Overrides(data: local, jobSettings: JobRunnerSettings()))
         let source = RecordingSource(store: local.store)
+        let root = CompositionRoot(settings: Settings(dataDirectory: directory), context: ProcessContext(environment: [:], now: WebHarness.now),
+                                   overrides: CompositionRoot.Overrides(data: local, source: source, jobSettings: JobRunnerSettings()))
         try await source.seed(seed)
         try await prepare(source)
-        let widgets = WidgetDataStore(directory: directory)
-        let cache = cached ? try BookmarkCache(database: local.database, sourceKey: "embedded") : nil
-        let library = LibraryService(source: source, widgets: widgets, now: { Date(timeIntervalSince1970: 1_750_000_000) },
-                                     warn: { _ in }, cache: cache)
+        let widgets = root.widgets
+        // The library without the index observer (the web tests read the store, not the index); `cached: false` runs
+        // straight to the source.
+        let library = cached ? try root.libraryWithoutIndex() : try root.makeLibrary(over: source, cache: nil, observers: [])
         let auth = try root.ownerAuth()
-        let configStore = ConfigStore(file: directory.appendingPathComponent("config/config.json"))
+        let configStore = root.settings.store
         let settings = WebSettings(configStore: configStore, verify: verify, activeServer: nil)
-        var options = options
-        options.stateDirectory = directory
-        let jobs = try root.jobs()
-        options.jobs = jobs
-        let imports = try root.importJobs()
-        options.imports = imports
+        var options = try root.webOptions(tuning: options, log: options.log)
+        let jobs = try root.jobs(), imports = try root.importJobs()  // the ones the options hold
         if let enrichment {
             let service = enrichment(library)
             options.enrichment = service
             for kind in service.jobKinds() { await jobs.register(kind) }
         }
         try configure?(library, widgets, &options)
-        let podcasts = sharePodcasts ? PodcastRequests(jobs: jobs, dataDirectory: directory, now: { Date(timeIntervalSince1970: 1_750_000_000) }) : nil
+        let podcasts = sharePodcasts ? try root.podcastRequests() : nil
         if let podcasts { options.share = ShareService(library: library, podcasts: podcasts, autoPodcastTags: []) }
         // `makeLibrary` stands in for the composition root's build of a new source (its library only).
         var build: (@Sendable (ServerConfig?) throws -> ServedSource)?
