@@ -12,9 +12,11 @@ import MarksShare
 
 /// A web app over an in-memory source in its own temp dir, driven through the responder seam. The data directory,
 /// the library, the owner's sign-in, the web options, the job runner and the imports come from the composition root,
-/// as `marks serve` builds them, on a fixed clock; the source switch and what `configure` adds are the test's.
+/// as `marks serve` builds them, on the real clock; the source switch and what `configure` adds are the test's.
 struct WebHarness {
-    /// The clock every part of the harness runs on (the data directory's store steps on its own).
+    /// A fixed time for what a test builds beside the harness (`WebTrashTests`' second library and sign-in). The root
+    /// itself runs on the real clock, as `marks serve` does (its job runner and podcasts time their work by it; on a
+    /// frozen one `PodcastBrowserTests` timed out waiting for an episode to be made and play).
     static let now: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_750_000_000) }
 
     let directory: URL
@@ -39,12 +41,12 @@ struct WebHarness {
                      makeLibrary: (@Sendable (ServerConfig?) throws -> LibraryService)? = nil,
                      configure: ((LibraryService, WidgetDataStore, inout WebOptions) throws -> Void)? = nil) async throws -> WebHarness {
         let directory = try TemporaryDirectory(prefix: "marks-web").url
-        // As `marks serve` composes it: the data dir's database holds the embedded store and the library's cache; every
-        // part runs on the harness's fixed clock (the data directory's store on a stepping one).
+        // As `marks serve` composes it: the data dir's database holds the embedded store and the library's cache (the
+        // store on a stepping clock, everything else on the real one).
         let local = try LocalData(paths: MarksPaths(environment: [:], dataDirectory: directory.path, currentDirectory: "/"),
                                   now: RecordingSource.steppingClock())
         let source = RecordingSource(store: local.store)
-        let root = CompositionRoot(settings: Settings(dataDirectory: directory), context: ProcessContext(environment: [:], now: WebHarness.now),
+        let root = CompositionRoot(settings: Settings(dataDirectory: directory), context: ProcessContext(environment: [:], now: { Date() }),
                                    overrides: CompositionRoot.Overrides(data: local, source: source, jobSettings: JobRunnerSettings()))
         try await source.seed(seed)
         try await prepare(source)
