@@ -395,7 +395,6 @@ def item12(server):
         raw.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n")
         line = raw.recv(65536).split(b"\r\n", 1)[0].decode(errors="replace")
         results.append(("two Host", line, True))
-    mp3 = []
     defect = not results[0][2] or " 400 " not in results[1][1] + " "
     return check(12, "framing: CL+TE keeps the connection, two Host headers answered", defect,
                  f"CL+TE → {results[0][1]!r}, connection {'closed' if results[0][2] else 'kept open'}; two Host → {results[1][1]!r}")
