@@ -1,3 +1,5 @@
+import SentenceEmbeddings
+
 /// Exact top-k over the compact rows of an `EmbeddingMatrix` (codes row-major, a scale per row) when only some
 /// rows may answer: the one copy of that search for the bookmarks' `VectorMatrix` and the passages' `PassageMatrix`.
 /// It runs on the caller's thread (a `WorkerPool` worker when the search came from a route), one pass over the rows.
@@ -12,7 +14,7 @@ enum MatrixSearch {
         let rows = scales.count
         guard count > 0, rows > 0, dimension > 0, query.count == dimension, codes.count == rows * dimension else { return [] }
         let (queryCodes, queryScale) = quantised(query)
-        var best = Best(capacity: count)
+        var best = TopSelection(capacity: count)
         queryCodes.withUnsafeBufferPointer { queryBuffer in
             codes.withUnsafeBufferPointer { codeBuffer in
                 scales.withUnsafeBufferPointer { scaleBuffer in
@@ -23,12 +25,12 @@ enum MatrixSearch {
                         for column in 0..<dimension {
                             sum &+= Int32(truncatingIfNeeded: rowBase[column]) &* Int32(truncatingIfNeeded: queryBase[column])
                         }
-                        best.offer(row: row, score: Float(sum) * scaleBuffer[row] * queryScale)
+                        best.offer(index: row, score: Float(sum) * scaleBuffer[row] * queryScale)
                     }
                 }
             }
         }
-        return best.entries
+        return best.bestFirst.map { (row: $0.index, score: $0.score) }
     }
 
     /// `query` as 16-bit codes and their scale, with as many levels as keep a row's sum within `Int32` (a row code
@@ -40,33 +42,5 @@ enum MatrixSearch {
         guard largest > 0 else { return ([Int16](repeating: 0, count: query.count), 0) }
         let inverse = levels / largest
         return (query.map { $0.isFinite ? Int16(max(-levels, min(levels, ($0 * inverse).rounded()))) : 0 }, largest / levels)
-    }
-
-    /// The best rows seen so far, best first (a short sorted list: most rows are turned away by one comparison).
-    private struct Best {
-        let capacity: Int
-        var entries: [(row: Int, score: Float)] = []
-
-        init(capacity: Int) {
-            self.capacity = capacity
-            entries.reserveCapacity(capacity + 1)
-        }
-
-        mutating func offer(row: Int, score: Float) {
-            if entries.count == capacity {
-                // A tie with the last kept row loses to it (rows come in order); NaN never enters.
-                guard let last = entries.last, score > last.score else { return }
-            } else if score.isNaN {
-                return
-            }
-            var low = 0
-            var high = entries.count
-            while low < high {
-                let middle = (low + high) / 2
-                if entries[middle].score >= score { low = middle + 1 } else { high = middle }
-            }
-            entries.insert((row, score), at: low)
-            if entries.count > capacity { entries.removeLast() }
-        }
     }
 }

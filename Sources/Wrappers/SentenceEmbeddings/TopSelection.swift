@@ -1,15 +1,16 @@
-/// The best `capacity` scores seen so far, kept sorted ascending so the weakest is first.
-struct TopSelection {
-    let capacity: Int
+/// The best `capacity` scores seen so far, kept sorted ascending so the weakest is first: the one top-k selection
+/// (the engine's exact search and the search index's int8 rows use it). Rows must be offered in increasing index order.
+public struct TopSelection {
+    public let capacity: Int
     private var kept: [VectorMatch] = []
 
-    init(capacity: Int) {
+    public init(capacity: Int) {
         self.capacity = capacity
         kept.reserveCapacity(capacity)
     }
 
     @inline(__always)
-    mutating func offer(index: Int, score: Float) {
+    public mutating func offer(index: Int, score: Float) {
         if kept.count == capacity {
             // Rows arrive in increasing index order, so an equal score never displaces an earlier row.
             guard let weakest = kept.first, score > weakest.score else { return }
@@ -31,5 +32,5 @@ struct TopSelection {
         kept.insert(VectorMatch(index: index, score: score), at: low)
     }
 
-    var bestFirst: [VectorMatch] { kept.reversed() }
+    public var bestFirst: [VectorMatch] { kept.reversed() }
 }
