@@ -195,7 +195,7 @@ extension CompositionRoot {
     /// over it, and for the embedded store its linkding API at `/api/`. Used at start and by Settings → Save.
     public func servedSource(for server: ServerConfig?, origin: String, favicons: FaviconService?) throws -> ServedSource {
         let source = try makeSource(server)
-        let library = try makeLibrary(over: source, cache: try BookmarkCache(database: try data().database, for: source),
+        let library = try makeLibrary(over: source, cache: try makeCache(for: source),
                                       observers: indexObservers() + faviconObservers() + archiveObservers())
         var api: LinkdingAPI?
         if server == nil {

@@ -171,10 +171,18 @@ public final class CompositionRoot: Sendable {
     /// The remote linkding server the library reads and writes, if there is one (nil: the embedded store).
     public var remoteLinkding: ServerConfig? { config.linkding }
 
-    /// The local cache of the source's bookmarks and the AI metadata.
+    /// The library's cache for the source: AI metadata, dismissals, sync state and, for a linkding server, a copy of
+    /// its bookmarks.
     public func cache() throws -> BookmarkCache {
         let source = try source()
-        return try part(\.cache) { try BookmarkCache(database: try data().database, for: source) }
+        return try part(\.cache) { try makeCache(for: source) }
+    }
+
+    /// A cache for `source`: over the embedded store it keeps no copy of the bookmarks and reads the store instead
+    /// (one copy of each text); over a linkding server it keeps the copy the first page, offline reading and the
+    /// sweeps read.
+    public func makeCache(for source: any BookmarkSource) throws -> BookmarkCache {
+        try BookmarkCache(database: try data().database, for: source, store: (source as? EmbeddedBookmarkSource)?.store)
     }
 
     // MARK: - The library and its search index

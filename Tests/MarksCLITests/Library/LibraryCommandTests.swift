@@ -111,21 +111,28 @@ import Testing
         #expect(await h.run(["import", try write(Self.sample, to: "b.html", in: h)]) == 0)
         h.reset()
         #expect(await h.run(["sync"]) == 0)
-        // The import already put what it saved into the cache, so this one finds nothing new; it is full because it
-        // is the cache's first sync.
-        #expect(h.stdout == "Synced (full): 0 added, 0 updated, 0 removed; 2 bookmarks, 1 archived.\n")
+        // The embedded store is read where it is (the library keeps no copy of it): nothing to bring in step, the
+        // store's counts.
+        #expect(h.stdout == "Synced (incremental): 0 added, 0 updated, 0 removed; 2 bookmarks, 1 archived.\n")
         #expect(h.stderr.isEmpty)
 
         h.reset()
         #expect(await h.run(["sync", "--json"]) == 0)
         let report = try json(h.stdout)
         #expect(report["added"] as? Int == 0 && report["full"] as? Bool == false && report["live"] as? Int == 2)
+    }
 
-        h.reset()
+    @Test func aSyncOfALinkdingServerShowsItsProgressOnATerminal() async throws {
+        let server = try EmbeddedLinkding()
+        let h = try CLIHarness(config: server.configJSON)
+        defer { h.cleanUp() }
+        _ = try server.store.create(.init(url: "https://example.com/a", title: "A"))
         #expect(await MarksCommandLine.run(["sync", "--full"], context: h.context(terminal: true)) == 0)
+        #expect(h.stdout == "Synced (full): 1 added, 0 updated, 0 removed; 1 bookmarks, 0 archived.\n")
         #expect(h.stderr.hasPrefix("\rSyncing bookmarks"))
         #expect(h.stderr.hasSuffix("\r"))
         #expect(!h.stderr.contains("\n"))
+        await server.stop()
     }
 
     @Test func everyCommandWorksAgainstALinkdingServer() async throws {

@@ -9,7 +9,7 @@ import Testing
 @Suite struct LibraryCacheTests {
     @Test(arguments: SourceKind.allCases)
     func unfilteredLoadFillsTheCacheAndTheNextLoadShowsItFirst(_ kind: SourceKind) async throws {
-        let f = try LibraryFixture(kind)
+        let f = try LibraryFixture(kind, keepsCopy: true)
         let made = try f.addMany(5)
         let first = try await f.library.load(LibraryFilter(), cached: { _ in Issue.record("nothing is cached yet") })
         #expect(first.bookmarks.map(\.id) == made.reversed().map(\.id))
@@ -20,6 +20,25 @@ import Testing
         let cached = try #require(shown.withLock { $0 })
         #expect(cached.bookmarks.map(\.id) == made.reversed().prefix(3).map(\.id))
         #expect(cached.count == 5)
+    }
+
+    @Test func overTheEmbeddedStoreNoChangeWritesACopyAndThePageItselfComesAtOnce() async throws {
+        let f = try LibraryFixture(.embedded)
+        let made = try f.addMany(5)
+        let first = try await f.library.load(LibraryFilter(limit: 2), cached: { _ in Issue.record("no copy to show first") })
+        #expect(first.bookmarks.map(\.id) == made.reversed().prefix(2).map(\.id))
+        _ = try await f.library.loadMore(try #require(first.next))
+        _ = try await f.library.add(AddBookmarkRequest(url: "https://example.com/added", title: "Added"))
+        try await f.library.archive(id: made[0].id)
+        try await f.library.delete(id: made[1].id)
+        _ = try await f.library.update(id: made[2].id, BookmarkUpdate(title: "Renamed"))
+        #expect(f.library.cachedPage(LibraryFilter()) == nil)
+        let rows = try f.cacheDatabase.read { db in try db.queryOne("SELECT count(*) FROM library_bookmarks")?.int(at: 0) }
+        #expect(rows == 0)
+        // The cache's reads are the store's, at once.
+        #expect(try f.cache.bookmark(id: made[2].id)?.title == "Renamed")
+        #expect(try f.cachedIDs(archived: true) == [made[0].id])
+        #expect(try f.cachedIDs(archived: false).count == 4)
     }
 
     @Test(arguments: SourceKind.allCases)
@@ -62,7 +81,7 @@ import Testing
         LibraryFilter(unreadOnly: true), LibraryFilter(search: "page"), LibraryFilter(tag: "one"), LibraryFilter(archived: true),
     ])
     func aFilteredLoadNeverTouchesTheCache(_ kind: SourceKind, _ filter: LibraryFilter) async throws {
-        let f = try LibraryFixture(kind)
+        let f = try LibraryFixture(kind, keepsCopy: true)
         try f.addMany(4)
         _ = try await f.library.load(LibraryFilter())
         let before = try f.cachedBookmarks()
@@ -90,14 +109,14 @@ import Testing
 
     @Test(arguments: SourceKind.allCases)
     func loadMoreOfTheUnfilteredListAppendsToTheCacheAndAFilteredOneDoesNot(_ kind: SourceKind) async throws {
-        let f = try LibraryFixture(kind)
+        let f = try LibraryFixture(kind, keepsCopy: true)
         let made = try f.addMany(5, tags: ["t"])
         let first = try await f.library.load(LibraryFilter(limit: 2))
         let next = try #require(first.next)
         _ = try await f.library.loadMore(next)
         #expect(try f.cachedIDs() == Set(made[1...4].map(\.id)))
 
-        let g = try LibraryFixture(kind)
+        let g = try LibraryFixture(kind, keepsCopy: true)
         try g.addMany(5, tags: ["t"])
         let tagged = try await g.library.load(LibraryFilter(tag: "t", limit: 2))
         _ = try await g.library.loadMore(try #require(tagged.next))
@@ -201,7 +220,7 @@ import Testing
 
     @Test(arguments: SourceKind.allCases)
     func tagCountsComeFromTheCacheSyncingFirstWhenItWasNeverSynced(_ kind: SourceKind) async throws {
-        let f = try LibraryFixture(kind)
+        let f = try LibraryFixture(kind, keepsCopy: true)
         let a = try f.add("https://example.com/1", tags: ["swift", "linux"])
         try f.add("https://example.com/2", tags: ["Swift"])
         try f.add("https://example.com/3", tags: ["rust"])

@@ -75,7 +75,9 @@ final class LibraryFixture: Sendable {
     let recorder = ObserverRecorder()
     private let warningLog = WarningLog()
 
-    init(_ kind: SourceKind, options: SyncOptions = SyncOptions(pageSize: 7), withCache: Bool = true) throws {
+    /// `keepsCopy` gives the embedded store a cache that copies its bookmarks, as before issue 36 (the synchronizer's
+    /// tests run it over both sides of the seam); the composition root gives it one that reads the store.
+    init(_ kind: SourceKind, keepsCopy: Bool = false, options: SyncOptions = SyncOptions(pageSize: 7), withCache: Bool = true) throws {
         self.kind = kind
         dir = try TemporaryDirectory()
         let serverDatabase = try Database(path: dir.url.appendingPathComponent("marks.sqlite").path)
@@ -83,7 +85,8 @@ final class LibraryFixture: Sendable {
         server = StoreBackedLinkding(store: store)
         let source: any BookmarkSource = kind == .embedded ? server.source : server.client
         cacheDatabase = kind == .embedded ? serverDatabase : try Database(path: dir.url.appendingPathComponent("client.sqlite").path)
-        cache = try BookmarkCache(database: cacheDatabase, for: source)
+        // As the composition root builds it: over the embedded store the cache keeps no copy and reads the store.
+        cache = try BookmarkCache(database: cacheDatabase, for: source, store: kind == .embedded && !keepsCopy ? store : nil)
         let log = warningLog
         library = LibraryService(source: source, widgets: WidgetDataStore(directory: dir.url), now: clock.now,
                                  warn: { message in log.append(message) }, observers: [recorder.observer],

@@ -9,7 +9,7 @@ import Testing
 @Suite struct LibrarySyncTests {
     @Test(arguments: SourceKind.allCases)
     func theFirstSyncWalksEveryPageOfBothLists(_ kind: SourceKind) async throws {
-        let f = try LibraryFixture(kind)
+        let f = try LibraryFixture(kind, keepsCopy: true)
         try f.addMany(23)
         try (0..<5).forEach { try f.add("https://example.com/archived\($0)", archived: true) }
         let phases = Mutex([SyncProgress]())
@@ -38,7 +38,7 @@ import Testing
 
     @Test(arguments: SourceKind.allCases)
     func anIncrementalSyncFetchesOnlyWhatChanged(_ kind: SourceKind) async throws {
-        let f = try LibraryFixture(kind, options: SyncOptions(pageSize: 7, overlap: 1))
+        let f = try LibraryFixture(kind, keepsCopy: true, options: SyncOptions(pageSize: 7, overlap: 1))
         let made = try f.addMany(10)
         _ = try await f.library.sync()
         f.recorder.reset()
@@ -63,7 +63,7 @@ import Testing
 
     @Test(arguments: SourceKind.allCases)
     func aSyncWithNothingChangedCountsNothingThoughTheOverlapFetchesAgain(_ kind: SourceKind) async throws {
-        let f = try LibraryFixture(kind)
+        let f = try LibraryFixture(kind, keepsCopy: true)
         try f.addMany(3)
         _ = try await f.library.sync()
         f.recorder.reset()
@@ -88,7 +88,7 @@ import Testing
 
     @Test(arguments: SourceKind.allCases)
     func aDeletionIsFoundByTheCountsAndForgetsItsAIMetadata(_ kind: SourceKind) async throws {
-        let f = try LibraryFixture(kind)
+        let f = try LibraryFixture(kind, keepsCopy: true)
         let made = try f.addMany(9)
         _ = try await f.library.sync()
         try await f.library.setAIMetadata(id: made[4].id, summary: "Gone soon.", tags: ["x"], engine: "offline")
@@ -103,7 +103,7 @@ import Testing
 
     @Test(arguments: SourceKind.allCases)
     func aTagDeletedOnTheServerIsNoticedThoughNoDateMoved(_ kind: SourceKind) async throws {
-        let f = try LibraryFixture(kind)
+        let f = try LibraryFixture(kind, keepsCopy: true)
         let tagged = try f.addMany(3, prefix: "tagged", tags: ["doomed", "kept"])
         try f.addMany(4, prefix: "plain", tags: ["kept"])
         f.clock.advance(120)
@@ -161,7 +161,7 @@ import Testing
 
     @Test(arguments: SourceKind.allCases)
     func aDamagedCacheIsReportedAndRebuiltByTheNextSync(_ kind: SourceKind) async throws {
-        let f = try LibraryFixture(kind)
+        let f = try LibraryFixture(kind, keepsCopy: true)
         let made = try f.addMany(4)
         _ = try await f.library.sync()
         try f.damage("UPDATE library_bookmarks SET date_added = 'yesterday' WHERE id = \(made[1].id)")
@@ -179,7 +179,7 @@ import Testing
     }
 
     @Test func aDamagedAIMetadataRowIsAMissNotACrash() async throws {
-        let f = try LibraryFixture(.embedded)
+        let f = try LibraryFixture(.embedded, keepsCopy: true)
         let made = try f.add("https://example.com/a")
         try await f.library.setAIMetadata(id: made.id, summary: "s", tags: ["t"], engine: "offline")
         try f.damage("UPDATE library_ai_metadata SET tags = '{\"not\": \"a list\"}'")
@@ -190,7 +190,7 @@ import Testing
     }
 
     @Test func anUnreadableSyncStateMeansAFullWalk() async throws {
-        let f = try LibraryFixture(.embedded)
+        let f = try LibraryFixture(.embedded, keepsCopy: true)
         try f.addMany(2)
         _ = try await f.library.sync()
         try f.damage("UPDATE library_sync_state SET last_sync = 'soon'")
@@ -200,7 +200,7 @@ import Testing
     }
 
     @Test func aFullWalkIsDoneOnceADayWhateverTheCountsSay() async throws {
-        let f = try LibraryFixture(.embedded)
+        let f = try LibraryFixture(.embedded, keepsCopy: true)
         try f.addMany(2)
         _ = try await f.library.sync()
         f.clock.advance(3_600)
@@ -211,7 +211,7 @@ import Testing
     }
 
     @Test func aBulkImportBringsTheCacheAndTheObserversInStepAtOnce() async throws {
-        let f = try LibraryFixture(.embedded)
+        let f = try LibraryFixture(.embedded, keepsCopy: true)
         let made = try f.addMany(2)
         _ = try await f.library.sync()
         f.recorder.reset()
@@ -226,6 +226,30 @@ import Testing
         #expect(f.recorder.allSaved.count == 2 && f.recorder.allSaved.contains(made[0].id))
         let report = try await f.library.sync()
         #expect(!report.full && report.updated == 0 && report.added == 0)
+    }
+
+    @Test func overTheEmbeddedStoreASyncCopiesNothingAndGivesTheStoresCounts() async throws {
+        let f = try LibraryFixture(.embedded)
+        #expect(!f.cache.holdsCopy)
+        let made = try f.addMany(3)
+        try f.add("https://example.com/archived", archived: true)
+        try await f.library.setAIMetadata(id: made[0].id, summary: "Kept by id.", tags: ["ai"], engine: "offline")
+        f.recorder.reset()
+        let report = try await f.library.sync(full: true)
+        #expect(report == SyncReport(added: 0, updated: 0, removed: 0, live: 3, archived: 1, full: true))
+        #expect(f.recorder.isEmpty)
+        let rows = try f.cacheDatabase.read { db in try db.queryOne("SELECT count(*) FROM library_bookmarks")?.int(at: 0) }
+        #expect(rows == 0)
+        // What the cache reads is the store, with the AI metadata kept by id.
+        #expect(try f.cachedBookmarks() == f.serverBookmarks())
+        #expect(try f.cache.bookmark(id: made[0].id)?.aiSummary == "Kept by id.")
+        #expect(try f.cache.bookmarks(ids: [made[2].id, 999, made[0].id]).map(\.id) == [made[2].id, made[0].id])
+        #expect(try f.cache.urls(archived: nil).last == "https://example.com/archived")
+        let counts = try f.cache.counts()
+        #expect(counts.live == 3 && counts.archived == 1)
+        let widget = try WidgetDataStore(directory: f.dir.url).loadBookmarks()
+        #expect(widget.recent.map(\.id) == made.reversed().map(\.id))
+        #expect(try await f.library.tagCounts().map(\.name) == ["ai"])
     }
 
     @Test func concurrentSyncsShareOneRun() async throws {

@@ -19,6 +19,7 @@ extension BookmarkCache {
     /// Live bookmarks with no AI metadata, newest first (at most `limit`), and how many live ones have it. Chosen in
     /// SQL, so the background pass over a library of 100,000 reads the few it takes, not every bookmark.
     public func bookmarksAwaitingAIMetadata(limit: Int?) throws(CacheError) -> (pending: [Bookmark], enriched: Int) {
+        if let store { return try storeBookmarksAwaitingAIMetadata(store, limit: limit) }
         var sql = """
             SELECT \(CacheRows.bookmarkColumns) FROM library_bookmarks AS b
             WHERE b.source = ? AND b.is_archived = 0

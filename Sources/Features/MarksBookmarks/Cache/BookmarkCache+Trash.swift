@@ -77,7 +77,7 @@ extension BookmarkCache {
                 arguments.append(SQLValue(state.rawValue))
             }
             guard try db.run(sql, arguments) > 0 else { return false }
-            if let restored {
+            if let restored, holdsCopy {
                 try db.run(CacheRows.upsertBookmarkSQL, try CacheRows.values(restored, source: sourceKey))
             }
             return true

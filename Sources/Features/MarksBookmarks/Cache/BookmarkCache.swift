@@ -1,21 +1,28 @@
 import Foundation
 import MarksCore
+import MarksStorage
 import SQLiteDatabase
 
 /// The library's local cache in `marks.sqlite`, for one bookmark source (keyed by the source's identity, so
-/// switching servers never mixes lists): the full unfiltered bookmark list (live and archived), AI metadata by
-/// bookmark id, AI summaries by URL (shared by all sources), and the sync state. Methods are synchronous and
-/// short, like the embedded store's; every failure is a `CacheError`.
+/// switching servers never mixes lists): AI metadata by bookmark id, AI tags dismissed, AI summaries by URL (shared
+/// by all sources), the sync state and — for a linkding server only — a copy of the full unfiltered bookmark list
+/// (live and archived, `library_bookmarks`). Over the embedded store (`store` set) the cache keeps no copy: the
+/// bookmark reads below answer from the store's rows (local, one read each) and the writes of bookmarks do nothing.
+/// Methods are synchronous and short, like the embedded store's; every failure is a `CacheError`.
 public final class BookmarkCache: Sendable {
     /// The database file shared with the other modules.
     public let database: Database
     /// Which source this cache mirrors: a linkding base URL, or `embedded`.
     public let sourceKey: String
+    /// The embedded store whose bookmarks this cache reads instead of keeping a copy (nil: a copy is kept).
+    let store: BookmarkStore?
 
-    /// A cache for `sourceKey` in `database`; applies the library's migrations (namespace `library`) first.
-    public init(database: Database, sourceKey: String) throws(CacheError) {
+    /// A cache for `sourceKey` in `database`; applies the library's migrations (namespace `library`) first. With
+    /// `store` (the embedded store, whose source this is) no copy of the bookmarks is kept: they are read from it.
+    public init(database: Database, sourceKey: String, store: BookmarkStore? = nil) throws(CacheError) {
         self.database = database
         self.sourceKey = sourceKey
+        self.store = store
         do {
             try database.migrate(namespace: CacheSchema.namespace, CacheSchema.migrations)
         } catch {
@@ -23,16 +30,23 @@ public final class BookmarkCache: Sendable {
         }
     }
 
-    /// A cache keyed by the identity of `source`.
-    public convenience init(database: Database, for source: any BookmarkSource) throws(CacheError) {
-        try self.init(database: database, sourceKey: source.identity)
+    /// A cache keyed by the identity of `source`; `store` when the source is that embedded store (no copy kept).
+    public convenience init(database: Database, for source: any BookmarkSource, store: BookmarkStore? = nil) throws(CacheError) {
+        try self.init(database: database, sourceKey: source.identity, store: store)
     }
+
+    /// True when the cache keeps its own copy of the bookmarks (a linkding server); false over the embedded store.
+    public var holdsCopy: Bool { store == nil }
 
     // MARK: - Bookmarks
 
     /// The cached bookmarks, newest first (by date added), live ones (`archived: false`), archived ones
     /// (`true`) or both (`nil`), at most `limit`; AI metadata restored when `withAIMetadata`. A malformed row throws.
     public func bookmarks(archived: Bool? = false, limit: Int? = nil, withAIMetadata: Bool = true) throws(CacheError) -> [Bookmark] {
+        if let store {
+            let bookmarks = try Self.reading { () throws(BookmarkStoreError) in try store.bookmarksNewestFirst(archived: archived, limit: limit) }
+            return withAIMetadata ? try restoringAIMetadata(bookmarks) : bookmarks
+        }
         var sql = "SELECT \(CacheRows.bookmarkColumns) FROM library_bookmarks WHERE source = ?"
         var arguments = [SQLValue(sourceKey)]
         if let archived {
@@ -54,6 +68,7 @@ public final class BookmarkCache: Sendable {
     /// The cached bookmarks' URLs, newest first (live ones before archived ones when `archived` is nil) — for the
     /// sweeps that only need addresses (favicons, page texts), without building a `Bookmark` for each of 100,000 rows.
     public func urls(archived: Bool? = false) throws(CacheError) -> [String] {
+        if let store { return try Self.reading { () throws(BookmarkStoreError) in try store.urlsNewestFirst(archived: archived) } }
         let order = archived == nil ? "is_archived, date_added DESC, id DESC" : "date_added DESC, id DESC"
         var sql = "SELECT url FROM library_bookmarks WHERE source = ?"
         var arguments = [SQLValue(sourceKey)]
@@ -74,6 +89,7 @@ public final class BookmarkCache: Sendable {
     /// Each live (or archived) cached bookmark's linkding tags and AI tags, newest first: what `TagCount` counts,
     /// read without building whole bookmarks (the Tags tab and the enrichment vocabulary ask it of the whole library).
     public func tagLists(archived: Bool = false) throws(CacheError) -> [([String], [String])] {
+        if let store { return try storeTagLists(store, archived: archived) }
         let texts = try read { db in
             let statement = try db.prepare("""
                 SELECT b.tag_names, m.tags FROM library_bookmarks AS b
@@ -96,6 +112,10 @@ public final class BookmarkCache: Sendable {
 
     /// One cached bookmark (with AI metadata), or nil.
     public func bookmark(id: Int) throws(CacheError) -> Bookmark? {
+        if let store {
+            let found = try Self.reading { () throws(BookmarkStoreError) in try store.bookmarks(ids: [id]) }
+            return try restoringAIMetadata(found).first
+        }
         let row = try read { db in
             try db.queryOne("SELECT \(CacheRows.bookmarkColumns) FROM library_bookmarks WHERE source = ? AND id = ?",
                             [SQLValue(sourceKey), SQLValue(id)])
@@ -104,8 +124,35 @@ public final class BookmarkCache: Sendable {
         return try restoringAIMetadata([try CacheRows.bookmark(row)]).first
     }
 
+    /// The bookmarks with these ids (live and archived, with AI metadata), in that order; ids it does not hold are
+    /// left out.
+    public func bookmarks(ids: [Int]) throws(CacheError) -> [Bookmark] {
+        guard !ids.isEmpty else { return [] }
+        if let store { return try restoringAIMetadata(try Self.reading { () throws(BookmarkStoreError) in try store.bookmarks(ids: ids) }) }
+        var byID: [Int: Bookmark] = [:]
+        let unique = Array(Set(ids))
+        for start in stride(from: 0, to: unique.count, by: Self.idBatch) {
+            let batch = unique[start..<min(start + Self.idBatch, unique.count)]
+            let rows = try read { db in
+                try db.query("""
+                    SELECT \(CacheRows.bookmarkColumns) FROM library_bookmarks
+                    WHERE source = ? AND id IN (\(Array(repeating: "?", count: batch.count).joined(separator: ", ")))
+                    """, [SQLValue(sourceKey)] + batch.map { SQLValue($0) })
+            }
+            for row in rows {
+                let bookmark = try CacheRows.bookmark(row)
+                byID[bookmark.id] = bookmark
+            }
+        }
+        return try restoringAIMetadata(ids.compactMap { byID[$0] })
+    }
+
     /// How many bookmarks the cache holds, live and archived.
     public func counts() throws(CacheError) -> (live: Int, archived: Int) {
+        if let store {
+            let counts = try Self.reading { () throws(BookmarkStoreError) in try store.counts() }
+            return (counts.unarchived, counts.archived)
+        }
         let rows = try read { db in
             try db.query("SELECT is_archived, count(*) AS n FROM library_bookmarks WHERE source = ? GROUP BY is_archived",
                          [SQLValue(sourceKey)])
@@ -122,31 +169,21 @@ public final class BookmarkCache: Sendable {
         return (live, archived)
     }
 
-    /// Saves bookmarks (their linkding fields; AI metadata lives apart), replacing cached copies.
+    /// Saves bookmarks (their linkding fields; AI metadata lives apart), replacing cached copies; nothing for a cache
+    /// without a copy.
     public func upsert(_ bookmarks: [Bookmark]) throws(CacheError) {
-        var batch = rowBatch()
-        try batch.add(bookmarks)
-        try upsert(batch)
-    }
-
-    /// An empty batch of rows for this cache, to fill on any thread and save with `upsert(_:)`.
-    public func rowBatch() -> CacheRowBatch {
-        CacheRowBatch(source: sourceKey)
-    }
-
-    /// Saves a batch made with `rowBatch()`, replacing cached copies.
-    public func upsert(_ batch: CacheRowBatch) throws(CacheError) {
-        guard batch.count > 0 else { return }
+        guard holdsCopy, !bookmarks.isEmpty else { return }
+        let sourceKey = sourceKey
         try write { db in
-            let upsert = { try Self.upsert(batch, db) }
-            // A bulk import's rows go into the date index at random places: room for all of its pages.
-            if batch.count > 10_000 { try db.withPageCache(megabytes: 128, upsert) } else { try upsert() }
+            let upsert = { try Self.upsert(bookmarks, source: sourceKey, db) }
+            // A large batch's rows go into the date index at random places: room for all of its pages.
+            if bookmarks.count > 10_000 { try db.withPageCache(megabytes: 128, upsert) } else { try upsert() }
         }
     }
 
     /// Drops bookmarks from the cache; `forgettingAIMetadata` also drops their AI metadata (a deletion).
     public func remove(ids: [Int], forgettingAIMetadata: Bool = false) throws(CacheError) {
-        guard !ids.isEmpty else { return }
+        guard !ids.isEmpty, holdsCopy || forgettingAIMetadata else { return }
         try write { db in
             try Self.delete(ids, source: sourceKey, forgettingAIMetadata: forgettingAIMetadata, db)
         }
@@ -154,6 +191,8 @@ public final class BookmarkCache: Sendable {
 
     /// Makes the cache hold exactly `bookmarks` and records `state`, in one transaction (a full sync).
     public func replaceAll(with bookmarks: [Bookmark], state: SyncState) throws(CacheError) {
+        let sourceKey = sourceKey
+        guard holdsCopy else { return try write { db in try Self.save(state, source: sourceKey, db) } }
         try write { db in
             try db.run("DELETE FROM library_bookmarks WHERE source = ?", [SQLValue(sourceKey)])
             try Self.upsert(bookmarks, source: sourceKey, db)
@@ -165,6 +204,7 @@ public final class BookmarkCache: Sendable {
     /// metadata, when `forgetRemoved`), records `state`.
     public func apply(upserts: [Bookmark], removals: [Int], forgetRemoved: Bool, state: SyncState) throws(CacheError) {
         let sourceKey = sourceKey
+        let upserts = holdsCopy ? upserts : []
         try write { db in
             let apply = {
                 try Self.upsert(upserts, source: sourceKey, db)
@@ -181,7 +221,8 @@ public final class BookmarkCache: Sendable {
     /// when the page is the whole list. Returns the ids dropped.
     @discardableResult
     public func reconcile(firstPage page: [Bookmark], isWholeList: Bool) throws(CacheError) -> [Int] {
-        try write { db in
+        guard holdsCopy else { return [] }
+        return try write { db in
             try Self.upsert(page, source: sourceKey, db)
             let onPage = Set(page.map(\.id))
             var sql = "SELECT id FROM library_bookmarks WHERE source = ? AND is_archived = 0"
@@ -208,6 +249,12 @@ public final class BookmarkCache: Sendable {
         return try CacheRows.syncState(row, source: sourceKey)
     }
 
+    /// True when the copy was never filled (no sync state); never for a cache without a copy.
+    public func needsFirstSync() throws(CacheError) -> Bool {
+        guard holdsCopy else { return false }
+        return try syncState() == nil
+    }
+
     /// Makes the next sync walk the full list (after a bulk import whose dates came from a file, say).
     public func requireFullReconcile() throws(CacheError) {
         try write { db in
@@ -216,6 +263,18 @@ public final class BookmarkCache: Sendable {
     }
 
     // MARK: - Access
+
+    /// Runs a read of the embedded store, its failure as the cache's.
+    static func reading<T>(_ body: () throws(BookmarkStoreError) -> T) throws(CacheError) -> T {
+        do {
+            return try body()
+        } catch {
+            switch error {
+            case .database(let error): throw CacheError.database(error)
+            case .notFound, .invalid: throw CacheError.database(SQLiteError(code: 1, message: error.message))
+            }
+        }
+    }
 
     func read<T>(_ body: (Connection) throws -> T) throws(CacheError) -> T {
         do {
@@ -235,15 +294,9 @@ public final class BookmarkCache: Sendable {
     }
 
     private static func upsert(_ bookmarks: [Bookmark], source: String, _ db: Connection) throws {
-        var batch = CacheRowBatch(source: source)
-        try batch.add(bookmarks)
-        try upsert(batch, db)
-    }
-
-    private static func upsert(_ batch: CacheRowBatch, _ db: Connection) throws {
-        guard batch.count > 0 else { return }
+        guard !bookmarks.isEmpty else { return }
+        let rows = try bookmarks.map { (id: $0.id, values: try CacheRows.values($0, source: source)) }
         let statement = try db.prepare(CacheRows.upsertBookmarkSQL)
-        let rows = batch.rows
         // In key order: appending to the table's B-tree is about twice as fast as inserting before what is there
         // (a sync walks newest first, which is mostly the reverse).
         for index in rows.indices.sorted(by: { rows[$0].id < rows[$1].id }) {

@@ -73,5 +73,14 @@ enum CacheSchema {
                 PRIMARY KEY (source, id)
             ) WITHOUT ROWID;
             """),
+        // The embedded store's bookmarks are read from the store: the copy goes, once. Nothing lives only in it: AI
+        // metadata, dismissals and summaries are in their own tables (kept), the embedded source has its own trash
+        // (`store_trash`), and every field of a row is the store's as it was read (the store has no favicon or preview
+        // image, so those stayed NULL); a row whose id the store no longer has at all is a bookmark deleted for good.
+        // Its sync state goes too: there is nothing to sync (a linkding server's copy, under its own key, stays).
+        Migration(id: 4, name: "no copy of the embedded store's bookmarks", sql: """
+            DELETE FROM library_bookmarks WHERE source = 'embedded';
+            DELETE FROM library_sync_state WHERE source = 'embedded';
+            """),
     ]
 }

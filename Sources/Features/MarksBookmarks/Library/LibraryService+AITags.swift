@@ -72,7 +72,7 @@ extension LibraryService {
         guard let cache else { throw LibraryError.noCache }
         let trashed = libraryTrashIDs()  // a linkding bookmark waiting in the library's trash is gone here too
         do {
-            if try cache.syncState() == nil { _ = try await sync() }
+            if try cache.needsFirstSync() { _ = try await sync() }
             return try cache.bookmarks(archived: false).filter { !trashed.contains($0.id) }
         } catch let error as CacheError {
             reportCacheFailure(error)

@@ -7,8 +7,7 @@ extension LibraryService {
         var found: [Int: Bookmark] = [:]
         if let cache {
             do {
-                let wanted = Set(ids)
-                for bookmark in try cache.bookmarks(archived: nil) where wanted.contains(bookmark.id) { found[bookmark.id] = bookmark }
+                for bookmark in try cache.bookmarks(ids: ids) { found[bookmark.id] = bookmark }
             } catch {
                 reportCacheFailure(error)
             }

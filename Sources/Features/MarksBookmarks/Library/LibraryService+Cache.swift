@@ -6,8 +6,9 @@ import MarksCore
 extension LibraryService {
     /// The cached unfiltered list as a first page, or nil (a filtered list, no cache, nothing cached, or a cache that
     /// cannot be read — reported, and treated as a miss).
+    /// Over the embedded store there is no copy to show first: the store answers the page itself, at once.
     public func cachedPage(_ filter: LibraryFilter) -> LibraryPage? {
-        guard let cache, filter.isUnfiltered else { return nil }
+        guard let cache, cache.holdsCopy, filter.isUnfiltered else { return nil }
         do {
             let all = try cache.bookmarks(archived: false)
             guard !all.isEmpty else { return nil }
@@ -71,7 +72,7 @@ extension LibraryService {
     /// Moves a cached bookmark to the archived list (its server copy now has a newer `date_modified`; the next sync's
     /// overlap fetches it).
     func cacheMarkArchived(_ id: Int) {
-        guard let cache else { return }
+        guard let cache, cache.holdsCopy else { return }
         do {
             guard var bookmark = try cache.bookmark(id: id) else { return }
             bookmark.isArchived = true

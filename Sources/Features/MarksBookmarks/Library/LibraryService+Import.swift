@@ -45,12 +45,10 @@ extension LibraryService {
 
     /// Into a source with a bulk import, on threads of their own: the file is read and handed over part by part, so
     /// the store's transaction starts with the first part and the two run at once; once the file is read, the
-    /// reader's thread makes the bookmarks the store hands on into the cache's rows as they come (the store is still
-    /// writing, its index last). A file that turns out not to be a bookmark file is known only at its end: the
-    /// store's transaction is then rolled back and `notABookmarkFile` thrown, so nothing changes. Once the store has
-    /// committed, the rows go to the cache while the source tidies (copying its log beside the writer), then the
-    /// bookmarks to the widget files and the observers. The import itself is committed: a cache that cannot be
-    /// written is reported (`reportCacheFailure`), never the import's failure, and the next sync catches up.
+    /// reader's thread gathers the bookmarks the store hands on. A file that turns out not to be a bookmark file is
+    /// known only at its end: the store's transaction is then rolled back and `notABookmarkFile` thrown, so nothing
+    /// changes. Once the store has committed and tidied (copying its log beside the writer), the bookmarks go to the
+    /// cache (nothing for the embedded store's, which keeps no copy), the widget files and the observers.
     private func importInBulk(_ bulkImport: BookmarkBulkImport, _ text: String, foldersAsTags: Bool, mapPrivateFlag: Bool,
                               progress: @escaping @Sendable (Int, Int) -> Void) async throws -> (ImportFileReading, ImportTally) {
         let parts = Handover<[NetscapeEntry]>(capacity: 4)
@@ -61,7 +59,6 @@ extension LibraryService {
         // until the reader has reached its end — set before the stream ends, so the last report has it.
         let counts = Mutex((written: 0, total: 0))
         progress(0, 0)
-        let cache = cache
         async let read = DedicatedThread.run("marks.import.read") {
             let reading: ImportFileReading
             do {
@@ -73,7 +70,7 @@ extension LibraryService {
                 throw error
             }
             // The file is read: this thread's core is free while the store still writes.
-            return (reading, Self.caching(saved, in: cache))
+            return (reading, Self.gathered(saved))
         }
         let result: ImportResult
         do {
@@ -95,43 +92,23 @@ extension LibraryService {
         }
         saved.finish()
         async let tidied: Void = bulkImport.tidy(after: result)
-        let (reading, (bookmarks, cacheFailure)) = try await read
+        let (reading, bookmarks) = try await read
         await tidied
-        if let cacheFailure { reportCacheFailure(cacheFailure) }
         progress(reading.count, reading.count)
         await catchUpAfterBulkImport(bookmarks)
         return (reading, ImportTally(result))
     }
 
-    /// On the reader's thread once the file is read: makes each part the store saves into the cache's rows as it
-    /// comes, then — the stream ended: the store has committed — writes them in one transaction. Returns every
-    /// bookmark saved, for the observers, and the cache's failure if it had one. A stream that fails (the store's
-    /// import did) writes nothing.
-    private static func caching(_ parts: Handover<[Bookmark]>, in cache: BookmarkCache?) -> (saved: [Bookmark], failure: CacheError?) {
+    /// On the reader's thread once the file is read: every bookmark the store saves, in the order handed on (none
+    /// when the stream fails: the store's import did).
+    private static func gathered(_ parts: Handover<[Bookmark]>) -> [Bookmark] {
         var saved: [Bookmark] = []
-        var batch = cache?.rowBatch()
-        var failure: CacheError?
         do {
-            while let part = try parts.receive() {
-                saved += part
-                do throws(CacheError) {
-                    try batch?.add(part)
-                } catch {
-                    failure = error
-                    batch = nil
-                }
-            }
+            while let part = try parts.receive() { saved += part }
         } catch {
-            return ([], nil)
+            return []
         }
-        if let cache, let batch {
-            do throws(CacheError) {
-                try cache.upsert(batch)
-            } catch {
-                failure = error
-            }
-        }
-        return (saved, failure)
+        return saved
     }
 
     /// Imports entries one by one through the source's API; the saved bookmarks go to the cache and the observers.
@@ -211,10 +188,11 @@ extension LibraryService {
         tags.filter { !$0.isEmpty }
     }
 
-    /// After a bulk import, which bypasses the per-bookmark paths (the cache has its bookmarks already): the saved
-    /// bookmarks (archived ones too: the index keeps them flagged), with their AI metadata, go to the widget files and
-    /// the observers, as the import through the API does.
+    /// After a bulk import, which bypasses the per-bookmark paths: the saved bookmarks (archived ones too: the index
+    /// keeps them flagged) go to a cache that keeps a copy and, with their AI metadata, to the widget files and the
+    /// observers, as the import through the API does.
     private func catchUpAfterBulkImport(_ saved: [Bookmark]) async {
+        cacheUpsert(saved)
         let restored = restoringAIMetadata(saved)
         await refreshWidgets()
         await notifySaved(restored)

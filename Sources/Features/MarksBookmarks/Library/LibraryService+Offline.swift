@@ -53,7 +53,7 @@ extension LibraryService {
     /// `tagCounts()` after a `refresh()`: the counts are never read from a copy older than the server's state when
     /// the server can be reached; when it cannot, they come from the copy and say so.
     public func refreshedTagCounts() async throws -> LibraryRead<[TagCount]> {
-        guard let cache else { return LibraryRead(try await tagCounts()) }
+        guard let cache, cache.holdsCopy else { return LibraryRead(try await tagCounts()) }
         guard let offline = try await refresh() else { return LibraryRead(try await tagCounts()) }
         return LibraryRead(TagCount.counted(try cache.bookmarks(archived: false)), offline: offline)
     }
