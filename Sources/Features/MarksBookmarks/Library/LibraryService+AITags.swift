@@ -45,18 +45,18 @@ extension LibraryService {
         var names = Set<String>()
         Self.collectTags(expression, into: &names)
         guard !names.isEmpty else { return nil }
-        // Only a query naming a stored AI tag reads (and, never synced, first fills) the cache: any other filtered
-        // list is the source's, and never touches the cache.
+        let cursor = CachedListCursor(search: query.search, unreadOnly: filter.unreadOnly, sort: filter.sort, offset: 0,
+                                      limit: max(1, filter.limit))
+        if let merged = try await mergedPage(expression, names: names, cursor, requireAITagged: true) {
+            return merged.aiTagged ? merged.page : nil
+        }
+        // Only a query naming a stored AI tag reads (and, never synced, first fills) the whole cache: any other
+        // filtered list is the source's, and never touches the cache.
         do {
             guard try cache.hasAITag(in: names) else { return nil }
         } catch {
             reportCacheFailure(error)
             return nil
-        }
-        let cursor = CachedListCursor(search: query.search, unreadOnly: filter.unreadOnly, sort: filter.sort, offset: 0,
-                                      limit: max(1, filter.limit))
-        if let merged = try await mergedPage(expression, names: names, cursor, requireAITagged: true) {
-            return merged.aiTagged ? merged.page : nil
         }
         let live = try await cachedLiveBookmarks()
         guard live.contains(where: { bookmark in bookmark.suggestedTags.contains { names.contains($0.lowercased()) } }) else { return nil }
