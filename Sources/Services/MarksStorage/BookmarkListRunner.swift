@@ -147,7 +147,7 @@ struct BookmarkListRunner {
 
     /// linkding's orders; ties (which linkding leaves to the database) are broken by id in the same direction.
     static func order(_ sort: BookmarkSort) -> String {
-        let title = "lower(CASE WHEN b.title <> '' THEN b.title ELSE b.url END)"
+        let title = StoreSchema.titleKey("b.")
         switch sort {
         case .addedDesc: return "b.date_added DESC, b.id DESC"
         case .addedAsc: return "b.date_added ASC, b.id ASC"

@@ -19,8 +19,11 @@ extension BookmarkStore {
     /// are damaged: whatever happened to the file while this store was not watching, the counts are not trusted
     /// blindly. Reads only, unless a rebuild is needed.
     func verifyCounts() throws(BookmarkStoreError) {
-        let (kept, fresh) = try read { db in (try StoreCounts.read(db), try StoreCounts.fresh(db)) }
+        let (kept, fresh, tagsDiffer) = try read { db in
+            (try StoreCounts.read(db), try StoreCounts.fresh(db), try StoreTagCounts.differ(db))
+        }
         if kept != fresh { try rebuildCounts() }
+        if tagsDiffer { try write { db in try StoreTagCounts.rebuild(db) } }
     }
 
     /// Rebuilds counts a read found damaged. The read already answered from the rows themselves, so a failure

@@ -86,13 +86,14 @@ extension BookmarkStore {
 }
 
 /// What the insert triggers do for each new bookmark — its word-index row, its terms and their trigrams, its list
-/// count — done by a few statements over all of an import's new bookmarks at the end of its transaction (a trigger
+/// count, its tags' counts — done by a few statements over all of an import's new bookmarks at the end of its transaction (a trigger
 /// costs several microseconds per row before its work starts). The triggers are dropped inside the import's
 /// transaction and created again from their own stored SQL before the commit, so a failed or killed import rolls
 /// both back with everything else. Updated bookmarks keep going through the update triggers: they existed before the
 /// import, and an import updates no bookmark it created (its URLs are distinct).
 struct DeferredIndexing {
-    static let triggers = [WordIndexMigration.insertTrigger, WordIndexMigration.termsTrigger, StoreCounts.insertTrigger]
+    static let triggers = [WordIndexMigration.insertTrigger, WordIndexMigration.termsTrigger, StoreCounts.insertTrigger,
+                           StoreTagCounts.insertTrigger]
     /// From this many new bookmarks on, the vocabulary is refreshed from the whole index (one read of every doclist)
     /// rather than term by term.
     static let wholeVocabularyFrom = 2_000
@@ -127,6 +128,8 @@ struct DeferredIndexing {
         }
         try WordIndexMigration.indexTerms(from: firstNewTermID, db)
         try StoreCounts.addBookmarks(from: firstNewID, db)
+        // Links went in for new and updated bookmarks alike: one recount of every tag (a pass over the tag index).
+        try StoreTagCounts.rebuild(db)
         for sql in triggerSQL { try db.run(sql) }
     }
 }

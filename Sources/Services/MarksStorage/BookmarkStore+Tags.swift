@@ -13,6 +13,16 @@ extension BookmarkStore {
         }
     }
 
+    /// Each tag some unarchived bookmark carries and how many do (the Tags tab's linkding counts), from the counts the
+    /// store keeps (`StoreTagCounts`), in no particular order.
+    public func liveTagCounts() throws(BookmarkStoreError) -> [String: Int] {
+        try read { db in
+            var counts: [String: Int] = [:]
+            for (name, count) in try StoreTagCounts.live(db) { counts[name] = count }
+            return counts
+        }
+    }
+
     /// One tag by id; `notFound` when there is none.
     public func tag(id: Int) throws(BookmarkStoreError) -> Tag {
         let row = try read { db in try db.queryOne("SELECT id, name, date_added FROM store_tags WHERE id = ?", [SQLValue(id)]) }

@@ -166,6 +166,14 @@ public struct EmbeddedBookmarkSource: BookmarkSource {
         try await writing { try mapped { () throws(BookmarkStoreError) in try store.unarchive(id: id) } }
     }
 
+    /// The store's kept counts of bookmarks per tag (`StoreTagCounts`), read on a reader thread.
+    public var tagCounts: BookmarkTagCounts? {
+        let store = store
+        return BookmarkTagCounts {
+            try await store.database.onReaderThread { try Self.mapped { () throws(BookmarkStoreError) in try store.liveTagCounts() } }
+        }
+    }
+
     /// One page of tags in creation order, with links.
     public func tags(limit: Int, offset: Int) async throws -> Page<Tag> {
         let result = try await reading { try mapped { () throws(BookmarkStoreError) in try store.tags(limit: limit, offset: offset) } }

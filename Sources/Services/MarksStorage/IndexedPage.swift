@@ -42,11 +42,11 @@ struct IndexedPage {
     func run(_ db: Connection) throws -> (count: Int, ids: [Int]) {
         let found = matches
         let total = try db.queryOne(cached: "SELECT coalesce(max(id), 0) FROM store_bookmarks").map { try $0.int(at: 0) } ?? 0
-        if let index = dateIndex, scope != .shared, let rowCheck, let threshold = rowWalkThreshold(total: total),
+        if scope != .shared, let rowCheck, let threshold = rowWalkThreshold(total: total),
            estimate >= threshold {
             let counted = try counts.count(found, db)
             guard offset < counted else { return (counted, []) }
-            if counted >= threshold { return (counted, try walk(index, checking: rowCheck, db)) }
+            if counted >= threshold { return (counted, try walk(orderIndex, checking: rowCheck, db)) }
         }
         let walkable = walkPlan(total: total)
         // Few matches expected: read each one's sort key with its id (one pass); otherwise the ids alone.
@@ -169,7 +169,8 @@ struct IndexedPage {
     /// The date index to walk and the number of matches from which walking it is cheaper than sorting them all;
     /// nil when the sort has no date index (or the scope is `shared`). `total` is the largest bookmark id.
     private func walkPlan(total: Int) -> (threshold: Int, index: String)? {
-        guard scope != .shared, let index = dateIndex else { return nil }
+        guard scope != .shared else { return nil }
+        let index = orderIndex
         let (end, overflow) = offset.addingReportingOverflow(limit)
         guard !overflow else { return nil }
         // Walking costs end × total / count steps; sorting costs walkStepsPerMatch × count: equal at this count.
@@ -212,6 +213,11 @@ struct IndexedPage {
 
     private var isAscending: Bool { sort == .addedAsc || sort == .modifiedAsc || sort == .titleAsc }
 
+    /// The index whose order is the list's (archive state first): a date index, or the title index (migration 7).
+    private var orderIndex: String {
+        dateIndex ?? StoreSchema.titleIndex
+    }
+
     private var dateIndex: String? {
         switch sort {
         case .addedAsc, .addedDesc: return "store_bookmarks_added"
@@ -224,7 +230,7 @@ struct IndexedPage {
         switch sort {
         case .addedAsc, .addedDesc: return "b.date_added"
         case .modifiedAsc, .modifiedDesc: return "b.date_modified"
-        case .titleAsc, .titleDesc: return "lower(CASE WHEN b.title <> '' THEN b.title ELSE b.url END)"
+        case .titleAsc, .titleDesc: return StoreSchema.titleKey("b.")
         }
     }
 

@@ -22,6 +22,10 @@ import SQLiteDatabase
 /// - migration 5: `url_normalized` recomputed under `URLNormalizer`'s wider identity (`URLIdentityMigration`).
 /// - migration 6: `store_words`, a word-level index, and `store_terms`, its vocabulary, replace `store_bookmarks_fts`
 ///   (`WordIndexMigration`).
+/// - migration 7: `store_bookmarks_title`, the title sort's key (`titleKey`) after the archive state, then `id`: a title
+///   sorted list's first page walks it, as the date orders walk theirs (issue 36: sorting 90,000 titles took 146 ms).
+/// - migration 8: `store_tag_counts`, how many unarchived and archived bookmarks carry each tag, kept by triggers on
+///   the join table (`StoreTagCounts`), so the Tags tab does not count every link.
 /// - migration 4: the two date indexes hold `id` right after the date, so linkding's orders (`date, id`, ties broken
 ///   by id) are the index order: the first page and a deep offset walk the covering index, with no sort.
 enum StoreSchema {
@@ -136,5 +140,19 @@ enum StoreSchema {
         Migration(id: 6, name: "store: word-level index and its vocabulary (replace the trigram index)") { db in
             try WordIndexMigration.run(db)
         },
+        Migration(id: 7, name: "store: title index in list order (title or URL, lower-cased; id)", sql: """
+            CREATE INDEX \(titleIndex) ON store_bookmarks (is_archived, \(titleKey("")), id);
+            """),
+        Migration(id: 8, name: "store: bookmarks per tag, kept by triggers") { db in try StoreTagCounts.migrate(db) },
     ]
+
+    /// The title sort's key over a `store_bookmarks` row whose columns are prefixed by `row` (`b.`, or none): the title,
+    /// or the URL when it has none, ASCII-lower-cased. The list's ORDER BY and migration 7's index use this very
+    /// expression, so SQLite walks the index for a title sort instead of sorting every row.
+    static func titleKey(_ row: String) -> String {
+        "lower(CASE WHEN \(row)title <> '' THEN \(row)title ELSE \(row)url END)"
+    }
+
+    /// Migration 7's index: archive state, title key, id — a title-sorted list (ties broken by id) in index order.
+    static let titleIndex = "store_bookmarks_title"
 }

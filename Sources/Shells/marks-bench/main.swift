@@ -10,6 +10,7 @@ let sections: [(name: String, run: () async throws -> [String])] = [
     ("library", LibraryBenchmark.run),
     ("index", IndexBenchmark.run),
     ("web", WebBenchmark.run),
+    ("pages", WebPagesBenchmark.run),
     ("engine", EngineBenchmark.run),
     ("backend", BackendBenchmark.run),
     ("shared", SharedDatabaseBenchmark.run),

@@ -3,7 +3,7 @@ import Foundation
 /// Seam 1 (ARCHITECTURE.md): where bookmarks live. Two implementations — `LinkdingClient` (any linkding
 /// server over HTTP, including `marks serve`'s `/api/`) and the embedded SQLite store in process — pass one
 /// contract suite. Errors are `BookmarkSourceError`. A source says what it is (`identity`) and what more it can do
-/// (`bulkImport`, `trash`, `bulkEdit`), so no caller needs to know which one it holds.
+/// (`bulkImport`, `trash`, `bulkEdit`, `tagCounts`), so no caller needs to know which one it holds.
 public protocol BookmarkSource: Sendable {
     /// Who this source is, stable across runs: the key of its local cache (a linkding server's base URL, or
     /// `embedded` for the store in process).
@@ -14,6 +14,8 @@ public protocol BookmarkSource: Sendable {
     var trash: BookmarkTrash? { get }
     /// The one-transaction bulk change, when the source has one (nil: bookmark by bookmark).
     var bulkEdit: BookmarkBulkEdit? { get }
+    /// The source's own count of bookmarks per tag, when it keeps one (nil: count the cache).
+    var tagCounts: BookmarkTagCounts? { get }
     /// One page of bookmarks (archived ones when `query.archived`).
     func list(_ query: BookmarkListQuery) async throws -> Page<Bookmark>
     /// The page a previous page's `next` (or `previous`) points to.
@@ -75,4 +77,7 @@ extension BookmarkSource {
 
     /// No bulk change unless a source offers one.
     public var bulkEdit: BookmarkBulkEdit? { nil }
+
+    /// No count of its own unless a source keeps one.
+    public var tagCounts: BookmarkTagCounts? { nil }
 }

@@ -42,9 +42,21 @@ extension BookmarkCache {
 
     /// True when some bookmark of this source has one of `foldedNames` (lower-cased) among its stored AI tags.
     public func hasAITag(in foldedNames: Set<String>) throws(CacheError) -> Bool {
+        try !aiTagged(in: foldedNames, first: true).isEmpty
+    }
+
+    /// The ids of the bookmarks of this source with one of `foldedNames` (lower-cased) among their stored AI tags
+    /// (archived ones too), ascending.
+    public func aiTaggedIDs(in foldedNames: Set<String>) throws(CacheError) -> [Int] {
+        try aiTagged(in: foldedNames, first: false)
+    }
+
+    private func aiTagged(in foldedNames: Set<String>, first: Bool) throws(CacheError) -> [Int] {
         let rows = try read { db in
-            try db.query("SELECT bookmark_id, tags FROM library_ai_metadata WHERE source = ? AND tags <> '[]'", [SQLValue(sourceKey)])
+            try db.query("SELECT bookmark_id, tags FROM library_ai_metadata WHERE source = ? AND tags <> '[]' ORDER BY bookmark_id",
+                         [SQLValue(sourceKey)])
         }
+        var ids: [Int] = []
         for row in rows {
             let tags: [String]
             do {
@@ -52,9 +64,15 @@ extension BookmarkCache {
             } catch {
                 throw .malformedRow(table: "library_ai_metadata", key: "tags", reason: String(describing: error))
             }
-            if tags.contains(where: { foldedNames.contains($0.lowercased()) }) { return true }
+            guard tags.contains(where: { foldedNames.contains($0.lowercased()) }) else { continue }
+            do {
+                ids.append(try row.int("bookmark_id"))
+            } catch {
+                throw .malformedRow(table: "library_ai_metadata", key: "bookmark_id", reason: String(describing: error))
+            }
+            if first { break }
         }
-        return false
+        return ids
     }
 
     /// The case-folded AI tags dismissed for bookmark `id`.

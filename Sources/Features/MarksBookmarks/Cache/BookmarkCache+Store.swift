@@ -7,10 +7,12 @@ import SQLiteDatabase
 extension BookmarkCache {
     /// Each live (or archived) bookmark's tags and AI tags, newest first: the store's tag lists with the AI tags
     /// stored for their ids.
-    func storeTagLists(_ store: BookmarkStore, archived: Bool) throws(CacheError) -> [([String], [String])] {
-        let lists = try Self.reading { () throws(BookmarkStoreError) in try store.tagNamesNewestFirst(archived: archived) }
+    func storeTagLists(_ store: BookmarkStore, archived: Bool, withAITagsOnly: Bool) throws(CacheError) -> [([String], [String])] {
         let aiTags = try storedAITags()
-        return lists.map { ($0.tags, aiTags[$0.id] ?? []) }
+        if withAITagsOnly, !aiTags.values.contains(where: { !$0.isEmpty }) { return [] }
+        let lists = try Self.reading { () throws(BookmarkStoreError) in try store.tagNamesNewestFirst(archived: archived) }
+        guard withAITagsOnly else { return lists.map { ($0.tags, aiTags[$0.id] ?? []) } }
+        return lists.compactMap { list in aiTags[list.id].flatMap { $0.isEmpty ? nil : (list.tags, $0) } }
     }
 
     /// Live bookmarks with no AI metadata, newest first (at most `limit`), and how many live ones have it: the

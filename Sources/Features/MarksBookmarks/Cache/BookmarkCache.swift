@@ -88,10 +88,15 @@ public final class BookmarkCache: Sendable {
 
     /// Each live (or archived) cached bookmark's linkding tags and AI tags, newest first: what `TagCount` counts,
     /// read without building whole bookmarks (the Tags tab and the enrichment vocabulary ask it of the whole library).
-    public func tagLists(archived: Bool = false) throws(CacheError) -> [([String], [String])] {
-        if let store { return try storeTagLists(store, archived: archived) }
+    /// With `withAITagsOnly`, only the bookmarks with AI tags (what a source's own linkding counts leave to count).
+    public func tagLists(archived: Bool = false, withAITagsOnly: Bool = false) throws(CacheError) -> [([String], [String])] {
+        if let store { return try storeTagLists(store, archived: archived, withAITagsOnly: withAITagsOnly) }
         let texts = try read { db in
-            let statement = try db.prepare("""
+            let statement = try db.prepare(withAITagsOnly ? """
+                SELECT b.tag_names, m.tags FROM library_ai_metadata AS m
+                JOIN library_bookmarks AS b ON b.source = m.source AND b.id = m.bookmark_id
+                WHERE m.source = ? AND m.tags <> '[]' AND b.is_archived = ? ORDER BY b.date_added DESC, b.id DESC
+                """ : """
                 SELECT b.tag_names, m.tags FROM library_bookmarks AS b
                 LEFT JOIN library_ai_metadata AS m ON m.source = b.source AND m.bookmark_id = b.id
                 WHERE b.source = ? AND b.is_archived = ? ORDER BY b.date_added DESC, b.id DESC

@@ -29,16 +29,23 @@ extension LibraryService {
     }
 
     /// Every tag with its count from linkding tags and AI tags on live bookmarks, by count then name. With a cache
-    /// this reads the cache (syncing first when it was never synced or cannot be read); without one it pages the source.
+    /// this reads the cache (syncing first when it was never synced or cannot be read) — only its bookmarks with AI
+    /// tags when the source keeps its own tag counts (the embedded store: issue 36, 445 ms at 100k bookmarks for the
+    /// whole cache); without one it pages the source.
     public func tagCounts() async throws -> [TagCount] {
         guard let cache else { return TagCount.counted(try await allLiveBookmarks()) }
-        do {
+        let kept = source.tagCounts
+        func read() async throws -> [TagCount] {
             if try cache.needsFirstSync() { _ = try await sync() }
-            return TagCount.counted(tagLists: try cache.tagLists())
+            guard let kept else { return TagCount.counted(tagLists: try cache.tagLists()) }
+            return TagCount.counted(linkding: try await kept.live(), aiTagLists: try cache.tagLists(withAITagsOnly: true))
+        }
+        do {
+            return try await read()
         } catch let error as CacheError {
             reportCacheFailure(error)
             _ = try await sync(full: true)
-            return TagCount.counted(tagLists: try cache.tagLists())
+            return try await read()
         }
     }
 

@@ -30,11 +30,30 @@ public struct TagCount: Sendable, Equatable, Codable {
     /// `counted(_:)` over each bookmark's linkding tags and AI tags alone (`BookmarkCache.tagLists`).
     public static func counted<Lists: Sequence>(tagLists: Lists) -> [TagCount] where Lists.Element == ([String], [String]) {
         var linkding: [String: (String, Int)] = [:]
+        for (tags, _) in tagLists {
+            for tag in tags { linkding[tag.lowercased(), default: (tag, 0)].1 += 1 }
+        }
+        return merged(linkding: linkding, ai: aiCounts(tagLists))
+    }
+
+    /// The same counts from linkding counts already made (a source's own: name → bookmarks) and the tag lists of the
+    /// bookmarks with AI tags (a bookmark without any adds nothing to `aiCount`).
+    public static func counted<Lists: Sequence>(linkding counts: [String: Int], aiTagLists: Lists) -> [TagCount]
+    where Lists.Element == ([String], [String]) {
+        var linkding: [String: (String, Int)] = [:]
+        for (name, count) in counts where count > 0 { linkding[name.lowercased(), default: (name, 0)].1 += count }
+        return merged(linkding: linkding, ai: aiCounts(aiTagLists))
+    }
+
+    private static func aiCounts<Lists: Sequence>(_ tagLists: Lists) -> [String: (String, Int)] where Lists.Element == ([String], [String]) {
         var ai: [String: (String, Int)] = [:]
         for (tags, aiTags) in tagLists {
-            for tag in tags { linkding[tag.lowercased(), default: (tag, 0)].1 += 1 }
             for tag in Bookmark.suggestedTags(aiTags, besides: tags) { ai[tag.lowercased(), default: (tag, 0)].1 += 1 }
         }
+        return ai
+    }
+
+    private static func merged(linkding: [String: (String, Int)], ai: [String: (String, Int)]) -> [TagCount] {
         var counts = linkding.map { key, value in TagCount(name: value.0, linkdingCount: value.1, aiCount: ai[key]?.1 ?? 0) }
         for (key, value) in ai where linkding[key] == nil { counts.append(TagCount(name: value.0, linkdingCount: 0, aiCount: value.1)) }
         return ordered(counts)
