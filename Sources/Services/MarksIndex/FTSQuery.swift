@@ -33,6 +33,11 @@ enum FTSQuery {
         try terms(text).map(quoted).joined(separator: " OR ")
     }
 
+    /// The MATCH expression: every word quoted, all of them required.
+    static func everyTerm(_ text: String) throws -> String {
+        try terms(text).map(quoted).joined(separator: " AND ")
+    }
+
     /// A word as an FTS5 string (double quotes doubled; the words here never contain any).
     static func quoted(_ word: String) -> String {
         "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""

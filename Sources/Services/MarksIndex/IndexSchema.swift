@@ -8,7 +8,9 @@ import SQLiteDatabase
 ///   unchanged bookmark is not rewritten.
 /// - `index_tags`: linkding tags and AI tags, lower-cased, for the tag filter of both search legs.
 /// - `index_fts`: FTS5 (`porter unicode61`) over title, tags, summary, description, notes and URL (with the domain);
-///   its rowid is the bookmark id. Written in the same transaction as the document.
+///   its rowid is the bookmark id. External content (migration 5): the view `index_fts_source` over
+///   `index_documents` gives its columns, so the text is stored once; written in the same transaction as the
+///   document, by `FullTextWriter`.
 /// - `index_vectors`: one vector BLOB per content hash, so unchanged text is never embedded twice and an
 ///   interrupted run resumes where it stopped (pending = documents whose hash has no vector of the right length).
 ///   The BLOB is a `QuantizedVector` (migration 4; Float32 before it): 388 bytes at 384 components. A rowid table,
@@ -133,5 +135,21 @@ enum IndexSchema {
             // A process that holds the old rows in memory loads them again.
             try connection.run("UPDATE index_state SET value = value + 1 WHERE key = 'generation'")
         },
+        // The full text's second copy goes: `index_fts` kept every column again in `index_fts_content` (52 MB at 100k
+        // bookmarks). It becomes external content over `index_fts_source`, a view of `index_documents`, so BM25,
+        // `snippet()` and 'rebuild' read the one row; `FullTextWriter` writes its rows from the view (the old values
+        // for a 'delete' before a document changes, the new ones after), never through a trigger (see migration 3).
+        Migration(id: 5, name: "index: full text over the documents' rows", sql: """
+            DROP TABLE index_fts;
+            CREATE VIEW index_fts_source AS SELECT bookmark_id, title, tag_names || char(10) || ai_tags AS tags,
+                coalesce(ai_summary, '') AS summary, description, notes,
+                CASE WHEN domain = url THEN url ELSE domain || ' ' || url END AS url
+            FROM index_documents;
+            CREATE VIRTUAL TABLE index_fts USING fts5 (
+                title, tags, summary, description, notes, url,
+                content = 'index_fts_source', content_rowid = 'bookmark_id', tokenize = 'porter unicode61'
+            );
+            INSERT INTO index_fts (index_fts) VALUES ('rebuild');
+            """),
     ]
 }

@@ -31,12 +31,6 @@ extension IndexedDocument {
          .text(contentHash), .text(documentHash)]
     }
 
-    /// The values of the FTS row: title, tags, summary, description, notes, URL (with the domain).
-    var fullTextValues: [SQLValue] {
-        [.integer(Int64(id)), .text(title), .text(allTags.joined(separator: " ")), .text(aiSummary ?? ""),
-         .text(description), .text(notes), .text(domain == url ? url : domain + " " + url)]
-    }
-
     /// A document read back from a row of `index_documents`.
     init(row: Row) throws {
         self.init(

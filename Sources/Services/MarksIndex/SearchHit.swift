@@ -25,10 +25,12 @@ public struct SearchHit: Sendable, Equatable {
     public var vectorRank: Int?
     /// Cosine similarity with the query, if it ranked there.
     public var vectorScore: Double?
+    /// Where the keyword leg matched and the words around it (`SearchIndex.textSearch` only).
+    public var snippet: KeywordSnippet?
 
     /// A hit value.
     public init(bookmarkID: Int, score: Double, legs: Legs, keywordRank: Int? = nil, keywordScore: Double? = nil,
-                vectorRank: Int? = nil, vectorScore: Double? = nil) {
+                vectorRank: Int? = nil, vectorScore: Double? = nil, snippet: KeywordSnippet? = nil) {
         self.bookmarkID = bookmarkID
         self.score = score
         self.legs = legs
@@ -36,5 +38,6 @@ public struct SearchHit: Sendable, Equatable {
         self.keywordScore = keywordScore
         self.vectorRank = vectorRank
         self.vectorScore = vectorScore
+        self.snippet = snippet
     }
 }

@@ -24,7 +24,7 @@ extension SearchIndex {
         var merged: [Int: SearchHit] = [:]
         for hit in keyword {
             merged[hit.bookmarkID] = SearchHit(bookmarkID: hit.bookmarkID, score: 0, legs: .keyword,
-                                               keywordRank: hit.keywordRank, keywordScore: hit.keywordScore)
+                                               keywordRank: hit.keywordRank, keywordScore: hit.keywordScore, snippet: hit.snippet)
         }
         for hit in vector {
             var entry = merged[hit.bookmarkID] ?? SearchHit(bookmarkID: hit.bookmarkID, score: 0, legs: [])

@@ -7,7 +7,11 @@ extension SearchIndex {
     /// Full-text search: the `limit` best BM25 matches of any word of `text` within `filter`, best first.
     /// Any input is safe: words are quoted (no FTS5 syntax reaches SQLite); no words is `IndexError.emptyQuery`.
     public func keywordSearch(_ text: String, filter: SearchFilter = SearchFilter(), limit: Int) throws -> [SearchHit] {
-        let match = try FTSQuery.anyTerm(text)
+        try keywordSearch(match: try FTSQuery.anyTerm(text), filter: filter, limit: limit)
+    }
+
+    /// `keywordSearch` for a MATCH expression made by `FTSQuery`.
+    func keywordSearch(match: String, filter: SearchFilter, limit: Int) throws -> [SearchHit] {
         guard limit > 0 else { return [] }
         let (clause, filterArguments) = filter.sql
         let weights = Self.columnWeights.map { String($0) }.joined(separator: ", ")

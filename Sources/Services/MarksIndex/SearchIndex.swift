@@ -64,9 +64,7 @@ public final class SearchIndex: Sendable {
         let passages = try PassageWriter(connection: connection, dimension: dimension)
         let clearTags = try connection.prepare("DELETE FROM index_tags WHERE bookmark_id = ?")
         let addTag = try connection.prepare("INSERT OR IGNORE INTO index_tags (tag, bookmark_id) VALUES (?, ?)")
-        let clearText = try connection.prepare("DELETE FROM index_fts WHERE rowid = ?")
-        let addText = try connection.prepare(
-            "INSERT INTO index_fts (rowid, title, tags, summary, description, notes, url) VALUES (?, ?, ?, ?, ?, ?, ?)")
+        let fullText = try FullTextWriter(connection: connection)
         let vector = try connection.prepare("SELECT vector FROM index_vectors WHERE content_hash = ?")
         // In id order (a repeated id keeps its last version last), so the documents' rows are appended to their
         // B-tree rather than put before the others.
@@ -84,22 +82,22 @@ public final class SearchIndex: Sendable {
                 }
                 continue
             }
+            if previous != nil {
+                // The old terms out while the row still holds them (external content); only for a document the
+                // index had.
+                try fullText.unindex(document: document.id)
+            }
             try insert.bind(document.values)
             try insert.run()
             if previous != nil {
                 try clearTags.bind([id])
                 try clearTags.run()
-                // Only for a document the index had: a delete on the full-text table costs a flush of its
-                // pending terms even when it finds nothing.
-                try clearText.bind([id])
-                try clearText.run()
             }
             for tag in document.filterTags {
                 try addTag.bind([.text(tag), id])
                 try addTag.run()
             }
-            try addText.bind(document.fullTextValues)
-            try addText.run()
+            try fullText.index(document: document.id)
             try vector.bind([.text(document.contentHash)])
             let stored = try vector.step().flatMap { QuantizedVector(blob: try $0.blob("vector"), dimension: dimension) }
             vector.reset()
@@ -119,14 +117,13 @@ public final class SearchIndex: Sendable {
         guard !ids.isEmpty else { return }
         try write { connection, changes in
             let deleteDocument = try connection.prepare("DELETE FROM index_documents WHERE bookmark_id = ?")
-            let deleteText = try connection.prepare("DELETE FROM index_fts WHERE rowid = ?")
+            let fullText = try FullTextWriter(connection: connection)
             let passages = try PassageWriter(connection: connection, dimension: dimension)
             for id in ids {
                 try passages.remove(document: id, changes: &changes)
+                try fullText.unindex(document: id)
                 try deleteDocument.bind([.integer(Int64(id))])
                 guard try deleteDocument.run() > 0 else { continue }
-                try deleteText.bind([.integer(Int64(id))])
-                try deleteText.run()
                 changes.append(.remove(id: id))
             }
         }
@@ -186,7 +183,8 @@ public final class SearchIndex: Sendable {
     public func clear() throws {
         try write { connection, changes in
             try connection.execute("""
-                DELETE FROM index_tags; DELETE FROM index_documents; DELETE FROM index_fts; DELETE FROM index_vectors;
+                INSERT INTO index_fts (index_fts) VALUES ('delete-all');
+                DELETE FROM index_tags; DELETE FROM index_documents; DELETE FROM index_vectors;
                 DELETE FROM index_passages; INSERT INTO index_passages_fts (index_passages_fts) VALUES ('delete-all');
                 """)
             changes.append(.reset)

@@ -17,6 +17,8 @@ public struct SearchRequest: Sendable, Equatable {
     /// Semantic mode: a bookmark found only by the vector leg must be at least this similar to the query
     /// (cosine), so a query with no close match does not list the whole library.
     public var minimumSimilarity: Double
+    /// Keyword mode: a bookmark's fields or page must hold every word (else any word, more words ranking higher).
+    public var everyWord: Bool
 
     /// The similarity floor of semantic search with the installed model (all-MiniLM-L6-v2, cosine), for hits found
     /// by the vector leg alone. Picked from the real model's scores on the evaluation texts (`SimilarityFloorTests`:
@@ -26,11 +28,12 @@ public struct SearchRequest: Sendable, Equatable {
 
     /// A request; 20 results in the live library by default.
     public init(text: String, mode: SearchMode, filter: SearchFilter = SearchFilter(), limit: Int = 20,
-                minimumSimilarity: Double = SearchRequest.semanticFloor) {
+                minimumSimilarity: Double = SearchRequest.semanticFloor, everyWord: Bool = false) {
         self.text = text
         self.mode = mode
         self.filter = filter
         self.limit = limit
         self.minimumSimilarity = minimumSimilarity
+        self.everyWord = everyWord
     }
 }

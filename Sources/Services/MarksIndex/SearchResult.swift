@@ -14,9 +14,11 @@ public struct SearchResult: Sendable, Equatable, Encodable {
     enum CodingKeys: String, CodingKey {
         case id, kind, url, domain, title, description, notes, summary, tags, aiTags = "ai_tags", unread, archived
         case score, legs, keywordRank = "keyword_rank", vectorRank = "vector_rank", vectorScore = "vector_score"
+        case snippet, matchedIn = "matched_in"
     }
 
-    /// Flat JSON: the bookmark's fields, then `score`, `legs` (`["keyword", "vector"]`) and the per-leg ranks.
+    /// Flat JSON: the bookmark's fields, then `score`, `legs` (`["keyword", "vector"]`), the per-leg ranks and, for
+    /// a keyword match, `snippet` (the words around it) and `matched_in` (`fields` or `page`).
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(document.id, forKey: .id)
@@ -36,6 +38,8 @@ public struct SearchResult: Sendable, Equatable, Encodable {
         try c.encode(hit.keywordRank, forKey: .keywordRank)
         try c.encode(hit.vectorRank, forKey: .vectorRank)
         try c.encode(hit.vectorScore, forKey: .vectorScore)
+        try c.encodeIfPresent(hit.snippet?.plainText, forKey: .snippet)
+        try c.encodeIfPresent(hit.snippet?.place.rawValue, forKey: .matchedIn)
     }
 
     /// The legs that found it, by name.

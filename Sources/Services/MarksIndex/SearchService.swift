@@ -22,7 +22,8 @@ public final class SearchService: Sendable {
         try await workers.run { try self.search(request) }
     }
 
-    /// Runs a search. Keyword mode needs no model; semantic mode fuses BM25 and cosine results and throws
+    /// Runs a search. Keyword mode needs no model and matches the archived page and document text too, each hit with
+    /// its snippet (`SearchIndex.textSearch`); semantic mode fuses BM25 and cosine results and throws
     /// `IndexError.modelMissing` (with how to install the model) when the model is not there.
     /// Bookmarks whose vectors are still being computed are found by their words only.
     public func search(_ request: SearchRequest) throws -> [SearchResult] {
@@ -30,7 +31,7 @@ public final class SearchService: Sendable {
         let hits: [SearchHit]
         switch request.mode {
         case .keyword:
-            hits = try index.keywordSearch(request.text, filter: request.filter, limit: limit)
+            hits = try index.textSearch(request.text, filter: request.filter, limit: limit, everyWord: request.everyWord)
         case .semantic:
             guard request.text.contains(where: { $0.isLetter || $0.isNumber }) else { throw IndexError.emptyQuery }
             let query = try embedder.get().vectors([request.text])[0] // safe: vectors() returns one per text

@@ -39,7 +39,8 @@ enum WebRoutes {
         if let documents { findSources = { documents.matches($0, tag: $1) } } else { findSources = { _, _ in [] } }
         let homeCards: @Sendable () -> HomeCardsView?
         if let cards { homeCards = { cards.load() } } else { homeCards = { nil } }
-        BookmarkListController(web: web, semanticSearch: options.semanticSearch, findSources: findSources, homeCards: homeCards).mount(on: &r)
+        BookmarkListController(web: web, semanticSearch: options.semanticSearch, pageTextSearch: options.pageTextSearch,
+                               findSources: findSources, homeCards: homeCards).mount(on: &r)
         let podcastBookmark: @Sendable (HTTPRequest) async throws -> HTTPResponse
         if let podcasts { podcastBookmark = { try await podcasts.podcastBookmark($0) } } else { podcastBookmark = { try await absent.noPodcasts($0) } }
         let trashedSources: @Sendable () -> [DocumentSummary]

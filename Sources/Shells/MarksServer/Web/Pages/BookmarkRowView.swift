@@ -1,4 +1,5 @@
 import MarksCore
+import MarksIndex
 
 /// One bookmark as a row (`<li class="row" id="b<id>">`; the script adds `data-id`): the title (serif,
 /// wrapping, never truncated) is the main target — it opens the original page or the reader view (a setting); favicon or monogram, domain, date and reading time, one
@@ -17,6 +18,8 @@ struct BookmarkRowView {
     var titleOpens = ReadingPreferences.TitleTarget.page
     /// In select mode, whether the row's checkbox starts checked; nil outside select mode.
     var picked: Bool? = nil
+    /// Where a keyword search matched (a page match on the Search tab), shown instead of the excerpt.
+    var snippet: KeywordSnippet? = nil
 
     func render() -> HTML {
         let id = bookmark.id
@@ -68,6 +71,10 @@ struct BookmarkRowView {
     }
 
     private func excerpt() -> HTML {
+        if let snippet {
+            let runs = HTML.each(snippet.runs) { $0.matched ? "<mark>\($0.text)</mark>" : "\($0.text)" }
+            return "<p class=\"excerpt snippet\"><span class=\"ai-label\">In the page</span>\(runs)</p>"
+        }
         if let summary = bookmark.distinctAISummary {
             return "<p class=\"excerpt\"><span class=\"ai-label\">AI summary</span>\(Self.clip(summary, 400))</p>"
         }

@@ -1,4 +1,5 @@
 import MarksCore
+import MarksIndex
 import MarksPodcasts
 
 /// Turns bookmarks into rows with the extras, favicons, date style and title target of this app instance.
@@ -17,16 +18,26 @@ struct RowRenderer: Sendable {
         row(bookmark, titleOpens: titleOpens(), podcast: podcasts([bookmark.id])[bookmark.id], picked: picked)
     }
 
+    /// Rows of search matches, each showing where it matched instead of its excerpt.
+    func rows(_ matches: [(bookmark: Bookmark, snippet: KeywordSnippet)]) -> HTML {
+        let target = titleOpens()
+        let states = podcasts(matches.map(\.bookmark.id))
+        return HTML.each(matches) {
+            row($0.bookmark, titleOpens: target, podcast: states[$0.bookmark.id], picked: nil, snippet: $0.snippet)
+        }
+    }
+
     func rows(_ bookmarks: [Bookmark], picked: Bool? = nil) -> HTML {
         let target = titleOpens()
         let states = podcasts(bookmarks.map(\.id))
         return HTML.each(bookmarks) { row($0, titleOpens: target, podcast: states[$0.id], picked: picked) }
     }
 
-    private func row(_ bookmark: Bookmark, titleOpens: ReadingPreferences.TitleTarget, podcast: PodcastRowState?, picked: Bool?) -> HTML {
+    private func row(_ bookmark: Bookmark, titleOpens: ReadingPreferences.TitleTarget, podcast: PodcastRowState?, picked: Bool?,
+                     snippet: KeywordSnippet? = nil) -> HTML {
         var extras = extras(bookmark)
         if let podcast { extras.podcast = podcast }
         return BookmarkRowView(bookmark: bookmark, extras: extras, favicon: favicon(bookmark), dates: dates,
-                               titleOpens: titleOpens, picked: picked).render()
+                               titleOpens: titleOpens, picked: picked, snippet: snippet).render()
     }
 }

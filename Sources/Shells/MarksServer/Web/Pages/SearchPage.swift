@@ -27,6 +27,8 @@ struct SearchPage {
     var context: PageContext
     /// Sources the words find (title, text, tags, filename), shown above the bookmarks and marked as sources.
     var sources: [DocumentSummary] = []
+    /// Rows of the bookmarks whose archived page has the words but whose fields do not (keyword mode), with snippets.
+    var pageMatches: HTML = .empty
     var dates = WebDate(offsetSeconds: 0)
 
     static let title = "Search"
@@ -49,7 +51,7 @@ struct SearchPage {
             \(modeButton("semantic", "Semantic", on: semantic, enabled: semanticAvailable))</div>\
             <span class="hint" id="semantic-hint">\(semanticAvailable ? "Semantic finds bookmarks by meaning, not only by their words." : "Semantic search needs the search index.")</span></fieldset>\
             \(Self.help)</form>
-            \(problemsHTML())\(sourcesHTML())\(resultsHTML())
+            \(problemsHTML())\(sourcesHTML())\(resultsHTML())\(pageMatchesHTML())
             """
     }
 
@@ -85,12 +87,22 @@ struct SearchPage {
             """
     }
 
+    private func pageMatchesHTML() -> HTML {
+        guard pageMatches != .empty else { return .empty }
+        return """
+            <section class="page-results" aria-labelledby="page-results-heading"><h2 id="page-results-heading">In archived pages</h2>\
+            <ul class="rows" id="page-results">\(pageMatches)</ul></section>
+            """
+    }
+
     private func resultsHTML() -> HTML {
         switch results {
         case .none:
             return .empty
         case .failed(let message):
             return "<div class=\"empty\" role=\"alert\"><h2>The search failed</h2><p>\(message)</p><p>Check <a href=\"/settings\">Settings</a>, then search again.</p></div>"
+        case .loaded(_, let count) where count == 0 && pageMatches != .empty:
+            return "<p class=\"count\" id=\"count\">No title, description, notes or tags match.</p>"
         case .loaded(_, let count) where count == 0 && !sources.isEmpty:
             return "<p class=\"count\" id=\"count\">No bookmarks match.</p>"
         case .loaded(let list, let count):

@@ -7,6 +7,7 @@ import MarksAsk
 import MarksBookmarks
 import MarksDocuments
 import MarksFetch
+import MarksIndex
 import MarksPodcasts
 import MarksReading
 import MarksShare
@@ -28,6 +29,10 @@ public struct WebOptions: Sendable {
     /// Search by meaning (the Search tab's Semantic mode): query, unread only, tag → bookmarks, best first.
     /// Nil keeps the Semantic switch off.
     public var semanticSearch: (@Sendable (_ query: String, _ unreadOnly: Bool, _ tag: String?) async throws -> [Bookmark])?
+    /// The words of a keyword search in the archived page texts (the search index's `textSearch` within the scope),
+    /// best first, each with its snippet: the Search tab lists the page matches linkding's fields did not find.
+    /// Nil shows none.
+    public var pageTextSearch: (@Sendable (_ words: String, _ filter: SearchFilter) async throws -> [SearchResult])?
     /// AI enrichment (summaries and tags after adding, Enrich All, the Collections tab) for `WebApp(library:)`; nil
     /// turns them off. `WebApp(sources:)` takes each source's own from the switch.
     public var enrichment: EnrichmentService?
@@ -85,6 +90,7 @@ public struct WebOptions: Sendable {
         self.log = log
         self.enrichment = enrichment
         self.semanticSearch = nil
+        self.pageTextSearch = nil
         self.share = nil
         self.jobs = nil
         self.imports = nil

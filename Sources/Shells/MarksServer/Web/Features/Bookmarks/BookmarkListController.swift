@@ -3,6 +3,7 @@ import HTTPServer
 import MarksCore
 import MarksBookmarks
 import MarksDocuments
+import MarksIndex
 
 /// The list pages: Bookmarks (and a tag's bookmarks), the "Load more" fragments, Tags (`+Tags`), bundles
 /// (`+Bundles`) and Search.
@@ -13,6 +14,8 @@ struct BookmarkListController: WebFeature {
     let web: WebContext
     /// Search by meaning when this server has it (decided once: the Search page shows its switch only then).
     let semanticSearch: SemanticSearch?
+    /// A keyword search's words in the archived pages (nil: the server has no search index).
+    let pageTextSearch: (@Sendable (_ words: String, _ filter: SearchFilter) async throws -> [SearchResult])?
     /// The documents a search finds (query, tag), best first (none without a documents library).
     let findSources: @Sendable (_ query: String, _ tag: String?) -> [DocumentSummary]
     /// The home cards (nil without widget files).
@@ -108,6 +111,7 @@ struct BookmarkListController: WebFeature {
         if scope == .tag && chosenTag.isEmpty { scope = .all }
         let tagNames = await knownTags()
         var results = SearchPage.Results.none
+        var pageMatches = HTML.empty
         let semantic = request.query["mode"] == "semantic" && scope != .archived ? semanticSearch : nil
         let problems = semantic == nil ? SearchQuery.problems(query) : []
         if problems.contains(where: \.blocking) {
@@ -131,17 +135,55 @@ struct BookmarkListController: WebFeature {
                 let list = BookmarkListView(bookmarks: page.bookmarks, more: more(page.next, base: "/search", extra: extra), rows: rows,
                                             context: ctx, empty: SearchPage.noResults(query: query, scope: scope, tag: chosenTag))
                 results = .loaded(list, count: page.count)
+                if next == nil, let words = Self.plainWords(query) {
+                    let filter = SearchFilter(unreadOnly: scope == .unread, tag: scope == .tag ? chosenTag : nil, archived: scope == .archived)
+                    pageMatches = await matchesInPages(words, filter: filter, shown: Set(page.bookmarks.map(\.id)))
+                }
             } catch {
                 results = .failed(message(error))
             }
         }
         var view = SearchPage(query: query, scope: scope, tag: chosenTag, tags: tagNames, results: results, context: ctx)
         view.sources = searchSources(query, scope: scope, tag: chosenTag, blocked: problems.contains(where: \.blocking))
+        view.pageMatches = pageMatches
         view.dates = dates
         view.semantic = semantic != nil
         view.semanticAvailable = semanticSearch != nil
         view.problems = problems
         return page(query.isEmpty ? SearchPage.title : "“\(query)”", tab: .search, view.render(), context: ctx)
+    }
+
+    /// Page matches shown below a keyword search's results: at most this many.
+    static let pageMatchLimit = 20
+
+    /// The bookmarks whose archived page has every word but which the list (`shown`) does not hold, as rows with the
+    /// words around the match. A side panel: a failed index read is logged and shows none.
+    private func matchesInPages(_ words: String, filter: SearchFilter, shown: Set<Int>) async -> HTML {
+        guard let pageTextSearch else { return .empty }
+        do {
+            let found = try await pageTextSearch(words, filter).compactMap { result -> (bookmark: Bookmark, snippet: KeywordSnippet)? in
+                guard let snippet = result.hit.snippet, snippet.place == .page, !shown.contains(result.document.id) else { return nil }
+                return (result.document.bookmark, snippet)
+            }
+            return found.isEmpty ? .empty : rows.rows(Array(found.prefix(Self.pageMatchLimit)))
+        } catch {
+            web.log("search in archived pages failed: \(error)")
+            return .empty
+        }
+    }
+
+    /// The words of a query that is only words and phrases (linkding's "all of these"); nil for one with tags,
+    /// `!unread`, or, not or parentheses, whose meaning page text cannot keep.
+    static func plainWords(_ query: String) -> String? {
+        func words(_ expression: SearchExpression) -> [String]? {
+            switch expression {
+            case .term(let text): [text]
+            case .and(let parts): parts.reduce([String]?.some([])) { found, part in found.flatMap { list in words(part).map { list + $0 } } }
+            default: nil
+            }
+        }
+        guard let expression = SearchQuery.parse(query), let found = words(expression), !found.isEmpty else { return nil }
+        return found.joined(separator: " ")
     }
 
     /// The sources a search finds (not for Unread or Archived: sources are neither).
