@@ -10,6 +10,15 @@
 #     (/var/lib/apt/lists/*_Packages.lz4 through lz4, else `apt-cache dumpavail`), one package per line:
 #     package<TAB>source<TAB>section<TAB>debtags (comma-separated)<TAB>description
 #     into  ${XDG_CACHE_HOME:-~/.cache}/marks/eval/debian/packages.tsv
+#   - the finding evaluation's library (marks-bench section `finding`, Evaluation/finding/): every package of the main
+#     archive with its long description, which lives in Debian's Translation-en files (this machine's apt config may
+#     skip them; `apt-get update` into a private lists folder fetches them without touching the system's lists),
+#     one package per line: package<TAB>section<TAB>debtags (comma-separated)<TAB>short description<TAB>long
+#     description (its paragraphs joined by a literal \n, the lines of a paragraph by spaces)
+#     into  ${XDG_CACHE_HOME:-~/.cache}/marks/eval/debian/corpus.tsv
+#   - real articles with text to archive: the HTML documentation of python3.11-doc (apt-get download, dpkg-deb -x,
+#     nothing installed), its library reference and HOWTOs
+#     into  ${XDG_CACHE_HOME:-~/.cache}/marks/eval/articles/python/{library,howto,...}/*.html
 # Idempotent: does nothing when the data is already there. The data is never committed.
 set -euo pipefail
 
@@ -17,6 +26,8 @@ eval_dir="${XDG_CACHE_HOME:-$HOME/.cache}/marks/eval"
 reuters_dir="$eval_dir/reuters"
 fortunes_dir="$eval_dir/fortunes"
 debian_file="$eval_dir/debian/packages.tsv"
+corpus_file="$eval_dir/debian/corpus.tsv"
+articles_dir="$eval_dir/articles/python"
 
 count_files() { find "$1" -maxdepth 1 -type f -name "$2" 2>/dev/null | wc -l; }
 
@@ -31,7 +42,14 @@ have_debian() {
   [ -f "$debian_file" ] && [ "$(wc -l < "$debian_file")" -ge 5000 ]
 }
 
-if have_reuters && have_fortunes && have_debian; then
+have_corpus() {
+  [ -f "$corpus_file" ] && [ "$(wc -l < "$corpus_file")" -ge 50000 ]
+}
+have_articles() {
+  [ "$(count_files "$articles_dir/library" '*.html')" -ge 200 ]
+}
+
+if have_reuters && have_fortunes && have_debian && have_corpus && have_articles; then
   echo "evaluation data present in $eval_dir"
   exit 0
 fi
@@ -126,4 +144,101 @@ if ! have_debian; then
     END { flush() }' > "$debian_file.partial"
   mv "$debian_file.partial" "$debian_file"
   echo "Debian packages with debtags: $(wc -l < "$debian_file") -> $debian_file"
+fi
+
+if ! have_corpus; then
+  # A private lists folder: `apt-get update` there fetches the Translation-en files too, and the system's lists stay as
+  # they are. The sources are the system's own.
+  lists="$work/lists"
+  mkdir -p "$lists/partial"
+  apt-get -qq -o Acquire::Languages=en -o Dir::State::Lists="$lists" update >/dev/null 2>"$work/update.err" || {
+    cat "$work/update.err" >&2
+    echo "apt-get update into $lists failed (no network or no Debian mirror?)" >&2
+    exit 1
+  }
+  packages="$(find "$lists" -maxdepth 1 -name '*_dists_bookworm_main_binary-*_Packages*' | head -n 1)"
+  translations="$(find "$lists" -maxdepth 1 -name '*_dists_bookworm_main_i18n_Translation-en*' | head -n 1)"
+  [ -n "$packages" ] && [ -n "$translations" ] || {
+    echo "no bookworm main Packages and Translation-en in the fetched lists: $(ls "$lists")" >&2
+    exit 1
+  }
+  unpack() {
+    case "$1" in
+      *.lz4) lz4 -dc "$1" ;; *.gz) zcat "$1" ;; *.xz) xzcat "$1" ;; *) cat "$1" ;;
+    esac
+  }
+  unpack "$packages" > "$work/Packages"
+  unpack "$translations" > "$work/Translation-en"
+  python3 - "$work/Packages" "$work/Translation-en" > "$corpus_file.partial" <<'PY'
+import sys
+
+def stanzas(path):
+    """Each stanza as {field: value}, continuation lines kept with their newline."""
+    fields, last = {}, None
+    with open(path, encoding="utf-8", errors="replace") as stream:
+        for line in stream:
+            line = line.rstrip("\n")
+            if not line:
+                if fields:
+                    yield fields
+                fields, last = {}, None
+            elif line[0] in " \t" and last:
+                fields[last] += "\n" + line
+            elif ":" in line:
+                last, value = line.split(":", 1)
+                fields[last] = value.strip()
+    if fields:
+        yield fields
+
+def long_text(lines):
+    """A long description's lines as paragraphs ("." lines split them), joined by a literal \\n."""
+    paragraphs, current = [], []
+    for line in lines:
+        line = line.strip()
+        if line == ".":
+            if current:
+                paragraphs.append(" ".join(current))
+            current = []
+        elif line:
+            current.append(line)
+    if current:
+        paragraphs.append(" ".join(current))
+    return "\\n".join(p.replace("\t", " ") for p in paragraphs)
+
+descriptions = {}
+for stanza in stanzas(sys.argv[2]):
+    text = stanza.get("Description-en", "")
+    short, _, rest = text.partition("\n")
+    descriptions[(stanza.get("Package"), stanza.get("Description-md5"))] = (short.strip(), long_text(rest.split("\n")))
+seen = set()
+for stanza in stanzas(sys.argv[1]):
+    name = stanza.get("Package")
+    if not name or name in seen:
+        continue
+    seen.add(name)
+    short, long = descriptions.get((name, stanza.get("Description-md5")), (stanza.get("Description", ""), ""))
+    tags = "".join(stanza.get("Tag", "").split())
+    print("\t".join([name, stanza.get("Section", ""), tags, short.replace("\t", " "), long]))
+PY
+  mv "$corpus_file.partial" "$corpus_file"
+  echo "Debian packages with long descriptions: $(wc -l < "$corpus_file") -> $corpus_file"
+fi
+
+if ! have_articles; then
+  download python3.11-doc
+  mkdir -p "$work/pydoc"
+  dpkg-deb -x "$work"/python3.11-doc_*.deb "$work/pydoc"
+  html="$(find "$work/pydoc" -type d -path '*/python3.11/html' | head -n 1)"
+  [ -n "$html" ] && [ -d "$html/library" ] || { echo "python3.11-doc has no html/library folder" >&2; exit 1; }
+  rm -rf "$articles_dir.partial"
+  mkdir -p "$articles_dir.partial"
+  # The pages only (the articles the evaluation saves); not the style sheets, scripts, images or search index.
+  for part in library howto tutorial faq using; do
+    mkdir -p "$articles_dir.partial/$part"
+    find "$html/$part" -maxdepth 1 -name '*.html' -exec cp -L {} "$articles_dir.partial/$part/" \;
+  done
+  rm -rf "$articles_dir"
+  mkdir -p "$(dirname "$articles_dir")"
+  mv "$articles_dir.partial" "$articles_dir"
+  echo "Python 3.11 documentation: $(find "$articles_dir" -name '*.html' | wc -l) pages -> $articles_dir"
 fi

@@ -34,6 +34,25 @@ import Testing
         #expect(EvaluationText.fortunes(in: "one\n%\n\n%\ntwo\nlines\n%") == ["one", "two\nlines"])
     }
 
+    @Test func findingCorpusLinesTitlesAndQuestionsParse() throws {
+        let line = "chrony\tnet\tuse::timekeeping,role::program\tVersatile implementation of the Network Time Protocol\tIt consists of two programs.\\nchronyd: a daemon."
+        let package = try #require(EvaluationText.debianPackage(line))
+        #expect(package.name == "chrony" && package.section == "net" && package.debtags == ["use::timekeeping", "role::program"])
+        #expect(package.summary == "Versatile implementation of the Network Time Protocol")
+        #expect(package.paragraphs == ["It consists of two programs.", "chronyd: a daemon."])
+        #expect(EvaluationText.debianPackage("chrony\tnet") == nil)
+        #expect(EvaluationText.htmlTitle("<html><head><title>csv &#8212; CSV File Reading &amp; Writing &#8212; Python 3.11.2 documentation</title>",
+                                         droppingAfter: " \u{2014} Python") == "csv \u{2014} CSV File Reading & Writing")
+        #expect(EvaluationText.htmlTitle("<p>no title</p>") == nil)
+        let questions = try FindingQuestion.parse(jsonLines: """
+            {"id": "d-1", "kind": "function", "question": "keep my clock right", "expected": ["chrony", "ntp"]}
+
+            {"id": "d-2", "kind": "unanswerable", "question": "banana bread", "expected": []}
+            """)
+        #expect(questions.map(\.id) == ["d-1", "d-2"] && questions.map(\.isAnswerable) == [true, false])
+        #expect(throws: DecodingError.self) { try FindingQuestion.parse(jsonLines: "{\"id\": 1}") }
+    }
+
     @Test func evaluationDataLivesInTheCacheDirectory() {
         #expect(QualityReport.evaluationDirectory(environment: ["XDG_CACHE_HOME": "/c", "HOME": "/h"]).path == "/c/marks/eval")
         #expect(QualityReport.evaluationDirectory(environment: ["XDG_CACHE_HOME": "", "HOME": "/h"]).path == "/h/.cache/marks/eval")

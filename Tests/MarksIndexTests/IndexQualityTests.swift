@@ -17,6 +17,17 @@ import MarksTestSupport
         #expect(RetrievalMetrics().recallAt10 == 0 && RetrievalMetrics().meanReciprocalRank == 0)
     }
 
+    @Test func aQuestionWithSeveralRightAnswersCountsItsBestRank() {
+        var metrics = RetrievalMetrics()
+        metrics.record(ranked: [9, 4, 8, 2], relevant: [2, 4])   // 4 at rank 2
+        metrics.record(ranked: [3, 1], relevant: [3, 5])         // 3 first
+        metrics.record(ranked: [1, 2, 3, 4, 5, 6], relevant: [6, 7]) // rank 6: not in the top 5
+        #expect(metrics.recallAt1 == 1.0 / 3)
+        #expect(metrics.recallAt5 == 2.0 / 3)
+        #expect(metrics.recallAt10 == 1)
+        #expect(abs(metrics.meanReciprocalRank - (0.5 + 1 + 1.0 / 6) / 3) < 1e-12)
+    }
+
     @Test func runsEndToEndOnASmallCorpus() async throws {
         let directory = TemporaryDirectory.reserve(prefix: "marks-quality")
         defer { removeQuietly(directory) }

@@ -24,6 +24,7 @@ let sections: [(name: String, run: () async throws -> [String])] = [
     ("feed", PodcastFeedBenchmark.run),
     ("ask", AskBenchmark.run),
     ("quality", QualityBenchmark.run),
+    ("finding", FindingBenchmark.run),
 ]
 
 var failed = false

@@ -2,8 +2,36 @@ import Foundation
 
 /// The evaluation corpora's file formats, parsed from text already read (the engine's and the index's evaluations both
 /// read them; this is the one parser): Reuters-21578 articles as r-cran-tm ships them (one XML file an article with
-/// TITLE and BODY) and Debian's fortune files (entries between lines holding only `%`).
+/// TITLE and BODY), Debian's fortune files (entries between lines holding only `%`), the finding evaluation's package
+/// lines (`debian/corpus.tsv`) and its HTML pages' titles.
 public enum EvaluationText {
+    /// One Debian package of `debian/corpus.tsv`: name, section, debtags, short description and the long one's
+    /// paragraphs.
+    public struct DebianPackage: Sendable, Equatable {
+        public var name: String
+        public var section: String
+        public var debtags: [String]
+        public var summary: String
+        public var paragraphs: [String]
+    }
+
+    /// The package of one `corpus.tsv` line (`package<TAB>section<TAB>debtags<TAB>short<TAB>long`, the long
+    /// description's paragraphs joined by a literal `\n`), or nil when the line has fewer fields or no name.
+    public static func debianPackage(_ line: some StringProtocol) -> DebianPackage? {
+        let fields = String(line).split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        guard fields.count >= 5, !fields[0].isEmpty else { return nil }
+        return DebianPackage(name: fields[0], section: fields[1], debtags: fields[2].split(separator: ",").map(String.init),
+                             summary: fields[3], paragraphs: fields[4].components(separatedBy: "\\n").filter { !$0.isEmpty })
+    }
+
+    /// The decoded text of an HTML page's `<title>`, less a " — Site" tail after `separator`; nil without one.
+    public static func htmlTitle(_ html: String, droppingAfter separator: String? = nil) -> String? {
+        guard let title = element("title", in: html) else { return nil }
+        let decoded = decodeXML(title).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let separator, let range = decoded.range(of: separator) else { return decoded }
+        return String(decoded[..<range.lowerBound])
+    }
+
     /// One Reuters article: its decoded headline (nil when it has none) and its body as paragraphs, lead first.
     public struct ReutersArticle: Sendable, Equatable {
         public var title: String?

@@ -49,20 +49,26 @@ public enum DebianPackageCorpus {
         let (name, section, debtags, description) = (fields[0], fields[2], fields[3], fields[4])
         let area = section.split(separator: "/").last.map(String.init) ?? section
         guard !skippedSections.contains(area), !description.isEmpty else { return nil }
-        var tags = [area]
-        for debtag in debtags.split(separator: ",") {
+        let tags = topicalTags(section: section, debtags: debtags.split(separator: ",").map(String.init))
+        guard tags.count >= 2 else { return nil }
+        return Package(name: name, title: "\(name): \(description)", url: "https://packages.debian.org/bookworm/\(name)", tags: tags)
+    }
+
+    /// A package's true tags: its section (the archive area dropped), then the value of each topical debtag, once each.
+    public static func topicalTags(section: String, debtags: [String]) -> [String] {
+        var tags = [section.split(separator: "/").last.map(String.init) ?? section]
+        for debtag in debtags {
             let parts = debtag.components(separatedBy: "::")
             guard parts.count == 2, topicalFacets.contains(parts[0]),
                   let value = parts[1].split(separator: ":").last.map(String.init),
                   value != "TODO", !value.hasPrefix("not-yet"), !tags.contains(value) else { continue }
             tags.append(value)
         }
-        guard tags.count >= 2 else { return nil }
-        return Package(name: name, title: "\(name): \(description)", url: "https://packages.debian.org/bookworm/\(name)", tags: tags)
+        return tags
     }
 
     /// FNV-1a, 64-bit: a stable order that does not follow the alphabet.
-    static func hash(_ text: String) -> UInt64 {
+    public static func hash(_ text: String) -> UInt64 {
         text.utf8.reduce(14_695_981_039_346_656_037) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }
     }
 }
