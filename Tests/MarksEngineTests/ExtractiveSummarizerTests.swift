@@ -1,3 +1,5 @@
+import HTMLExtraction
+import MarksCore
 import MarksTestSupport
 import Testing
 @testable import MarksEngine
@@ -97,5 +99,63 @@ import Testing
                 #expect(!summary.isEmpty)
             }
         }
+    }
+
+    /// An article of three topics, a heading and a code line among its sentences.
+    static let threeTopics = [
+        "Sourdough bread rises with a starter of wild yeast instead of baker's yeast from a packet.",
+        "Getting started",
+        "The starter is flour and water that you feed every day until it bubbles and smells sour.",
+        "A lively starter doubles in size within a few hours of its feeding.",
+        "Feed the starter with rye flour and water at room temperature every morning.",
+        "starter = mix(flour: 50, water: 50); feed(starter, every: .day);",
+        "Shaping the loaf takes practice because the dough is wet and sticky.",
+        "Fold the dough over itself to build tension before it proofs in a basket.",
+        "Shape the loaf gently so the gas bubbles in the dough are not lost.",
+        "Baking happens in a very hot oven, ideally inside a covered cast iron pot.",
+        "The lid of the pot traps steam so the crust stays soft while the loaf expands.",
+        "Remove the lid for the last twenty minutes so the crust browns and crackles.",
+    ]
+
+    @Test func anArticleIsSummarisedForCoverageWithoutHeadingsOrCode() {
+        let summary = summarize(Self.threeTopics, title: "Sourdough bread at home")
+        let used = Self.threeTopics.filter(summary.contains)
+        #expect(used.count == 3, "several sentences: \(summary)")
+        #expect(summary.count <= 480)
+        #expect(used.joined(separator: " ") == summary, "whole sentences in document order")
+        #expect(!summary.contains("Getting started") && !summary.contains("feed(starter"))
+        let topics = [Self.threeTopics[0...5], Self.threeTopics[6...8], Self.threeTopics[9...11]]
+        let covered = topics.filter { topic in topic.contains(where: summary.contains) }.count
+        #expect(covered >= 2, "the sentences cover more than one part of the article: \(summary)")
+        #expect(summary.hasPrefix(Self.threeTopics[0]), "the lead stays")
+    }
+
+    @Test(arguments: [
+        ("Calling it a second time does nothing at all unless you pass force.", true),
+        ("Configuring the root logger", false),
+        (">>> logging.basicConfig(level=logging.INFO)", false),
+        ("handler = logging.handlers.RotatingFileHandler(\"app.log\", maxBytes=1_000_000, backupCount=3)", false),
+        ("$ pip install --upgrade requests==2.31.0 certifi", false),
+        ("result = session.get(url, timeout=5).json().", false),
+        ("$ pip install the requests package from the index.", false),
+        ("Use warning for something unexpected (see “Levels”).", true),
+        ("A library should create its logger with the module name.", true),
+    ])
+    func prose(sentence: String, isProse: Bool) {
+        #expect(ExtractiveSummarizer.isProse(sentence) == isProse)
+    }
+
+    @Test func aDocumentationPageIsSummarisedFromItsText() async throws {
+        let document = try HTMLDocument(html: SphinxArticle.html)
+        let engine = OfflineEngine(embedder: embedder)
+        let readable = document.readableText()
+        let result = try await engine.enrich(EnrichRequest(url: "https://docs.example/logging.html", readable: readable,
+                                                           description: "Notes on logging. Read later."))
+        let sentences = SentenceSplitter().split(readable.text)
+        let used = sentences.filter(result.summary.contains)
+        #expect(used.count >= 2, "several sentences of the text: \(result.summary)")
+        #expect(used.joined(separator: " ") == result.summary)
+        #expect(!result.summary.contains("¶") && !result.summary.contains("import logging") && !result.summary.contains("Notes on logging"))
+        #expect(result.summary.count <= 480)
     }
 }

@@ -9,7 +9,7 @@ import Testing
 
     private func checkResult(_ result: EnrichResult) {
         #expect(result.engine == "offline")
-        #expect(result.summary.count <= 300)
+        #expect(result.summary.count <= 480)
         #expect(result.tags.count <= 5)
         #expect(Set(result.tags).count == result.tags.count)
         for tag in result.tags {

@@ -287,11 +287,19 @@ public final class CompositionRoot: Sendable {
         return try part(\.enrichment) { try makeEnrichment(over: library) }
     }
 
-    /// Enrichment over `library` (the configured library, or in `marks serve` a source Settings switched to).
+    /// Enrichment over `library` (the configured library, or in `marks serve` a source Settings switched to); a page
+    /// with archived text is summarised from it (without the archive, with a warning, every page is fetched).
     public func makeEnrichment(over library: LibraryService) throws -> EnrichmentService {
-        EnrichmentService.live(library: library, config: config, local: try engine(), fetcher: fetcher(),
-                               dataDirectory: paths.dataDirectory, appVersion: CompositionRoot.version,
-                               tagSuggester: tagSuggester())
+        var archivedPage: (@Sendable (String) throws -> PageTextReader.Page?)?
+        do {
+            let archive = try pageArchive()
+            archivedPage = { try archive.readablePage(url: $0) }
+        } catch {
+            warn("summaries are made from fetched pages, not archived texts: \(AssemblyFailure.describe(error))")
+        }
+        return EnrichmentService.live(library: library, config: config, local: try engine(), fetcher: fetcher(),
+                                      dataDirectory: paths.dataDirectory, appVersion: CompositionRoot.version,
+                                      tagSuggester: tagSuggester(), archivedPage: archivedPage)
     }
 
     /// The one tag suggester (share card, enrichment): the index's tagged neighbours on the shared model; nil, with

@@ -12,6 +12,13 @@ public struct PageTextReader: Sendable {
         public var description: String?
         /// The readable text: paragraphs separated by blank lines (empty when none was found).
         public var text: String
+
+        /// A page read elsewhere (the archive's stored text).
+        public init(title: String?, description: String?, text: String) {
+            self.title = title
+            self.description = description
+            self.text = text
+        }
     }
 
     /// A page that was fetched but cannot be read.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Decides which elements are page furniture rather than article content: by tag, by ARIA role and
 /// by words in `class` / `id` (navigation, menus, sidebars, comments, share bars, cookie and consent
 /// banners, newsletter boxes, ads, ...).
@@ -49,8 +51,16 @@ struct BoilerplateClassifier {
     /// the strong words: comments are often articles too.)
     static let protectedTags: Set<String> = ["html", "body", "main"]
 
+    /// Class fragments of the permalink anchors documentation generators put beside headings (Sphinx's
+    /// `headerlink`, anchor.js, markdown-it-anchor, GitHub's `anchor`, MkDocs' permalinks).
+    static let permalinkFragments = ["headerlink", "anchorjs", "header-anchor", "heading-anchor", "permalink", "anchor-link"]
+
+    /// What a permalink anchor shows instead of words: "¶", "§", "#", a link symbol.
+    static let permalinkSymbols: Set<String> = ["¶", "§", "#", "🔗", "⚓", "⚓︎", "🔗︎"]
+
     func isBoilerplate(_ node: HTMLNode, tag: String) -> Bool {
         if Self.tags.contains(tag) || HTMLVocabulary.isHidden(node) { return true }
+        if tag == "a", Self.isPermalink(node) { return true }
         if Self.protectedTags.contains(tag) { return false }
         if let role = node.attribute("role")?.lowercased(), role != "main",
            role.split(separator: " ").contains(where: { Self.roles.contains(String($0)) }) {
@@ -74,5 +84,16 @@ struct BoilerplateClassifier {
         let words = Set(names.split { !($0.isLetter || $0.isNumber) }.map(String.init))
         let weak = !words.isDisjoint(with: weakWords) || weakFragments.contains(where: names.contains)
         return weak && words.isDisjoint(with: contentWords)
+    }
+
+    /// True for a heading's permalink anchor (Sphinx's `<a class="headerlink" href="#id">¶</a>`): a link to a
+    /// place in the same page whose class names it a permalink, or whose whole text is a symbol such as "¶".
+    /// Its text is never part of the article (it showed as "Logging levels¶").
+    static func isPermalink(_ node: HTMLNode) -> Bool {
+        guard let href = node.attribute("href"), href.hasPrefix("#") else { return false }
+        let names = (node.attribute("class") ?? "").lowercased()
+        if permalinkFragments.contains(where: names.contains) { return true }
+        let text = HTMLDocument.text(of: node).trimmingCharacters(in: .whitespacesAndNewlines)
+        return permalinkSymbols.contains(text)
     }
 }

@@ -33,6 +33,8 @@ final class ArchiveSite: Sendable {
             case "/article", "/other":
                 let html = Self.article.replacingOccurrences(of: "%BODY%", with: text.withLock { $0 })
                 return HTTPResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: .bytes(Data(html.utf8)))
+            case "/docs":
+                return HTTPResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: .bytes(Data(SphinxArticle.html.utf8)))
             case "/flaky":
                 return HTTPResponse(status: 503, headers: ["Content-Type": "text/html"], body: .bytes(Data("busy".utf8)))
             case "/file.pdf":

@@ -37,4 +37,32 @@ import Testing
         #expect(offline.contains("They nest in tall reeds"))
         #expect(site.requests.count == 1, "fetched once")
     }
+
+    /// The reader of an archived Sphinx page opened as an Ask citation opens it: the quoted sentence runs across
+    /// `<code>` and a link and is marked anyway, each text node in its own `<mark>` (the markup stays whole, the
+    /// first one is `#passage`); the headings carry no "¶".
+    @Test func aQuoteAcrossInlineMarkupIsHighlightedAndHeadingsHaveNoPilcrow() async throws {
+        let site = try LiveServer { _, _ in
+            HTTPResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: .bytes(Data(SphinxArticle.html.utf8)))
+        }
+        let directory = try TemporaryDirectory(prefix: "marks-archived-reader")
+        defer { directory.cleanUp() }
+        let archive = try PageArchive(database: try Database(path: directory.file("marks.sqlite").path),
+                                      fetcher: PageFetcher(policy: FetchPolicy(allowInternalAddresses: true)), now: { Date() })
+        let page = site.baseURL.absoluteString + "/logging.html"
+        let web = try await WebHarness.make(seed: 1, reader: { _ in try await archive.article(for: page) })
+        defer { web.cleanUp() }
+        var client = try await web.signedIn()
+        let quote = SphinxArticle.highlightedSentence + " The call attaches a handler that writes to standard error and sets the format of every line."
+        let query = quote.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        let html = WebClient.text(try await client.get("/bookmarks/1/read?highlight=\(query)"))
+        #expect(html.contains(#"<mark class="passage" id="passage">The simplest way to configure it is to call </mark><code><mark class="passage">logging.basicConfig()</mark></code>"#), "\(html)")
+        #expect(html.contains(#"<a href=""#) && html.contains(#"><mark class="passage">the tutorial</mark></a><mark class="passage"> shows.</mark> <mark class="passage">The call attaches a handler"#))
+        #expect(html.components(separatedBy: #"id="passage""#).count == 2, "one anchor")
+        #expect(!html.contains("¶"))
+        #expect(html.contains("<h2>Configuring the root logger</h2>"))
+        let plain = WebClient.text(try await client.get("/bookmarks/1/read"))
+        #expect(!plain.contains("<mark"), "nothing is marked without a quote")
+        await site.stop()
+    }
 }

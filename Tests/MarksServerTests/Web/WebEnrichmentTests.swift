@@ -92,4 +92,34 @@ import Testing
         #expect(calls.value == 0)
         #expect(try web.library.aiMetadata(id: 1) == nil)
     }
+
+    /// A "summary" that is only the first sentences of the person's own description (what the engine falls back to
+    /// when it cannot read the page) is not labelled "AI summary" in the list or on the bookmark's page; the row shows
+    /// the description itself. A summary of the page is labelled (issue 36 item 6).
+    @Test func onlyASummaryOfThePageIsLabelledAISummary() async throws {
+        let day = Date(timeIntervalSince1970: 0)
+        let web = try await WebHarness.make(seed: 0, prepare: { source in
+            try await source.insert(Bookmark(id: 0, url: "https://example.com/own", title: "Own words",
+                                             description: "Notes on logging levels. Read later. Ask Sam about handlers.",
+                                             dateAdded: day, dateModified: day))
+            try await source.insert(Bookmark(id: 0, url: "https://example.com/page", title: "Read page", description: "Notes on handlers.",
+                                             dateAdded: day, dateModified: day))
+        })
+        defer { web.cleanUp() }
+        let own = try await web.library.bookmark(id: 1)
+        let read = try await web.library.bookmark(id: 2)
+        #expect(own.title == "Own words" && read.title == "Read page")
+        _ = try await web.library.setAIMetadata(id: own.id, summary: "Notes on logging levels. Read later.", tags: [], engine: "offline")
+        _ = try await web.library.setAIMetadata(id: read.id, summary: "A handler decides where a record goes. One logger can have several.",
+                                                tags: [], engine: "offline")
+        var client = try await web.signedIn()
+        let list = WebClient.text(try await client.get("/"))
+        #expect(list.components(separatedBy: "<span class=\"ai-label\">AI summary</span>").count - 1 == 1)
+        #expect(list.contains("<span class=\"ai-label\">AI summary</span>A handler decides where a record goes."))
+        #expect(list.contains("<p class=\"excerpt\">Notes on logging levels. Read later. Ask Sam about handlers.</p>"), "the description, as itself")
+        let ownPage = WebClient.text(try await client.get("/bookmarks/\(own.id)"))
+        #expect(!ownPage.contains("AI summary"))
+        #expect(ownPage.contains("Notes on logging levels. Read later. Ask Sam about handlers."))
+        #expect(WebClient.text(try await client.get("/bookmarks/\(read.id)")).contains("<span class=\"ai-label\">AI summary</span>"))
+    }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a bookmark's AI tags relate to its own (linkding) tags and its AI summary to its own text.
 extension Bookmark {
     /// The AI tags that are not already one of its linkding tags (names compared case-insensitively), in order:
@@ -19,12 +21,16 @@ extension Bookmark {
         return tagNames.contains { $0.lowercased() == folded } || aiTags.contains { $0.lowercased() == folded }
     }
 
-    /// The AI summary worth showing under that label: nil when empty or the same text as the description or
-    /// notes (compared without case and surrounding white space), so one text is never shown twice.
+    /// The AI summary worth showing under that label: nil when empty or when it is only the opening of the
+    /// description or notes — the same text, or its first sentences (what an engine gives for a page it could not
+    /// read), compared without case and white space, a closing "…" of a cut ignored — so the person's own words
+    /// are never shown again as an "AI summary".
     public var distinctAISummary: String? {
         guard let summary = aiSummary else { return nil }
-        let folded = Self.comparable(summary)
-        guard !folded.isEmpty, folded != Self.comparable(description), folded != Self.comparable(notes) else { return nil }
+        var folded = Self.comparable(summary)
+        if folded.hasSuffix("…") { folded = String(folded.dropLast()).trimmingCharacters(in: .whitespaces) }
+        guard !folded.isEmpty else { return nil }
+        for own in [description, notes] where Self.comparable(own).hasPrefix(folded) { return nil }
         return summary
     }
 

@@ -47,6 +47,43 @@ enum ArticleBlocks {
         return blocks
     }
 
+    /// The prose paragraphs of `tokens`, white space collapsed: what a summary is made from. Headings, preformatted
+    /// text (code) and tables are left out; every other block element ends a paragraph.
+    static func prose(of tokens: [ArticleToken]) -> [String] {
+        let skipped: Set<ArticleElement> = headings.union([.pre, .table])
+        var paragraphs: [String] = []
+        var buffer = ""
+        var skipDepth = 0
+        func flush() {
+            let text = buffer.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            if !text.isEmpty { paragraphs.append(text) }
+            buffer = ""
+        }
+        for token in tokens {
+            switch token {
+            case .text(let text):
+                if skipDepth == 0 { buffer += text }
+            case .start(let element, _):
+                if skipped.contains(element) {
+                    if skipDepth == 0 { flush() }
+                    skipDepth += 1
+                } else if element == .br {
+                    buffer += " "
+                } else if breaking.contains(element) && skipDepth == 0 {
+                    flush()
+                }
+            case .end(let element):
+                if skipped.contains(element) {
+                    skipDepth = max(0, skipDepth - 1)
+                } else if breaking.contains(element) && skipDepth == 0 {
+                    flush()
+                }
+            }
+        }
+        flush()
+        return paragraphs
+    }
+
     /// Plain paragraphs as article tokens (a page whose article had no structure).
     static func tokens(paragraphs: [String]) -> [ArticleToken] {
         paragraphs.flatMap { [ArticleToken.start(.p, []), .text($0), .end(.p)] }

@@ -330,7 +330,7 @@ public final class PageArchive: Sendable {
 
     private static func page(_ row: Row) throws -> ArchivedPage {
         let content = try row.optionalString("content").map { text in
-            ArticleContent(title: try row.optionalString("title"), tokens: try ArticleTokenCoding.decode(text),
+            ArticleContent(title: try row.optionalString("title"), tokens: ArticleToken.withoutPermalinks(try ArticleTokenCoding.decode(text)),
                            wordCount: try row.int("word_count"), imageCount: 0)
         }
         guard let state = ArchivedPage.State(rawValue: try row.string("state")) else {

@@ -10,18 +10,19 @@ struct ReaderArticleView {
     var tokens: [ArticleToken]
     /// The proxied address of an image, or nil to leave it out.
     var imageURL: (String) -> SafeURL?
-    /// The words an Ask citation opens at, marked where they occur (`?highlight=`).
+    /// The words an Ask citation opens at, marked where they occur (`?highlight=`), across inline markup.
     var highlight: PassageHighlight? = nil
 
     func render() -> HTML {
         var out: [UInt8] = []
         var open: [ArticleElement] = []
         var firstMark = true
-        for token in tokens {
+        let marks = highlight?.ranges(across: tokens) ?? [:]
+        for (index, token) in tokens.enumerated() {
             switch token {
             case .text(let text):
-                if let highlight {
-                    out += highlight.mark(text, first: &firstMark).bytes
+                if let ranges = marks[index] {
+                    out += PassageHighlight.mark(text, ranges: ranges, first: &firstMark).bytes
                 } else {
                     HTML.appendEscaped(text, to: &out)
                 }

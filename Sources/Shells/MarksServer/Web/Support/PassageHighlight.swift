@@ -33,31 +33,44 @@ struct PassageHighlight {
     /// `text` escaped, every occurrence of a sentence marked; `first` says whether no mark has been written on the
     /// page yet (the first one gets the id) and is cleared once one is.
     func mark(_ text: String, first: inout Bool) -> HTML {
-        let whole = NSRange(text.startIndex..., in: text)
-        var ranges: [Range<String.Index>] = []
+        Self.mark(text, ranges: ranges(in: text), first: &first)
+    }
+
+    /// Where the sentences occur in `text`: UTF-16 ranges, sorted, overlapping ones merged.
+    func ranges(in text: String) -> [NSRange] {
+        let whole = NSRange(location: 0, length: (text as NSString).length)
+        var ranges: [NSRange] = []
         for pattern in patterns {
-            for match in pattern.matches(in: text, range: whole) {
-                if let range = Range(match.range, in: text) { ranges.append(range) }
-            }
+            ranges += pattern.matches(in: text, range: whole).map(\.range).filter { $0.length > 0 }
         }
-        guard !ranges.isEmpty else { return .text(text) }
-        ranges.sort { $0.lowerBound < $1.lowerBound }
-        var merged: [Range<String.Index>] = []
+        ranges.sort { $0.location < $1.location }
+        var merged: [NSRange] = []
         for range in ranges {
-            if let last = merged.last, range.lowerBound <= last.upperBound {
-                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            if let last = merged.last, range.location <= NSMaxRange(last) {
+                merged[merged.count - 1] = NSRange(location: last.location, length: max(NSMaxRange(last), NSMaxRange(range)) - last.location)
             } else {
                 merged.append(range)
             }
         }
+        return merged
+    }
+
+    /// `text` escaped with each of `ranges` (UTF-16, sorted, not overlapping, inside `text`) in a `<mark class="passage">`;
+    /// the first mark on the page (`first`) gets `id="passage"`.
+    static func mark(_ text: String, ranges: [NSRange], first: inout Bool) -> HTML {
+        guard !ranges.isEmpty else { return .text(text) }
+        let utf16 = text.utf16
         var out: [HTML] = []
         var position = text.startIndex
-        for range in merged {
-            out.append(.text(String(text[position..<range.lowerBound])))
+        for range in ranges {
+            let lower = utf16.index(utf16.startIndex, offsetBy: range.location)
+            let upper = utf16.index(lower, offsetBy: range.length)
+            guard lower >= position, lower < upper else { continue }
+            out.append(.text(String(text[position..<lower])))
             let id: HTML = first ? " id=\"passage\"" : .empty
             first = false
-            out.append("<mark class=\"passage\"\(id)>\(String(text[range]))</mark>")
-            position = range.upperBound
+            out.append("<mark class=\"passage\"\(id)>\(String(text[lower..<upper]))</mark>")
+            position = upper
         }
         out.append(.text(String(text[position...])))
         return HTML.join(out)
