@@ -1,5 +1,6 @@
 import MarksCore
 import MarksIndex
+import MarksReading
 
 /// One bookmark as a row (`<li class="row" id="b<id>">`; the script adds `data-id`): the title (serif,
 /// wrapping, never truncated) is the main target — it opens the original page or the reader view (a setting); favicon or monogram, domain, date and reading time, one

@@ -1,3 +1,5 @@
+import MarksReading
+
 /// The Settings page's reading fieldset: mark read at the end of the reader, archiving marks read, and
 /// where a row's title leads. Its own form (`POST /settings/reading`), so it saves apart from the source.
 struct ReadingSettingsView {

@@ -1,6 +1,7 @@
 import MarksCore
 import MarksIndex
 import MarksPodcasts
+import MarksReading
 
 /// Turns bookmarks into rows with the extras, favicons, date style and title target of this app instance.
 struct RowRenderer: Sendable {

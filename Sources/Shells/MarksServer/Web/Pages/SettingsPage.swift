@@ -1,5 +1,6 @@
-import MarksPodcasts
 import MarksCore
+import MarksPodcasts
+import MarksReading
 
 /// Settings: where bookmarks live (the embedded store, or a linkding server with a Verify button that
 /// shows the exact problem), import and export, the theme, devices and sessions, and the keyboard keys.

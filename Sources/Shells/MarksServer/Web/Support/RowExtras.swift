@@ -1,4 +1,5 @@
 import MarksPodcasts
+import MarksReading
 
 /// What a row shows beyond the bookmark itself: reading progress and length (from the reader view),
 /// and the podcast state (from the podcast library; nil when the bookmark has no episode).
@@ -21,6 +22,11 @@ public struct RowExtras: Sendable, Equatable {
     public var readingMinutes: Int? {
         guard let wordCount, wordCount > 0 else { return nil }
         return max(1, Int((Double(wordCount) / 230).rounded()))
+    }
+
+    /// The reader's figures for a bookmark: nothing extra when it was never opened in the reader.
+    init(reading entry: ReadingStateStore.Entry?) {
+        self.init(progress: entry?.progress, wordCount: entry?.words)
     }
 
     /// Nothing extra.

@@ -1,7 +1,8 @@
 import Foundation
 import HTTPServer
-import MarksCore
 import MarksBookmarks
+import MarksCore
+import MarksReading
 
 /// The read-later loop: mark read and unread, the row buttons' one form action, the next unread bookmark,
 /// and the reading preferences.

@@ -1,8 +1,9 @@
 import Foundation
 import HTTPServer
-import MarksCore
 import MarksBookmarks
+import MarksCore
 import MarksDocuments
+import MarksReading
 
 /// One bookmark: its page, edit, archive and unarchive; Add (`+Add`), the read-later loop (`+ReadLater`), bulk actions
 /// (`+Bulk`), the trash (`+Trash`) and AI tags (`+AITags`). The reader is `ReaderController`.
@@ -56,7 +57,7 @@ struct BookmarkController: WebFeature {
         let read = try await library.bookmarkOrCopy(id: Self.bookmarkID(request))
         let bookmark = read.value
         let ctx = context(request)
-        var extras = reading.extras(for: bookmark.id)
+        var extras = RowExtras(reading: reading.entry(for: bookmark.id))
         extras.podcast = rows.podcasts([bookmark.id])[bookmark.id]
         var view = BookmarkPage(bookmark: bookmark, extras: extras, dates: dates, context: ctx)
         view.podcastAction = web.podcastAction

@@ -57,7 +57,7 @@ final class WebContext: Sendable {
         self.preferences = preferences
         let dates = WebDate(offsetSeconds: options.timeZone.secondsFromGMT())
         self.dates = dates
-        self.rows = RowRenderer(extras: { reading.extras(for: $0.id) }, favicon: rowFavicon, dates: dates,
+        self.rows = RowRenderer(extras: { RowExtras(reading: reading.entry(for: $0.id)) }, favicon: rowFavicon, dates: dates,
                                 titleOpens: { preferences.current.titleOpens }, podcasts: rowPodcasts, podcastAction: podcastAction)
     }
 

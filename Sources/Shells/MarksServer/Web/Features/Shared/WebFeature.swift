@@ -1,7 +1,8 @@
 import Foundation
 import HTTPServer
-import MarksCore
 import MarksBookmarks
+import MarksCore
+import MarksReading
 
 /// A feature's controller: it holds the app's one `WebContext` and its own services (non-optional: `WebRoutes`
 /// mounts a feature's routes only when they are configured), and answers through the context's helpers, which this

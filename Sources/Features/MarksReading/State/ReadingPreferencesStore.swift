@@ -3,12 +3,12 @@ import Synchronization
 import SystemSupport
 
 /// The reading preferences, in memory and, with a directory, in `web_preferences.json` (written atomically).
-final class ReadingPreferencesStore: Sendable {
+public final class ReadingPreferencesStore: Sendable {
     private let file: URL?
     private let state: Mutex<ReadingPreferences>
     private let log: @Sendable (String) -> Void
 
-    init(directory: URL?, log: @escaping @Sendable (String) -> Void) {
+    public init(directory: URL?, log: @escaping @Sendable (String) -> Void) {
         let file = directory?.appendingPathComponent("web_preferences.json")
         self.file = file
         self.log = log
@@ -24,10 +24,10 @@ final class ReadingPreferencesStore: Sendable {
     }
 
     /// The preferences now.
-    var current: ReadingPreferences { state.withLock { $0 } }
+    public var current: ReadingPreferences { state.withLock { $0 } }
 
     /// Replaces the preferences and writes the file; throws when the file cannot be written.
-    func save(_ preferences: ReadingPreferences) throws {
+    public func save(_ preferences: ReadingPreferences) throws {
         try state.withLock { value in
             if let file { try AtomicFile.write(try JSONEncoder().encode(preferences), to: file, mode: 0o600) }
             value = preferences

@@ -1,24 +1,24 @@
 import Foundation
-import MarksBookmarks
 import Synchronization
 import SystemSupport
 
 /// How far each bookmark was read in the reader view and how long its text is, for the row's progress
-/// bar and reading time. Kept in memory and, with a directory, in `web_reading.json` (written atomically).
-final class ReadingStateStore: Sendable {
-    struct Entry: Codable, Equatable {
-        var progress: Double?
-        var words: Int?
+/// bar and reading time (the web app shows them). Kept in memory and, with a directory, in `web_reading.json` (written atomically).
+public final class ReadingStateStore: Sendable {
+    /// One bookmark's reading state: the fraction read (0…1) and the words in its text, each nil when unknown.
+    public struct Entry: Codable, Equatable, Sendable {
+        public var progress: Double?
+        public var words: Int?
     }
 
     /// Entries kept at most; the lowest ids are dropped first.
-    static let limit = 20_000
+    public static let limit = 20_000
 
     private let file: URL?
     private let entries: Mutex<[Int: Entry]>
     private let log: @Sendable (String) -> Void
 
-    init(directory: URL?, log: @escaping @Sendable (String) -> Void) {
+    public init(directory: URL?, log: @escaping @Sendable (String) -> Void) {
         let file = directory?.appendingPathComponent("web_reading.json")
         self.file = file
         self.log = log
@@ -33,21 +33,20 @@ final class ReadingStateStore: Sendable {
         entries = Mutex(loaded)
     }
 
-    /// The row extras of a bookmark.
-    func extras(for id: Int) -> RowExtras {
-        guard let entry = entries.withLock({ $0[id] }) else { return .none }
-        return RowExtras(progress: entry.progress, wordCount: entry.words)
+    /// What is known of a bookmark's reading, nil when it was never opened in the reader.
+    public func entry(for id: Int) -> Entry? {
+        entries.withLock { $0[id] }
     }
 
     /// Records how far a bookmark was read (0…1; only ever grows).
-    func recordProgress(_ progress: Double, for id: Int) {
+    public func recordProgress(_ progress: Double, for id: Int) {
         guard progress.isFinite else { return }
         let clamped = min(1, max(0, progress))
         update(id) { $0.progress = max($0.progress ?? 0, clamped) }
     }
 
     /// Records the length of a bookmark's text.
-    func recordWords(_ words: Int, for id: Int) {
+    public func recordWords(_ words: Int, for id: Int) {
         update(id) { $0.words = max(0, words) }
     }
 
