@@ -52,6 +52,29 @@ import Testing
         #expect(answer.citedCandidates == [0])
     }
 
+    @Test func codeAndPermalinkLabelsAreNeverQuoted() {
+        let page = AnswerCandidate(sentences: [
+            "logging.basicConfig(filename='example.log', encoding='utf-8', level=logging.DEBUG)",
+            "Logging levels \u{00B6}",
+            "The level you set on the root logger decides which messages are written to the log.",
+        ], sentenceVectors: [[1, 0, 0], [1, 0, 0], [0.8, 0.6, 0]], context: "logging howto", rank: 0, relevance: 0.6)
+        let answer = ExtractiveAnswerer().answer("which messages does the logger write", questionVector: [1, 0, 0], candidates: [page])
+        #expect(answer.sentences.map(\.text) == ["The level you set on the root logger decides which messages are written to the log."])
+        #expect(ExtractiveAnswerer.isCodeOrLabel(">>> import logging"))
+        #expect(!ExtractiveAnswerer.isCodeOrLabel("Call basicConfig() once, before the first message is logged."))
+    }
+
+    @Test func theClosestPassageIsCitedFirstAndAFarOneNotBesideIt() {
+        // Same sentences, same words: the passage the search found closer to the question answers, and one well below
+        // it is not quoted beside it.
+        let near = AnswerCandidate(sentences: ["Track how long each task took and bill the client."], sentenceVectors: [[0.6, 0.8, 0]],
+                                   context: "", rank: 1, relevance: 0.62)
+        let far = AnswerCandidate(sentences: ["Keep a list of tasks and tick them off when done."], sentenceVectors: [[0.6, 0, 0.8]],
+                                  context: "", rank: 0, relevance: 0.35)
+        let answer = ExtractiveAnswerer().answer("record hours worked for invoices", questionVector: [0.6, 0.4, 0.4], candidates: [far, near])
+        #expect(answer.citedCandidates == [1])
+    }
+
     @Test func namesAreCapitalisedWordsAfterTheFirstNumbersAndQuotedWords() {
         let terms = QuestionTerms("What did OPEC agree in December 1986 about \"fixed prices\"? And I?")
         // "December" is a date word (a stop word): a passage need not repeat it; "And" and "I" are no names.

@@ -67,10 +67,31 @@ import Testing
         let hits = try fixture.index.hybridSearch("sourdough bread", queryVector: WordHashEmbedder.vector("sourdough bread"), limit: 3)
         #expect(hits.first?.bookmarkID == 1)
         #expect(hits.first?.legs == [.keyword, .vector])
-        let expected = 1 / (SearchIndex.fusionConstant + 1) + 1 / (SearchIndex.fusionConstant + 1)
+        // Its cosine plus the keyword leg's weight (it is the best keyword match: its share is 1).
+        let expected = (hits.first?.vectorScore ?? 0) + SearchIndex.keywordWeight
         #expect(abs((hits.first?.score ?? 0) - expected) < 1e-12)
         #expect(hits.count == 3)
         #expect(zip(hits, hits.dropFirst()).allSatisfy { $0.score >= $1.score })
+    }
+
+    @Test func anArchivedPageIsSearchedByItsTextNotOnlyItsTitle() async throws {
+        let fixture = try IndexFixture()
+        try fixture.index.upsert([bookmark(1, "Notes"), bookmark(2, "Isolate"), bookmark(3, "Old notes", archived: true)])
+        try fixture.index.syncPageTexts(ids: [1], from: BookmarkSearchToolTests.page([
+            PassageBlock(.paragraph, "A virtual environment keeps each project's dependencies apart."),
+            PassageBlock(.paragraph, "Create one per project, then install packages into it."),
+        ]))
+        try fixture.index.syncPageTexts(ids: [3], from: BookmarkSearchToolTests.page([
+            PassageBlock(.paragraph, "A virtual environment keeps each project's dependencies apart."),
+        ]))
+        try await VectorIndexer(index: fixture.index) { WordHashEmbedder.embedder() }.run()
+        let query = "virtual environment project dependencies"
+        let hits = try fixture.index.hybridSearch(query, queryVector: WordHashEmbedder.vector(query), limit: 5)
+        #expect(hits.first?.bookmarkID == 1, "its page's passage answers, though its title does not")
+        #expect(hits.first?.legs == [.keyword, .vector])
+        let title = try #require(try fixture.index.vectorSearch(WordHashEmbedder.vector(query), limit: 5).first { $0.bookmarkID == 1 })
+        #expect((hits.first?.vectorScore ?? 0) > (title.vectorScore ?? 0), "the passage is closer than the title alone")
+        #expect(!hits.contains { $0.bookmarkID == 3 }, "archived bookmarks stay out of the live library")
     }
 
     @Test func aQueryWithNoMatchingWordsStillFindsByMeaning() async throws {

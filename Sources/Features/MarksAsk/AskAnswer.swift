@@ -54,6 +54,8 @@ public struct AskAnswer: Sendable, Equatable {
     /// Why the provider's answer was not used (it failed, never searched, or cited what it had not retrieved),
     /// so the offline engine answered instead; nil when nothing fell back.
     public var fallbackReason: String? = nil
+    /// Offline: the best sentence's score (0…1), answered or not, which the answerer's floor was compared with.
+    public var score: Double = 0
 
     /// Whether the library answered the question.
     public var isFound: Bool { !sentences.isEmpty }

@@ -56,15 +56,19 @@ public final class AskService: Sendable {
         let passages = found.passages.filter { !Self.repeatsTitle($0.passage.text, of: $0) }
         let labelsOnly = passages.isEmpty && !found.passages.isEmpty
         let scored = try shortlist.candidates(
-            question: question, passages: passages.map { .init(text: $0.passage.text, context: $0.document.title + " " + $0.passage.heading) },
+            question: question, passages: passages.map {
+                .init(text: $0.passage.text, context: $0.document.title + " " + $0.passage.heading, relevance: $0.vectorScore)
+            },
             questionVector: found.queryVector, embed: found.usedVectors ? { try self.embedder.get().vectors($0) } : nil)
         let (questionVector, candidates) = (scored.questionVector, scored.candidates)
         let extracted = answerer.answer(question, questionVector: questionVector, candidates: candidates)
         guard extracted.isFound else {
-            return AskAnswer(question: question, sentences: [], citations: [], nearest: AskAnswer.nearestItems(found.passages),
+            var answer = AskAnswer(question: question, sentences: [], citations: [], nearest: AskAnswer.nearestItems(found.passages),
                              reason: labelsOnly ? Self.labelsOnlyReason
                                  : extracted.reason ?? (found.passages.isEmpty ? "nothing in the library matches the question" : nil),
                              usedVectors: found.usedVectors, engine: OfflineEngine.name)
+            answer.score = extracted.bestScore
+            return answer
         }
         let cited = extracted.citedCandidates
         let citations = cited.enumerated().map { offset, candidate in
@@ -75,8 +79,10 @@ public final class AskService: Sendable {
             guard let number = cited.firstIndex(of: sentence.candidate) else { return nil }
             return AskAnswer.Sentence(text: sentence.text, citation: number + 1)
         }
-        return AskAnswer(question: question, sentences: answerSentences, citations: citations, nearest: [], reason: nil,
-                         usedVectors: found.usedVectors, engine: OfflineEngine.name)
+        var answer = AskAnswer(question: question, sentences: answerSentences, citations: citations, nearest: [], reason: nil,
+                               usedVectors: found.usedVectors, engine: OfflineEngine.name)
+        answer.score = extracted.bestScore
+        return answer
     }
 
     /// Why Ask does not answer with bookmarks' titles (shown after "Why:").

@@ -59,7 +59,7 @@ extension SearchIndex {
     }
 
     /// Hybrid passage search, as `hybridSearch` is for bookmarks: each leg takes its `candidates` best within
-    /// `filter`, reciprocal rank fusion orders the union (`bookmarkID` holds the passage id).
+    /// `filter`, `fuse` orders the union (`bookmarkID` holds the passage id).
     public func hybridPassageSearch(_ text: String, queryVector: [Float]?, filter: SearchFilter = SearchFilter(),
                                     limit: Int, candidates: Int? = nil) throws -> [SearchHit] {
         guard limit > 0 else { return [] }

@@ -52,6 +52,15 @@ enum FindingBenchmark {
             lines += try await articles(evaluation: evaluation, questions: try load(questions.appendingPathComponent("articles.jsonl")),
                                         embedder: embedder)
         }
+        // The Reuters question set of `marks quality`, on request (`MARKS_FINDING_CORPORA=reuters`): Ask's general
+        // figures beside these, so a change for the finding questions shows what it does to questions in the text's words.
+        if environment["MARKS_FINDING_CORPORA"]?.split(separator: ",").contains("reuters") == true {
+            let scratch = try BenchSupport.temporaryDirectory("finding-reuters")
+            defer { remove(scratch) }
+            let report = try await AskQuality.measure(evaluationDirectory: evaluation, scratchDirectory: scratch, embedder: embedder)
+            lines += AskQuality.format(report)
+            if environment["MARKS_FINDING_TRACE"] != nil { lines += report.details.map { "  " + $0 } }
+        }
         return lines
     }
 
@@ -94,12 +103,14 @@ enum FindingBenchmark {
             documents.append(IndexedDocument(id: id, url: "https://site\(id % 977).example/\(id)", title: text.sentence(words: 8),
                                              description: text.sentence(words: 40), tagNames: [text.word(), text.word()]))
         }
-        let directory = try BenchSupport.temporaryDirectory("finding-debian")
-        defer { remove(directory) }
+        let (directory, keepDirectory) = try workDirectory("debian-\(size)")
+        defer { if !keepDirectory { remove(directory) } }
         let index = try SearchIndex(path: directory.appendingPathComponent("index.sqlite").path, dimension: embedder.dimension)
         let start = DispatchTime.now().uptimeNanoseconds
-        for part in stride(from: 0, to: documents.count, by: 5000) {
-            try index.upsert(documents: Array(documents[part..<min(part + 5000, documents.count)]))
+        if try index.statistics().documents != documents.count {
+            for part in stride(from: 0, to: documents.count, by: 5000) {
+                try index.upsert(documents: Array(documents[part..<min(part + 5000, documents.count)]))
+            }
         }
         _ = try await VectorIndexer(index: index, batchSize: 256) { embedder }.run()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
@@ -127,8 +138,8 @@ enum FindingBenchmark {
         })
         let port = try server.start()
         defer { Task { await server.stop() } }
-        let directory = try BenchSupport.temporaryDirectory("finding-articles")
-        defer { remove(directory) }
+        let (directory, keepDirectory) = try workDirectory("articles")
+        defer { if !keepDirectory { remove(directory) } }
         let database = try Database(path: directory.appendingPathComponent("marks.sqlite").path)
         let index = try SearchIndex(database: database, dimension: embedder.dimension)
         let loopback = NetworkAddress("127.0.0.1").map { [$0] } ?? []
@@ -142,8 +153,22 @@ enum FindingBenchmark {
             documents.append(IndexedDocument(id: offset + 1, url: "http://docs.python.bench:\(port)/\(path)", title: title))
         }
         let start = DispatchTime.now().uptimeNanoseconds
-        try index.upsert(documents: documents)
-        let archived = try await archive.archive(documents.map(\.url))
+        // A kept library (`MARKS_FINDING_KEEP`) was archived under another port: the bookmarks keep their URLs.
+        let reused = try index.statistics().documents == documents.count
+        if reused {
+            documents = try documents.map { document in
+                var same = document
+                same.url = try index.documents(ids: [document.id])[document.id]?.url ?? document.url
+                return same
+            }
+        } else {
+            try index.upsert(documents: documents)
+        }
+        var archived = (stored: documents.count, failed: 0)
+        if !reused {
+            let report = try await archive.archive(documents.map(\.url))
+            archived = (report.stored, report.failed.count)
+        }
         _ = try await VectorIndexer(index: index, batchSize: 256) { embedder }.run()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let fields = try FindingBaseline(columns: ["title", "description"])
@@ -154,7 +179,7 @@ enum FindingBenchmark {
         })
         let header = String(format: "Articles: %d pages of the Python 3.11 documentation served on loopback, saved as bookmarks, %d archived "
                             + "(%d failed; %d passages), indexed with vectors in %.0f s",
-                            documents.count, archived.stored, archived.failed.count, try index.passageCount(), seconds)
+                            documents.count, archived.stored, archived.failed, try index.passageCount(), seconds)
         return try await measure(header: header, index: index, embedder: embedder,
                                  baselines: [("BM25", fields), ("BM25 with page text", withText)], ids: ids, questions: questions)
     }
@@ -167,30 +192,48 @@ enum FindingBenchmark {
         let search = SearchService(index: index, embedder: lazy)
         let ask = AskService(tool: BookmarkSearchTool(index: index, embedder: lazy), embedder: lazy)
         let names = Dictionary(ids.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let trace = ProcessInfo.processInfo.environment["MARKS_FINDING_TRACE"] != nil
         func label(_ id: Int) -> String { names[id] ?? "#\(id)" }
-        var baselineFigures = Array(repeating: RetrievalMetrics(), count: baselines.count)
-        var keyword = RetrievalMetrics(), semantic = RetrievalMetrics(), hybrid = RetrievalMetrics()
-        var tally = AskTally()
+        // Figures for all questions, the tuning half (odd lines of the JSONL) and the held-out half (even lines).
+        var figures = Array(repeating: Figures(baselines: baselines.count), count: 3)
         var failures: [String] = []
-        for question in questions {
+        var traces: [String] = []
+        for (offset, question) in questions.enumerated() {
+            let splits = [0, offset % 2 == 0 ? 1 : 2]
             let answer = try await ask.ask(question.question)
             let cited = answer.isFound ? answer.citations.map(\.passage.document.id) : []
+            let relevantIDs = Set(question.expected.compactMap { ids[$0] })
+            if trace {
+                let found = try await ask.tool.search(BookmarkSearchTool.Query(text: question.question, limit: ask.passageLimit))
+                let top = found.passages.compactMap(\.vectorScore).max().map { String(format: "%.3f", $0) } ?? "-"
+                traces.append("  trace \(offset % 2 == 0 ? "dev" : "held") \(question.isAnswerable ? "A" : "U") top \(top) "
+                              + String(format: "score %.3f ", answer.score)
+                              + "\(answer.isFound ? "answered" : "abstained") \(question.id) cited \(cited.count) right "
+                              + "\(cited.filter { relevantIDs.contains($0) }.count) first \(cited.first.map(relevantIDs.contains) == true ? 1 : 0)")
+                if ProcessInfo.processInfo.environment["MARKS_FINDING_TRACE"] == "2", answer.isFound {
+                    traces.append("    " + answer.sentences.map(\.cited).joined(separator: " | "))
+                }
+            }
             guard question.isAnswerable else {
-                tally.recordUnanswerable(abstained: !answer.isFound)
+                for split in splits { figures[split].ask.recordUnanswerable(abstained: !answer.isFound) }
                 if answer.isFound { failures.append("\(question.id) answered \"\(question.question)\": cites \(cited.map(label).joined(separator: ", "))") }
                 continue
             }
             let relevant = Set(question.expected.compactMap { ids[$0] })
             for (number, baseline) in baselines.enumerated() {
-                baselineFigures[number].record(ranked: try baseline.1.search(question.question, limit: 10), relevant: relevant)
+                let ranked = try baseline.1.search(question.question, limit: 10)
+                for split in splits { figures[split].baselines[number].record(ranked: ranked, relevant: relevant) }
             }
             let keywordHits = try await searchIDs(search, question.question, mode: .keyword)
             let hybridHits = try await searchIDs(search, question.question, mode: .semantic)
-            keyword.record(ranked: keywordHits, relevant: relevant)
-            hybrid.record(ranked: hybridHits, relevant: relevant)
             let vector = try embedder.vectors([question.question])[0] // safe: one vector per text
-            semantic.record(ranked: try index.vectorSearch(vector, limit: 10).map(\.bookmarkID), relevant: relevant)
-            tally.recordAnswerable(cited: cited, relevant: relevant)
+            let semanticHits = try index.vectorSearch(vector, limit: 10).map(\.bookmarkID)
+            for split in splits {
+                figures[split].keyword.record(ranked: keywordHits, relevant: relevant)
+                figures[split].hybrid.record(ranked: hybridHits, relevant: relevant)
+                figures[split].semantic.record(ranked: semanticHits, relevant: relevant)
+                figures[split].ask.recordAnswerable(cited: cited, relevant: relevant)
+            }
             let hybridFound = hybridHits.prefix(5).contains(where: relevant.contains)
             let askRight = cited.contains(where: relevant.contains)
             if !hybridFound || !askRight {
@@ -200,20 +243,44 @@ enum FindingBenchmark {
             }
         }
         let answerable = questions.filter(\.isAnswerable).count
-        var lines = [header, "\(answerable) answerable and \(questions.count - answerable) unanswerable questions, asked as a person would"]
-        for (number, baseline) in baselines.enumerated() {
-            lines.append(recall(baseline.0, baselineFigures[number]))
+        var lines = [header, "\(answerable) answerable and \(questions.count - answerable) unanswerable questions, asked as a person would; "
+                     + "figures for all (dev: odd lines of the JSONL, tuned on; held-out: even lines)"]
+        func both(_ value: (Figures) -> Double, signed: Bool = false) -> String {
+            let format = signed ? "%+.3f" : "%.3f"
+            return "   dev " + String(format: format, value(figures[1])) + ", held-out " + String(format: format, value(figures[2]))
         }
-        lines += [recall("keyword (the app's)", keyword), recall("semantic (vectors only)", semantic), recall("hybrid (the app's)", hybrid)]
-        let bm25 = baselineFigures[0].recallAt5
-        lines.append(target("hybrid top-5 vs BM25 top-5", hybrid.recallAt5 - bm25, "≥ +\(hybridMargin)", hybrid.recallAt5 - bm25 >= hybridMargin - 1e-9, signed: true))
-        lines.append(target("Ask cites a right item", tally.citesRight, "≥ \(citesRight)", tally.citesRight >= citesRight))
-        lines.append(target("Ask's first citation right", tally.firstRight, "≥ \(firstCitationRight)", tally.firstRight >= firstCitationRight))
-        lines.append(target("citations right", tally.citationsRight, "≥ \(citationsRight)", tally.citationsRight >= citationsRight))
-        lines.append(target("abstains, unanswerable", tally.abstention, "≥ \(abstains)", tally.abstention >= abstains))
-        lines.append(target("false abstentions", tally.falseAbstention, "≤ \(falseAbstentions)", tally.falseAbstention <= falseAbstentions))
+        for (number, baseline) in baselines.enumerated() {
+            lines.append(recall(baseline.0, figures[0].baselines[number]) + both { $0.baselines[number].recallAt5 })
+        }
+        lines += [recall("keyword (the app's)", figures[0].keyword) + both { $0.keyword.recallAt5 },
+                  recall("semantic (vectors only)", figures[0].semantic) + both { $0.semantic.recallAt5 },
+                  recall("hybrid (the app's)", figures[0].hybrid) + both { $0.hybrid.recallAt5 }]
+        // The fair baseline is the last one: with the page text where there is one.
+        let margin: (Figures) -> Double = { $0.hybrid.recallAt5 - ($0.baselines.last?.recallAt5 ?? 0) }
+        let all = figures[0]
+        lines.append(target("hybrid top-5 vs BM25 top-5", margin(all), "≥ +\(hybridMargin)", margin(all) >= hybridMargin - 1e-9, signed: true)
+                     + both(margin, signed: true))
+        lines.append(target("Ask cites a right item", all.ask.citesRight, "≥ \(citesRight)", all.ask.citesRight >= citesRight) + both { $0.ask.citesRight })
+        lines.append(target("Ask's first citation right", all.ask.firstRight, "≥ \(firstCitationRight)", all.ask.firstRight >= firstCitationRight)
+                     + both { $0.ask.firstRight })
+        lines.append(target("citations right", all.ask.citationsRight, "≥ \(citationsRight)", all.ask.citationsRight >= citationsRight)
+                     + both { $0.ask.citationsRight })
+        lines.append(target("abstains, unanswerable", all.ask.abstention, "≥ \(abstains)", all.ask.abstention >= abstains) + both { $0.ask.abstention })
+        lines.append(target("false abstentions", all.ask.falseAbstention, "≤ \(falseAbstentions)", all.ask.falseAbstention <= falseAbstentions)
+                     + both { $0.ask.falseAbstention })
         lines.append("failing questions (\(failures.count)):")
-        return lines + failures.map { "  " + $0 }
+        return lines + failures.map { "  " + $0 } + traces
+    }
+
+    /// One split's figures: each baseline's, the app's searches' and Ask's.
+    struct Figures {
+        var baselines: [RetrievalMetrics]
+        var keyword = RetrievalMetrics(), semantic = RetrievalMetrics(), hybrid = RetrievalMetrics()
+        var ask = AskTally()
+
+        init(baselines count: Int) {
+            baselines = Array(repeating: RetrievalMetrics(), count: count)
+        }
     }
 
     private static func recall(_ label: String, _ metrics: RetrievalMetrics) -> String {
@@ -265,6 +332,17 @@ enum FindingBenchmark {
     }
 
     // MARK: Files
+
+    /// A scratch directory for one library, removed afterwards; with `MARKS_FINDING_KEEP` (a directory), a kept one
+    /// under it, so a second run measures the same indexed library without indexing it again (`kept` true).
+    private static func workDirectory(_ label: String) throws -> (URL, kept: Bool) {
+        guard let keep = ProcessInfo.processInfo.environment["MARKS_FINDING_KEEP"], !keep.isEmpty else {
+            return (try BenchSupport.temporaryDirectory("finding-\(label)"), false)
+        }
+        let directory = URL(fileURLWithPath: keep).appendingPathComponent(label, isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return (directory, true)
+    }
 
     /// `MARKS_FINDING_QUESTIONS`, else `Evaluation/finding` in the working directory, else beside this source file.
     private static func questionDirectory(_ environment: [String: String]) throws -> URL {

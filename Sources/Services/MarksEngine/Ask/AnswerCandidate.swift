@@ -13,10 +13,14 @@ public struct AnswerCandidate: Sendable, Equatable {
     /// Words of the passage's sentences that were left out (see `SentenceShortlist`): they count for the
     /// question's names, never for a sentence's score.
     public var otherWords: Set<String>
+    /// How close the whole passage is to the question (its vector's cosine, from the search), when known.
+    public var relevance: Double?
 
     /// A candidate; `sentenceVectors` is either empty or has one vector per sentence.
-    public init(sentences: [String], sentenceVectors: [[Float]] = [], context: String = "", rank: Int, otherWords: Set<String> = []) {
+    public init(sentences: [String], sentenceVectors: [[Float]] = [], context: String = "", rank: Int, otherWords: Set<String> = [],
+                relevance: Double? = nil) {
         self.otherWords = otherWords
+        self.relevance = relevance
         self.sentences = sentences
         self.sentenceVectors = sentenceVectors.count == sentences.count ? sentenceVectors : []
         self.context = context

@@ -30,10 +30,13 @@ public struct SentenceShortlist: Sendable {
     public struct Passage: Sendable {
         public var text: String
         public var context: String
+        /// The passage's cosine to the question, when the search knows it.
+        public var relevance: Double?
 
-        public init(text: String, context: String) {
+        public init(text: String, context: String, relevance: Double? = nil) {
             self.text = text
             self.context = context
+            self.relevance = relevance
         }
     }
 
@@ -78,7 +81,7 @@ public struct SentenceShortlist: Sendable {
         }
         let candidates = passages.indices.map { index in
             AnswerCandidate(sentences: kept[index], sentenceVectors: vectors[index], context: passages[index].context,
-                            rank: index, otherWords: others[index])
+                            rank: index, otherWords: others[index], relevance: passages[index].relevance)
         }
         return (questionVector, candidates)
     }

@@ -7,7 +7,7 @@ import SystemSupport
 /// bookmark is — its headline as the title, its lead paragraph as the description — and is looked for with a
 /// detail a person might remember from the rest of it: its second paragraph (whole, or its first 12 or 6 words)
 /// or the first 12 words of its last paragraph. Each query set is measured for keyword only (BM25), vector
-/// only (cosine) and hybrid (reciprocal rank fusion). (Headline queries proved too easy: every mode found
+/// only (cosine) and hybrid (cosine, a keyword match breaking near-ties). (Headline queries proved too easy: every mode found
 /// every article.)
 public enum IndexQuality {
     /// The three ways of searching compared.
