@@ -19,6 +19,16 @@ enum ModelFixture {
         return try loaded.get()
     }
 
+    static let loadedExact: Result<EmbeddingModel, Error>? = directory.map { directory in
+        Result { try EmbeddingModel.load(directory: directory, precision: .float32) }
+    }
+
+    /// The model with float32 linear layers (the reference's arithmetic), shared like `model()`.
+    static func exactModel() throws -> EmbeddingModel {
+        guard let loadedExact else { throw FixtureError.modelMissing }
+        return try loadedExact.get()
+    }
+
     enum FixtureError: Error { case modelMissing, fixtureMissing(String) }
 }
 

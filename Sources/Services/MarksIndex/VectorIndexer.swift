@@ -21,14 +21,14 @@ public final class VectorIndexer: Sendable {
     /// An indexer for `index`. `embedder` is called once, when the first text needs a vector (so loading the
     /// model costs nothing until then); `jobs` runs the background runs `schedule()` asks for; the embedding
     /// runs on `workers`.
-    public convenience init(index: SearchIndex, batchSize: Int = 128, jobs: JobRunner? = nil, workers: WorkerPool = .compute,
+    public convenience init(index: SearchIndex, batchSize: Int = 256, jobs: JobRunner? = nil, workers: WorkerPool = .compute,
                             embedder: @escaping @Sendable () throws -> IndexEmbedder) {
         self.init(index: index, batchSize: batchSize, jobs: jobs, workers: workers, model: LazyEmbedder(load: embedder))
     }
 
     /// An indexer on a shared `model` (asked once per batch, so a process that released the model while idle
     /// loads it again for the next run and does not keep a copy of its own).
-    public init(index: SearchIndex, batchSize: Int = 128, jobs: JobRunner? = nil, workers: WorkerPool = .compute, model: LazyEmbedder) {
+    public init(index: SearchIndex, batchSize: Int = 256, jobs: JobRunner? = nil, workers: WorkerPool = .compute, model: LazyEmbedder) {
         self.index = index
         self.workers = workers
         self.batchSize = max(1, batchSize)
@@ -44,26 +44,51 @@ public final class VectorIndexer: Sendable {
         return made
     }
 
-    /// Embeds pending texts until none is left (or `limit` are done), reporting progress after each batch.
+    /// Embeds pending texts until none is left (or `limit` are done), reporting progress after each batch stored.
     /// Stops early, with what it stored kept, when the task is cancelled. Two runs at once may embed a text
-    /// twice, which is harmless.
+    /// twice, which is harmless. While `workers` embed one batch, the database's threads store the one before and
+    /// read the next (which skips the texts being embedded, not yet stored): the cores need not wait for the disk.
     @discardableResult
     public func run(limit: Int = .max, progress: @Sendable (IndexProgress) -> Void = { _ in }) async throws -> IndexProgress {
         let index = index
         let pending = try await index.database.onReaderThread { try index.statistics().pendingTexts }
         var state = IndexProgress(done: 0, total: min(limit, pending))
         progress(state)
-        while state.done < limit, !Task.isCancelled {
-            let size = min(batchSize, limit - state.done)
-            let batch = try await index.database.onReaderThread { try index.pendingTexts(limit: size) }
-            guard !batch.isEmpty else { break }
-            let vectors = try await workers.run { try self.currentEmbedder().vectors(batch.map(\.text)) }
-            try await index.database.onWriterThread { try index.storeVectors(zip(batch, vectors).map { ($0.contentHash, $1) }) }
-            state.done += batch.count
-            state.total = max(state.total, state.done) // texts saved meanwhile grow the total (counting them each batch would cost a scan)
-            progress(state)
+        var claimed = 0
+        var batch = try await read(limit: min(batchSize, limit), excluding: [])
+        claimed += batch.count
+        var previous: (texts: [PendingText], vectors: [[Float]])?
+        while !batch.isEmpty, !Task.isCancelled {
+            let texts = batch
+            async let vectors = workers.run { try self.currentEmbedder().vectors(texts.map(\.text)) }
+            if let previous {
+                try await store(previous.texts, previous.vectors, state: &state, progress: progress)
+            }
+            let size = min(batchSize, limit - claimed)
+            batch = size > 0 ? try await read(limit: size, excluding: Set(texts.map(\.contentHash))) : []
+            claimed += batch.count
+            previous = (texts, try await vectors)
+        }
+        if let previous {
+            try await store(previous.texts, previous.vectors, state: &state, progress: progress)
         }
         return state
+    }
+
+    /// Up to `limit` pending texts, none of `excluding` (texts being embedded).
+    private func read(limit: Int, excluding: Set<String>) async throws -> [PendingText] {
+        let index = index
+        let found = try await index.database.onReaderThread { try index.pendingTexts(limit: limit + excluding.count) }
+        return Array(found.lazy.filter { !excluding.contains($0.contentHash) }.prefix(limit))
+    }
+
+    private func store(_ texts: [PendingText], _ vectors: [[Float]], state: inout IndexProgress,
+                       progress: @Sendable (IndexProgress) -> Void) async throws {
+        let index = index
+        try await index.database.onWriterThread { try index.storeVectors(zip(texts, vectors).map { ($0.contentHash, $1) }) }
+        state.done += texts.count
+        state.total = max(state.total, state.done) // texts saved meanwhile grow the total (counting them each batch would cost a scan)
+        progress(state)
     }
 
     /// Asks for a background run: enqueues the coalesced `index.vectors` job (nothing when there is no runner,

@@ -73,36 +73,7 @@ enum FindingBenchmark {
     // MARK: The Debian library
 
     private static func debian(size: Int, evaluation: URL, questions: [FindingQuestion], embedder: IndexEmbedder) async throws -> [String] {
-        let file = evaluation.appendingPathComponent("debian/corpus.tsv")
-        let content: String
-        do {
-            content = try String(contentsOf: file, encoding: .utf8)
-        } catch {
-            throw BenchSupport.Failure(description: "no \(file.path): run scripts/fetch-eval-data.sh (make eval-data)")
-        }
-        let packages = content.split(separator: "\n").compactMap(EvaluationText.debianPackage)
-        let wanted = Set(questions.flatMap(\.expected))
-        let kept: [EvaluationText.DebianPackage]
-        if size >= packages.count {
-            kept = packages
-        } else {
-            let others = packages.filter { !wanted.contains($0.name) }
-                .sorted { DebianPackageCorpus.hash($0.name) < DebianPackageCorpus.hash($1.name) }
-            kept = packages.filter { wanted.contains($0.name) } + others.prefix(max(0, size - wanted.count))
-        }
-        var documents: [IndexedDocument] = []
-        var ids: [String: Int] = [:]
-        for (offset, package) in kept.enumerated() {
-            ids[package.name] = offset + 1
-            documents.append(IndexedDocument(id: offset + 1, url: "https://packages.debian.org/bookworm/\(package.name)", title: package.summary,
-                                             description: package.paragraphs.joined(separator: "\n\n"),
-                                             tagNames: DebianPackageCorpus.topicalTags(section: package.section, debtags: package.debtags)))
-        }
-        var text = SyntheticText(seed: 36)
-        for id in (documents.count + 1)..<(max(size, documents.count) + 1) {
-            documents.append(IndexedDocument(id: id, url: "https://site\(id % 977).example/\(id)", title: text.sentence(words: 8),
-                                             description: text.sentence(words: 40), tagNames: [text.word(), text.word()]))
-        }
+        let (documents, ids, kept) = try DebianLibrary.documents(size: size, evaluation: evaluation, wanted: Set(questions.flatMap(\.expected)))
         let (directory, keepDirectory) = try workDirectory("debian-\(size)")
         defer { if !keepDirectory { remove(directory) } }
         let index = try SearchIndex(path: directory.appendingPathComponent("index.sqlite").path, dimension: embedder.dimension)
@@ -117,7 +88,7 @@ enum FindingBenchmark {
         let baseline = try FindingBaseline(columns: ["title", "description"])
         try baseline.add(documents.map { ($0.id, [$0.title, $0.description]) })
         let header = String(format: "Debian library: %d bookmarks (%d bookworm packages with long descriptions, %d synthetic), indexed with vectors in %.0f s",
-                            documents.count, kept.count, documents.count - kept.count, seconds)
+                            documents.count, kept, documents.count - kept, seconds)
         return try await measure(header: header, index: index, embedder: embedder, baselines: [("BM25", baseline)], ids: ids,
                                  questions: questions)
     }

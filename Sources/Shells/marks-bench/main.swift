@@ -9,6 +9,7 @@ let sections: [(name: String, run: () async throws -> [String])] = [
     ("store", { try StoreBenchmark.run() }),
     ("library", LibraryBenchmark.run),
     ("index", IndexBenchmark.run),
+    ("indexing", IndexingBenchmark.run),
     ("web", WebBenchmark.run),
     ("pages", WebPagesBenchmark.run),
     ("engine", EngineBenchmark.run),

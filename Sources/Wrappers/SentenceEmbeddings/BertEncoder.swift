@@ -1,8 +1,11 @@
+import CBFloat16Kernels
+
 /// The BERT forward pass with mean pooling and L2 normalisation, over several sequences at once.
 ///
-/// Sequences are packed back to back (no padding): every projection is one `sgemm` over all tokens
-/// of the batch, and attention runs per sequence and head over that sequence's own tokens only,
-/// which gives exactly what a padded batch with an attention mask gives, without the padding work.
+/// Sequences are packed back to back (no padding): every projection is one matrix product over all tokens
+/// of the batch (`LinearWeights`: float32 sgemm or bfloat16), and attention runs per sequence and head over that
+/// sequence's own tokens only, which gives exactly what a padded batch with an attention mask gives, without the
+/// padding work.
 struct BertEncoder: Sendable {
     let weights: BertWeights
 
@@ -57,25 +60,26 @@ struct BertEncoder: Sendable {
         let intermediate = workspace.intermediate
 
         // Self-attention: fused Q/K/V projection, per-head attention, output projection added onto the residual.
-        BLAS.gemm(transposeB: true, m: tokenCount, n: qkvWidth, k: hiddenSize,
-                  a: hidden, lda: hiddenSize, b: layer.qkvWeight, ldb: hiddenSize, c: qkv, ldc: qkvWidth)
+        let scratch = workspace.rounded
+        layer.qkv.apply(rows: tokenCount, input: hidden, lda: hiddenSize, output: qkv, ldc: qkvWidth, accumulate: false, scratch: scratch)
         TensorKernels.addBias(rows: tokenCount, width: qkvWidth, data: qkv, bias: layer.qkvBias)
         attend(sequences, workspace: workspace)
-        BLAS.gemm(transposeB: true, m: tokenCount, n: hiddenSize, k: hiddenSize,
-                  a: context, lda: hiddenSize, b: layer.attentionOutputWeight, ldb: hiddenSize,
-                  beta: 1, c: hidden, ldc: hiddenSize)
+        layer.attentionOutput.apply(rows: tokenCount, input: context, lda: hiddenSize, output: hidden, ldc: hiddenSize,
+                                    accumulate: true, scratch: scratch)
         TensorKernels.biasLayerNorm(
             rows: tokenCount, width: hiddenSize, data: hidden, bias: layer.attentionOutputBias,
             gamma: layer.attentionNormGamma, beta: layer.attentionNormBeta, epsilon: epsilon)
 
         // Feed-forward: GELU(x·W1ᵀ + b1)·W2ᵀ added onto the residual, then layer norm.
-        BLAS.gemm(transposeB: true, m: tokenCount, n: intermediateSize, k: hiddenSize,
-                  a: hidden, lda: hiddenSize, b: layer.intermediateWeight, ldb: hiddenSize,
-                  c: intermediate, ldc: intermediateSize)
-        TensorKernels.biasGELU(rows: tokenCount, width: intermediateSize, data: intermediate, bias: layer.intermediateBias)
-        BLAS.gemm(transposeB: true, m: tokenCount, n: hiddenSize, k: intermediateSize,
-                  a: intermediate, lda: intermediateSize, b: layer.outputWeight, ldb: intermediateSize,
-                  beta: 1, c: hidden, ldc: hiddenSize)
+        layer.intermediate.apply(rows: tokenCount, input: hidden, lda: hiddenSize, output: intermediate, ldc: intermediateSize,
+                                 accumulate: false, scratch: scratch)
+        if layer.intermediate.precision == .bfloat16 { // a CPU with AVX-512: sixteen lanes where Swift's code has four
+            marks_bf16_bias_gelu(Int32(tokenCount), Int32(intermediateSize), intermediate, layer.intermediateBias)
+        } else {
+            TensorKernels.biasGELU(rows: tokenCount, width: intermediateSize, data: intermediate, bias: layer.intermediateBias)
+        }
+        layer.output.apply(rows: tokenCount, input: intermediate, lda: intermediateSize, output: hidden, ldc: hiddenSize,
+                           accumulate: true, scratch: scratch)
         TensorKernels.biasLayerNorm(
             rows: tokenCount, width: hiddenSize, data: hidden, bias: layer.outputBias,
             gamma: layer.outputNormGamma, beta: layer.outputNormBeta, epsilon: epsilon)

@@ -12,15 +12,15 @@ struct BertWeights: Sendable {
     /// One encoder layer; linear weights are row-major [out, in] as stored by PyTorch.
     struct Layer: Sendable {
         /// Query, key and value projections stacked: [3·384, 384].
-        let qkvWeight: [Float]
+        let qkv: LinearWeights
         let qkvBias: [Float]
-        let attentionOutputWeight: [Float]
+        let attentionOutput: LinearWeights
         let attentionOutputBias: [Float]
         let attentionNormGamma: [Float]
         let attentionNormBeta: [Float]
-        let intermediateWeight: [Float]
+        let intermediate: LinearWeights
         let intermediateBias: [Float]
-        let outputWeight: [Float]
+        let output: LinearWeights
         let outputBias: [Float]
         let outputNormGamma: [Float]
         let outputNormBeta: [Float]
@@ -34,8 +34,8 @@ struct BertWeights: Sendable {
     let embeddingNormBeta: [Float]
     let layers: [Layer]
 
-    /// Reads every tensor, checking dtype and shape.
-    init(_ file: SafeTensors) throws {
+    /// Reads every tensor, checking dtype and shape; the linear layers run at `precision`.
+    init(_ file: SafeTensors, precision: EmbeddingPrecision) throws {
         let hidden = Self.hiddenSize
         let intermediate = Self.intermediateSize
         func tensor(_ name: String, _ shape: [Int]) throws -> [Float] {
@@ -52,20 +52,23 @@ struct BertWeights: Sendable {
             func layerTensor(_ name: String, _ shape: [Int]) throws -> [Float] {
                 try tensor(prefix + name, shape)
             }
+            func linear(_ name: String, outputs: Int, inputs: Int) throws -> LinearWeights {
+                LinearWeights(try layerTensor(name, [outputs, inputs]), outputs: outputs, inputs: inputs, precision: precision)
+            }
             return Layer(
-                qkvWeight: try ["query", "key", "value"].flatMap {
+                qkv: LinearWeights(try ["query", "key", "value"].flatMap {
                     try layerTensor("attention.self.\($0).weight", [hidden, hidden])
-                },
+                }, outputs: 3 * hidden, inputs: hidden, precision: precision),
                 qkvBias: try ["query", "key", "value"].flatMap {
                     try layerTensor("attention.self.\($0).bias", [hidden])
                 },
-                attentionOutputWeight: try layerTensor("attention.output.dense.weight", [hidden, hidden]),
+                attentionOutput: try linear("attention.output.dense.weight", outputs: hidden, inputs: hidden),
                 attentionOutputBias: try layerTensor("attention.output.dense.bias", [hidden]),
                 attentionNormGamma: try layerTensor("attention.output.LayerNorm.weight", [hidden]),
                 attentionNormBeta: try layerTensor("attention.output.LayerNorm.bias", [hidden]),
-                intermediateWeight: try layerTensor("intermediate.dense.weight", [intermediate, hidden]),
+                intermediate: try linear("intermediate.dense.weight", outputs: intermediate, inputs: hidden),
                 intermediateBias: try layerTensor("intermediate.dense.bias", [intermediate]),
-                outputWeight: try layerTensor("output.dense.weight", [hidden, intermediate]),
+                output: try linear("output.dense.weight", outputs: hidden, inputs: intermediate),
                 outputBias: try layerTensor("output.dense.bias", [hidden]),
                 outputNormGamma: try layerTensor("output.LayerNorm.weight", [hidden]),
                 outputNormBeta: try layerTensor("output.LayerNorm.bias", [hidden]))

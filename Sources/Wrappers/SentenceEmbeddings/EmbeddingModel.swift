@@ -18,6 +18,8 @@ public final class EmbeddingModel: Sendable {
 
     /// Threads that run batches side by side (one per core); OpenBLAS itself runs single-threaded.
     public let workerCount: Int
+    /// The arithmetic of the linear layers in use.
+    public let precision: EmbeddingPrecision
 
     /// The threads that share a call's batches with the calling thread (one per core beyond the first, shared
     /// by every model in the process). A helper never waits for anything, so callers cannot deadlock on them.
@@ -33,12 +35,15 @@ public final class EmbeddingModel: Sendable {
         self.tokenizer = tokenizer
         self.encoder = encoder
         self.workerCount = max(1, workerCount)
+        self.precision = encoder.weights.layers.first?.qkv.precision ?? .float32
     }
 
     /// Loads `model.safetensors`, `vocab.txt` and (if present) checks `config.json` in `directory`.
     /// `workerCount` threads share a call's batches (default: one per core); OpenBLAS, loaded here when no model was
-    /// loaded before, runs each call on the calling thread (see `BLAS`).
-    public static func load(directory: URL, workerCount: Int = ProcessInfo.processInfo.activeProcessorCount) throws -> EmbeddingModel {
+    /// loaded before, runs each call on the calling thread (see `BLAS`). The linear layers run at `precision`
+    /// (bfloat16 where the CPU has it; float32 when asked for, or where it has not).
+    public static func load(directory: URL, workerCount: Int = ProcessInfo.processInfo.activeProcessorCount,
+                            precision: EmbeddingPrecision = .fastest) throws -> EmbeddingModel {
         guard ModelLocator.isComplete(directory) else {
             throw EmbeddingError.modelNotFound(message: ModelLocator.incompleteDirectoryMessage(directory))
         }
@@ -49,7 +54,7 @@ public final class EmbeddingModel: Sendable {
             throw EmbeddingError.unsupportedModel(
                 reason: "vocab.txt has \(tokenizer.vocabularySize) entries, the model \(BertWeights.vocabularySize)")
         }
-        let weights = try BertWeights(SafeTensors(contentsOf: directory.appendingPathComponent("model.safetensors")))
+        let weights = try BertWeights(SafeTensors(contentsOf: directory.appendingPathComponent("model.safetensors")), precision: precision)
         return EmbeddingModel(tokenizer: tokenizer, encoder: BertEncoder(weights: weights), workerCount: workerCount)
     }
 

@@ -6,6 +6,8 @@ final class EncoderWorkspace {
     private(set) var context = UnsafeMutablePointer<Float>.allocate(capacity: 0)
     private(set) var intermediate = UnsafeMutablePointer<Float>.allocate(capacity: 0)
     private(set) var scores = UnsafeMutablePointer<Float>.allocate(capacity: 0)
+    /// A linear layer's inputs rounded to bfloat16 (the widest input: the feed-forward's).
+    private(set) var rounded = UnsafeMutablePointer<UInt16>.allocate(capacity: 0)
     private var tokenCapacity = 0
     private var scoreCapacity = 0
 
@@ -17,6 +19,7 @@ final class EncoderWorkspace {
             qkv = .allocate(capacity: tokens * 3 * BertWeights.hiddenSize)
             context = .allocate(capacity: tokens * BertWeights.hiddenSize)
             intermediate = .allocate(capacity: tokens * BertWeights.intermediateSize)
+            rounded = .allocate(capacity: tokens * BertWeights.intermediateSize)
             tokenCapacity = tokens
         }
         if longest * longest > scoreCapacity {
@@ -36,6 +39,7 @@ final class EncoderWorkspace {
             qkv.deallocate()
             context.deallocate()
             intermediate.deallocate()
+            rounded.deallocate()
         }
         if releaseScores { scores.deallocate() }
     }
