@@ -118,10 +118,23 @@ final class WebDriver {
 
     /// Clicks `element` after scrolling it to the middle of the window, as a person would, so a toast or the bottom bar
     /// at the window's edge does not take the click.
+    /// An element not yet interactable (still hidden, animating in, or under a toast on a loaded machine) is
+    /// waited for, up to 30 s; any other error is thrown at once.
     func click(_ element: Element) async throws {
-        _ = try await run("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})",
-                          [["element-6066-11e4-a52e-4f735466cecf": element.id]])
-        _ = try await command("POST", "/element/\(element.id)/click", [:])
+        var refusal: Failure?
+        let clicked = try await eventually(within: .seconds(30), every: .milliseconds(50)) {
+            _ = try await run("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})",
+                              [["element-6066-11e4-a52e-4f735466cecf": element.id]])
+            do {
+                _ = try await command("POST", "/element/\(element.id)/click", [:])
+                return true
+            } catch let failure as Failure
+                where failure.description.hasPrefix("element not interactable") || failure.description.hasPrefix("element click intercepted") {
+                refusal = failure
+                return false
+            }
+        }
+        if !clicked, let refusal { throw refusal }
     }
 
     func click(_ css: String) async throws {
