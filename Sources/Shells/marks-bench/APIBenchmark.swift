@@ -178,9 +178,9 @@ enum APIBenchmark {
                                     "privacy", "kubernetes", "server", "compiler", "database", "browser", "network", "security",
                                     "testing", "music", "travel", "recipes", "history", "science", "video", "reading"]
         private static let tags = ["python", "video", "rust", "golang", "docs", "tools", "news", "selfhosted", "reading", "later"]
-        private var state: UInt64
+        private var random: SplitMix
 
-        init(seed: UInt64) { state = seed }
+        init(seed: UInt64) { random = SplitMix(seed) }
 
         mutating func entry(_ index: Int) -> NetscapeEntry {
             let title = (0..<(2 + below(5))).map { _ in word() }.joined(separator: " ")
@@ -204,12 +204,6 @@ enum APIBenchmark {
 
         private mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 
-        private mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        private mutating func next() -> UInt64 { random.next() }
     }
 }

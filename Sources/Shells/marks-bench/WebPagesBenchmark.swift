@@ -164,9 +164,9 @@ enum WebPagesBenchmark {
                 return total
             }
         }()
-        private var state: UInt64
+        private var random: SplitMix
 
-        init(seed: UInt64) { state = seed }
+        init(seed: UInt64) { random = SplitMix(seed) }
 
         mutating func pick() -> [String] {
             var picked: [String] = []
@@ -183,12 +183,6 @@ enum WebPagesBenchmark {
             return picked
         }
 
-        private mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        private mutating func next() -> UInt64 { random.next() }
     }
 }
