@@ -148,7 +148,7 @@ enum StoreBenchmark {
 /// Deterministic, realistic-looking bookmarks: Zipf-distributed words (real ones and pseudo-words) in titles,
 /// descriptions and some notes, common two-word phrases, popular and long-tail domains, 0–4 Zipf-distributed tags.
 struct LibraryGenerator {
-    private var state: UInt64
+    private var random: SplitMix
     private let words: [String]
     private let wordWeights: [Double]
     private let tags: [String]
@@ -175,7 +175,7 @@ struct LibraryGenerator {
                                          "stackoverflow.com", "en.wikipedia.org", "arxiv.org", "www.reddit.com", "blog.rust-lang.org"]
 
     init(seed: UInt64) {
-        state = seed
+        random = SplitMix(seed)
         let syllables = ["ka", "lo", "mi", "ra", "ten", "sor", "vil", "pan", "dre", "qu", "on", "est", "ar", "ing", "tion",
                          "ly", "per", "com", "pro", "ex", "zu", "bel", "fi", "nor", "ta"]
         var generated: [String] = []
@@ -233,12 +233,7 @@ struct LibraryGenerator {
     private mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
     private mutating func chance(_ p: Double) -> Bool { Double(next() % 10_000) / 10_000 < p }
 
-    private mutating func next() -> UInt64 {
-        var generator = SplitMix(state)
-        let value = generator.next()
-        state = generator.state
-        return value
-    }
+    private mutating func next() -> UInt64 { random.next() }
 
     private static func cumulative(count: Int, exponent: Double) -> [Double] {
         var total = 0.0
