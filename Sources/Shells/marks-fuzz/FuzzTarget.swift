@@ -59,7 +59,7 @@ enum FuzzTarget: String, CaseIterable {
             }
             _ = FieldReader.parseDateTime(text)
         case .deepLink:
-            _ = try? MarksDeepLink.parse(Self.text(data))
+            _ = try? MarksDeepLink.parse(Self.text(data))  // safe: the fuzzer looks for crashes; a refused link is the expected answer
         case .range:
             range(data)
         case .url:
@@ -84,7 +84,7 @@ enum FuzzTarget: String, CaseIterable {
         case 3: .plainText(Self.text(body))
         default: .textAttachment(Data(body), filename: kind & 8 == 0 ? "note.rtf" : nil)
         }
-        _ = try? IngestPayloadParser.parse([payload])
+        _ = try? IngestPayloadParser.parse([payload])  // safe: the fuzzer looks for crashes; a refused payload is the expected answer
     }
 
     /// The body fed in pieces whose sizes come from the input's first byte, so delimiters fall across them.
@@ -127,6 +127,6 @@ enum FuzzTarget: String, CaseIterable {
     private static func text(_ data: some Collection<UInt8>) -> String { String(decoding: data, as: UTF8.self) }
 
     private func expect(_ condition: Bool, _ rule: String) {
-        if !condition { fatalError("\(rawValue): \(rule)") }
+        if !condition { fatalError("\(rawValue): \(rule)") }  // safe: a broken rule must stop the fuzzer, which keeps the input
     }
 }

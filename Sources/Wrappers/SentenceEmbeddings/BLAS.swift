@@ -79,7 +79,7 @@ enum BLAS {
     private static var functions: Functions {
         switch loaded {
         case .success(let functions): return functions
-        case .failure(let error): fatalError("OpenBLAS is needed here and did not load: \(error)")
+        case .failure(let error): fatalError("OpenBLAS is needed here and did not load: \(error)")  // safe: only a loaded model reaches here, and loading it loaded OpenBLAS
         }
     }
 
