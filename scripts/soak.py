@@ -12,7 +12,8 @@ or when the RSS grew over the rounds (the last round more than 10 % + 8 MB over 
 warm-up, in which the SQLite page caches and the search memo fill to their bounds — the server before and after
 issue 34 both grew ~25 MB over their first 90 s and then flattened, and a check against round 1 failed a clean-clone
 CI run and a run of the older server on that alone; with fewer than three rounds the first is the baseline).
-Defaults: 3 rounds of 60 s, 8 clients, 2,000 bookmarks, p99 bound 1,000 ms. CI runs a shorter one.
+Defaults: 3 rounds of 60 s, 8 clients, 2,000 bookmarks, p99 bound 1,000 ms. CI runs a shorter one, on the debug build
+`make test` already made (SOAK_BINARY; by default the release build, else the debug one).
 """
 import http.client
 import json
@@ -38,6 +39,8 @@ WORDS = ("heron river forest swift linux kernel editor viewer server network lib
 
 
 def marks_binary():
+    if os.environ.get("SOAK_BINARY"):
+        return os.path.abspath(os.environ["SOAK_BINARY"])
     for kind in ("release", "debug"):
         path = os.path.join(ROOT, ".build", kind, "marks")
         if os.access(path, os.X_OK):
