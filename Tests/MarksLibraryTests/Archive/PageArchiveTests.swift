@@ -43,6 +43,10 @@ import Testing
         site.advance(3601)
         #expect(try archive.due(among: urls) == [site.url("/flaky")])
         #expect(try archive.due(among: urls, refetchAll: true) == urls)
+        let more = urls + [site.url("/new1"), site.url("/new2"), site.url("/new3")]
+        #expect(try archive.due(among: more, limit: 2) == [site.url("/flaky"), site.url("/new1")],
+                "a limited look stops at the limit, in the library's order, past the stored and the not-yet-due")
+        #expect(try archive.due(among: more, refetchAll: true, limit: 5) == Array(more.prefix(5)))
         let report = try archive.report(for: urls)
         #expect(report.total == 4 && report.stored == 1 && report.failures.count == 3 && report.pending == 1)
     }

@@ -52,7 +52,8 @@ extension PageArchive {
             // The library's addresses are read to choose this run's pages and let go before it fetches: a run waits
             // on the network, and 100,000 addresses held meanwhile are ~12 MB an idle server could not give back.
             let (batch, moreDue) = try { () throws -> ([String], Bool) in
-                let due = try due(among: try urls(), refetchAll: payload.refetchAll)
+                // One more than the run takes says whether another run is needed.
+                let due = try due(among: try urls(), refetchAll: payload.refetchAll, limit: enqueue == nil ? .max : limit + 1)
                 let batch = enqueue == nil ? due : Array(due.prefix(limit))
                 return (batch, due.count > batch.count)
             }()

@@ -209,22 +209,25 @@ public final class PageArchive: Sendable {
         }
     }
 
-    /// The URLs among `urls` the sweep should fetch: never fetched, or failed and due again; with `refetchAll`,
-    /// every one of them.
-    public func due(among urls: [String], refetchAll: Bool = false) throws -> [String] {
+    /// The URLs among `urls` the sweep should fetch, in their order: never fetched, or failed and due again; with
+    /// `refetchAll`, every one of them. With `limit`, it stops after `limit` of them — the sweep takes a few hundred a
+    /// run, and a library's new bookmarks come first, so a run on 100,000 bookmarks need not look up every one.
+    public func due(among urls: [String], refetchAll: Bool = false, limit: Int = .max) throws -> [String] {
         let unique = Self.unique(urls)
-        guard !refetchAll else { return unique }
+        guard !refetchAll else { return Array(unique.prefix(limit)) }
         let current = now().timeIntervalSince1970
         return try storage {
             try database.read { connection in
                 let statement = try connection.prepare("SELECT state, retry_after FROM archive_pages WHERE url = ?")
-                return try unique.filter { url in
+                var due: [String] = []
+                for url in unique where due.count < limit {
                     try statement.bind([.text(url)])
                     defer { statement.reset() }
-                    guard let row = try statement.step() else { return true }
-                    if try row.string(at: 0) == ArchivedPage.State.stored.rawValue { return false }
-                    return try row.optionalDouble(at: 1).map { $0 <= current } ?? false
+                    guard let row = try statement.step() else { due.append(url); continue }
+                    if try row.string(at: 0) == ArchivedPage.State.stored.rawValue { continue }
+                    if try row.optionalDouble(at: 1).map({ $0 <= current }) ?? false { due.append(url) }
                 }
+                return due
             }
         }
     }
