@@ -74,7 +74,8 @@ if (canSwap) {
     if (how.push && (!how.request || response.redirected)) history.pushState({ marks: true, y: 0 }, "", shown(target.href));
     const anchor = !how.restore && target.hash && document.getElementById(decodeURIComponent(target.hash.slice(1)));
     if (anchor) anchor.scrollIntoView(); else scrollTo(0, how.restore ? how.y || 0 : 0);
-    if (!how.restore) (document.querySelector("#main h1") || document.getElementById("main")).focus({ preventScroll: true });
+    // Focus goes where a full load would put it: the page's autofocus field (Search, Add, a new Ask), else its heading.
+    if (!how.restore) (document.querySelector("#main [autofocus]") || document.querySelector("#main h1") || document.getElementById("main")).focus({ preventScroll: true });
     remember();
   };
 

@@ -38,7 +38,7 @@ struct AddPage {
             <form method="post" action="/add" class="stack" id="add-form">\(csrf)
             <div id="duplicate" aria-live="polite">\(duplicateNotice())</div>\
             \(FormFields.text("url", label: "URL", value: values.url,
-                              attributes: " inputmode=\"url\" autocomplete=\"off\" autocapitalize=\"none\" spellcheck=\"false\" required data-check=\"/add/check\""))\
+                              attributes: " inputmode=\"url\" autocomplete=\"off\" autocapitalize=\"none\" spellcheck=\"false\" required data-check=\"/add/check\"\(values.url.isEmpty ? HTML(" autofocus") : HTML.empty)"))\
             \(FormFields.text("title", label: "Title (optional)", value: values.title, hint: "Left empty, Marks uses the page’s own title."))\
             \(FormFields.area("notes", label: "Notes", value: values.notes))\
             \(FormFields.tags(value: values.tags, known: knownTags))\

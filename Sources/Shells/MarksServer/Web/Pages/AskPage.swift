@@ -57,13 +57,15 @@ struct AskPage {
     private func form() -> HTML {
         let options = HTML.each(knownTags) { "<option value=\"\($0)\"></option>" }
         let problemHTML: HTML = problem.map { "<p class=\"notice problem\" id=\"ask-problem\" role=\"alert\">\(ShellIcons.problem)<span>\($0)</span></p>" } ?? .empty
+        // A new question's box takes the keyboard on arrival; below an answer, the page opens at the answer.
+        let fresh = earlier.isEmpty && latest == nil
         let described: HTML = problem == nil ? " aria-describedby=\"ask-hint\"" : " aria-describedby=\"ask-problem ask-hint\" aria-invalid=\"true\""
         return """
             <form method="post" action="/ask" class="ask-form" id="ask-form" data-swap="off" data-ask="/ask/stream" data-script="\(context.assets.ask.path)">\
             \(HTML.csrfField(context.csrfToken))\(HTML.hidden("conversation", conversationID ?? ""))\
-            <label for="ask-question" class="ask-label">\(earlier.isEmpty && latest == nil ? "Your question" : "A follow-up question")</label>\
+            <label for="ask-question" class="ask-label">\(fresh ? "Your question" : "A follow-up question")</label>\
             \(problemHTML)<div class="ask-box"><textarea id="ask-question" name="question" rows="2" maxlength="2000" required \
-            autocomplete="off"\(described)>\(question)</textarea><button type="submit" id="ask-button">Ask</button></div>\
+            autocomplete="off"\(described)\(fresh ? HTML(" autofocus") : HTML.empty)>\(question)</textarea><button type="submit" id="ask-button">Ask</button></div>\
             <p class="hint" id="ask-hint">Enter asks; Shift+Enter starts a new line.</p>\
             <fieldset class="ask-filters"><legend>Look only in</legend>\
             <label class="check"><input type="checkbox" name="unread" value="1" id="ask-unread"\(HTML.checked(unreadOnly))> Unread bookmarks</label>\
