@@ -167,6 +167,7 @@ extension CompositionRoot {
         options.pageTextSearch = { words, filter in
             try await search.search(SearchRequest(text: words, mode: .keyword, filter: filter, limit: 50, everyWord: true))
         }
+        options.archivedPages = { try archive.storedURLs(among: $0) }
         let feedSecrets = try podcastFeedSecrets()
         options.podcastFeed = feedSecrets
         options.publicURL = config.publicURL

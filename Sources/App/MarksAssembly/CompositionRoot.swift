@@ -216,6 +216,12 @@ public final class CompositionRoot: Sendable {
         }
     }
 
+    /// The web app's reading preferences (Settings → Reading, `web_preferences.json` in the data directory); an
+    /// unreadable file gives the defaults, with a warning.
+    public func readingPreferences() -> ReadingPreferences {
+        ReadingPreferencesStore(directory: paths.dataDirectory, log: warn).current
+    }
+
     /// The library over the source, keeping the cache, the widget files and the search index in step. When the
     /// index cannot be opened the library still works, with a warning.
     public func library() throws -> LibraryService {

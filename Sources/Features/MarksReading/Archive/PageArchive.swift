@@ -199,6 +199,22 @@ public final class PageArchive: Sendable {
         }
     }
 
+    /// The URLs among `urls` whose readable text is kept (one lookup each: a list page's rows).
+    public func storedURLs(among urls: [String]) throws -> Set<String> {
+        try storage {
+            try database.read { connection in
+                let statement = try connection.prepare("SELECT 1 FROM archive_pages WHERE url = ? AND state = 'stored'")
+                var stored = Set<String>()
+                for url in Set(urls) {
+                    try statement.bind([.text(url)])
+                    defer { statement.reset() }
+                    if try statement.step() != nil { stored.insert(url) }
+                }
+                return stored
+            }
+        }
+    }
+
     /// When the next failed page is due for another try, if any is.
     public func nextRetry() throws -> Date? {
         try storage {

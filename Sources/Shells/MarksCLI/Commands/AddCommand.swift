@@ -13,7 +13,8 @@ enum AddCommand: CLICommand {
             .option("notes", value: "TEXT", help: "Notes (Markdown)."),
             .option("description", value: "TEXT", help: "Description."),
             .option("tags", value: "a,b", help: "Comma-separated tags."),
-            .flag("unread", help: "Mark as unread (read later)."),
+            .flag("unread", help: "Save as unread (read later): the default unless Settings → Reading says otherwise."),
+            .flag("read", help: "Save as read."),
             .flag("shared", help: "Share it."),
             .flag("no-enrich", help: "Do not add an AI summary and tags after saving."),
             BookmarkArguments.data,
@@ -23,11 +24,14 @@ enum AddCommand: CLICommand {
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
         guard let url = arguments.positional("url") else { throw arguments.usageError("missing URL") }
+        if arguments.flag("read") && arguments.flag("unread") { throw arguments.usageError("--read and --unread contradict each other") }
+        let root = try CompositionRoot.load(arguments, context: context)
+        // The web app's reading preference (Settings → Reading) decides when neither flag is given.
+        let unread = arguments.flag("unread") || (!arguments.flag("read") && root.readingPreferences().newSavesUnread)
         let request = AddBookmarkRequest(
             url: url, title: arguments.option("title") ?? "", notes: arguments.option("notes") ?? "",
             description: arguments.option("description") ?? "", tags: BookmarkArguments.tags(arguments) ?? [],
-            unread: arguments.flag("unread"), shared: arguments.flag("shared"))
-        let root = try CompositionRoot.load(arguments, context: context)
+            unread: unread, shared: arguments.flag("shared"))
         let library = try root.library()
         let result = try await library.add(request)
         let enriches = !arguments.flag("no-enrich")

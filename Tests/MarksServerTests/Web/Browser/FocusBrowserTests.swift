@@ -38,7 +38,7 @@ import Testing
             // "/" from the list, then typing: the words land in the search field.
             try await browser.open(base + "/")
             try await browser.wait("the list once more") { try await !browser.findAll("#rows").isEmpty }
-            try await browser.run("document.activeElement && document.activeElement.blur()")
+            _ = try await browser.run("document.activeElement && document.activeElement.blur()")
             try await browser.keys("/")
             try await browser.wait("the search field focused by /") { try await browser.run(focused) as? String == "q" }
             try await browser.keys("sourdough")

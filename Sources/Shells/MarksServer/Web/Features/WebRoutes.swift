@@ -153,7 +153,21 @@ enum WebRoutes {
     /// The context of a web app: its rows' icons and podcast states, and whether pages offer Podcast, decided here.
     static func context(sources: SourceSwitch, auth: OwnerAuth, settings: WebSettings, options: WebOptions) -> WebContext {
         WebContext(sources: sources, auth: auth, settings: settings, options: options, rowFavicon: rowFavicon(options),
-                   rowPodcasts: rowPodcasts(options), podcastAction: options.podcastManager != nil)
+                   rowPodcasts: rowPodcasts(options), rowArchived: rowArchived(options), podcastAction: options.podcastManager != nil)
+    }
+
+    /// Which rows' pages are kept (none without an archive; a read failure is logged and opens the original pages).
+    private static func rowArchived(_ options: WebOptions) -> @Sendable ([String]) -> Set<String> {
+        guard let archived = options.archivedPages else { return { _ in [] } }
+        let log = options.log
+        return { urls in
+            do {
+                return try archived(urls)
+            } catch {
+                log("which rows have a kept page could not be read; their titles open the original: \(error)")
+                return []
+            }
+        }
     }
 
     /// The rows' icons: Marks' own copy when it keeps favicons, else the bookmark server's.

@@ -47,6 +47,9 @@ public struct WebOptions: Sendable {
     public var imports: ImportJobs?
     /// The select mode's bulk actions as durable jobs on a linkding server; nil runs them one by one in the request.
     public var bulk: BulkActions? = nil
+    /// Which of these URLs have their page's text kept (the archive): with the reading preference "reader", their rows'
+    /// titles open the reader, the others the original page. Nil: every title opens the original page.
+    public var archivedPages: (@Sendable ([String]) throws -> Set<String>)? = nil
     /// Fetches the reader's images for the signed image proxy (`/reader/image`); nil leaves images out of the reader.
     public var images: ImageFetcher?
     /// The favicons Marks keeps (`/favicons/<site>`, the rows' icons); nil leaves rows to the bookmark server's icon

@@ -13,7 +13,8 @@ extension BookmarkController {
         values.url = shared.url ?? request.query["url"] ?? ""
         values.title = request.query["title"].flatMap { $0.isEmpty ? nil : $0 } ?? shared.title ?? ""
         values.notes = shared.notes
-        values.unread = request.query["unread"] == "1"
+        // A link may say (`unread=1` or `0`); otherwise the reading preference decides (unread by default).
+        values.unread = request.query["unread"].map { $0 == "1" } ?? preferences.current.newSavesUnread
         var view = AddPage(values: values, context: context(request))
         if request.path == "/share", let share = served.share, !(shared.url ?? "").isEmpty {
             do {

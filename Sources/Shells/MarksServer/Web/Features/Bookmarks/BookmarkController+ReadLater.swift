@@ -63,7 +63,8 @@ extension BookmarkController {
         let form = try request.form()
         let preferences = ReadingPreferences(
             markReadAtEnd: form["markReadAtEnd"] == "1", archiveMarksRead: form["archiveMarksRead"] == "1",
-            titleOpens: form["titleOpens"].flatMap(ReadingPreferences.TitleTarget.init(rawValue:)) ?? .page)
+            titleOpens: form["titleOpens"].flatMap(ReadingPreferences.TitleTarget.init(rawValue:)) ?? .reader,
+            newSavesUnread: form["newSavesUnread"] == "1")
         try self.preferences.save(preferences)  // a failure is an unexpected error, logged with its cause
         return redirect("/settings", notice: "reading")
     }

@@ -40,7 +40,7 @@ final class WebContext: Sendable {
     /// `podcastAction` whether pages offer the Podcast action (each decided once, by `WebRoutes`).
     init(sources: SourceSwitch, auth: OwnerAuth, settings: WebSettings, options: WebOptions,
          rowFavicon: @escaping @Sendable (Bookmark) -> SafeURL?, rowPodcasts: @escaping @Sendable ([Int]) -> [Int: PodcastRowState],
-         podcastAction: Bool) {
+         rowArchived: @escaping @Sendable ([String]) -> Set<String> = { _ in [] }, podcastAction: Bool) {
         self.sources = sources
         self.auth = auth
         self.settings = settings
@@ -58,7 +58,8 @@ final class WebContext: Sendable {
         let dates = WebDate(offsetSeconds: options.timeZone.secondsFromGMT())
         self.dates = dates
         self.rows = RowRenderer(extras: { RowExtras(reading: reading.entry(for: $0.id)) }, favicon: rowFavicon, dates: dates,
-                                titleOpens: { preferences.current.titleOpens }, podcasts: rowPodcasts, podcastAction: podcastAction)
+                                titleOpens: { preferences.current.titleOpens }, archived: rowArchived, podcasts: rowPodcasts,
+                                podcastAction: podcastAction)
     }
 
     /// Whether pages offer the Podcast action on a bookmark or source (podcasts are set up).
