@@ -1,6 +1,7 @@
 // Part of the app script's page set-up (`app.js` includes the parts in order inside `page(signal, arrival)`).
-// The toast with Undo, and a row's archive and delete: done at once in the page, sent when the Undo window
-// closes (archive) or posted at once and undone from the trash (delete).
+// The toast with Undo, and a row's archive and delete: done at once in the page and posted at once (so the Archived
+// and Trash views are right straight away and a closed tab loses nothing); Undo posts the opposite (unarchive, or a
+// restore from the trash) and gives an archived row back its unread mark when archiving took it.
 // ---- Toast with Undo -------------------------------------------------------
 const toast = $("#toast"), toastText = $("#toast-text"), undoButton = $("#toast-undo");
 let toastFor = null, toastTimer = 0;
@@ -16,9 +17,9 @@ function showToast(text, key) {
 function hideToast() { if (toast) toast.hidden = true; toastFor = null; }
 function undoMs() { return parseInt(doc.body.dataset.undoMs || "6000", 10); }
 
-// ---- Archive / delete: act at once, send when the Undo window closes --------
+// ---- Archive / unarchive: posted at once; Undo posts the opposite ------------
 const pending = new Map();
-const verbs = { archive: ["Archived", "archive"], unarchive: ["Moved back to the list", "unarchive"] };
+const verbs = { archive: ["Archived", "archive", "unarchive"], unarchive: ["Moved back to the list", "unarchive", "archive"] };
 
 // What a button does and where it posts: `data-act` + `formaction` (or its form's action), or a list row's
 // `name="a" value="<verb> <id>"` (rows carry no formaction), sent to the bookmark's own route.
@@ -46,7 +47,18 @@ function act(button) {
   const next = nextRow(item, 1) || nextRow(item, -1);
   showRow(item, false);
   if (selected === item) select(next);
-  const entry = { url, item, kind, timer: setTimeout(() => commit(key), undoMs()) };
+  const entry = { url, item, kind, wasUnread: item.classList.contains("unread"), timer: setTimeout(() => settle(key), undoMs()) };
+  countBy(-1);
+  // keepalive: a reload or a closed tab right after Archive does not cancel the request.
+  entry.sent = post(url, true).then(r => { if (!r.ok) throw new Error("status " + r.status); });
+  entry.sent.catch(() => {
+    if (pending.get(key) !== entry) return;
+    clearTimeout(entry.timer);
+    pending.delete(key);
+    showRow(item, true);
+    countBy(1);
+    showToast("Could not " + verbs[kind][1] + " “" + titleOf(item) + "”. Check the connection and try again.");
+  });
   pending.set(key, entry);
   showToast(verbs[kind][0] + ": " + titleOf(item), key);
   return true;
@@ -62,28 +74,38 @@ function showRow(item, shown) {
   }
 }
 function titleOf(item) { const t = $(".title, h2, h1", item); return t ? t.textContent.trim().slice(0, 80) : "bookmark"; }
+// Undo: the row is back at once; once the change is stored, the opposite change is posted, then the unread mark
+// if archiving took it. Should that fail, the row goes again and the toast says where the bookmark is.
 function undo(key) {
   const entry = pending.get(key);
   if (!entry) return;
   clearTimeout(entry.timer);
   pending.delete(key);
   showRow(entry.item, true);
+  countBy(1);
   select(entry.item);
   showToast("Undone");
+  const back = entry.url.replace(/[^/]+$/, verbs[entry.kind][2]);
+  const checked = r => { if (!r.ok) throw new Error("status " + r.status); return r; };
+  entry.sent.then(() => true, () => false).then(stored => stored && post(back, true).then(checked)
+    .then(() => entry.wasUnread && post(entry.url.replace(/[^/]+$/, "mark-unread"), true).then(checked))
+  ).catch(() => {
+    showRow(entry.item, false);
+    countBy(-1);
+    showToast("Could not undo. Find the bookmark in " + (entry.kind === "archive" ? "Archived" : "the list") + " to move it back.");
+  });
 }
-function commit(key) {
+// The Undo window closed: the row goes for good (a detail page moves on to where it leads).
+function settle(key) {
   const entry = pending.get(key);
   if (!entry) return;
   pending.delete(key);
-  clearTimeout(entry.timer);
   if (toastFor === key) hideToast();
-  post(entry.url).then(r => {
-    if (!r.ok) throw new Error("status " + r.status);
-    finish(entry);
-  }).catch(() => {
-    showRow(entry.item, true);
-    showToast("Could not " + verbs[entry.kind][1] + " “" + titleOf(entry.item) + "”. Check the connection and try again.");
-  });
+  entry.sent.then(() => {
+    const leave = entry.item.dataset.leave;
+    entry.item.remove();
+    if (leave) location.assign(leave);
+  }, () => {});
 }
 // ---- A row's AI tag: Accept makes it one of the row's own tags, Dismiss takes it away (no Undo) ----------
 function aiTag(button, item, action) {
@@ -158,24 +180,11 @@ function countBy(delta) {
   const n = Math.max(0, parseInt(m[1], 10) + delta);
   count.textContent = n + " " + m[2] + (n === 1 ? "" : "s");
 }
-function finish(entry) {
-  const leave = entry.item.dataset.leave;
-  entry.item.remove();
-  countBy(-1);
-  if (leave) location.assign(leave);
-}
 undoButton && undoButton.addEventListener("click", () => {
   if (!toastFor) return;
   if (deleted.has(toastFor)) restore(toastFor); else undo(toastFor);
 }, { signal });
-addEventListener("pagehide", () => {
-  for (const [key, entry] of pending) {
-    clearTimeout(entry.timer);
-    navigator.sendBeacon(entry.url, form());
-    pending.delete(key);
-  }
-  saveList();
-});
+addEventListener("pagehide", () => saveList());
 
 doc.addEventListener("click", e => {
   const button = e.target.closest('button[data-act], button[name="a"]');

@@ -1,7 +1,6 @@
 // The app's one script: small and dependency-free, only where a page must react without a reload —
-// infinite scroll that keeps the scroll position, act-now-with-Undo for archive (the request goes when the
-// Undo window closes or the page is left, by `sendBeacon`), delete posted at once with an Undo that restores it
-// from the trash, keyboard shortcuts, copy
+// infinite scroll that keeps the scroll position, archive and delete posted at once with an Undo that posts the
+// opposite (unarchive, with the unread mark back; a restore from the trash), keyboard shortcuts, copy
 // link, tag autocomplete, the duplicate hint on Add, reading progress, Enrich All's live progress, the Podcast action and
 // the loading of the podcast player (app-podcast-page.js; the player is an asset of its own) and the service worker; and (app-navigation.js) in-place page swaps that keep the shell and `#persistent`.
 // Every page works without it.
