@@ -4,5 +4,10 @@ const askForm = $("form[data-ask]");
 if (askForm) {
   const go = () => signal.aborted || window.marksAsk(askForm, { doc, $, $$, csrf, signal });
   if (window.marksAsk) go();
-  else { const s = document.createElement("script"); s.src = askForm.dataset.script; s.onload = go; document.head.append(s); }
+  else {
+    // `data-page`: a page's own script, not part of the shell a swap compares (app-navigation.js).
+    const s = document.createElement("script");
+    s.src = askForm.dataset.script; s.dataset.page = ""; s.onload = go;
+    document.head.append(s);
+  }
 }

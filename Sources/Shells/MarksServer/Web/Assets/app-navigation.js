@@ -23,7 +23,10 @@ const shown = href => {
   return url.href;
 };
 if (history.replaceState && shown(location.href) !== location.href) history.replaceState(history.state, "", shown(location.href));
+// The shell's style sheets and scripts; a page's own (the Ask tab's style sheet inside `#main`, its script marked
+// `data-page`) come and go with it, so they do not make a page "another shell" (a full load, which stops the player).
 const shellOf = d => Array.from(d.querySelectorAll('link[rel="stylesheet"], script[src]'))
+  .filter(e => !e.closest("#main") && !e.hasAttribute("data-page"))
   .map(e => e.getAttribute("href") || e.getAttribute("src")).join(" ");
 const shell = shellOf(document);
 const canSwap = "fetch" in window && "DOMParser" in window && !!history.pushState
