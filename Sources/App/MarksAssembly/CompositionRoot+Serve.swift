@@ -201,12 +201,37 @@ extension CompositionRoot {
         let source = try makeSource(server)
         let library = try makeLibrary(over: source, cache: try makeCache(for: source),
                                       observers: indexObservers() + faviconObservers() + archiveObservers())
+        let enrichment = try makeEnrichment(over: library)
         var api: LinkdingAPI?
         if server == nil {
-            api = try embeddedAPI(configuration: .init(fallbackOrigin: origin), favicons: favicons)
+            var embedded = try embeddedAPI(configuration: .init(fallbackOrigin: origin), favicons: favicons)
+            embedded.saved = try apiSaves(library: library, enriches: enrichment != nil)
+            api = embedded
         }
-        return ServedSource(server: server, library: library, enrichment: try makeEnrichment(over: library),
-                            share: makeShare(over: library), api: api)
+        return ServedSource(server: server, library: library, enrichment: enrichment, share: makeShare(over: library), api: api)
+    }
+
+    /// What follows a save through the embedded store's `/api/` (the linkding browser extension, mobile apps): the
+    /// library's observers (index, favicon, page-text archive) and, with enrichment, an enrichment job — as after a save
+    /// in the web app. A failure to queue is a warning; the bookmark itself is saved.
+    private func apiSaves(library: LibraryService, enriches: Bool) throws -> @Sendable ([Int]) async -> Void {
+        let jobs = try jobs()
+        let warn = self.warn
+        return { ids in
+            do {
+                try await library.savedElsewhere(ids: ids)
+            } catch {
+                warn("bookmarks saved through /api/ were not passed on to the index, favicons and archive: \(error)")
+            }
+            guard enriches else { return }
+            for id in ids {
+                do {
+                    _ = try await jobs.enqueue(try EnrichmentService.enrichJob(id: id, source: library.source.identity))
+                } catch {
+                    warn("enrichment of bookmark \(id), saved through /api/, was not queued: \(error)")
+                }
+            }
+        }
     }
 }
 

@@ -35,6 +35,14 @@ public final class LibraryService: Sendable {
         self.deferredDeletes = deferredDeletes
     }
 
+    /// Bookmarks another writer of the same store saved (the embedded store's `/api/`): the observers (the search index,
+    /// favicons, the page-text archive) hear of them as of a save here. Ids gone meanwhile are skipped.
+    public func savedElsewhere(ids: [Int]) async throws {
+        let bookmarks = try await self.bookmarks(ids: ids)
+        guard !bookmarks.isEmpty else { return }
+        await notifySaved(bookmarks)
+    }
+
     func notifySaved(_ bookmarks: [Bookmark]) async {
         guard !bookmarks.isEmpty else { return }
         for observer in observers { await observer.saved(bookmarks) }

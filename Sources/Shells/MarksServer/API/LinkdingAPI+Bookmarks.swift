@@ -38,6 +38,7 @@ extension LinkdingAPI {
                 bookmark = try stored { () throws(BookmarkStoreError) in try store.update(id: id, fill) }
             }
         }
+        await saved?([bookmark.id])
         var response = Self.json(bookmarkJSON(bookmark, for: request), status: 201)
         response.headers["Location"] = bookmark.url  // DRF's success header: the object's `url` field
         return response
@@ -59,12 +60,13 @@ extension LinkdingAPI {
         return try stored { () throws(BookmarkStoreError) in try store.bookmark(id: id) }
     }
 
-    func updateBookmark(_ key: String, _ request: HTTPRequest, mode: BookmarkInput.Mode) throws -> HTTPResponse {
+    func updateBookmark(_ key: String, _ request: HTTPRequest, mode: BookmarkInput.Mode) async throws -> HTTPResponse {
         let id = try bookmark(key).id  // DRF looks the object up before it reads the body
         let input = try BookmarkInput.read(try RequestData.read(request), mode: mode)
         let updated = try stored { () throws(BookmarkStoreError) in
             mode == .replace ? try store.replace(id: id, input.update) : try store.update(id: id, input.update)
         }
+        await saved?([updated.id])
         return Self.json(bookmarkJSON(updated, for: request))
     }
 

@@ -45,6 +45,10 @@ public struct LinkdingAPI: HTTPResponder {
     /// The favicons Marks keeps: with them, `favicon_url` is Marks' own copy (`/favicons/<site>`), as linkding
     /// gives the address of its own favicon file; without them (or before an icon is found) it is null.
     public var favicons: FaviconService?
+    /// Hears of the bookmarks `/api/` created or changed (their ids), once stored: `marks serve` gives them the same
+    /// enrichment, favicon, page-text archive and index update as a save in the web app (each queued on the job
+    /// runner). Nil: nothing more happens, as in linkding.
+    public var saved: (@Sendable ([Int]) async -> Void)?
 
     /// An API over `store`; `metadata` fetches a page's title, description and image for `check` and scraping.
     public init(store: BookmarkStore, tokens: APITokenStore, configuration: Configuration = Configuration(),
@@ -108,8 +112,8 @@ public struct LinkdingAPI: HTTPResponder {
         case (.check, _): return try await check(request)
         case (.singlefile, _), (.assetUpload, _): return Self.uploadDisabled
         case (.bookmark(let key), .get): return Self.json(bookmarkJSON(try bookmark(key), for: request))
-        case (.bookmark(let key), .put): return try updateBookmark(key, request, mode: .replace)
-        case (.bookmark(let key), .patch): return try updateBookmark(key, request, mode: .patch)
+        case (.bookmark(let key), .put): return try await updateBookmark(key, request, mode: .replace)
+        case (.bookmark(let key), .patch): return try await updateBookmark(key, request, mode: .patch)
         case (.bookmark(let key), _): return try deleteBookmark(key)
         case (.archive(let key), _): return try setArchived(key, true)
         case (.unarchive(let key), _): return try setArchived(key, false)
