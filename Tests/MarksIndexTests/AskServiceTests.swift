@@ -83,16 +83,3 @@ import Testing
         await #expect(throws: IndexError.self) { try await Self.service(fixture).ask("?!") }
     }
 }
-
-/// An index from before passages: its documents have none until a full sync reads them again (`marks ask` and
-/// `marks search --semantic` then sync once, so Ask is not empty after an upgrade).
-@Suite struct PassageBackfillTests {
-    @Test func documentsWithoutPassagesAreCountedAndAnUpsertGivesThemTheirs() async throws {
-        let fixture = try await BookmarkSearchToolTests.library()
-        #expect(try fixture.index.documentsWithoutPassages() == 0)
-        try fixture.index.database.write { try $0.execute("DELETE FROM index_passages WHERE document_id = 2") }
-        #expect(try fixture.index.documentsWithoutPassages() == 1)
-        try fixture.index.upsert([bookmark(2, "Kitchen science", description: "Why bread rises.")])
-        #expect(try fixture.index.documentsWithoutPassages() == 0, "the unchanged document got its passages back")
-    }
-}

@@ -17,9 +17,10 @@ import SQLiteDatabase
 ///   so the vectors stay on their B-tree pages (a WITHOUT ROWID row of 1.5 KB spilt to overflow pages).
 /// - `index_state`: a generation counter bumped by every write, so a process holding vectors in memory sees
 ///   another process's changes.
-/// - `index_passages` (migration 2): each document's text cut into passages for Ask — section `fields` (title,
-///   summary, description, notes) and section `page` (the archived page text, whose version is the document's
-///   `page_version`) — with heading, page and UTF-16 range; their vectors are in `index_vectors` by content hash.
+/// - `index_passages` (migration 2): a document's page text cut into passages for Ask — section `page` (the archived
+///   page text, whose version is the document's `page_version`, or a source's own text) — with heading, page and
+///   UTF-16 range; their vectors are in `index_vectors` by content hash. A document's fields (title, summary,
+///   description, notes) are `fields` passages cut from its row when asked for, not stored (migration 6).
 ///   `index_passages_fts` is FTS5 over their text and heading, with `index_passages` as its external content
 ///   (kept in step by triggers), so the text is stored once.
 enum IndexSchema {
@@ -150,6 +151,19 @@ enum IndexSchema {
                 content = 'index_fts_source', content_rowid = 'bookmark_id', tokenize = 'porter unicode61'
             );
             INSERT INTO index_fts (index_fts) VALUES ('rebuild');
+            """),
+        // A bookmark's fields were stored a third time as `fields` passages (51 MB and their full text at 100k
+        // bookmarks). They are cut from the document's row when asked for (`IndexedDocument.fieldPassages`, the same
+        // splitter, so ordinals and ranges stay) and found through `index_fts` and the document's vector; the rows go,
+        // with the vectors only they used (a long text's own passages), and the passages' full text is rebuilt from
+        // the `page` passages that stay ('delete' per row would leave the old terms' tombstones in its segments).
+        Migration(id: 6, name: "index: a document's fields are not stored as passages", sql: """
+            DELETE FROM index_vectors WHERE content_hash IN (SELECT content_hash FROM index_passages WHERE section = 'fields')
+                AND content_hash NOT IN (SELECT content_hash FROM index_documents)
+                AND content_hash NOT IN (SELECT content_hash FROM index_passages WHERE section = 'page');
+            DELETE FROM index_passages WHERE section = 'fields';
+            INSERT INTO index_passages_fts (index_passages_fts) VALUES ('rebuild');
+            UPDATE index_state SET value = value + 1 WHERE key = 'generation';
             """),
     ]
 }

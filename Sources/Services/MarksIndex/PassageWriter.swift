@@ -8,15 +8,13 @@ import SQLiteDatabase
 struct PassageWriter {
     /// Which text of a document passages were cut from.
     enum Section: String {
-        /// Title, summary, description and notes.
-        case fields
-        /// The archived page text.
+        /// The archived page text, or a source's own text (a document's fields are not stored as passages: index
+        /// migration 6).
         case page
     }
 
     let connection: Connection
     let dimension: Int
-    private let hasSection: Statement
     private let existing: Statement
     private let deleteSection: Statement
     private let documentTexts: Statement
@@ -31,7 +29,6 @@ struct PassageWriter {
     init(connection: Connection, dimension: Int) throws {
         self.connection = connection
         self.dimension = dimension
-        hasSection = try connection.prepare("SELECT 1 FROM index_passages WHERE document_id = ? AND section = ? LIMIT 1")
         existing = try connection.prepare("""
             SELECT content_hash, range_start, range_end, page, id, text, heading FROM index_passages
             WHERE document_id = ? AND section = ? ORDER BY ordinal
@@ -49,21 +46,10 @@ struct PassageWriter {
             "INSERT INTO index_passages_fts (index_passages_fts, rowid, text, heading) VALUES ('delete', ?, ?, ?)")
     }
 
-    /// Whether the document has passages of `section`.
-    func has(document: Int, section: Section) throws -> Bool {
-        try hasSection.bind([.integer(Int64(document)), .text(section.rawValue)])
-        defer { hasSection.reset() }
-        return try hasSection.step() != nil
-    }
-
     /// Replaces the document's passages of `section` with `passages` (capped at `SearchIndex.maximumPassages`).
-    /// `sharedText`: when the section is one passage, its vector is the one of this text (a bookmark's own
-    /// embedding text), so a short bookmark is embedded once, not twice.
-    func replace(document: Int, section: Section, with passages: [Passage], sharedText: String? = nil,
-                 changes: inout [SearchIndex.MatrixChange]) throws {
+    func replace(document: Int, section: Section, with passages: [Passage], changes: inout [SearchIndex.MatrixChange]) throws {
         let passages = Array(passages.prefix(SearchIndex.maximumPassages))
-        let hashes = passages.count == 1 && sharedText != nil ? [ContentHash.of(sharedText ?? "")]
-            : passages.map { ContentHash.of(SearchIndex.embeddingText(heading: $0.heading ?? "", text: $0.text)) }
+        let hashes = passages.map { ContentHash.of(SearchIndex.embeddingText(heading: $0.heading ?? "", text: $0.text)) }
         try existing.bind([.integer(Int64(document)), .text(section.rawValue)])
         let stored = try existing.rows()
         existing.reset()

@@ -10,11 +10,11 @@ extension SearchIndex {
         try keywordSearch(match: try FTSQuery.anyTerm(text), filter: filter, limit: limit)
     }
 
-    /// `keywordSearch` for a MATCH expression made by `FTSQuery`.
-    func keywordSearch(match: String, filter: SearchFilter, limit: Int) throws -> [SearchHit] {
+    /// `keywordSearch` for a MATCH expression made by `FTSQuery`, ranked with BM25 `weights` (one per column).
+    func keywordSearch(match: String, filter: SearchFilter, limit: Int, weights: [Double] = columnWeights) throws -> [SearchHit] {
         guard limit > 0 else { return [] }
         let (clause, filterArguments) = filter.sql
-        let weights = Self.columnWeights.map { String($0) }.joined(separator: ", ")
+        let weights = weights.map { String($0) }.joined(separator: ", ")
         var arguments = filterArguments
         arguments["match"] = .text(match)
         arguments["limit"] = .integer(Int64(limit))

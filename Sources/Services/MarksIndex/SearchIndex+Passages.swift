@@ -84,15 +84,17 @@ extension SearchIndex {
         }
     }
 
-    /// The stored passages of documents, in document and text order (tests, the bench, Ask's citations).
+    /// The passages of documents, in document and text order: each document's `fields` passages, cut from its row, then
+    /// its stored `page` passages (tests, the bench, Ask's citations).
     public func passages(documentIDs: [Int]) throws -> [IndexedPassage] {
         guard !documentIDs.isEmpty else { return [] }
+        let documents = try documents(ids: documentIDs)
         return try IndexError.wrap {
             try database.read { connection in
-                let statement = try connection.prepare(
-                    "SELECT * FROM index_passages WHERE document_id = ? ORDER BY CASE section WHEN 'fields' THEN 0 ELSE 1 END, ordinal")
+                let statement = try connection.prepare("SELECT * FROM index_passages WHERE document_id = ? ORDER BY ordinal")
                 var found: [IndexedPassage] = []
                 for id in documentIDs {
+                    found += documents[id]?.fieldPassages ?? []
                     try statement.bind([.integer(Int64(id))])
                     for row in try statement.rows() { found.append(try IndexedPassage(row: row)) }
                 }
@@ -101,39 +103,8 @@ extension SearchIndex {
         }
     }
 
-    /// How many passages the index holds.
+    /// How many passages the index stores (`page` passages: a document's `fields` passages are cut from its row).
     public func passageCount() throws -> Int {
         try IndexError.wrap { try database.read { try $0.queryOne("SELECT COUNT(*) FROM index_passages")?.int(at: 0) ?? 0 } }
-    }
-
-    /// Documents without a single passage: an index built before passages existed (a full sync gives them theirs).
-    public func documentsWithoutPassages() throws -> Int {
-        try IndexError.wrap {
-            try database.read {
-                try $0.queryOne("SELECT COUNT(*) FROM index_documents d WHERE NOT EXISTS "
-                    + "(SELECT 1 FROM index_passages p WHERE p.document_id = d.bookmark_id)")?.int(at: 0) ?? 0
-            }
-        }
-    }
-}
-
-extension IndexedDocument {
-    /// The blocks the `fields` passages are cut from: the title as the heading, then the summary, the description
-    /// (when it is not the summary) and the notes as paragraphs; the title alone when there is nothing else (and
-    /// for a source, whose text is cut into `page` passages).
-    var fieldBlocks: [PassageBlock] {
-        let title = displayTitle.trimmingWhitespace
-        var blocks = [PassageBlock(.heading, title)]
-        let summary = aiSummary?.trimmingWhitespace ?? ""
-        let description = description.trimmingWhitespace
-        var body: [PassageBlock] = []
-        if id > 0 { // a source's text is its description here; its passages are cut page by page instead
-            body = PassageBlock.paragraphs(of: summary)
-            if description != summary { body += PassageBlock.paragraphs(of: description) }
-            body += PassageBlock.paragraphs(of: notes)
-        }
-        if body.isEmpty { body = [PassageBlock(.paragraph, title)] }
-        blocks += body
-        return blocks
     }
 }

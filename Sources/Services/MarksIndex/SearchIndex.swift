@@ -51,7 +51,8 @@ public final class SearchIndex: Sendable {
         }
     }
 
-    /// The documents' rows, tags, full text and passages, inside one index write.
+    /// The documents' rows, tags and full text, inside one index write (their `fields` passages are cut from the rows
+    /// when asked for; `page` passages are written by `syncPageTexts` and `replaceSourcePassages`).
     private func writeDocuments(_ documents: [IndexedDocument], _ connection: Connection, _ changes: inout [MatrixChange]) throws {
         let existing = try connection.prepare("SELECT document_hash FROM index_documents WHERE bookmark_id = ?")
         // An upsert, not INSERT OR REPLACE: the page text's version (`page_version`) stays with the document.
@@ -61,7 +62,6 @@ public final class SearchIndex: Sendable {
             ON CONFLICT (bookmark_id) DO UPDATE SET
             \(IndexedDocument.columns.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
             """)
-        let passages = try PassageWriter(connection: connection, dimension: dimension)
         let clearTags = try connection.prepare("DELETE FROM index_tags WHERE bookmark_id = ?")
         let addTag = try connection.prepare("INSERT OR IGNORE INTO index_tags (tag, bookmark_id) VALUES (?, ?)")
         let fullText = try FullTextWriter(connection: connection)
@@ -74,14 +74,7 @@ public final class SearchIndex: Sendable {
             try existing.bind([id])
             let previous = try existing.step()
             existing.reset()
-            if let previous, try previous.string("document_hash") == document.documentHash {
-                // Unchanged; an index from before passages gets its document's passages now.
-                if try !passages.has(document: document.id, section: .fields) {
-                    try passages.replace(document: document.id, section: .fields, with: Self.splitter.split(document.fieldBlocks),
-                                         sharedText: document.embeddingText, changes: &changes)
-                }
-                continue
-            }
+            if let previous, try previous.string("document_hash") == document.documentHash { continue } // unchanged
             if previous != nil {
                 // The old terms out while the row still holds them (external content); only for a document the
                 // index had.
@@ -106,8 +99,6 @@ public final class SearchIndex: Sendable {
             } else {
                 changes.append(.remove(id: document.id))
             }
-            try passages.replace(document: document.id, section: .fields, with: Self.splitter.split(document.fieldBlocks),
-                                 sharedText: document.embeddingText, changes: &changes)
         }
     }
 

@@ -159,12 +159,12 @@ import Testing
         #expect(try setup.byWords("sourdough") == [saved.id])
     }
 
-    @Test func anIndexFromBeforePassagesGetsThemOnTheNextSave() async throws {
+    /// A bookmark's fields are passages without stored rows (index migration 6): an index without a single stored passage
+    /// (from before passages, or emptied) finds a bookmark by its fields all the same.
+    @Test func aBookmarksFieldsAreFoundWithoutStoredPassages() async throws {
         let setup = try Setup()
         let saved = try await setup.library.add(AddBookmarkRequest(url: "https://g.example/", title: "Lighthouse keepers")).bookmark
         _ = try setup.index.database.write { try $0.run("DELETE FROM index_passages") }
-        #expect(try setup.byWords("lighthouse").isEmpty)
-        _ = try await setup.library.load(LibraryFilter())
         #expect(try setup.byWords("lighthouse") == [saved.id])
     }
 }

@@ -73,13 +73,10 @@ enum SemanticSearch {
     }
 
     /// Why every bookmark must be read into the index once more, or nil: a large import or sync left it behind
-    /// (`IndexCatchUp`), or it is from before passages (or a crash left it half-synced).
+    /// (`IndexCatchUp`).
     private static func catchUpReason(_ index: SearchIndex) throws -> String? {
         if try index.isBehind {
             return "Reading the bookmarks of a large import or sync into the search index (once; marks serve does it in the background)…"
-        }
-        if try index.documentsWithoutPassages() > 0 {
-            return "Cutting the bookmarks' texts into passages for Ask (once; `marks index` keeps them current)…"
         }
         return nil
     }
