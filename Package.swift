@@ -139,7 +139,7 @@ let package = Package(
         tests("HTTPClient", ["HTTPClient", "StandInNetwork"], support: false),
         tests("QRCode", ["QRCode"]),
         tests("HTMLExtraction", ["HTMLExtraction"], resources: [.copy("Fixtures")]),
-        tests("SentenceEmbeddings", ["SentenceEmbeddings"], support: false, resources: [.copy("Fixtures")]),
+        tests("SentenceEmbeddings", ["SentenceEmbeddings", "CBFloat16Kernels"], support: false, resources: [.copy("Fixtures")]),
         tests("MarksCore", ["MarksCore", "MarksBookmarks"]),
         tests("MarksStorage", ["MarksStorage", "MarksCore", "SQLiteDatabase"]),
         tests("MarksJobs", ["MarksJobs", "SQLiteDatabase", "PostgresDatabase", "SystemSupport"]),
