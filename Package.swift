@@ -139,7 +139,7 @@ let package = Package(
         tests("HTTPClient", ["HTTPClient", "StandInNetwork"], support: false),
         tests("QRCode", ["QRCode"]),
         tests("HTMLExtraction", ["HTMLExtraction"], resources: [.copy("Fixtures")]),
-        tests("SentenceEmbeddings", ["SentenceEmbeddings"], support: false, resources: [.copy("Fixtures")]),
+        tests("SentenceEmbeddings", ["SentenceEmbeddings", "CBFloat16Kernels"], support: false, resources: [.copy("Fixtures")]),
         tests("MarksCore", ["MarksCore", "MarksBookmarks"]),
         tests("MarksStorage", ["MarksStorage", "MarksCore", "SQLiteDatabase"]),
         tests("MarksJobs", ["MarksJobs", "SQLiteDatabase", "PostgresDatabase", "SystemSupport"]),
@@ -152,7 +152,7 @@ let package = Package(
               resources: [.copy("Compatibility/Fixtures")]),
         tests("MarksDocuments", ["MarksCore", "CryptoPrimitives", "Compression", "MarksIndex", "MarksJobs", "SQLiteDatabase", "SystemSupport", "StandInNetwork", "MarksBookmarks", "MarksDocuments"]),
         tests("MarksPodcasts", ["MarksPodcasts", "NeuralVoice", "MarksCore", "SQLiteDatabase", "PostgresDatabase", "SystemSupport"]),
-        tests("MarksAssembly", ["MarksAssembly", "MarksAccess", "MarksBookmarks", "MarksFetch", "MarksCore"]),
+        tests("MarksAssembly", ["MarksAssembly", "MarksAccess", "MarksBookmarks", "MarksFetch", "MarksCore", "MarksEngine", "MarksJobs", "MarksReading", "HTTPServer"]),
         tests("MarksCLI", ["MarksCLI", "MarksAssembly", "MarksAccess", "MarksServer", "MarksAppAPI", "MarksJobs", "MarksPodcasts", "PostgresDatabase", "MarksIndex", "MarksStorage", "MarksCore", "HTTPServer", "HTTPClient", "SentenceEmbeddings", "SQLiteDatabase", "StandInNetwork", "SystemSupport", "MarksBookmarks"]),
     ],
     swiftLanguageModes: [.v6]

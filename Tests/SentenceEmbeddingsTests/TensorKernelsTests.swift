@@ -1,3 +1,4 @@
+import CBFloat16Kernels
 import Foundation
 import Testing
 @testable import SentenceEmbeddings
@@ -71,5 +72,90 @@ struct TensorKernelsTests {
             let x = Double(input)
             #expect(abs(Double(output) - 0.5 * x * (1 + Foundation.erf(x / 2.0.squareRoot()))) < 1e-6)
         }
+    }
+
+    // The AVX-512 copies the model runs with its bfloat16 layers (CBFloat16Kernels), against the Swift ones: the same
+    // arithmetic up to the order of the sums, on widths with and without a partial last vector.
+
+    @Test(.enabled(if: EmbeddingPrecision.bfloat16Supported, "this CPU has no AVX512-BF16"), arguments: [7, 16, 40, 384, 391])
+    func vectorLayerNormMatchesTheSwiftOne(width: Int) {
+        let rows = 3
+        let input = (0..<(rows * width)).map { Float(sin(Double($0) * 1.7)) * 3 + 0.5 }
+        let bias = (0..<width).map { Float($0 % 5) * 0.1 }
+        let gamma = (0..<width).map { 1 + Float($0 % 3) * 0.5 }
+        let beta = (0..<width).map { Float($0 % 7) * -0.2 }
+        for withBias in [true, false] {
+            var swift = input, vector = input
+            swift.withUnsafeMutableBufferPointer { buffer in
+                if let base = buffer.baseAddress {
+                    TensorKernels.biasLayerNorm(rows: rows, width: width, data: base, bias: withBias ? bias : nil, gamma: gamma,
+                                                beta: beta, epsilon: 1e-12)
+                }
+            }
+            vector.withUnsafeMutableBufferPointer { buffer in
+                if let base = buffer.baseAddress {
+                    if withBias {
+                        marks_bf16_bias_layernorm(Int32(rows), Int32(width), base, bias, gamma, beta, 1e-12)
+                    } else {
+                        marks_bf16_bias_layernorm(Int32(rows), Int32(width), base, nil, gamma, beta, 1e-12)
+                    }
+                }
+            }
+            for (a, b) in zip(swift, vector) { #expect(abs(a - b) < 2e-5, "width \(width), bias \(withBias): \(a) vs \(b)") }
+        }
+    }
+
+    @Test(.enabled(if: EmbeddingPrecision.bfloat16Supported, "this CPU has no AVX512-BF16"), arguments: [1, 5, 16, 17, 64, 130])
+    func vectorSoftmaxMatchesTheSwiftOne(width: Int) {
+        let rows = 4, stride = width + 3
+        let input = (0..<(rows * stride)).map { Float(cos(Double($0) * 0.37)) * 9 }
+        var swift = input, vector = input
+        swift.withUnsafeMutableBufferPointer { buffer in
+            if let base = buffer.baseAddress { TensorKernels.softmax(rows: rows, width: width, stride: stride, data: base) }
+        }
+        vector.withUnsafeMutableBufferPointer { buffer in
+            if let base = buffer.baseAddress { marks_bf16_softmax(Int32(rows), Int32(width), Int32(stride), base) }
+        }
+        for (index, (a, b)) in zip(swift, vector).enumerated() {
+            #expect(abs(a - b) < 1e-6, "width \(width), value \(index): \(a) vs \(b)")
+            if index % stride >= width { #expect(b == input[index], "outside the rows nothing is written") }
+        }
+    }
+
+    /// The model's head of 32 (four queries at a time) and another size (the one-row path), over partial blocks.
+    @Test(.enabled(if: EmbeddingPrecision.bfloat16Supported, "this CPU has no AVX512-BF16"), arguments: [1, 5, 16, 23], [32, 64])
+    func vectorAttentionMatchesADoublePrecisionReference(length: Int, headSize: Int) {
+        let heads = 3, hidden = heads * headSize, stride = 3 * hidden + 5
+        let qkv = (0..<(length * stride)).map { Float(sin(Double($0) * 0.61)) * 1.5 }
+        var context = [Float](repeating: -7, count: length * (hidden + 2))
+        var scratch = [Float](repeating: .nan, count: (headSize + 1) * ((length + 15) / 16 * 16))
+        let scale = 1 / Float(headSize).squareRoot()
+        context.withUnsafeMutableBufferPointer { out in
+            scratch.withUnsafeMutableBufferPointer { work in
+                if let target = out.baseAddress, let space = work.baseAddress {
+                    marks_bf16_attention(Int32(length), Int32(heads), Int32(headSize), qkv, Int32(stride), target, Int32(hidden + 2),
+                                         scale, space)
+                }
+            }
+        }
+        for head in 0..<heads {
+            for i in 0..<length {
+                let scores = (0..<length).map { j in
+                    (0..<headSize).reduce(0.0) { sum, d in
+                        sum + Double(qkv[i * stride + head * headSize + d]) * Double(qkv[j * stride + hidden + head * headSize + d])
+                    } * Double(scale)
+                }
+                let top = scores.max() ?? 0
+                let weights = scores.map { Foundation.exp($0 - top) }
+                let total = weights.reduce(0, +)
+                for d in 0..<headSize {
+                    let expected = (0..<length).reduce(0.0) { sum, j in
+                        sum + weights[j] / total * Double(qkv[j * stride + 2 * hidden + head * headSize + d])
+                    }
+                    #expect(abs(Double(context[i * (hidden + 2) + head * headSize + d]) - expected) < 1e-5)
+                }
+            }
+        }
+        for i in 0..<length { #expect(context[i * (hidden + 2) + hidden] == -7, "the row's padding is left alone") }
     }
 }

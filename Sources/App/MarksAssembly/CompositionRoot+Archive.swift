@@ -8,16 +8,29 @@ import MarksReading
 
 extension CompositionRoot {
     /// The page-text archive in `marks.sqlite`, fetching through the one page fetcher; every text it stores goes
-    /// into the search index as passages (embedded in the background when this process runs background work).
+    /// into the search index as passages (embedded in the background when this process runs background work), and
+    /// an offline summary made before it is queued to be made again from it (`enrich.resummarize`, run by serve).
     public func pageArchive() throws -> PageArchive {
         let database = try data().database
         let index = try searchIndex()
         let indexer = runsBackgroundWork ? try self.indexer() : nil
+        let jobs = try jobs()
         let fetcher = fetcher()
         let now = context.now
         let warn = warn
+        let indexText = index.archiveObserver(indexer: indexer, warn: warn)
+        // The library is asked for when a text is stored (it observes the archive itself, so it cannot be built here).
+        let library: @Sendable () throws -> LibraryService = { [weak self] in
+            guard let self else { throw AssemblyFailure("the app is shutting down") }
+            return try self.library()
+        }
+        let summarize = EnrichmentService.archiveObserver(library: library, ids: { try index.documentIDs(url: $0) }, now: now,
+                                                          enqueue: { _ = try await jobs.enqueue($0) }, warn: warn)
         return try part(\.archive) {
-            try PageArchive(database: database, fetcher: fetcher, now: now, didStore: index.archiveObserver(indexer: indexer, warn: warn))
+            try PageArchive(database: database, fetcher: fetcher, now: now, didStore: { texts in
+                await indexText(texts)
+                await summarize(texts)
+            })
         }
     }
 

@@ -164,3 +164,187 @@ MARKS_BF16_TARGET void marks_bf16_bias_gelu(int rows, int width, float *data, co
         }
     }
 }
+
+/// The sum of a vector's sixteen lanes.
+MARKS_BF16_TARGET static inline float lane_sum(__m512 v) { return _mm512_reduce_add_ps(v); }
+
+/// The mask of the lanes still inside a row when `remaining` values are left (all sixteen, or the first few).
+MARKS_BF16_TARGET static inline __mmask16 tail_mask(int remaining) {
+    return remaining >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << remaining) - 1);
+}
+
+MARKS_BF16_TARGET void marks_bf16_bias_layernorm(int rows, int width, float *data, const float *bias, const float *gamma,
+                                                 const float *beta, float epsilon) {
+    const float count = (float)width;
+    for (int r = 0; r < rows; r++) {
+        float *line = data + (size_t)r * width;
+        __m512 sums = _mm512_setzero_ps();
+        for (int i = 0; i < width; i += 16) {
+            const __mmask16 mask = tail_mask(width - i);
+            __m512 x = _mm512_maskz_loadu_ps(mask, line + i);
+            if (bias) {
+                x = _mm512_add_ps(x, _mm512_maskz_loadu_ps(mask, bias + i));
+                _mm512_mask_storeu_ps(line + i, mask, x);
+            }
+            sums = _mm512_add_ps(sums, x);
+        }
+        const float mean = lane_sum(sums) / count;
+        const __m512 centre = _mm512_set1_ps(mean);
+        __m512 squares = _mm512_setzero_ps();
+        for (int i = 0; i < width; i += 16) {
+            const __mmask16 mask = tail_mask(width - i);
+            const __m512 centred = _mm512_maskz_sub_ps(mask, _mm512_maskz_loadu_ps(mask, line + i), centre);
+            squares = _mm512_fmadd_ps(centred, centred, squares);
+        }
+        const float variance = lane_sum(squares) / count;
+        const __m512 scale = _mm512_set1_ps(1.0f / __builtin_sqrtf(variance + epsilon));
+        for (int i = 0; i < width; i += 16) {
+            const __mmask16 mask = tail_mask(width - i);
+            const __m512 centred = _mm512_sub_ps(_mm512_maskz_loadu_ps(mask, line + i), centre);
+            const __m512 scaled = _mm512_mul_ps(_mm512_mul_ps(centred, scale), _mm512_maskz_loadu_ps(mask, gamma + i));
+            _mm512_mask_storeu_ps(line + i, mask, _mm512_add_ps(scaled, _mm512_maskz_loadu_ps(mask, beta + i)));
+        }
+    }
+}
+
+/// eˣ as TensorKernels.exp computes it: Cephes-style range reduction and polynomial; 0 below about −87.
+MARKS_BF16_TARGET static inline __m512 exp16(__m512 input) {
+    const __m512 x = _mm512_min_ps(_mm512_max_ps(input, _mm512_set1_ps(-87.3f)), _mm512_set1_ps(88.3f));
+    const __m512 magic = _mm512_set1_ps(12582912.0f);
+    const __m512 shifted = _mm512_fmadd_ps(x, _mm512_set1_ps(1.44269504088896341f), magic);
+    const __m512 n = _mm512_sub_ps(shifted, magic);
+    __m512 r = _mm512_fnmadd_ps(n, _mm512_set1_ps(0.693359375f), x);
+    r = _mm512_fnmadd_ps(n, _mm512_set1_ps(-2.12194440e-4f), r);
+    __m512 y = _mm512_set1_ps(1.9875691500e-4f);
+    y = _mm512_fmadd_ps(y, r, _mm512_set1_ps(1.3981999507e-3f));
+    y = _mm512_fmadd_ps(y, r, _mm512_set1_ps(8.3334519073e-3f));
+    y = _mm512_fmadd_ps(y, r, _mm512_set1_ps(4.1665795894e-2f));
+    y = _mm512_fmadd_ps(y, r, _mm512_set1_ps(1.6666665459e-1f));
+    y = _mm512_fmadd_ps(y, r, _mm512_set1_ps(5.0000001201e-1f));
+    y = _mm512_add_ps(_mm512_fmadd_ps(_mm512_mul_ps(y, r), r, r), _mm512_set1_ps(1));
+    const __m512i bits = _mm512_slli_epi32(_mm512_add_epi32(_mm512_sub_epi32(_mm512_castps_si512(shifted),
+                                                                             _mm512_set1_epi32(0x4B400000)),
+                                                            _mm512_set1_epi32(127)), 23);
+    return _mm512_mul_ps(y, _mm512_castsi512_ps(bits));
+}
+
+MARKS_BF16_TARGET void marks_bf16_softmax(int rows, int width, int stride, float *data) {
+    for (int r = 0; r < rows; r++) {
+        float *line = data + (size_t)r * stride;
+        __m512 maxima = _mm512_set1_ps(-__builtin_inff());
+        for (int i = 0; i < width; i += 16) {
+            const __mmask16 mask = tail_mask(width - i);
+            maxima = _mm512_mask_max_ps(maxima, mask, maxima, _mm512_maskz_loadu_ps(mask, line + i));
+        }
+        const __m512 maximum = _mm512_set1_ps(_mm512_reduce_max_ps(maxima));
+        __m512 sums = _mm512_setzero_ps();
+        for (int i = 0; i < width; i += 16) {
+            const __mmask16 mask = tail_mask(width - i);
+            const __m512 e = exp16(_mm512_sub_ps(_mm512_maskz_loadu_ps(mask, line + i), maximum));
+            _mm512_mask_storeu_ps(line + i, mask, e);
+            sums = _mm512_mask_add_ps(sums, mask, sums, e);
+        }
+        const __m512 scale = _mm512_set1_ps(1.0f / lane_sum(sums));
+        for (int i = 0; i < width; i += 16) {
+            const __mmask16 mask = tail_mask(width - i);
+            _mm512_mask_storeu_ps(line + i, mask, _mm512_mul_ps(_mm512_maskz_loadu_ps(mask, line + i), scale));
+        }
+    }
+}
+
+#define QUERY_ROWS 4
+#define LONGEST 512
+
+/// One head of attention with a head of 32, four queries at a time: each key and value vector loaded once serves four
+/// rows (as a blocked matrix product does), the scores of the four kept on the stack.
+MARKS_BF16_TARGET static void attend_head32(int length, int padded, const float *query, const float *value, int qkvStride,
+                                            const float *keys, float *context, int contextStride, __m512 scaling) {
+    float weights[QUERY_ROWS][LONGEST] __attribute__((aligned(64)));
+    for (int first = 0; first < length; first += QUERY_ROWS) {
+        const int count = length - first < QUERY_ROWS ? length - first : QUERY_ROWS;
+        const float *q[QUERY_ROWS];
+        for (int r = 0; r < QUERY_ROWS; r++) q[r] = query + (size_t)(first + (r < count ? r : 0)) * qkvStride;
+        for (int c = 0; c < padded; c += 16) {
+            __m512 s0 = _mm512_setzero_ps(), s1 = _mm512_setzero_ps(), s2 = _mm512_setzero_ps(), s3 = _mm512_setzero_ps();
+            for (int d = 0; d < 32; d++) {
+                const __m512 k = _mm512_loadu_ps(keys + (size_t)d * padded + c);
+                s0 = _mm512_fmadd_ps(_mm512_set1_ps(q[0][d]), k, s0);
+                s1 = _mm512_fmadd_ps(_mm512_set1_ps(q[1][d]), k, s1);
+                s2 = _mm512_fmadd_ps(_mm512_set1_ps(q[2][d]), k, s2);
+                s3 = _mm512_fmadd_ps(_mm512_set1_ps(q[3][d]), k, s3);
+            }
+            _mm512_store_ps(weights[0] + c, _mm512_mul_ps(s0, scaling));
+            _mm512_store_ps(weights[1] + c, _mm512_mul_ps(s1, scaling));
+            _mm512_store_ps(weights[2] + c, _mm512_mul_ps(s2, scaling));
+            _mm512_store_ps(weights[3] + c, _mm512_mul_ps(s3, scaling));
+        }
+        for (int r = 0; r < QUERY_ROWS; r++) marks_bf16_softmax(1, length, padded, weights[r]);
+        __m512 o00 = _mm512_setzero_ps(), o01 = _mm512_setzero_ps(), o10 = _mm512_setzero_ps(), o11 = _mm512_setzero_ps();
+        __m512 o20 = _mm512_setzero_ps(), o21 = _mm512_setzero_ps(), o30 = _mm512_setzero_ps(), o31 = _mm512_setzero_ps();
+        for (int j = 0; j < length; j++) {
+            const float *v = value + (size_t)j * qkvStride;
+            const __m512 v0 = _mm512_loadu_ps(v), v1 = _mm512_loadu_ps(v + 16);
+            __m512 w = _mm512_set1_ps(weights[0][j]);
+            o00 = _mm512_fmadd_ps(w, v0, o00);
+            o01 = _mm512_fmadd_ps(w, v1, o01);
+            w = _mm512_set1_ps(weights[1][j]);
+            o10 = _mm512_fmadd_ps(w, v0, o10);
+            o11 = _mm512_fmadd_ps(w, v1, o11);
+            w = _mm512_set1_ps(weights[2][j]);
+            o20 = _mm512_fmadd_ps(w, v0, o20);
+            o21 = _mm512_fmadd_ps(w, v1, o21);
+            w = _mm512_set1_ps(weights[3][j]);
+            o30 = _mm512_fmadd_ps(w, v0, o30);
+            o31 = _mm512_fmadd_ps(w, v1, o31);
+        }
+        const __m512 out[QUERY_ROWS][2] = {{o00, o01}, {o10, o11}, {o20, o21}, {o30, o31}};
+        for (int r = 0; r < count; r++) {
+            float *target = context + (size_t)(first + r) * contextStride;
+            _mm512_storeu_ps(target, out[r][0]);
+            _mm512_storeu_ps(target + 16, out[r][1]);
+        }
+    }
+}
+
+MARKS_BF16_TARGET void marks_bf16_attention(int length, int heads, int headSize, const float *qkv, int qkvStride,
+                                            float *context, int contextStride, float scale, float *scratch) {
+    const int hidden = heads * headSize;
+    const int padded = (length + 15) & ~15;
+    const int vectors = headSize / 16;
+    float *keys = scratch;                          // the head's keys transposed: headSize rows of `padded`
+    float *row = scratch + (size_t)headSize * padded; // one query's scores, then its weights
+    const __m512 scaling = _mm512_set1_ps(scale);
+    for (int head = 0; head < heads; head++) {
+        const float *query = qkv + head * headSize;
+        const float *key = query + hidden;
+        const float *value = query + 2 * hidden;
+        for (int d = 0; d < headSize; d++) {
+            float *line = keys + (size_t)d * padded;
+            for (int j = 0; j < length; j++) line[j] = key[(size_t)j * qkvStride + d];
+            for (int j = length; j < padded; j++) line[j] = 0;
+        }
+        if (headSize == 32 && padded <= LONGEST) {
+            attend_head32(length, padded, query, value, qkvStride, keys, context + head * headSize, contextStride, scaling);
+            continue;
+        }
+        for (int i = 0; i < length; i++) {
+            const float *q = query + (size_t)i * qkvStride;
+            for (int c = 0; c < padded; c += 16) {
+                __m512 sum = _mm512_setzero_ps();
+                for (int d = 0; d < headSize; d++) {
+                    sum = _mm512_fmadd_ps(_mm512_set1_ps(q[d]), _mm512_loadu_ps(keys + (size_t)d * padded + c), sum);
+                }
+                _mm512_storeu_ps(row + c, _mm512_mul_ps(sum, scaling));
+            }
+            marks_bf16_softmax(1, length, padded, row);
+            __m512 out[4] = {_mm512_setzero_ps(), _mm512_setzero_ps(), _mm512_setzero_ps(), _mm512_setzero_ps()};
+            for (int j = 0; j < length; j++) {
+                const __m512 weight = _mm512_set1_ps(row[j]);
+                const float *v = value + (size_t)j * qkvStride;
+                for (int t = 0; t < vectors; t++) out[t] = _mm512_fmadd_ps(weight, _mm512_loadu_ps(v + 16 * t), out[t]);
+            }
+            float *target = context + (size_t)i * contextStride + head * headSize;
+            for (int t = 0; t < vectors; t++) _mm512_storeu_ps(target + 16 * t, out[t]);
+        }
+    }
+}

@@ -43,17 +43,33 @@ struct BertEncoder: Sendable {
             }
         }
         let rows = sequences.reduce(0) { $0 + $1.count }
-        TensorKernels.biasLayerNorm(
-            rows: rows, width: hiddenSize, data: hidden, bias: nil,
-            gamma: weights.embeddingNormGamma, beta: weights.embeddingNormBeta,
-            epsilon: BertWeights.layerNormEpsilon)
+        layerNorm(rows: rows, data: hidden, bias: nil, gamma: weights.embeddingNormGamma, beta: weights.embeddingNormBeta)
+    }
+
+    /// Whether the element-wise work runs in CBFloat16Kernels' AVX-512 code (with the bfloat16 linear layers, so a
+    /// CPU with AVX512-BF16); else Swift's `TensorKernels` (the float32 reference, and any other CPU).
+    private var vectorKernels: Bool { weights.layers.first?.qkv.precision == .bfloat16 }
+
+    /// Per row: x += bias (when given), then the layer norm with `gamma` and `beta`.
+    private func layerNorm(rows: Int, data: UnsafeMutablePointer<Float>, bias: [Float]?, gamma: [Float], beta: [Float]) {
+        let width = BertWeights.hiddenSize, epsilon = BertWeights.layerNormEpsilon
+        if vectorKernels {
+            if let bias {
+                marks_bf16_bias_layernorm(Int32(rows), Int32(width), data, bias, gamma, beta, epsilon)
+            } else {
+                marks_bf16_bias_layernorm(Int32(rows), Int32(width), data, nil, gamma, beta, epsilon)
+            }
+        } else if let bias {
+            TensorKernels.biasLayerNorm(rows: rows, width: width, data: data, bias: bias, gamma: gamma, beta: beta, epsilon: epsilon)
+        } else {
+            TensorKernels.biasLayerNorm(rows: rows, width: width, data: data, bias: nil, gamma: gamma, beta: beta, epsilon: epsilon)
+        }
     }
 
     private func runLayer(_ layer: BertWeights.Layer, sequences: [[Int32]], tokenCount: Int, workspace: EncoderWorkspace) {
         let hiddenSize = BertWeights.hiddenSize
         let qkvWidth = 3 * hiddenSize
         let intermediateSize = BertWeights.intermediateSize
-        let epsilon = BertWeights.layerNormEpsilon
         let hidden = workspace.hidden
         let qkv = workspace.qkv
         let context = workspace.context
@@ -66,23 +82,20 @@ struct BertEncoder: Sendable {
         attend(sequences, workspace: workspace)
         layer.attentionOutput.apply(rows: tokenCount, input: context, lda: hiddenSize, output: hidden, ldc: hiddenSize,
                                     accumulate: true, scratch: scratch)
-        TensorKernels.biasLayerNorm(
-            rows: tokenCount, width: hiddenSize, data: hidden, bias: layer.attentionOutputBias,
-            gamma: layer.attentionNormGamma, beta: layer.attentionNormBeta, epsilon: epsilon)
+        layerNorm(rows: tokenCount, data: hidden, bias: layer.attentionOutputBias, gamma: layer.attentionNormGamma,
+                  beta: layer.attentionNormBeta)
 
         // Feed-forward: GELU(x·W1ᵀ + b1)·W2ᵀ added onto the residual, then layer norm.
         layer.intermediate.apply(rows: tokenCount, input: hidden, lda: hiddenSize, output: intermediate, ldc: intermediateSize,
                                  accumulate: false, scratch: scratch)
-        if layer.intermediate.precision == .bfloat16 { // a CPU with AVX-512: sixteen lanes where Swift's code has four
+        if vectorKernels { // a CPU with AVX-512: sixteen lanes where Swift's code has four
             marks_bf16_bias_gelu(Int32(tokenCount), Int32(intermediateSize), intermediate, layer.intermediateBias)
         } else {
             TensorKernels.biasGELU(rows: tokenCount, width: intermediateSize, data: intermediate, bias: layer.intermediateBias)
         }
         layer.output.apply(rows: tokenCount, input: intermediate, lda: intermediateSize, output: hidden, ldc: hiddenSize,
                            accumulate: true, scratch: scratch)
-        TensorKernels.biasLayerNorm(
-            rows: tokenCount, width: hiddenSize, data: hidden, bias: layer.outputBias,
-            gamma: layer.outputNormGamma, beta: layer.outputNormBeta, epsilon: epsilon)
+        layerNorm(rows: tokenCount, data: hidden, bias: layer.outputBias, gamma: layer.outputNormGamma, beta: layer.outputNormBeta)
     }
 
     /// softmax(Q·Kᵀ/√d)·V for each sequence and head, reading Q, K, V in place from the fused buffer.
@@ -97,6 +110,12 @@ struct BertEncoder: Sendable {
             let length = sequence.count
             let rows = workspace.qkv + offset * qkvWidth
             let output = workspace.context + offset * hiddenSize
+            if vectorKernels { // every head in AVX-512, the softmax fused: no small sgemm calls
+                marks_bf16_attention(Int32(length), Int32(BertWeights.headCount), Int32(headSize), rows, Int32(qkvWidth), output,
+                                     Int32(hiddenSize), scale, scores)
+                offset += length
+                continue
+            }
             for head in 0..<BertWeights.headCount {
                 let query = rows + head * headSize
                 let key = query + hiddenSize

@@ -22,10 +22,12 @@ final class EncoderWorkspace {
             rounded = .allocate(capacity: tokens * BertWeights.intermediateSize)
             tokenCapacity = tokens
         }
-        if longest * longest > scoreCapacity {
+        // Float32 attention's scores (longest²), or the AVX-512 attention's transposed keys and one row of scores.
+        let needed = max(longest * longest, (BertWeights.headSize + 1) * ((longest + 15) / 16 * 16))
+        if needed > scoreCapacity {
             release(tokenBuffers: false, scores: true)
-            scores = .allocate(capacity: longest * longest)
-            scoreCapacity = longest * longest
+            scores = .allocate(capacity: needed)
+            scoreCapacity = needed
         }
     }
 

@@ -43,7 +43,8 @@ public final class EnrichmentService: Sendable {
     }
 
     /// Enriches `bookmark` (read from the page, else from its title and description) and stores the result.
-    func enrich(_ bookmark: Bookmark, vocabulary: [String]) async throws -> EnrichmentOutcome {
+    /// `keepingTags`: a summary made again (`resummarize`) keeps the AI tags it had and is not appended to the notes.
+    func enrich(_ bookmark: Bookmark, vocabulary: [String], keepingTags: [String]? = nil) async throws -> EnrichmentOutcome {
         var request = EnrichRequest(url: bookmark.url, title: Self.nonEmpty(bookmark.title),
                                     description: Self.nonEmpty(bookmark.description) ?? Self.nonEmpty(bookmark.notes),
                                     vocabulary: vocabulary.isEmpty ? nil : vocabulary)
@@ -62,10 +63,15 @@ public final class EnrichmentService: Sendable {
             }
         }
         let answer = try await engine.enrichAnswer(request)
-        let tags = try await suggestedTags(for: bookmark, request: request, answer: answer.value)
+        let tags: [String]
+        if let keepingTags {
+            tags = keepingTags
+        } else {
+            tags = try await suggestedTags(for: bookmark, request: request, answer: answer.value)
+        }
         var saved = try await library.setAIMetadata(id: bookmark.id, summary: answer.value.summary,
                                                     tags: tags, engine: answer.engine)
-        if writeSummaryToNotes, let appended = try await appendSummaryToNotes(saved) {
+        if keepingTags == nil, writeSummaryToNotes, let appended = try await appendSummaryToNotes(saved) {
             saved = appended
         }
         return EnrichmentOutcome(bookmark: saved, summary: answer.value.summary, tags: saved.aiTags, engine: answer.engine,

@@ -11,6 +11,8 @@ extension EnrichmentService {
         public static let enrichAll = "enrich.all"
         /// The quiet periodic pass over a few bookmarks without a summary (key: "background").
         public static let backgroundPass = "enrich.background"
+        /// An offline summary made again after the page's text was archived (key: source and URL; `resummarize`).
+        public static let resummarize = "enrich.resummarize"
     }
 
     /// The payload of an `enrich` job.
@@ -45,7 +47,7 @@ extension EnrichmentService {
     /// The first run of the quiet pass; the kind queues the next ones itself.
     public static let backgroundPassJob = JobRequest(kind: JobKinds.backgroundPass, key: "background", maxAttempts: 1)
 
-    /// The kinds this service runs: `enrich`, `enrich.all`, and the quiet pass over `backgroundLimit` bookmarks
+    /// The kinds this service runs: `enrich`, `enrich.all`, `enrich.resummarize`, and the quiet pass over `backgroundLimit` bookmarks
     /// every `backgroundEvery`; `hooks` lets a command running a job in the foreground see what it does.
     public func jobKinds(backgroundEvery: Duration = .seconds(600), backgroundLimit: Int = 5,
                          hooks: EnrichmentJobHooks = EnrichmentJobHooks()) -> [JobKind] {
@@ -83,6 +85,15 @@ extension EnrichmentService {
                 hooks.report(report)
                 try context.checkCancellation()  // the runner stopped: back to the queue, and the next start carries on
                 context.report(JobProgress(fraction: 1, text: Self.summary(report)))  // done, also when asked to stop
+            },
+            JobKind(JobKinds.resummarize, retry: retry) { context in
+                let payload = try context.payload(as: ResummarizePayload.self)
+                guard let service = resolve(payload.source) else {
+                    context.report(JobProgress(fraction: 1, text: "skipped: queued for \(payload.source ?? "a source") that is no longer in use"))
+                    return
+                }
+                let remade = try await service.resummarize(payload)
+                context.report(JobProgress(fraction: 1, text: "summaries made again: \(remade)"))
             },
             JobKind(JobKinds.backgroundPass, retry: .job(maxAttempts: 1), repeatEvery: backgroundEvery) { context in
                 guard let service = resolve(nil) else { return }

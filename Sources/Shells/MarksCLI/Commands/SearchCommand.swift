@@ -3,13 +3,16 @@ import MarksCore
 import MarksIndex
 import MarksBookmarks
 
-/// `marks search QUERY`: linkding's query language (words, "phrases", #tags, !unread, and/or/not);
-/// `--semantic` searches the local index by meaning and words (hybrid).
+/// `marks search QUERY`: linkding's query language (words, "phrases", #tags, !unread, and/or/not), then for plain
+/// words the bookmarks whose archived page holds them (`PageTextSearch`), then the sources; `--semantic` searches
+/// the local index by meaning and words (hybrid).
 enum SearchCommand: CLICommand {
     static let descriptor = CommandDescriptor(
         name: "search",
         abstract: "Search bookmarks with linkding's query language.",
         discussion: "Words match title, description, notes and URL; \"a phrase\"; #tag; !unread; !untagged; and, or, not, ( ). "
+            + "A search of plain words also lists, below, the bookmarks whose archived page text (marks archive-text) holds "
+            + "every word, each with the words around the match. "
             + "With --semantic, the local index is searched by meaning and words together (needs the model: make model).",
         arguments: [
             .flag("semantic", help: "Search by meaning (hybrid: keywords and embeddings) in the local index."),
@@ -44,14 +47,21 @@ enum SearchCommand: CLICommand {
         let library = try root.library()
         let read = try await library.loadOrCopy(filter)
         OfflineNotice.print(read.offline, context: context)
-        // Sources have no unread or archived state: a search scoped to those is a bookmark search.
-        guard !arguments.flag("bookmarks-only"), !arguments.flag("unread"), !arguments.flag("archived") else {
-            return try await ListCommand.printPages(library: library, first: read.value, followAll: arguments.flag("all"),
-                                                    arguments: arguments, context: context,
-                                                    emptyMessage: "No results for “\(query.singleLine)”.")
+        var page = read.value
+        var bookmarks = page.bookmarks
+        while arguments.flag("all"), let next = page.next {
+            page = try await library.loadMore(next)
+            bookmarks += page.bookmarks
         }
-        let sources = try SourceSearch.matches(query, tag: arguments.option("tag"), root: root, limit: min(limit, 100))
-        return try await SourceSearch.printPages(library: library, first: read.value, sources: sources, query: query,
-                                                 arguments: arguments, context: context)
+        let pageFilter = SearchFilter(unreadOnly: arguments.flag("unread"), tag: arguments.option("tag"), archived: arguments.flag("archived"))
+        let pageLimit = arguments.option("limit") == nil ? PageTextSearch.defaultLimit : min(limit, 1000)
+        let pages = try await PageTextSearch.matches(query, filter: pageFilter, excluding: Set(bookmarks.map(\.id)), limit: pageLimit,
+                                                     refreshing: read.offline == nil, root: root, context: context)
+        // Sources have no unread or archived state: a search scoped to those is a bookmark search.
+        let scoped = arguments.flag("bookmarks-only") || arguments.flag("unread") || arguments.flag("archived")
+        let sources = scoped ? nil : try SourceSearch.matches(query, tag: arguments.option("tag"), root: root, limit: min(limit, 100))
+        SearchOutput.print(SearchOutput(first: read.value, bookmarks: bookmarks, pages: pages, sources: sources, query: query,
+                                        followedAll: arguments.flag("all")), json: arguments.flag("json"), context: context)
+        return ExitCode.success
     }
 }

@@ -41,11 +41,15 @@ enum SemanticSearch {
         return ExitCode.success
     }
 
-    /// Brings the local index up to date enough to search: builds it on first use, reads what changed, embeds a
-    /// few pending texts (with the model; without it the index is searched by words). `marks ask` calls it too.
-    static func prepareIndex(_ root: CompositionRoot, context: CLIContext) async throws {
+    /// Brings the local index up to date enough to search: builds it on first use (unless `building` is false: an
+    /// index never built holds no page text either), reads what changed (unless `refreshing` is false), embeds a few
+    /// pending texts (with the model and `embedding`; without them the index is searched by words). `marks ask` calls
+    /// it too; `marks search`'s keyword mode neither builds nor embeds.
+    static func prepareIndex(_ root: CompositionRoot, context: CLIContext, embedding: Bool = true, refreshing: Bool = true,
+                             building: Bool = true) async throws {
         let index = try root.searchIndex()
         if try index.statistics().documents == 0 {
+            guard building else { return }
             context.printError("Building the search index (first use; `marks index` keeps it current)…")
             _ = try await index.sync(from: try root.libraryWithoutIndex(), pages: root.pageTexts())
         } else if let reason = try catchUpReason(index) {
@@ -55,9 +59,10 @@ enum SemanticSearch {
             } catch let error where LibraryService.isUnavailable(error) {
                 context.printError("offline — searching the local index as it is. \(CLIErrorMessage.describe(error))")
             }
-        } else {
+        } else if refreshing {
             try await refresh(root, context: context)
         }
+        guard embedding else { return }
         let pending = try index.statistics().pendingTexts
         guard pending > 0 else { return }
         do {

@@ -135,7 +135,7 @@ struct BookmarkListController: WebFeature {
                 let list = BookmarkListView(bookmarks: page.bookmarks, more: more(page.next, base: "/search", extra: extra), rows: rows,
                                             context: ctx, empty: SearchPage.noResults(query: query, scope: scope, tag: chosenTag))
                 results = .loaded(list, count: page.count)
-                if next == nil, let words = Self.plainWords(query) {
+                if next == nil, let words = SearchQuery.plainWords(query) {
                     let filter = SearchFilter(unreadOnly: scope == .unread, tag: scope == .tag ? chosenTag : nil, archived: scope == .archived)
                     pageMatches = await matchesInPages(words, filter: filter, shown: Set(page.bookmarks.map(\.id)))
                 }
@@ -170,20 +170,6 @@ struct BookmarkListController: WebFeature {
             web.log("search in archived pages failed: \(error)")
             return .empty
         }
-    }
-
-    /// The words of a query that is only words and phrases (linkding's "all of these"); nil for one with tags,
-    /// `!unread`, or, not or parentheses, whose meaning page text cannot keep.
-    static func plainWords(_ query: String) -> String? {
-        func words(_ expression: SearchExpression) -> [String]? {
-            switch expression {
-            case .term(let text): [text]
-            case .and(let parts): parts.reduce([String]?.some([])) { found, part in found.flatMap { list in words(part).map { list + $0 } } }
-            default: nil
-            }
-        }
-        guard let expression = SearchQuery.parse(query), let found = words(expression), !found.isEmpty else { return nil }
-        return found.joined(separator: " ")
     }
 
     /// The sources a search finds (not for Unread or Archived: sources are neither).

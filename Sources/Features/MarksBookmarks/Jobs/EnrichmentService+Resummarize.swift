@@ -1,0 +1,61 @@
+import Foundation
+import MarksCore
+import MarksJobs
+import MarksEngine
+
+extension EnrichmentService {
+    /// The payload of an `enrich.resummarize` job: a page's text was archived (or archived again) at `archivedAt`.
+    public struct ResummarizePayload: Codable, Sendable, Equatable {
+        /// The archived page's URL.
+        public var url: String
+        /// The bookmarks with that URL when the text was stored.
+        public var ids: [Int]
+        /// When the text was stored: a summary made before it was made without it.
+        public var archivedAt: Date
+        /// The identity of the source the bookmarks are in (nil: the current source).
+        public var source: String?
+
+        /// A payload.
+        public init(url: String, ids: [Int], archivedAt: Date, source: String?) {
+            self.url = url
+            self.ids = ids
+            self.archivedAt = archivedAt
+            self.source = source
+        }
+    }
+
+    /// The job that makes again the offline summaries of the bookmarks at a URL whose text was just archived
+    /// (coalesced per source and URL: a page archived twice before the job runs is summarised once, from its last text).
+    public static func resummarizeJob(_ payload: ResummarizePayload) throws -> JobRequest {
+        try JobRequest(kind: JobKinds.resummarize, key: (payload.source ?? "") + "#" + payload.url, payload: payload,
+                       maxAttempts: retry.maxAttempts)
+    }
+
+    /// Whether `metadata` holds a summary the offline engine made before `archivedAt`, so without the text archived
+    /// then: that one is made again. A provider's or backend's summary, or one made after, is kept.
+    public static func summaryPredatesArchive(_ metadata: AIMetadata, archivedAt: Date) -> Bool {
+        metadata.engine == OfflineEngine.name && metadata.summary != nil && metadata.updatedAt < archivedAt
+    }
+
+    /// Makes again, from the archived text, the offline summary of each bookmark of `payload` still at its URL whose
+    /// summary predates the archive (issue 36 item 6); the AI tags stay as they are and nothing is appended to the
+    /// notes. A bookmark deleted meanwhile is skipped. Returns how many summaries were made again.
+    func resummarize(_ payload: ResummarizePayload) async throws -> Int {
+        var remade = 0
+        var vocabulary: [String]?
+        for id in Set(payload.ids).sorted() {
+            guard let metadata = try library.aiMetadata(id: id), Self.summaryPredatesArchive(metadata, archivedAt: payload.archivedAt) else { continue }
+            let bookmark: Bookmark
+            do {
+                bookmark = try await library.bookmark(id: id)
+            } catch BookmarkSourceError.notFound {
+                continue
+            }
+            guard bookmark.url == payload.url else { continue }
+            if vocabulary == nil { vocabulary = await self.vocabulary() }
+            _ = try await enrich(bookmark, vocabulary: vocabulary ?? [], keepingTags: metadata.tags)
+            remade += 1
+        }
+        return remade
+    }
+}

@@ -1,0 +1,46 @@
+import MarksCore
+import MarksBookmarks
+import MarksDocuments
+
+/// What `marks search` (keyword) prints: linkding's results, then the bookmarks found only by their archived page
+/// text (with the words around each match), then the sources. JSON: linkding's `count`, `next` and `results`, then
+/// `pages` and (unless the search is scoped to bookmarks) `sources`.
+struct SearchOutput {
+    /// linkding's first page (its count and next link).
+    var first: LibraryPage
+    /// The bookmarks listed (every page with `--all`).
+    var bookmarks: [Bookmark]
+    /// The bookmarks found by their archived page text.
+    var pages: [PageTextSearch.Match]
+    /// The sources found; nil when the search is scoped to bookmarks.
+    var sources: [DocumentSummary]?
+    /// What was searched for.
+    var query: String
+    /// Whether every page was followed (no "n of m" line, no next link).
+    var followedAll: Bool
+
+    static func print(_ output: SearchOutput, json: Bool, context: CLIContext) {
+        if json {
+            guard case .object(var fields) = BookmarkOutput.listJSON(output.bookmarks, count: output.first.count,
+                                                                     next: output.followedAll ? nil : output.first.next) else { return }
+            fields.append(("pages", .array(output.pages.map(PageTextSearch.json))))
+            if let sources = output.sources { fields.append(("sources", .array(sources.map(SourceOutput.json)))) }
+            context.print(JSONValue.object(fields).serialized)
+            return
+        }
+        let sources = output.sources ?? []
+        if output.bookmarks.isEmpty && output.pages.isEmpty && sources.isEmpty {
+            context.print("No results for “\(output.query.singleLine)”.")
+            return
+        }
+        output.bookmarks.forEach { context.print(BookmarkOutput.line($0)) }
+        if !output.followedAll && output.first.count > output.bookmarks.count {
+            context.print("(\(output.bookmarks.count) of \(output.first.count); \(ListCommand.moreHint))")
+        }
+        if !output.pages.isEmpty {
+            context.print("In archived pages:")
+            output.pages.flatMap(PageTextSearch.lines).forEach(context.print)
+        }
+        sources.forEach { context.print("source " + SourceOutput.line($0)) }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import HTTPServer
+import MarksAssembly
+import MarksBookmarks
+import MarksCore
+import MarksEngine
+import MarksFetch
+import MarksJobs
+import MarksReading
+import MarksTestSupport
+import Testing
+
+/// Issue 36 item 6: a bookmark summarised before its page was archived gets its offline summary made again from the
+/// archived text, by an `enrich.resummarize` job the archive queues (never while the archiving call waits); a
+/// provider's summary is never overwritten; a page archived again is summarised again. Wired as the composition root
+/// wires every process, over a page served on loopback.
+@Suite struct ResummarizeAfterArchiveTests {
+    struct Harness {
+        let directory: TemporaryDirectory
+        let server: LiveServer
+        let root: CompositionRoot
+
+        init() throws {
+            directory = try TemporaryDirectory(prefix: "marks-resummarize")
+            var router = Router()
+            for path in ["/docs", "/provider", "/fresh"] { router.get(path) { _ in .html(SphinxArticle.html) } }
+            server = try LiveServer(serving: router, configuration: HTTPServer.Configuration(threadPoolSize: 2, shutdownGracePeriod: .seconds(1)))
+            let loopback = NetworkAddress("127.0.0.1").map { [$0] } ?? []
+            let fetcher = PageFetcher(policy: FetchPolicy(timeout: .seconds(60), connectTimeout: .seconds(30), minimumRateWindow: .seconds(30),
+                                                          allowInternalAddresses: true, enabled: true),
+                                      resolve: { host in host.hasSuffix(".test") ? loopback : [] })
+            let clock = ManualClock(start: Date(timeIntervalSince1970: 1_800_000_000), step: 1)
+            let engine = try ConfiguredEngine(config: MarksConfig(), environment: [:], embedder: TestEmbedder())
+            var overrides = CompositionRoot.Overrides(fetcher: fetcher, engine: engine)
+            overrides.metadata = { BookmarkCheck.Metadata(url: $0) }
+            root = CompositionRoot(settings: Settings(dataDirectory: directory.url), context: ProcessContext(environment: [:], now: clock.now),
+                                   overrides: overrides)
+        }
+
+        func url(_ path: String) -> String { "http://docs.test:\(server.port)\(path)" }
+
+        func add(_ path: String, summary: String?, engine: String) async throws -> Int {
+            let library = try root.library()
+            let added = try await library.add(AddBookmarkRequest(url: url(path), title: "Logging notes",
+                                                                 description: "Notes on logging. Read them later."))
+            if let summary { _ = try await library.setAIMetadata(id: added.bookmark.id, summary: summary, tags: ["handmade"], engine: engine) }
+            return added.bookmark.id
+        }
+
+        func queued() throws -> [Job] {
+            try JobStore(database: root.data().database).listJobs(states: [.queued], kind: EnrichmentService.JobKinds.resummarize, key: nil, limit: 10)
+        }
+
+        /// Runs what is queued with the kinds `marks serve` registers for enrichment.
+        func runJobs() async throws {
+            let jobs = try root.jobs()
+            for kind in try root.enrichment().jobKinds() { await jobs.register(kind) }
+            await jobs.runUntilIdle()
+        }
+    }
+
+    @Test(.timeLimit(.minutes(3))) func anOfflineSummaryMadeBeforeTheArchiveIsMadeAgainFromItsText() async throws {
+        let h = try Harness()
+        defer { h.directory.cleanUp() }
+        defer { Task { await h.server.stop() } }
+        let old = "Notes on logging."
+        let offline = try await h.add("/docs", summary: old, engine: "offline")
+        let provider = try await h.add("/provider", summary: "A provider's careful summary.", engine: "anthropic:claude-test")
+        let none = try await h.add("/fresh", summary: nil, engine: "offline")
+        let library = try h.root.library()
+        let archive = try h.root.pageArchive()
+
+        for path in ["/docs", "/provider", "/fresh"] { _ = try await archive.refetch(h.url(path)) }
+        #expect(try library.aiMetadata(id: offline)?.summary == old, "archiving queues the summary; it does not make it")
+        let queued = try h.queued()
+        #expect(queued.map(\.key) == ["embedded#" + h.url("/docs")], "only the offline summary made before the archive")
+
+        try await h.runJobs()
+        let remade = try #require(try library.aiMetadata(id: offline))
+        let summary = try #require(remade.summary)
+        #expect(summary != old)
+        let text = try #require(try archive.readablePage(url: h.url("/docs"))).text
+        let sentences = SentenceSplitter().split(text).filter(summary.contains)
+        #expect(sentences.count >= 2, "made from the archived text's sentences: \(summary)")
+        #expect(remade.engine == "offline" && remade.tags == ["handmade"], "the AI tags stay")
+        #expect(try library.aiMetadata(id: provider)?.summary == "A provider's careful summary.", "a provider's summary is never overwritten")
+        #expect(try library.aiMetadata(id: none) == nil, "a bookmark without a summary waits for enrichment as before")
+        #expect(try h.queued().isEmpty)
+
+        // Archived again (a new version): the summary, now older than that text, is made again.
+        let before = remade.updatedAt
+        _ = try await archive.refetch(h.url("/docs"))
+        #expect(try h.queued().count == 1)
+        try await h.runJobs()
+        #expect(try #require(try library.aiMetadata(id: offline)).updatedAt > before)
+    }
+
+    @Test func onlyAnOfflineSummaryOlderThanTheArchiveIsMadeAgain() {
+        let archivedAt = Date(timeIntervalSince1970: 1_800_000_000)
+        let before = archivedAt.addingTimeInterval(-1), after = archivedAt.addingTimeInterval(1)
+        #expect(EnrichmentService.summaryPredatesArchive(AIMetadata(summary: "s", tags: [], engine: "offline", updatedAt: before), archivedAt: archivedAt))
+        #expect(!EnrichmentService.summaryPredatesArchive(AIMetadata(summary: "s", tags: [], engine: "offline", updatedAt: after), archivedAt: archivedAt))
+        #expect(!EnrichmentService.summaryPredatesArchive(AIMetadata(summary: "s", tags: [], engine: "openai:gpt", updatedAt: before), archivedAt: archivedAt))
+        #expect(!EnrichmentService.summaryPredatesArchive(AIMetadata(summary: nil, tags: ["t"], engine: "offline", updatedAt: before), archivedAt: archivedAt))
+    }
+}
