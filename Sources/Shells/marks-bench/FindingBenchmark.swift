@@ -248,7 +248,7 @@ enum FindingBenchmark {
     }
 
     /// The answers' shape (issue 36 item 5): how many sentences, and how many are not prose to quote — code or a
-    /// permalink label, a heading (no closing punctuation, under 8 words), a run-on over 60 words — or repeat another.
+    /// permalink label or a heading (`ExtractiveAnswerer.isCodeOrLabel`), a run-on over 60 words — or repeat another.
     struct AnswerShape {
         var answers = 0, sentences = 0, overCap = 0, code = 0, headings = 0, long = 0, repeats = 0, uncited = 0
 
@@ -260,9 +260,12 @@ enum FindingBenchmark {
             var seen = Set<String>()
             for sentence in answer.sentences {
                 let text = sentence.text.trimmingCharacters(in: .whitespaces)
-                if ExtractiveAnswerer.isCodeOrLabel(text) { code += 1 }
                 let words = text.split(whereSeparator: \.isWhitespace).count
-                if words < 8, let last = text.last, !".!?:;)\"'\u{201D}".contains(last) { headings += 1 }
+                if words < 8, let last = text.last, !".!?:;)\"'\u{201D}".contains(last) {
+                    headings += 1
+                } else if ExtractiveAnswerer.isCodeOrLabel(text) {
+                    code += 1
+                }
                 if words > 60 { long += 1 }
                 if !seen.insert(text.lowercased()).inserted { repeats += 1 }
                 if sentence.citations.isEmpty { uncited += 1 }

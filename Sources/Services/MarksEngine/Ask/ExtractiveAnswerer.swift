@@ -20,8 +20,8 @@ public struct ExtractiveAnswerer: Sendable {
     public var floor: Double
     public var wordsOnlyFloor: Double
     /// With the model, a sentence's score: these weights of its cosine to the question, the share of the question's
-    /// terms it holds, its passage's rank (its bookmark's in the bookmark-level search) and its passage's cosine to the question (the sentence's own when no
-    /// passage's is known). The passage's cosine counts most: a question in other words than the text's shares few
+    /// terms it holds, its passage's rank (its bookmark's in the bookmark-level search) and its passage's cosine to the
+    /// question (the sentence's own when no passage's is known). The passage's cosine counts most: a question in other words than the text's shares few
     /// terms with it, and a short sentence's cosine is noisy. Tuned on the odd lines of `Evaluation/finding` (issue 36).
     public var sentenceWeight = 0.30
     public var termWeight = 0.20
@@ -32,13 +32,13 @@ public struct ExtractiveAnswerer: Sendable {
     /// With the model, a passage lacking some of the question's names is still read (a question in a person's words
     /// names examples — "New York", "RED" — its answer need not repeat), its sentences losing this much times the
     /// share of the names it lacks. By words alone a passage must hold every name.
-    public var missingNamePenalty = 0.25
+    public var missingNamePenalty = 0.50
     /// A "sentence" longer than this many words is a list, a table or a section run together, not a sentence to quote.
     public var maximumWords = 60
     /// Answerability (with the model): the best score plus these weights of the answer's coverage of the question's
     /// terms, the quoted passage's lead over the other bookmarks' passages, and 1 when the bookmark-level search ranks
-    /// the quoted bookmark first, must reach `floor`. The best score alone does not separate answerable questions in a
-    /// person's words from near misses (both 0.30–0.52 on the finding evaluation).
+    /// the quoted bookmark first, must reach `floor`. All 0: on the finding evaluation's dev half (issue 36) no weight
+    /// of theirs separated answerable questions from near misses better than the best score alone.
     public var coverageWeight = 0.0
     public var leadWeight = 0.0
     public var agreementWeight = 0.0
@@ -68,6 +68,8 @@ public struct ExtractiveAnswerer: Sendable {
             var words: Set<String>
             var vector: [Float]?
             var score: Double
+            /// The share of the question's names its passage lacks.
+            var missing: Double
         }
         var scored: [Scored] = []
         var missingNames = false
@@ -85,7 +87,8 @@ public struct ExtractiveAnswerer: Sendable {
             let relevance = candidate.relevance ?? (known.isEmpty ? nil : lowestRelevance)
             for (position, sentence) in candidate.sentences.enumerated() {
                 let words = sentenceWords[position]
-                guard words.count >= 3, Self.wordCount(sentence) <= maximumWords, !Self.isCodeOrLabel(sentence) else { continue }
+                guard words.count >= 3, Self.wordCount(sentence) <= maximumWords, !Self.isRunTogether(sentence),
+                      !Self.isCodeOrLabel(sentence) else { continue }
                 let lexical = Self.termCoverage(terms.terms, sentence: words, context: contextWords)
                 var score: Double
                 let vector = usesVectors && !candidate.sentenceVectors.isEmpty ? Vectors.normalized(candidate.sentenceVectors[position]) : nil
@@ -97,7 +100,8 @@ public struct ExtractiveAnswerer: Sendable {
                     score = 0.9 * lexical + 0.1 * rankBoost
                 }
                 if wantsNumber && words.contains(where: { WordTokenizer.isNumeric($0) }) { score += 0.03 }
-                scored.append(Scored(candidate: index, position: position, text: sentence, words: words, vector: vector, score: min(1, score)))
+                scored.append(Scored(candidate: index, position: position, text: sentence, words: words, vector: vector, score: min(1, score),
+                                     missing: missing))
             }
         }
         guard let best = scored.max(by: { $0.score < $1.score }) else {
@@ -146,8 +150,9 @@ public struct ExtractiveAnswerer: Sendable {
             : best.score
         let floor = usesVectors ? self.floor : wordsOnlyFloor
         guard signals.confidence >= floor else {
+            let unnamed = best.missing > 0 ? "no passage names \(terms.names.joined(separator: ", ")) and " : ""
             var answer = ExtractiveAnswer(sentences: [], bestScore: best.score,
-                                          reason: "the closest passage is not close enough (\(Self.format(signals.confidence)) < \(Self.format(floor)))")
+                                          reason: unnamed + "the closest passage is not close enough (\(Self.format(signals.confidence)) < \(Self.format(floor)))")
             answer.signals = signals
             return answer
         }
@@ -175,6 +180,14 @@ public struct ExtractiveAnswerer: Sendable {
     static func missingShare(_ names: [String], in words: Set<String>) -> Double {
         guard !names.isEmpty else { return 0 }
         return Double(names.filter { !words.contains($0) }.count) / Double(names.count)
+    }
+
+    /// Whether `sentence` is a table run together rather than a sentence: 20 words or more, 5 of them numbers, without a
+    /// comma, colon, semicolon or bracket ("97 pounds on Mercury or Mars 255 pounds on Earth 232 pounds on Venus …").
+    static func isRunTogether(_ sentence: String) -> Bool {
+        let words = sentence.split(whereSeparator: \.isWhitespace)
+        return words.count >= 20 && words.filter { WordTokenizer.isNumeric(String($0)) }.count >= 5
+            && !sentence.contains { ",;:()".contains($0) }
     }
 
     /// The white-space separated words of `sentence`.
@@ -207,11 +220,13 @@ public struct ExtractiveAnswerer: Sendable {
     }
 
     /// Whether `sentence` is not prose to quote: code (a signature, a shell or Python prompt, a line more symbols than
-    /// words) or a heading's permalink label (ending in "¶"). An answer says things in sentences; code stays in the
-    /// page it came from, which the citation opens.
+    /// words), a heading's permalink label (ending in "¶") or a label or heading (under 8 words, no closing punctuation:
+    /// "Source code: Lib/turtle.py"). An answer says things in sentences; code stays in the page it came from, which
+    /// the citation opens.
     public static func isCodeOrLabel(_ sentence: String) -> Bool {
         let trimmed = sentence.trimmingCharacters(in: .whitespaces)
         if trimmed.hasSuffix("\u{00B6}") || trimmed.hasPrefix(">>>") || trimmed.hasPrefix("$ ") || trimmed.hasPrefix("...") { return true }
+        if let last = trimmed.last, !".!?:;)\"'\u{201D}".contains(last), wordCount(trimmed) < 8 { return true }
         // A call or a signature: `name.attribute(arguments)` and nothing else.
         if trimmed.hasSuffix(")"), let open = trimmed.firstIndex(of: "("), open > trimmed.startIndex,
            !trimmed[..<open].contains(where: \.isWhitespace) {
