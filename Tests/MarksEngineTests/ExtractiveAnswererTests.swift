@@ -61,6 +61,8 @@ import Testing
         let answer = ExtractiveAnswerer().answer("which messages does the logger write", questionVector: [1, 0, 0], candidates: [page])
         #expect(answer.sentences.map(\.text) == ["The level you set on the root logger decides which messages are written to the log."])
         #expect(ExtractiveAnswerer.isCodeOrLabel(">>> import logging"))
+        #expect(ExtractiveAnswerer.isCodeOrLabel("Source code: Lib/turtle.py"), "a label, not a sentence")
+        #expect(!ExtractiveAnswerer.isCodeOrLabel("It draws pictures."))
         #expect(!ExtractiveAnswerer.isCodeOrLabel("Call basicConfig() once, before the first message is logged."))
     }
 
@@ -80,5 +82,51 @@ import Testing
         // "December" is a date word (a stop word): a passage need not repeat it; "And" and "I" are no names.
         #expect(terms.names == ["opec", "1986", "fixed", "prices"], "\(terms.names)")
         #expect(terms.terms.contains("agree") && !terms.terms.contains("what"))
+    }
+    @Test func withTheModelAPassageLackingAnExampleNameIsStillQuotedButOneHoldingItComesFirst() {
+        // "New York" and "Tokyo" are examples: the page on time zones need not name them (issue 36, articles-006).
+        let zones = AnswerCandidate(sentences: ["Convert an aware datetime to another time zone with astimezone."],
+                                    sentenceVectors: [[1, 0, 0]], context: "zoneinfo", rank: 0, relevance: 0.6)
+        var answerer = ExtractiveAnswerer()
+        answerer.missingNamePenalty = 0.1
+        let answer = answerer.answer("convert a time from New York hours to Tokyo hours", questionVector: [1, 0, 0], candidates: [zones])
+        #expect(answer.citedCandidates == [0])
+        let named = AnswerCandidate(sentences: ["Tokyo is nine hours ahead of UTC, New York five behind."],
+                                    sentenceVectors: [[1, 0, 0]], context: "", rank: 1, relevance: 0.6)
+        let both = answerer.answer("convert a time from New York hours to Tokyo hours", questionVector: [1, 0, 0],
+                                               candidates: [zones, named])
+        #expect(both.sentences.max { $0.score < $1.score }?.candidate == 1, "the passage holding the names scores higher")
+        #expect(ExtractiveAnswerer.missingShare(["new", "york", "tokyo"], in: ["tokyo"]) == 2.0 / 3)
+    }
+
+    @Test func aRunOnListIsNotQuotedAndASentenceIsNotQuotedTwice() {
+        let list = Array(repeating: "copies files disks nightly tapes", count: 14).joined(separator: " ")
+        let first = AnswerCandidate(sentences: [list, "It copies your files to another disk every night."],
+                                    sentenceVectors: [[1, 0, 0], [0.9, 0.43589, 0]], context: "", rank: 0, relevance: 0.6)
+        // The same sentence in another bookmark, its vector different enough not to count as a near duplicate.
+        let copy = AnswerCandidate(sentences: ["It copies your files to another disk every night."],
+                                   sentenceVectors: [[0.9, -0.43589, 0]], context: "", rank: 1, relevance: 0.6)
+        let answer = ExtractiveAnswerer().answer("back up my files each night", questionVector: [1, 0, 0], candidates: [first, copy])
+        #expect(answer.sentences.map(\.text) == ["It copies your files to another disk every night."])
+        #expect(ExtractiveAnswerer.isRunTogether("97 pounds on Mercury or Mars 255 pounds on Earth 232 pounds on Venus or Uranus 43 pounds on the Moon 648 pounds"))
+        #expect(!ExtractiveAnswerer.isRunTogether("Argentine crude oil production was down 10.8 pct in January 1987 to 12.32 mln barrels, from 13.81 mln barrels"))
+    }
+
+    @Test func theBookmarkSearchAgreeingLiftsAnAnswerOverTheFloor() {
+        var answerer = ExtractiveAnswerer(floor: 0.9)
+        answerer.coverageWeight = 0
+        answerer.leadWeight = 0
+        answerer.agreementWeight = 0.5
+        func candidate(documentRank: Int) -> AnswerCandidate {
+            AnswerCandidate(sentences: ["It draws a map of the disk by folder size."], sentenceVectors: [[1, 0, 0]], context: "", rank: 0,
+                            relevance: 0.3, documentRank: documentRank)
+        }
+        let agreed = answerer.answer("which folders fill my disk", questionVector: [1, 0, 0], candidates: [candidate(documentRank: 0)])
+        #expect(agreed.isFound && agreed.signals.agrees)
+        let disagreed = answerer.answer("which folders fill my disk", questionVector: [1, 0, 0], candidates: [candidate(documentRank: 3)])
+        #expect(!disagreed.isFound && !disagreed.signals.agrees)
+        #expect(disagreed.reason?.contains("not close enough") == true)
+        let signals = ExtractiveAnswer.Signals(bestScore: 0.4, coverage: 0.5, lead: 0.1, agrees: true)
+        #expect(abs(ExtractiveAnswerer.confidence(signals, coverageWeight: 0.2, leadWeight: 1, agreementWeight: 0.05) - 0.65) < 1e-9)
     }
 }

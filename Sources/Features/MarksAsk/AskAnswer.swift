@@ -1,3 +1,4 @@
+import MarksEngine
 import MarksIndex
 
 /// An answer to a question over the library: its sentences, each citing the passage it comes from by number,
@@ -56,6 +57,8 @@ public struct AskAnswer: Sendable, Equatable {
     public var fallbackReason: String? = nil
     /// Offline: the best sentence's score (0…1), answered or not, which the answerer's floor was compared with.
     public var score: Double = 0
+    /// Offline: what the answerability decision weighed (best score, coverage, lead, agreement, confidence).
+    public var signals = ExtractiveAnswer.Signals()
 
     /// Whether the library answered the question.
     public var isFound: Bool { !sentences.isEmpty }

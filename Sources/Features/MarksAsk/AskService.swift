@@ -50,24 +50,34 @@ public final class AskService: Sendable {
 
     /// Answers one question on the calling thread. Throws `IndexError.emptyQuery` when it has no words.
     public func ask(_ question: String, filter: SearchFilter = SearchFilter(sources: .included)) throws -> AskAnswer {
-        let found = try tool.search(BookmarkSearchTool.Query(text: question, filter: filter, limit: passageLimit))
+        // More passages than are read, so that the bookmarks the bookmark-level search ranks first have theirs among them.
+        let found = try tool.search(BookmarkSearchTool.Query(text: question, filter: filter, limit: passageLimit * 3))
+        let ranks = try documentRanks(question, queryVector: found.queryVector, filter: filter)
         // A passage that only repeats a bookmark's title says what the bookmark is called, not what its page says: it is
         // never quoted as an answer. When nothing else was found, Ask says so and lists the bookmarks.
-        let passages = found.passages.filter { !Self.repeatsTitle($0.passage.text, of: $0) }
+        let readable = found.passages.filter { !Self.repeatsTitle($0.passage.text, of: $0) }
+        let passages = PassageOrder(limit: passageLimit).indices(documents: readable.map(\.document.id), documentRanks: ranks)
+            .map { readable[$0] }
         let labelsOnly = passages.isEmpty && !found.passages.isEmpty
         let scored = try shortlist.candidates(
             question: question, passages: passages.map {
                 .init(text: $0.passage.text, context: $0.document.title + " " + $0.passage.heading, relevance: $0.vectorScore)
             },
             questionVector: found.queryVector, embed: found.usedVectors ? { try self.embedder.get().vectors($0) } : nil)
-        let (questionVector, candidates) = (scored.questionVector, scored.candidates)
+        let questionVector = scored.questionVector
+        let candidates = scored.candidates.enumerated().map { offset, candidate in
+            var ranked = candidate
+            ranked.documentRank = ranks[passages[offset].document.id]
+            return ranked
+        }
         let extracted = answerer.answer(question, questionVector: questionVector, candidates: candidates)
         guard extracted.isFound else {
-            var answer = AskAnswer(question: question, sentences: [], citations: [], nearest: AskAnswer.nearestItems(found.passages),
+            var answer = AskAnswer(question: question, sentences: [], citations: [], nearest: AskAnswer.nearestItems(passages + found.passages),
                              reason: labelsOnly ? Self.labelsOnlyReason
                                  : extracted.reason ?? (found.passages.isEmpty ? "nothing in the library matches the question" : nil),
                              usedVectors: found.usedVectors, engine: OfflineEngine.name)
             answer.score = extracted.bestScore
+            answer.signals = extracted.signals
             return answer
         }
         let cited = extracted.citedCandidates
@@ -82,8 +92,24 @@ public final class AskService: Sendable {
         var answer = AskAnswer(question: question, sentences: answerSentences, citations: citations, nearest: [], reason: nil,
                                usedVectors: found.usedVectors, engine: OfflineEngine.name)
         answer.score = extracted.bestScore
+        answer.signals = extracted.signals
         return answer
     }
+
+    /// Each bookmark's rank (0 best) in the bookmark-level hybrid search of `question` (fields and page text fused per
+    /// bookmark, as search ranks them), its 20 best.
+    func documentRanks(_ question: String, queryVector: [Float]?, filter: SearchFilter) throws -> [Int: Int] {
+        let hits: [SearchHit]
+        do {
+            hits = try tool.index.hybridSearch(question, queryVector: queryVector, filter: filter, limit: Self.rankedDocuments)
+        } catch IndexError.emptyQuery {
+            return [:]
+        }
+        return Dictionary(hits.enumerated().map { ($1.bookmarkID, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Bookmarks ranked by the bookmark-level search for ordering Ask's passages.
+    static let rankedDocuments = 20
 
     /// Why Ask does not answer with bookmarks' titles (shown after "Why:").
     public static let labelsOnlyReason = "only the titles of these bookmarks match, and a title is not an answer: "

@@ -161,7 +161,7 @@ enum FindingBenchmark {
                                 ids: [String: Int], questions: [FindingQuestion]) async throws -> [String] {
         let lazy = LazyEmbedder { embedder }
         let search = SearchService(index: index, embedder: lazy)
-        let ask = AskService(tool: BookmarkSearchTool(index: index, embedder: lazy), embedder: lazy)
+        let ask = AskService(tool: BookmarkSearchTool(index: index, embedder: lazy), embedder: lazy, answerer: try tunedAnswerer())
         let names = Dictionary(ids.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let trace = ProcessInfo.processInfo.environment["MARKS_FINDING_TRACE"] != nil
         func label(_ id: Int) -> String { names[id] ?? "#\(id)" }
@@ -169,16 +169,19 @@ enum FindingBenchmark {
         var figures = Array(repeating: Figures(baselines: baselines.count), count: 3)
         var failures: [String] = []
         var traces: [String] = []
+        var shape = AnswerShape()
         for (offset, question) in questions.enumerated() {
             let splits = [0, offset % 2 == 0 ? 1 : 2]
             let answer = try await ask.ask(question.question)
             let cited = answer.isFound ? answer.citations.map(\.passage.document.id) : []
             let relevantIDs = Set(question.expected.compactMap { ids[$0] })
+            shape.record(answer)
             if trace {
                 let found = try await ask.tool.search(BookmarkSearchTool.Query(text: question.question, limit: ask.passageLimit))
                 let top = found.passages.compactMap(\.vectorScore).max().map { String(format: "%.3f", $0) } ?? "-"
                 traces.append("  trace \(offset % 2 == 0 ? "dev" : "held") \(question.isAnswerable ? "A" : "U") top \(top) "
-                              + String(format: "score %.3f ", answer.score)
+                              + String(format: "score %.3f conf %.3f cov %.3f lead %.3f agr %d ", answer.score, answer.signals.confidence,
+                                       answer.signals.coverage, answer.signals.lead, answer.signals.agrees ? 1 : 0)
                               + "\(answer.isFound ? "answered" : "abstained") \(question.id) cited \(cited.count) right "
                               + "\(cited.filter { relevantIDs.contains($0) }.count) first \(cited.first.map(relevantIDs.contains) == true ? 1 : 0)")
                 if ProcessInfo.processInfo.environment["MARKS_FINDING_TRACE"] == "2", answer.isFound {
@@ -239,8 +242,70 @@ enum FindingBenchmark {
         lines.append(target("abstains, unanswerable", all.ask.abstention, "≥ \(abstains)", all.ask.abstention >= abstains) + both { $0.ask.abstention })
         lines.append(target("false abstentions", all.ask.falseAbstention, "≤ \(falseAbstentions)", all.ask.falseAbstention <= falseAbstentions)
                      + both { $0.ask.falseAbstention })
+        lines.append(shape.line)
         lines.append("failing questions (\(failures.count)):")
         return lines + failures.map { "  " + $0 } + traces
+    }
+
+    /// The answers' shape (issue 36 item 5): how many sentences, and how many are not prose to quote — code or a
+    /// permalink label or a heading (`ExtractiveAnswerer.isCodeOrLabel`), a run-on over 60 words — or repeat another.
+    struct AnswerShape {
+        var answers = 0, sentences = 0, overCap = 0, code = 0, headings = 0, long = 0, repeats = 0, uncited = 0
+
+        mutating func record(_ answer: AskAnswer) {
+            guard answer.isFound else { return }
+            answers += 1
+            sentences += answer.sentences.count
+            if answer.sentences.count > 4 { overCap += 1 }
+            var seen = Set<String>()
+            for sentence in answer.sentences {
+                let text = sentence.text.trimmingCharacters(in: .whitespaces)
+                let words = text.split(whereSeparator: \.isWhitespace).count
+                if words < 8, let last = text.last, !".!?:;)\"'\u{201D}".contains(last) {
+                    headings += 1
+                } else if ExtractiveAnswerer.isCodeOrLabel(text) {
+                    code += 1
+                }
+                if words > 60 { long += 1 }
+                if !seen.insert(text.lowercased()).inserted { repeats += 1 }
+                if sentence.citations.isEmpty { uncited += 1 }
+            }
+        }
+
+        var line: String {
+            let mean = answers > 0 ? Double(sentences) / Double(answers) : 0
+            return String(format: "  answers' shape: %d answers, %.2f sentences each; over 4 sentences %d; code or labels %d; headings %d; "
+                          + "over 60 words %d; repeats %d; uncited %d", answers, mean, overCap, code, headings, long, repeats, uncited)
+        }
+    }
+
+    /// The answerer, with `MARKS_ASK_TUNE` ("floor=0.36,coverage=0.1,lead=0.2,agree=0.02,names=0.1") overriding its
+    /// answerability weights: for tuning on the dev half without a rebuild.
+    private static func tunedAnswerer() throws -> ExtractiveAnswerer {
+        var answerer = ExtractiveAnswerer()
+        guard let tune = ProcessInfo.processInfo.environment["MARKS_ASK_TUNE"], !tune.isEmpty else { return answerer }
+        for pair in tune.split(separator: ",") {
+            let parts = pair.split(separator: "=")
+            guard parts.count == 2, let value = Double(parts[1]) else { throw BenchSupport.Failure(description: "MARKS_ASK_TUNE: bad \(pair)") }
+            switch parts[0] {
+            case "floor": answerer.floor = value
+            case "coverage": answerer.coverageWeight = value
+            case "lead": answerer.leadWeight = value
+            case "agree": answerer.agreementWeight = value
+            case "names": answerer.missingNamePenalty = value
+            case "words": answerer.maximumWords = Int(value)
+            case "rank": answerer.rankWeight = value
+            case "relevance": answerer.relevanceWeight = value
+            case "sentence": answerer.sentenceWeight = value
+            case "term": answerer.termWeight = value
+            case "order": answerer.citesInRankOrder = value != 0
+            case "margin": answerer.relevanceMargin = value
+            case "threshold": answerer.relativeThreshold = value
+            case "maximum": answerer.maximumSentences = Int(value)
+            default: throw BenchSupport.Failure(description: "MARKS_ASK_TUNE: unknown \(parts[0])")
+            }
+        }
+        return answerer
     }
 
     /// One split's figures: each baseline's, the app's searches' and Ask's.

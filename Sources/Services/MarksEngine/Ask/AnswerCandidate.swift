@@ -15,10 +15,14 @@ public struct AnswerCandidate: Sendable, Equatable {
     public var otherWords: Set<String>
     /// How close the whole passage is to the question (its vector's cosine, from the search), when known.
     public var relevance: Double?
+    /// Its bookmark's rank in the bookmark-level search (0 best), when known: the answer is surer when the sentence it
+    /// quotes first comes from the bookmark search ranks first.
+    public var documentRank: Int?
 
     /// A candidate; `sentenceVectors` is either empty or has one vector per sentence.
     public init(sentences: [String], sentenceVectors: [[Float]] = [], context: String = "", rank: Int, otherWords: Set<String> = [],
-                relevance: Double? = nil) {
+                relevance: Double? = nil, documentRank: Int? = nil) {
+        self.documentRank = documentRank
         self.otherWords = otherWords
         self.relevance = relevance
         self.sentences = sentences
