@@ -107,7 +107,7 @@ import Testing
         var client = try await web.signedIn()
         let response = try await client.get("/bookmarks/1/read")
         let page = WebClient.text(response)
-        for markup in ["<h2>Part two</h2>", "<ul><li>One</li><li>Two</li></ul>", "<pre><code>x &lt; 1</code></pre>", "<blockquote>",
+        for markup in ["<h2>Part two</h2>", "<ul><li>One</li><li>Two</li></ul>", "<pre tabindex=\"0\"><code>x &lt; 1</code></pre>", "<blockquote>",
                        "<table>", "<th>A</th>", "rel=\"noopener noreferrer nofollow\"", "href=\"https://example.org/more\""] {
             #expect(page.contains(markup), "\(markup)")
         }

@@ -5,7 +5,7 @@ import HTMLExtraction
 /// attributes from the allow-lists are written (names come from the enums, never from the page), every value
 /// is escaped, links must be http(s) and get `rel="noopener noreferrer nofollow"`, images go through `imageURL`
 /// (the signed proxy; an image it refuses is left out) with their size when known, `loading=lazy` and no
-/// referrer, and the elements are balanced (a stray end is dropped, whatever is left open is closed).
+/// referrer, code blocks are tab stops (so the keyboard can scroll them), and the elements are balanced (a stray end is dropped, whatever is left open is closed).
 struct ReaderArticleView {
     var tokens: [ArticleToken]
     /// The proxied address of an image, or nil to leave it out.
@@ -73,6 +73,9 @@ struct ReaderArticleView {
             add("href", href.value)
             if let title = attributes.first(where: { $0.name == .title }) { add("title", title.value) }
             add("rel", "noopener noreferrer nofollow")
+        case .pre:
+            // A code block scrolls sideways: a tab stop lets the keyboard scroll it (axe: scrollable-region-focusable).
+            add("tabindex", "0")
         default:
             for attribute in attributes {
                 switch attribute.name {
