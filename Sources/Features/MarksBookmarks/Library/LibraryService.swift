@@ -76,9 +76,14 @@ public final class LibraryService: Sendable {
             saveFirstPage(bookmarks, isWholeList: page.next == nil, newestFirst: filter.sort == .addedDesc)
             if filter.sort == .addedDesc { writeWidgets(bookmarks) }
         }
-        await notifySaved(filter.archived ? [] : bookmarks)
+        if tellsObserversOfLoads { await notifySaved(filter.archived ? [] : bookmarks) }
         return LibraryPage(bookmarks: bookmarks, count: page.count, next: page.next)
     }
+
+    /// Whether a loaded page is passed to the observers: over a linkding server a load is how changes made elsewhere
+    /// arrive (so the index, favicons and archive hear of them); over the embedded store (its cache reads the store)
+    /// every change is made through a library or its `/api/` (`savedElsewhere`), so a page view writes nothing.
+    var tellsObserversOfLoads: Bool { cache?.store == nil }
 
     /// Loads the page a previous page's `next` points to; a page of the unfiltered list is added to the cache.
     public func loadMore(_ next: String) async throws -> LibraryPage {
@@ -86,7 +91,7 @@ public final class LibraryService: Sendable {
         let page = hidingTrashed(try await source.page(at: next))
         let bookmarks = restoringAIMetadata(page.results)
         if Self.isUnfilteredLink(next) { cacheUpsert(bookmarks.filter { !$0.isArchived }) }
-        await notifySaved(bookmarks.filter { !$0.isArchived })
+        if tellsObserversOfLoads { await notifySaved(bookmarks.filter { !$0.isArchived }) }
         return LibraryPage(bookmarks: bookmarks, count: page.count, next: page.next)
     }
 
