@@ -229,14 +229,15 @@ public final class PageArchive: Sendable {
     /// `refetchAll`, every one of them. With `limit`, it stops after `limit` of them — the sweep takes a few hundred a
     /// run, and a library's new bookmarks come first, so a run on 100,000 bookmarks need not look up every one.
     public func due(among urls: [String], refetchAll: Bool = false, limit: Int = .max) throws -> [String] {
-        let unique = Self.unique(urls)
-        guard !refetchAll else { return Array(unique.prefix(limit)) }
+        guard !refetchAll else { return Array(Self.unique(urls).prefix(limit)) }
         let current = now().timeIntervalSince1970
         return try storage {
             try database.read { connection in
                 let statement = try connection.prepare("SELECT state, retry_after FROM archive_pages WHERE url = ?")
                 var due: [String] = []
-                for url in unique where due.count < limit {
+                var seen = Set<String>()  // only as far as the look goes, not the whole list
+                for url in urls where due.count < limit {
+                    guard seen.insert(url).inserted else { continue }
                     try statement.bind([.text(url)])
                     defer { statement.reset() }
                     guard let row = try statement.step() else { due.append(url); continue }
