@@ -2,13 +2,16 @@ import Foundation
 import Synchronization
 import SystemSupport
 
-/// How far each bookmark was read in the reader view and how long its text is, for the row's progress
-/// bar and reading time (the web app shows them). Kept in memory and, with a directory, in `web_reading.json` (written atomically).
+/// How far each bookmark was read in the reader view, where the reader last stopped (an anchor in the text, so
+/// any device reopens it there), and how long its text is, for the row's progress bar and reading time. Kept in
+/// memory and, with a directory, in `web_reading.json` (written atomically).
 public final class ReadingStateStore: Sendable {
-    /// One bookmark's reading state: the fraction read (0…1) and the words in its text, each nil when unknown.
+    /// One bookmark's reading state: the fraction read (0…1, the furthest reached), where the reader last stopped,
+    /// and the words in its text, each nil when unknown.
     public struct Entry: Codable, Equatable, Sendable {
         public var progress: Double?
         public var words: Int?
+        public var position: ReadingPosition?
     }
 
     /// Entries kept at most; the lowest ids are dropped first.
@@ -43,6 +46,11 @@ public final class ReadingStateStore: Sendable {
         guard progress.isFinite else { return }
         let clamped = min(1, max(0, progress))
         update(id) { $0.progress = max($0.progress ?? 0, clamped) }
+    }
+
+    /// Records where the reader stopped (the latest place, unlike `progress`, which only grows).
+    public func recordPosition(_ position: ReadingPosition, for id: Int) {
+        update(id) { $0.position = position }
     }
 
     /// Records the length of a bookmark's text.

@@ -9,7 +9,7 @@ import Testing
 
 /// The reader and favicons in headless Chromium, against a stand-in site on port 0: the list shows the site's
 /// favicon served by Marks; the reader shows a structured article whose image loads through the signed proxy
-/// (the site sees no cookie and no referrer); text size and width change through the plain form. Screenshots of
+/// (the site sees no cookie and no referrer); text size and width apply at once and are kept. Screenshots of
 /// the reader in light and dark go where the other browser tests write theirs.
 @Suite struct ReaderBrowserTests {
     static let article = """
@@ -110,10 +110,20 @@ import Testing
             let before = try await browser.run(fontSize) as? Double ?? 0
             _ = try await browser.run("window.scrollTo(0, 0)")
             try await browser.click(".reader-settings summary")
-            _ = try await browser.run("document.getElementById('reader-size').value = 'larger'; document.getElementById('reader-width').value = 'wide'")
-            try await browser.click(".reader-controls button")
+            // With the script, a choice applies at once (Apply is for pages without it) and is posted in the background.
+            #expect(try await browser.run("return document.querySelector('.reader-controls button').checkVisibility()") as? Bool == false)
+            for (select, value) in [("reader-size", "larger"), ("reader-width", "wide")] {
+                _ = try await browser.run("const s = document.getElementById(arguments[0]); s.value = arguments[1]; s.dispatchEvent(new Event('change', { bubbles: true }))",
+                                          [select, value])
+            }
             try await browser.wait("the larger text") { (try await browser.run(fontSize) as? Double ?? 0) > before }
             #expect(try await browser.currentURL == base + "/bookmarks/2/read")
+            try await browser.wait("the choice kept") {
+                let page = try await browser.run("return fetch(location.href).then(r => r.text())") as? String ?? ""
+                return page.contains("reader-size-larger reader-width-wide")
+            }
+            try await browser.open(base + "/bookmarks/2/read")
+            try await Self.waitForArticle(browser, at: base + "/bookmarks/2/read")
             #expect(try await browser.property("#reader-size", "value") as? String == "larger")
             try await browser.resize(width: 420, height: 860)
             try await browser.open(base + "/bookmarks/2/read")

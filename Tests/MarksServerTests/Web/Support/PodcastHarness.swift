@@ -1,6 +1,7 @@
 import Foundation
 import MarksJobs
 import MarksPodcasts
+import MarksReading
 import MP3Encoding
 @testable import MarksServer
 import SQLiteDatabase
@@ -21,7 +22,8 @@ struct PodcastHarness {
     var podcasts: PodcastLibrary { manager.library }
 
     static func make(seed: Int = 3, options: WebOptions = WebOptions(undoSeconds: 6, pageSize: 50, timeZone: TimeZone(secondsFromGMT: 0) ?? .current),
-                     seconds: Double = 12, steps: Int = 2, pollInterval: Duration = .milliseconds(200)) async throws -> PodcastHarness {
+                     seconds: Double = 12, steps: Int = 2, pollInterval: Duration = .milliseconds(200),
+                     reader: (@Sendable (String) async throws -> ReadableArticle)? = nil) async throws -> PodcastHarness {
         let directory = TemporaryDirectory.reserve(prefix: "marks-web-podcasts")
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("podcasts"), withIntermediateDirectories: true)
         let database = try Database(path: directory.appendingPathComponent("marks.sqlite").path)
@@ -31,7 +33,7 @@ struct PodcastHarness {
         var made: PodcastGenerationManager?
         let web = try await WebHarness.make(seed: 0, options: options, prepare: { source in
             try await source.seed(seed, unread: { _ in true })
-        }, configure: { library, widgets, options in
+        }, reader: reader, configure: { library, widgets, options in
             let podcasts = PodcastLibrary(index: index, directory: directory.appendingPathComponent("podcasts"), library: library,
                                           widgets: widgets, now: { Date() })
             let manager = PodcastGenerationManager(library: podcasts, backend: backend, sources: nil, enqueue: { request in

@@ -28,6 +28,14 @@ enum ShellIcons {
     static let sourcePDF = svg(#"<path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8z"/><path d="M14 2v6h6M8 13h8M8 17h5"/>"#)
     static let sourceFile = svg(#"<path d="M13 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V9z"/><path d="M13 2v7h7"/>"#)
 
+    /// The reader's action bar.
+    static let archive = svg(#"<path d="M21 8v13H3V8M1 3h22v5H1zM10 12h4"/>"#)
+    static let next = svg(#"<path d="M5 12h14M13 6l6 6-6 6"/>"#)
+    static let tag = icon(for: .tags)
+    static let listen = icon(for: .podcasts)
+    static let highlight = svg(#"<path d="M9 11l-6 6v3h9l3-3"/><path d="M22 12l-4.6 4.6a2 2 0 0 1-2.8 0l-5.2-5.2a2 2 0 0 1 0-2.8L14 4"/>"#)
+    static let external = svg(#"<path d="M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6M15 3h6v6M10 14L21 3"/>"#)
+
     /// The paths are literals in this file (markup from source, never from data).
     private static func svg(_ paths: HTML) -> HTML {
         """

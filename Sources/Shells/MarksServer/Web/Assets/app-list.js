@@ -22,7 +22,8 @@ function applyRead(item, unread) {
     if (b.id === "end-read") continue;
     b.dataset.act = unread ? "read" : "unread";
     b.setAttribute("formaction", "/bookmarks/" + id + (unread ? "/mark-read" : "/mark-unread"));
-    b.textContent = label;
+    const words = $("span", b); // the reader's bar keeps its icon
+    (words || b).textContent = label;
   }
   // Rows show their one unread mark from the class; the bookmark page has a badge.
   for (const badge of $$(".unread-badge", item)) badge.hidden = !unread;

@@ -2,9 +2,11 @@ import MarksCore
 import MarksReading
 
 /// The reader view: the extracted article — headings, lists, links, images, code, quotes and tables, through the
-/// allow-list sanitiser — in the editorial serif, with text size and width controls (a plain form; the choice is
-/// kept in a cookie) and the row actions. Images come only through the signed image proxy, sized when the page
-/// said how big. It remembers how far the person read (sent from the script) for the row's progress bar, and ends
+/// allow-list sanitiser — in the editorial serif (or a sans), under an action bar that stays at the top while
+/// reading: Archive (on to the next unread), Mark read, Next unread, Tags, Listen, Highlights, the original page,
+/// and "Aa" — text size, width, typeface and theme (a plain form kept in cookies; the script applies a change at
+/// once). Images come only through the signed image proxy, sized when the page said how big. It remembers how far
+/// the person read and where they stopped (sent from the script; `position` reopens there, on any device), and ends
 /// with the read-later loop's block: Mark read (done by the script on reaching it, when that setting is on),
 /// Archive (which goes on to the next unread) and Next unread.
 struct ReaderPage {
@@ -25,6 +27,11 @@ struct ReaderPage {
     var markReadAtEnd = true
     /// The words an Ask citation opens at (`?highlight=`), marked and scrolled to (`#passage`).
     var highlight: PassageHighlight? = nil
+    /// Where the person stopped reading last time (on any device); the script scrolls there unless a citation or a
+    /// link into the page says where to go.
+    var position: ReadingPosition? = nil
+    /// Whether the bar offers Listen (the server has podcasts).
+    var podcast = false
 
     var title: String { bookmark.displayTitle }
 
@@ -72,31 +79,72 @@ struct ReaderPage {
             let body: HTML = article.content.map { ReaderArticleView(tokens: $0.tokens, imageURL: imageURL, highlight: highlight).render() }
                 ?? HTML.each(article.paragraphs) { "<p>\(highlight?.mark($0, first: &firstMark) ?? .text($0))</p>" }
             let auto: HTML = markReadAtEnd && b.unread ? " data-mark-read=\"\(SafeURL.path("/bookmarks/\(b.id)/mark-read"))\"" : .empty
+            let look = "reader-size-\(preferences.size.rawValue) reader-width-\(preferences.width.rawValue) reader-font-\(preferences.font.rawValue)"
             return """
-                <article class="reader reader-size-\(preferences.size.rawValue) reader-width-\(preferences.width.rawValue)" \
-                data-id="\(b.id)" data-leave="/" data-progress="\(SafeURL.path("/bookmarks/\(b.id)/progress"))"\(auto)>\
-                <h1 id="reader-title">\(b.title.isEmpty ? (article.title ?? b.displayTitle) : b.title)</h1>\
+                <article class="reader \(look)" \
+                data-id="\(b.id)" data-leave="/" data-progress="\(SafeURL.path("/bookmarks/\(b.id)/progress"))"\(auto)\(resume())>\
+                \(bar(open: open))<h1 id="reader-title">\(b.title.isEmpty ? (article.title ?? b.displayTitle) : b.title)</h1>\
                 <p class="meta"><span>\(b.domain)</span><span>\(minutes) min read</span>\(original)</p>\
-                \(controls())<div class="reader-body">\(body)</div>\(end())\(actions)</article>
+                <div class="reader-body">\(body)</div>\(end())\(actions)</article>
                 """
         }
     }
 
-    /// Text size and width: two selects and Apply in a disclosure, a form that works without JavaScript.
-    private func controls() -> HTML {
-        let sizes = HTML.each(ReaderPreferences.Size.allCases) { size in
-            "<option value=\"\(size.rawValue)\"\(HTML.when(size == preferences.size, " selected"))>\(size.title)</option>"
-        }
-        let widths = HTML.each(ReaderPreferences.Width.allCases) { width in
-            "<option value=\"\(width.rawValue)\"\(HTML.when(width == preferences.width, " selected"))>\(width.title)</option>"
-        }
+    /// The saved place as data attributes for the script (nothing when there is none).
+    private func resume() -> HTML {
+        guard let position else { return .empty }
         return """
-            <details class="reader-settings"><summary>Text size and width</summary>\
-            <form class="reader-controls" method="post" action="/reader/settings" aria-label="Text size and width">\
-            \(HTML.csrfField(context.csrfToken))\(HTML.hidden("return", context.returnPath))\
-            <label for="reader-size">Text size</label><select id="reader-size" name="size">\(sizes)</select>\
-            <label for="reader-width">Width</label><select id="reader-width" name="width">\(widths)</select>\
-            <button type="submit">Apply</button></form></details>
+             data-at-block="\(String(position.block))" data-at-within="\(String(position.within))" \
+            data-at-fraction="\(String(position.fraction))" data-at-quote="\(position.quote)"
+            """
+    }
+
+    /// The action bar: one form carrying the CSRF token, each button naming its route (`formaction`) and where to
+    /// go after (`return`), so it works without the script; with it, Mark read toggles in place.
+    private func bar(open: SafeURL?) -> HTML {
+        let b = bookmark, base = "/bookmarks/\(b.id)"
+        let next = SafeURL.path("/bookmarks/next-unread", query: [("after", String(b.id))])
+        let here = SafeURL.path(base + "/read")
+        let read: HTML = b.unread
+            ? "<button class=\"link\" formaction=\"\(SafeURL.path(base + "/mark-read"))\" name=\"return\" value=\"\(here)\" data-act=\"read\">\(ShellIcons.success)<span class=\"bar-label\">Mark read</span></button>"
+            : "<button class=\"link\" formaction=\"\(SafeURL.path(base + "/mark-unread"))\" name=\"return\" value=\"\(here)\" data-act=\"unread\">\(ShellIcons.success)<span class=\"bar-label\">Mark unread</span></button>"
+        let archive: HTML = b.isArchived
+            ? "<button class=\"link\" formaction=\"\(SafeURL.path(base + "/unarchive"))\" name=\"return\" value=\"\(here)\">\(ShellIcons.archive)<span class=\"bar-label\">Unarchive</span></button>"
+            : "<button class=\"link\" formaction=\"\(SafeURL.path(base + "/archive"))\" name=\"return\" value=\"\(next)\" title=\"Archive and open the next unread\">\(ShellIcons.archive)<span class=\"bar-label\">Archive</span></button>"
+        let listen: HTML = podcast
+            ? "<button class=\"link\" formaction=\"\(SafeURL.path(base + "/podcast"))\" data-podcast=\"\(SafeURL.path(base + "/podcast"))\" name=\"return\" value=\"\(here)\" title=\"Listen to it as a podcast episode\">\(ShellIcons.listen)<span class=\"bar-label icon-only\">Listen</span></button>"
+            : .empty
+        let original: HTML = open.map { "<a href=\"\($0)\" rel=\"noopener noreferrer\" title=\"Open the original page\">\(ShellIcons.external)<span class=\"bar-label icon-only\">Original</span></a>" } ?? .empty
+        return """
+            <div class="reader-toolbar"><form class="reader-bar" method="post" action="\(SafeURL.path(base + "/mark-read"))" role="toolbar" aria-label="Reading">\
+            \(HTML.csrfField(context.csrfToken))\(archive)\(read)\
+            <a href="\(next)">\(ShellIcons.next)<span class=\"bar-label\">Next unread</span></a>\
+            <a href="\(SafeURL.path(base + "/edit", query: [("return", here.value)]))" title="Edit tags">\(ShellIcons.tag)<span class=\"bar-label icon-only\">Tags</span></a>\
+            \(listen)<a href="#highlights" title="Highlights">\(ShellIcons.highlight)<span class=\"bar-label icon-only\">Highlights</span></a>\(original)</form>\
+            \(controls())<p class="reader-resumed" id="reader-resumed" role="status" hidden></p></div>
+            """
+    }
+
+    /// "Aa": text size, width, typeface and the app's theme — selects with Apply in a disclosure, plain forms that
+    /// work without the script (which applies a change at once and hides Apply).
+    private func controls() -> HTML {
+        func options<T: RawRepresentable & CaseIterable & Equatable>(_ all: T.AllCases, _ chosen: T, _ title: (T) -> String) -> HTML where T.RawValue == String {
+            HTML.each(Array(all)) { item in
+                "<option value=\"\(item.rawValue)\"\(HTML.when(item == chosen, " selected"))>\(title(item))</option>"
+            }
+        }
+        let csrf = HTML.csrfField(context.csrfToken), back = HTML.hidden("return", context.returnPath)
+        return """
+            <details class="reader-settings"><summary title="Text size, width, typeface and theme"><span aria-hidden="true">Aa</span>\
+            <span class="visually-hidden">Text size, width, typeface and theme</span></summary><div class="reader-panel">\
+            <form class="reader-controls" method="post" action="/reader/settings" aria-label="Text size, width and typeface">\(csrf)\(back)\
+            <label for="reader-size">Text size</label><select id="reader-size" name="size">\(options(ReaderPreferences.Size.allCases, preferences.size, \.title))</select>\
+            <label for="reader-width">Width</label><select id="reader-width" name="width">\(options(ReaderPreferences.Width.allCases, preferences.width, \.title))</select>\
+            <label for="reader-font">Typeface</label><select id="reader-font" name="font">\(options(ReaderPreferences.Font.allCases, preferences.font, \.title))</select>\
+            <button type="submit" class="no-js-only">Apply</button></form>\
+            <form class="reader-controls" method="post" action="/theme" aria-label="Theme">\(csrf)\(back)\
+            <label for="reader-theme">Theme</label><select id="reader-theme" name="theme">\(options(WebTheme.allCases, context.theme, \.title))</select>\
+            <button type="submit" class="no-js-only">Apply</button></form></div></details>
             """
     }
 }

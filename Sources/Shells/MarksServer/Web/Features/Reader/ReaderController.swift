@@ -44,20 +44,32 @@ struct ReaderController: WebFeature {
         }
         var view = ReaderPage(bookmark: bookmark, content: content, context: ctx)
         view.markReadAtEnd = preferences.current.markReadAtEnd
+        view.position = reading.entry(for: bookmark.id)?.position
+        view.podcast = web.podcastAction
         view.highlight = PassageHighlight(request.query["highlight"])
         return readerPage(view, request: request)
     }
 
-    /// `POST /bookmarks/:id/progress` with `progress` 0…1, sent by the reader's script.
+    /// `POST /bookmarks/:id/progress` with `progress` 0…1, sent by the reader's script as the person reads; with
+    /// `block`, `within` and `quote` it also records where they stopped (the anchor the reader reopens at).
     func progress(_ request: HTTPRequest) throws -> HTTPResponse {
         let id = try Self.bookmarkID(request)
-        guard let value = try request.form()["progress"].flatMap(Double.init), value.isFinite, (0...1).contains(value) else {
+        let form = try request.form()
+        guard let value = form["progress"].flatMap(Double.init), value.isFinite, (0...1).contains(value) else {
             throw HTTPError(400, "progress must be a number from 0 to 1.")
         }
+        var position: ReadingPosition?
+        if let block = form["block"] {
+            guard let block = Int(block), let within = form["within"].flatMap(Double.init),
+                  let anchor = ReadingPosition(block: block, within: within, quote: form["quote"] ?? "", fraction: value) else {
+                throw HTTPError(400, "block must be a whole number and within a number from 0 to 1.")
+            }
+            position = anchor
+        }
         reading.recordProgress(value, for: id)
+        if let position { reading.recordPosition(position, for: id) }
         return .noContent
     }
-
 
     /// The reader page with this request's preferences and image proxy, under a policy that allows images
     /// only from this origin (the article's images all come through the proxy).
@@ -73,15 +85,17 @@ struct ReaderController: WebFeature {
         return response
     }
 
-    /// `POST /reader/settings` with `size` and `width`: kept in a cookie, back to the article.
+    /// `POST /reader/settings` with `size`, `width` and `font` (serif when absent): kept in a cookie, back to the article.
     func saveReaderSettings(_ request: HTTPRequest) throws -> HTTPResponse {
         let form = try request.form()
         guard let size = form["size"].flatMap(ReaderPreferences.Size.init(rawValue:)),
-              let width = form["width"].flatMap(ReaderPreferences.Width.init(rawValue:)) else {
-            throw HTTPError(400, "Choose a text size and a width.")
+              let width = form["width"].flatMap(ReaderPreferences.Width.init(rawValue:)),
+              let font = form["font"].map(ReaderPreferences.Font.init(rawValue:)) ?? .serif else {
+            throw HTTPError(400, "Choose a text size, a width and a typeface.")
         }
+        let chosen = ReaderPreferences(size: size, width: width, font: font)
         var response = redirect(Self.returnPath(form))
-        response.setCookie(SetCookie(name: ReaderPreferences.cookieName, value: ReaderPreferences(size: size, width: width).cookieValue,
+        response.setCookie(SetCookie(name: ReaderPreferences.cookieName, value: chosen.cookieValue,
                                      maxAge: 400 * 86_400))
         return response
     }
