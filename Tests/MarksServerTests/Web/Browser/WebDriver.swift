@@ -200,6 +200,12 @@ final class WebDriver {
         _ = try await command("POST", "/window/rect", ["width": width, "height": height])
     }
 
+    /// Makes the page's viewport exactly `width`×`height` CSS pixels (a window's size includes the browser's own frame).
+    func emulateViewport(width: Int, height: Int, mobile: Bool = false) async throws {
+        _ = try await command("POST", "/goog/cdp/execute", ["cmd": "Emulation.setDeviceMetricsOverride",
+                                                             "params": ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile]])
+    }
+
     /// Emulates `prefers-color-scheme` through the DevTools protocol.
     func emulateColorScheme(_ scheme: String) async throws {
         _ = try await command("POST", "/goog/cdp/execute", ["cmd": "Emulation.setEmulatedMedia",

@@ -89,6 +89,12 @@ doc.addEventListener("click", e => {
   if (menu && !menu.hidden && !e.target.closest("#row-menu")) closeMenu(false);
 });
 
+// The home cards fold under one line; the choice is remembered for this browser (the server reads `marks_cards`).
+const fold = $("#cards-fold");
+if (fold) fold.addEventListener("toggle", () => {
+  document.cookie = "marks_cards=" + (fold.open ? "open" : "folded") + "; path=/; max-age=34560000; samesite=lax";
+});
+
 // Reaching the end of the reader marks it read (when the setting is on: `data-mark-read`), after the person scrolled.
 const ending = $("#reader-end"), autoRead = $("article[data-mark-read]");
 if (ending && autoRead && "IntersectionObserver" in window) {

@@ -63,7 +63,7 @@ struct BookmarksPage {
         if isContinuation {
             body = "<p><a href=\"\(here)\">Back to the start of the list</a></p>\(body)"
         }
-        let cardsHTML = !isContinuation && tag == nil && choice == ListChoice() ? cards?.render() ?? .empty : .empty
+        let cardsHTML = !isContinuation && tag == nil && choice == ListChoice() ? cards?.render(folded: context.cardsFolded) ?? .empty : .empty
         return """
             \(heading)\(cardsHTML)<div class="toolbar">\(filters)\(count)<span class="spacer"></span>\
             <span class="toolbar-links">\(select)\(refresh)<a class="link" href="/trash" id="trash-link">Trash</a></span>\

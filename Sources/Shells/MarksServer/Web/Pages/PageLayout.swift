@@ -12,7 +12,8 @@ struct PageLayout {
 
     func render(_ body: HTML) -> HTML {
         let assets = context.assets
-        let theme: HTML = context.theme == .system ? .empty : " data-theme=\"\(context.theme.rawValue)\""
+        var theme: HTML = context.theme == .system ? .empty : " data-theme=\"\(context.theme.rawValue)\""
+        if context.density == .compact { theme.append(" data-density=\"compact\"") }
         return """
             <!doctype html>
             <html lang="en"\(theme)><head><meta charset="utf-8">\

@@ -1,8 +1,11 @@
 /// What every page of one request needs besides its own data: the CSRF token for its forms, the
-/// theme, where the person is (for "return to" fields) and the asset names.
+/// theme and list density, whether the home cards are folded, where the person is (for "return to" fields) and the asset names.
 struct PageContext: Sendable {
     var csrfToken: String
     var theme: WebTheme
+    var density: ListDensity = .comfortable
+    /// Whether the home cards start folded: the person's last choice (`marks_cards`), else folded in compact density.
+    var cardsFolded = false
     /// The path and query of this page, used as the place to come back to after a form post.
     var returnPath: String
     var assets: WebAssets

@@ -98,7 +98,9 @@ final class WebContext: Sendable {
     func context(_ request: HTTPRequest, notice: String? = nil) -> PageContext {
         let csrf = session(of: request).map(auth.csrfToken) ?? ""
         let query = request.rawQuery.isEmpty ? "" : "?" + request.rawQuery
-        return PageContext(csrfToken: csrf, theme: WebTheme(cookie: request.cookies[WebTheme.cookieName]),
+        let density = ListDensity(cookie: request.cookies[ListDensity.cookieName])
+        return PageContext(csrfToken: csrf, theme: WebTheme(cookie: request.cookies[WebTheme.cookieName]), density: density,
+                           cardsFolded: request.cookies["marks_cards"].map { $0 == "folded" } ?? (density == .compact),
                            returnPath: SafeURL.isLocalPath(request.rawPath + query) ? request.rawPath + query : "/",
                            assets: assets, undoMilliseconds: Int(undoSeconds * 1000),
                            notice: notice ?? request.query["notice"].flatMap(Self.noticeText),

@@ -9,6 +9,7 @@ struct ShellController: WebFeature {
     func mount(on r: inout Router) {
         r.get("/more") { more($0) }
         r.post("/theme") { try setTheme($0) }
+        r.post("/density") { try setDensity($0) }
         r.get("/offline") { offline($0) }
         r.get("/sw.js") { asset($0) }
         r.get("/manifest.webmanifest") { asset($0) }
@@ -32,6 +33,15 @@ struct ShellController: WebFeature {
         guard let theme = form["theme"].flatMap(WebTheme.init(rawValue:)) else { throw HTTPError(400, "Choose System, Light or Dark.") }
         var response = redirect(Self.returnPath(form))
         response.setCookie(SetCookie(name: WebTheme.cookieName, value: theme.rawValue, maxAge: 400 * 86_400))
+        return response
+    }
+
+    /// `POST /density`: stores the list density in a cookie.
+    func setDensity(_ request: HTTPRequest) throws -> HTTPResponse {
+        let form = try request.form()
+        guard let density = form["density"].flatMap(ListDensity.init(rawValue:)) else { throw HTTPError(400, "Choose Comfortable or Compact.") }
+        var response = redirect(Self.returnPath(form))
+        response.setCookie(SetCookie(name: ListDensity.cookieName, value: density.rawValue, maxAge: 400 * 86_400))
         return response
     }
 
