@@ -38,7 +38,7 @@ class LintAssetsTests(unittest.TestCase):
         cls.lines = {
             "player.js": append("player.js", "if (ready {\n"),
             # `csrf` is declared by app.js in the scope its parts run in: alone the part parses, in the bundle it cannot.
-            "app-reader.js": append("app-reader.js", "const csrf = 1;\n"),
+            "app-search.js": append("app-search.js", "const csrf = 1;\n"),
             "app-trash.css": append("app-trash.css", ".trash{color:red\n"),
             "ask.css": append("ask.css", ".ask-head{color red}\n"),
             "manifest.webmanifest": append("manifest.webmanifest", "}\n"),
@@ -64,7 +64,7 @@ class LintAssetsTests(unittest.TestCase):
 
     def test_a_part_that_breaks_only_the_bundle_fails(self):
         self.assertNamed("app.js (with its parts)", "Identifier 'csrf' has already been declared")
-        self.assertNotIn("app-reader.js:", self.planted.stderr)
+        self.assertNotIn("app-search.js:", self.planted.stderr)
 
     def test_an_unclosed_rule_in_a_style_sheet_part_fails_in_the_part_and_the_bundle(self):
         self.assertNamed(f"app-trash.css:{self.lines['app-trash.css']}:7: {{ is never closed", "app.css (with its parts)")

@@ -30,7 +30,9 @@ import Testing
         #expect(text(assets.css).contains(".notice.undo form,.trash .actions form{display:inline}"), "app-trash.css")
         #expect(text(assets.css).hasSuffix(":root[data-theme=dark] mark.passage{background:#6b5a12;color:#fff8e1}"),
                 "app-ask-passage.css comes last, without the file's final newline")
-        #expect(text(assets.js).contains(#"const reader = $("article[data-progress]");"#), "app-reader.js")
+        #expect(text(assets.js).contains(#"for (const el of $$("[data-starts][data-script]")) {"#), "app-page-scripts.js")
+        #expect(text(assets.reader).contains(#".reader = (reader, {"#), "the reader's own script")
+        #expect(!text(assets.js).contains("data-progress") && !text(assets.css).contains(".reader-toolbar"), "the list does not carry the reader")
         #expect(text(assets.js).hasPrefix("\"use strict\";\n(() => {\n"), "the documentation lines are not served")
     }
 

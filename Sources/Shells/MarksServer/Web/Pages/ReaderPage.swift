@@ -53,7 +53,12 @@ struct ReaderPage {
             """
     }
 
+    /// The page, with the reader's own style sheet (an asset the other pages do not carry).
     func render() -> HTML {
+        "<link rel=\"stylesheet\" href=\"\(context.assets.readerStyles.path)\">\(page())"
+    }
+
+    private func page() -> HTML {
         let b = bookmark
         let open = SafeURL.web(b.url)
         let original: HTML = open.map { "<a href=\"\($0)\" rel=\"noopener noreferrer\">Open the original page ↗</a>" } ?? .empty
@@ -82,7 +87,8 @@ struct ReaderPage {
             let look = "reader-size-\(preferences.size.rawValue) reader-width-\(preferences.width.rawValue) reader-font-\(preferences.font.rawValue)"
             return """
                 <article class="reader \(look)" \
-                data-id="\(b.id)" data-leave="/" data-progress="\(SafeURL.path("/bookmarks/\(b.id)/progress"))"\(auto)\(resume())>\
+                data-id="\(b.id)" data-leave="/" data-starts="reader" data-script="\(context.assets.reader.path)" \
+                data-progress="\(SafeURL.path("/bookmarks/\(b.id)/progress"))"\(auto)\(resume())>\
                 \(bar(open: open))<h1 id="reader-title">\(b.title.isEmpty ? (article.title ?? b.displayTitle) : b.title)</h1>\
                 <p class="meta"><span>\(b.domain)</span><span>\(minutes) min read</span>\(original)</p>\
                 <div class="reader-body">\(body)</div>\(end())\(actions)</article>

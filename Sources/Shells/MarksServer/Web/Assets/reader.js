@@ -1,8 +1,8 @@
-// Part of the app script's page set-up (`app.js` includes the parts in order inside `page(signal, arrival)`).
-// The reader remembers how far the person read and where they stopped, reopens there, and applies "Aa" at once.
-// ---- Reader: remember where the person stopped, reopen there -------------------
-const reader = $("article[data-progress]");
-if (reader) {
+// The reader's script, an asset of its own (`/assets/reader.<hash>.js`) that app-page-scripts.js loads on the reader
+// page and starts with the page view's helpers: it remembers how far the person read and where they stopped, reopens
+// there, and applies "Aa" at once.
+"use strict";
+(window.marksPages = window.marksPages || {}).reader = (reader, { doc, $, $$, signal, form, showToast, addEventListener, root }) => {
   const body = $(".reader-body", reader), bar = $(".reader-toolbar", reader);
   // The blocks a place is counted in, in document order (a list item before the paragraph inside it).
   const blocks = body ? $$(":is(p, h2, h3, h4, h5, h6, li, pre, blockquote, figure, table, dt, dd)", body) : [];
@@ -78,23 +78,23 @@ if (reader) {
     if (resumedAt >= 0 && Math.abs(scrollY - resumedAt) > innerHeight) { const n = $("#reader-resumed"); if (n) n.hidden = true; resumedAt = -1; }
   }, { passive: true });
   addEventListener("pagehide", send, { signal });
-}
 
-// ---- Reader: "Aa" applies at once and is remembered (the same forms, posted in the background) ------
-for (const controls of $$(".reader-settings form.reader-controls")) {
-  controls.addEventListener("change", e => {
-    const select = e.target.closest("select");
-    if (!select) return;
-    if (select.name === "theme") {
-      if (select.value === "system") root.removeAttribute("data-theme"); else root.dataset.theme = select.value;
-    } else {
-      const article = $("article.reader");
-      if (article) {
-        for (const c of [...article.classList]) if (c.startsWith("reader-" + select.name + "-")) article.classList.remove(c);
-        article.classList.add("reader-" + select.name + "-" + select.value);
+  // ---- Reader: "Aa" applies at once and is remembered (the same forms, posted in the background) ------
+  for (const controls of $$(".reader-settings form.reader-controls")) {
+    controls.addEventListener("change", e => {
+      const select = e.target.closest("select");
+      if (!select) return;
+      if (select.name === "theme") {
+        if (select.value === "system") root.removeAttribute("data-theme"); else root.dataset.theme = select.value;
+      } else {
+        const article = $("article.reader");
+        if (article) {
+          for (const c of [...article.classList]) if (c.startsWith("reader-" + select.name + "-")) article.classList.remove(c);
+          article.classList.add("reader-" + select.name + "-" + select.value);
+        }
       }
-    }
-    fetch(controls.action, { method: "POST", body: new URLSearchParams(new FormData(controls)), redirect: "manual", credentials: "same-origin" })
-      .catch(() => showToast("Could not save the reader settings. Check the connection and try again."));
-  }, { signal });
-}
+      fetch(controls.action, { method: "POST", body: new URLSearchParams(new FormData(controls)), redirect: "manual", credentials: "same-origin" })
+        .catch(() => showToast("Could not save the reader settings. Check the connection and try again."));
+    }, { signal });
+  }
+};
