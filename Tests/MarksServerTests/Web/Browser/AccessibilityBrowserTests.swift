@@ -10,7 +10,8 @@ import Testing
 /// critical violation anywhere. Pages are also checked in the states that add markup: a list with AI tags (one
 /// tag menu open), a tag's Rename / Delete open and its delete question, select mode with the bulk bar and the
 /// bulk delete question, the trash with an item, the bundles (list, page, new and edit forms), a finished import,
-/// the reader after its end was reached, a sign-in link with its QR code. Writes a screenshot of each page and
+/// the reader after its end was reached, a structured article (code blocks, a table, a figure) with "Aa" open, the list
+/// in compact density, a sign-in link with its QR code. Writes a screenshot of each page and
 /// `axe-report.txt` (every violation, minor ones too) per size to the screenshot folder.
 @Suite struct AccessibilityBrowserTests {
     /// A page to check: its address, and what to do there first (open a menu, reach the end), if anything.
@@ -57,6 +58,11 @@ import Testing
             try await browser.wait("the reader's end") { try await browser.text("#reader-end-status") == "Marked read." }
         },
         Page(name: "offline", path: "/offline"),
+        Page(name: "reader-structured", path: "/bookmarks/7/read"),
+        Page(name: "reader-aa", path: "/bookmarks/7/read") { browser in
+            try await browser.click(".reader-settings summary")
+            try await browser.wait("Aa open") { try await browser.property(".reader-settings", "open") as? Bool == true }
+        },
         Page(name: "share", path: "/share?url=https%3A%2F%2Fexample.org%2Fshared&title=Shared%20page"),
         Page(name: "settings-devices", path: "/settings") { browser in
             try await browser.click("#device-link")
@@ -74,8 +80,11 @@ import Testing
                 try await source.seed(40, tags: { ($0 % 2 == 0 ? ["even"] : []) + ($0 % 5 == 0 ? ["five"] : []) }, unread: { $0 % 3 == 0 })
             },
             reader: { url in
+                if url.hasSuffix("/7"), let page = URL(string: url) {
+                    return try ArticleReader.article(html: Data(ReaderWebTests.article.utf8), url: page)
+                }
                 // Long enough to scroll, so that reaching the end is a real scroll.
-                ReadableArticle(url: url, title: "An article", paragraphs: ["The first paragraph of the article.", "The second one."]
+                return ReadableArticle(url: url, title: "An article", paragraphs: ["The first paragraph of the article.", "The second one."]
                                     + (3...40).map { "Paragraph \($0), with enough words to fill a line or two of the reader view." }, wordCount: 920)
             })
         defer { web.cleanUp() }
@@ -128,6 +137,18 @@ import Testing
                     serious += violations.filter(\.isSerious).map { "\(label): \($0)" }
                     try await browser.screenshot().write(to: folder.appendingPathComponent("a11y-\(page.name)-\(scheme)-\(size).png"))
                 }
+                // Compact density (a cookie, as Settings → Appearance sets it): the list and select mode.
+                _ = try await browser.run("document.cookie = 'marks_density=compact; path=/'")
+                for (name, path) in [("list-compact", "/"), ("select-compact", "/?select=on")] {
+                    try await browser.open(base + path)
+                    try await browser.wait("the compact list") { try await !browser.findAll("html[data-density=compact] #rows").isEmpty }
+                    let label = "\(name) \(scheme) \(size)"
+                    let violations = try await browser.axe()
+                    report += violations.map { "\(label): \($0)" }
+                    serious += violations.filter(\.isSerious).map { "\(label): \($0)" }
+                    try await browser.screenshot().write(to: folder.appendingPathComponent("a11y-\(name)-\(scheme)-\(size).png"))
+                }
+                _ = try await browser.run("document.cookie = 'marks_density=; path=/; max-age=0'")
             }
             try await browser.emulateColorScheme("light")
         }

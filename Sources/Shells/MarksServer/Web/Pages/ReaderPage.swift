@@ -122,7 +122,7 @@ struct ReaderPage {
             : .empty
         let original: HTML = open.map { "<a href=\"\($0)\" rel=\"noopener noreferrer\" title=\"Open the original page\">\(ShellIcons.external)<span class=\"bar-label icon-only\">Original</span></a>" } ?? .empty
         return """
-            <div class="reader-toolbar"><form class="reader-bar" method="post" action="\(SafeURL.path(base + "/mark-read"))" role="toolbar" aria-label="Reading">\
+            <div class="reader-toolbar"><form class="reader-bar" method="post" action="\(SafeURL.path(base + "/mark-read"))" aria-label="Reading actions">\
             \(HTML.csrfField(context.csrfToken))\(archive)\(read)\
             <a href="\(next)">\(ShellIcons.next)<span class=\"bar-label\">Next unread</span></a>\
             <a href="\(SafeURL.path(base + "/edit", query: [("return", here.value)]))" title="Edit tags">\(ShellIcons.tag)<span class=\"bar-label icon-only\">Tags</span></a>\
