@@ -141,6 +141,20 @@ final class WebDriver {
         try await click(try await find(css))
     }
 
+    /// Taps `css` with a finger (a touch pointer through WebDriver actions, so the page sees touch events, not a mouse),
+    /// after scrolling it to the middle of the window.
+    func tap(_ css: String) async throws {
+        let element = try await find(css)
+        let reference = ["element-6066-11e4-a52e-4f735466cecf": element.id]
+        _ = try await run("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})", [reference])
+        let finger: [String: Any] = ["type": "pointer", "id": "finger", "parameters": ["pointerType": "touch"], "actions": [
+            ["type": "pointerMove", "origin": reference, "x": 0, "y": 0, "duration": 0],
+            ["type": "pointerDown", "button": 0], ["type": "pause", "duration": 50], ["type": "pointerUp", "button": 0],
+        ] as [[String: Any]]]
+        _ = try await command("POST", "/actions", ["actions": [finger]])
+        _ = try await command("DELETE", "/actions", nil)
+    }
+
     func type(_ text: String, into css: String, clear: Bool = true) async throws {
         let element = try await find(css)
         if clear { _ = try await command("POST", "/element/\(element.id)/clear", [:]) }
