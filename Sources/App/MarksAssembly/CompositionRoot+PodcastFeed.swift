@@ -6,8 +6,13 @@ import MarksServer
 
 extension CompositionRoot {
     /// The private podcast feed's secret in `marks.sqlite` (made on first use).
-    public func podcastFeedSecrets() throws -> PodcastFeedSecrets {
-        try PodcastFeedSecrets(database: try data().database, now: context.now)
+    public func podcastFeedSecrets() throws -> FeedSecrets {
+        try FeedSecrets(kind: .podcast, database: try data().database, now: context.now)
+    }
+
+    /// The bookmark feeds' key in `marks.sqlite` (made on first use).
+    public func bookmarkFeedSecrets() throws -> FeedSecrets {
+        try FeedSecrets(kind: .bookmarks, database: try data().database, now: context.now)
     }
 
     /// The feed's URL as `marks podcast feed` prints it: on the configured public URL, else on `web` (`--web`,
@@ -17,9 +22,9 @@ extension CompositionRoot {
         let secret = try podcastFeedSecrets().secret()
         let base: String
         if let publicURL = config.publicURL, !publicURL.isEmpty {
-            base = PodcastFeedAddress.base(publicURL: publicURL, request: nil, fallback: Self.defaultServeURL)
+            base = FeedAddress.base(publicURL: publicURL, request: nil, fallback: Self.defaultServeURL)
         } else if let web {
-            base = PodcastFeedAddress.base(publicURL: web, request: nil, fallback: Self.defaultServeURL)
+            base = FeedAddress.base(publicURL: web, request: nil, fallback: Self.defaultServeURL)
         } else if let listening = try ListenAddress.load(from: paths.dataDirectory) {
             switch listening.reach(lanAddresses: ListenAddress.lanAddresses()) {
             case .thisComputer(let only): base = only
@@ -30,6 +35,6 @@ extension CompositionRoot {
         }
         let host = URLComponents(string: base)?.host ?? ""
         let onlyThisComputer = config.publicURL?.isEmpty != false && ListenAddress(host: host, port: 0).isLoopback
-        return (PodcastFeedAddress.feedURL(base: base, secret: secret), onlyThisComputer)
+        return (FeedAddress.feedURL(base: base, secret: secret), onlyThisComputer)
     }
 }

@@ -170,6 +170,10 @@ extension CompositionRoot {
         options.archivedPages = { try archive.storedURLs(among: $0) }
         let feedSecrets = try podcastFeedSecrets()
         options.podcastFeed = feedSecrets
+        let bookmarkFeedKey = try bookmarkFeedSecrets()
+        options.bookmarkFeeds = bookmarkFeedKey
+        let bookmarkFeeds = BookmarkFeedResponder(secrets: bookmarkFeedKey, publicURL: config.publicURL, fallbackBase: origin,
+                                                  load: { try await sources.current.library.load($0).bookmarks })
         options.publicURL = config.publicURL
         var feedSettings = PodcastFeedResponder.Settings(publicURL: config.publicURL)
         feedSettings.fallbackBase = origin
@@ -184,6 +188,7 @@ extension CompositionRoot {
             options: options)
         var appContext = MarksApp.Context(version: CompositionRoot.version, logError: logError, sources: sources,
                                           backend: backend, web: web, feed: feed)
+        appContext.bookmarkFeeds = bookmarkFeeds
         appContext.hosts = HostPolicy(publicURL: config.publicURL, names: config.allowedHosts)
         appContext.publicURL = config.publicURL
         appContext.trustedProxy = config.trustedProxy

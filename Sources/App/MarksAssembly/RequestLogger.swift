@@ -21,7 +21,7 @@ public struct RequestLogger: Sendable {
         let milliseconds = (Double(parts.seconds) * 1e3 + Double(parts.attoseconds) / 1e15 * 1000).rounded() / 1000
         write(JSONValue.object([
             ("ts", .string(LinkdingDate.format(now()))), ("level", .string("info")), ("event", .string("request")),
-            ("method", .string(entry.method)), ("path", .string(PodcastFeedAddress.redacted(entry.path))), ("status", .int(entry.status)),
+            ("method", .string(entry.method)), ("path", .string(FeedAddress.redacted(entry.path))), ("status", .int(entry.status)),
             ("bytes", .int(Int(clamping: entry.responseBytes))), ("ms", .double(milliseconds)),
             ("remote", .string(entry.remoteAddress)), ("completed", .bool(entry.completed)),
         ]).serialized + "\n")

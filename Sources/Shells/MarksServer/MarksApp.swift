@@ -24,6 +24,8 @@ public struct MarksApp: Sendable {
         public var web: WebApp?
         /// The private podcast feed at `/feed/<secret>/`; nil leaves `/feed/` to the web app.
         public var feed: PodcastFeedResponder?
+        /// linkding's bookmark feeds at `/feeds/`; nil leaves `/feeds/` to the web app.
+        public var bookmarkFeeds: BookmarkFeedResponder?
         /// Admission control and time budgets for the heavy requests (`/v1/marks/…`, collections, Enrich All).
         public var heavy: HeavyRequests
         /// The `Host` values answered (others get 421); nil answers every one.
@@ -76,6 +78,7 @@ public struct MarksApp: Sendable {
         }
         context.web?.register(on: &router)
         context.feed?.register(on: &router)
+        context.bookmarkFeeds?.register(on: &router)
         router.defaultErrorRenderer(.html)
         router.bodyLimitPolicy { head, routeLimit in
             guard context.hosts?.allows(head.headers["Host"]) ?? true else { return 0 }  // answered 421, nothing read
@@ -95,7 +98,7 @@ public struct MarksApp: Sendable {
         let httpsOnly = context.publicURL?.lowercased().hasPrefix("https://") ?? false
         router.finish { request, response in Self.finish(request, &response, httpsOnly: httpsOnly) }
         router.onUnexpectedError { error, request in
-            context.logError("unexpected error on \(request.method) \(PodcastFeedAddress.redacted(request.path)): \(String(describing: error).prefix(500))")
+            context.logError("unexpected error on \(request.method) \(FeedAddress.redacted(request.path)): \(String(describing: error).prefix(500))")
         }
         self.router = router
     }

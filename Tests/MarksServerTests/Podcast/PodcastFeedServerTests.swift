@@ -19,7 +19,7 @@ import Testing
     final class Fixture: Sendable {
         let directory: TemporaryDirectory
         let database: Database
-        let secrets: PodcastFeedSecrets
+        let secrets: FeedSecrets
         let library: PodcastLibrary
         let server: LiveServer
         /// The ready episodes' keys, newest first, and their audio.
@@ -29,7 +29,7 @@ import Testing
         init() async throws {
             directory = try TemporaryDirectory(prefix: "marks-feed")
             database = try Database(path: directory.file("marks.sqlite").path)
-            secrets = try PodcastFeedSecrets(database: database, now: Date.init)
+            secrets = try FeedSecrets(kind: .podcast, database: database, now: Date.init)
             let folder = PodcastLibrary.directory(in: directory.url)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let index = try PodcastEpisodes(database: database)
@@ -254,10 +254,10 @@ import Testing
     }
 
     @Test func theLogNeverShowsTheSecret() {
-        #expect(PodcastFeedAddress.redacted("/feed/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG/podcast.xml") == "/feed/…/podcast.xml")
-        #expect(PodcastFeedAddress.redacted("/feed/abc/episodes/k.mp3") == "/feed/…/episodes/k.mp3")
-        #expect(PodcastFeedAddress.redacted("/feed/abc") == "/feed/…")
-        #expect(PodcastFeedAddress.redacted("/feedback") == "/feedback")
+        #expect(FeedAddress.redacted("/feed/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG/podcast.xml") == "/feed/…/podcast.xml")
+        #expect(FeedAddress.redacted("/feed/abc/episodes/k.mp3") == "/feed/…/episodes/k.mp3")
+        #expect(FeedAddress.redacted("/feed/abc") == "/feed/…")
+        #expect(FeedAddress.redacted("/feedback") == "/feedback")
         let lines = LogLines()
         let logger = RequestLogger(now: Date.init) { line in lines.lines.withLock { $0.append(line) } }
         logger.log(AccessLogEntry(method: "GET", path: "/feed/s3cretS3cretS3cret/podcast.xml", status: 200, responseBytes: 10,

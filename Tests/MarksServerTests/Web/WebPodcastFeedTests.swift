@@ -12,9 +12,9 @@ import Testing
 /// secret so the old URL stops matching.
 @Suite struct WebPodcastFeedTests {
     static func harness(publicURL: String? = nil, listening: ListenAddress? = nil, lan: [String] = [])
-        async throws -> (WebHarness, PodcastFeedSecrets, TemporaryDirectory) {
+        async throws -> (WebHarness, FeedSecrets, TemporaryDirectory) {
         let folder = try TemporaryDirectory(prefix: "marks-feed-web")
-        let secrets = try PodcastFeedSecrets(database: try Database(path: folder.file("marks.sqlite").path), now: Date.init)
+        let secrets = try FeedSecrets(kind: .podcast, database: try Database(path: folder.file("marks.sqlite").path), now: Date.init)
         var options = WebOptions(undoSeconds: 6, pageSize: 50, timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
         options.podcastFeed = secrets
         options.publicURL = publicURL
@@ -91,12 +91,12 @@ import Testing
         let folder = try TemporaryDirectory(prefix: "marks-feed-secret")
         defer { folder.cleanUp() }
         let database = try Database(path: folder.file("marks.sqlite").path)
-        let secrets = try PodcastFeedSecrets(database: database, now: Date.init)
+        let secrets = try FeedSecrets(kind: .podcast, database: database, now: Date.init)
         #expect(!secrets.matches(""), "before any secret exists, nothing matches — not even the empty string")
         let secret = try secrets.secret()
         #expect(secret.count == 43 && secret.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
         #expect(try secrets.secret() == secret, "stable until rotated")
-        #expect(try PodcastFeedSecrets(database: database, now: Date.init).secret() == secret, "another process sees the same")
+        #expect(try FeedSecrets(kind: .podcast, database: database, now: Date.init).secret() == secret, "another process sees the same")
         #expect(secrets.matches(secret))
         for wrong in ["", String(secret.dropLast()), secret + "x", secret.uppercased(), " " + secret] where wrong != secret {
             #expect(!secrets.matches(wrong), "\(wrong)")

@@ -12,6 +12,9 @@ public struct LibraryFilter: Sendable, Equatable {
     public var bundle: Int?
     /// Only bookmarks marked shared (linkding's shared list, `shared=yes`).
     public var sharedOnly: Bool
+    /// Only read bookmarks (linkding's `unread=no`), only unshared ones (`shared=no`): the feeds' filters.
+    public var readOnly = false
+    public var unsharedOnly = false
 
     /// A filter; the default is the full, unfiltered list.
     public init(search: String = "", unreadOnly: Bool = false, tag: String? = nil, archived: Bool = false,
@@ -29,7 +32,9 @@ public struct LibraryFilter: Sendable, Equatable {
 
     /// True for the unfiltered list — the only one whose results may replace the full cache
     /// (the seeds' `saveToCache` skips saving while the unread filter is active).
-    public var isUnfiltered: Bool { search.isEmpty && !unreadOnly && tag == nil && !archived && bundle == nil && !sharedOnly }
+    public var isUnfiltered: Bool {
+        search.isEmpty && !unreadOnly && !readOnly && tag == nil && !archived && bundle == nil && !sharedOnly && !unsharedOnly
+    }
 
     /// The linkding query: the search text plus `#tag` for a tag scope.
     public var listQuery: BookmarkListQuery {
@@ -38,8 +43,8 @@ public struct LibraryFilter: Sendable, Equatable {
             let quoted = tag.contains(where: { $0.isWhitespace || $0 == "\"" }) ? tag : "#" + tag
             q = q.isEmpty ? quoted : "\(q) \(quoted)"
         }
-        return BookmarkListQuery(search: q, limit: limit, archived: archived, unread: unreadOnly ? true : nil,
-                                 shared: sharedOnly ? true : nil, sort: sort,
+        return BookmarkListQuery(search: q, limit: limit, archived: archived, unread: unreadOnly ? true : readOnly ? false : nil,
+                                 shared: sharedOnly ? true : unsharedOnly ? false : nil, sort: sort,
                                  bundle: bundle)
     }
 }

@@ -39,7 +39,7 @@ extension LibraryService {
     /// The page for `filter` from the cache, when its query names a tag that some cached live bookmark carries as an
     /// AI tag (else nil: the source answers, as before). AI tags count as tags there.
     func aiTaggedPage(_ filter: LibraryFilter) async throws -> LibraryPage? {
-        guard let cache, !filter.archived, !filter.sharedOnly, filter.bundle == nil else { return nil }
+        guard let cache, !filter.archived, !filter.sharedOnly, !filter.readOnly, !filter.unsharedOnly, filter.bundle == nil else { return nil }
         let query = filter.listQuery
         guard let expression = SearchQuery.parse(query.search) else { return nil }
         var names = Set<String>()

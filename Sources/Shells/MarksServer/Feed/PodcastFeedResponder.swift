@@ -53,13 +53,13 @@ public struct PodcastFeedResponder: HTTPResponder {
         }
     }
 
-    private let secrets: PodcastFeedSecrets
+    private let secrets: FeedSecrets
     private let episodes: Episodes
     private let settings: Settings
     private let cover: Data?
 
     /// A feed over `episodes`, guarded by `secrets`.
-    public init(secrets: PodcastFeedSecrets, settings: Settings = Settings(), episodes: Episodes) {
+    public init(secrets: FeedSecrets, settings: Settings = Settings(), episodes: Episodes) {
         self.secrets = secrets
         self.episodes = episodes
         self.settings = settings
@@ -117,7 +117,7 @@ public struct PodcastFeedResponder: HTTPResponder {
             return HTTPResponse(status: 503, headers: ["Content-Type": "text/plain; charset=utf-8", "Retry-After": "60"],
                                 body: .bytes(Data("The podcast library could not be read; try again in a minute.\n".utf8)))
         }
-        let base = PodcastFeedAddress.base(publicURL: settings.publicURL, request: request, fallback: settings.fallbackBase)
+        let base = FeedAddress.base(publicURL: settings.publicURL, request: request, fallback: settings.fallbackBase)
         let xml = Data(Self.document(ready, base: base, secret: secret, settings: settings).xml().utf8)
         let etag = "\"" + SHA256.hex(Array(xml)).prefix(32) + "\""
         var headers: HTTPHeaders = ["ETag": etag, "Cache-Control": "private, no-cache"]

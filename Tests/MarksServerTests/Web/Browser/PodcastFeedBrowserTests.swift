@@ -15,7 +15,7 @@ import Testing
     func settingsShowsTheFeedAndRotatesIt() async throws {
         let folder = try TemporaryDirectory(prefix: "marks-feed-browser")
         defer { folder.cleanUp() }
-        let secrets = try PodcastFeedSecrets(database: try Database(path: folder.file("marks.sqlite").path), now: Date.init)
+        let secrets = try FeedSecrets(kind: .podcast, database: try Database(path: folder.file("marks.sqlite").path), now: Date.init)
         var options = WebOptions(undoSeconds: 6, pageSize: 50, timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
         options.podcastFeed = secrets
         options.lanAddresses = { [] }
@@ -48,7 +48,7 @@ import Testing
         await server.stop()
     }
 
-    private func flow(_ browser: WebDriver, base: String, web: WebHarness, secrets: PodcastFeedSecrets, shots: URL) async throws {
+    private func flow(_ browser: WebDriver, base: String, web: WebHarness, secrets: FeedSecrets, shots: URL) async throws {
         try await browser.open(try web.auth.signInLink(baseURL: base))
         try await browser.wait("the list") { try await browser.currentURL == base + "/" }
         try await browser.open(base + "/settings#podcast-feed")

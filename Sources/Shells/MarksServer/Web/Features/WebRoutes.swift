@@ -85,8 +85,10 @@ enum WebRoutes {
         if let apps { revokeAppTokens = { try apps.revokeAll() } } else { revokeAppTokens = {} }
         let listening: @Sendable () -> PodcastListeningSettings?
         if let podcasts { listening = { podcasts.listeningSettings() } } else { listening = { nil } }
-        let settings = SettingsController(web: web, apps: apps, revokeAppTokens: revokeAppTokens, pairingAvailable: options.pairing != nil,
-                                          feed: options.podcastFeed, listening: listening)
+        var configured = SettingsController(web: web, apps: apps, revokeAppTokens: revokeAppTokens, pairingAvailable: options.pairing != nil,
+                                            feed: options.podcastFeed, listening: listening)
+        configured.bookmarkFeeds = options.bookmarkFeeds
+        let settings = configured
         settings.mount(on: &r)
         if let pairing = options.pairing {
             r.post("/settings/pairing-code") { try settings.pairingCode($0, pairing: pairing) }
@@ -104,6 +106,11 @@ enum WebRoutes {
             r.post("/settings/podcast-feed/rotate") { try settings.rotatePodcastFeed($0, secrets: feed) }
         } else {
             r.post("/settings/podcast-feed/rotate") { _ in throw HTTPError(404, "The podcast feed is not available on this server.") }
+        }
+        if let feeds = options.bookmarkFeeds {
+            r.post("/settings/bookmark-feeds/rotate") { try settings.rotateBookmarkFeeds($0, secrets: feeds) }
+        } else {
+            r.post("/settings/bookmark-feeds/rotate") { _ in throw HTTPError(404, "The bookmark feeds are not available on this server.") }
         }
         if let imports = options.imports {
             ImportController(web: web, imports: imports, settingsPages: settings).mount(on: &r)

@@ -49,6 +49,8 @@ struct SettingsPage {
     var reading = ReadingPreferences()
     /// The private podcast feed's part; nil leaves it out.
     var podcastFeed: PodcastFeedView.Content?
+    /// The bookmark feeds' part; nil leaves it out.
+    var bookmarkFeeds: BookmarkFeedsView.Content? = nil
     /// The podcast listening settings; nil when this server has no podcasts.
     var listening: PodcastListeningSettings?
 
@@ -88,6 +90,7 @@ struct SettingsPage {
             \(HTML.each(ListDensity.allCases, densityButton))</form></section>
             \(DevicesView(content: devices, context: context).render())
             \(podcastFeed.map { PodcastFeedView(content: $0, csrfToken: context.csrfToken).render() } ?? .empty)
+            \(bookmarkFeeds.map { BookmarkFeedsView(content: $0, csrfToken: context.csrfToken).render() } ?? .empty)
             <section aria-labelledby="keys-heading"><h2 id="keys-heading">Keyboard</h2>\(Self.keys)</section>
             """
     }

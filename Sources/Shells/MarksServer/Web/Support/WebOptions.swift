@@ -69,7 +69,9 @@ public struct WebOptions: Sendable {
     /// This machine's LAN addresses (for a server on 0.0.0.0); tests pass fixed ones.
     public var lanAddresses: @Sendable () -> [String]
     /// The private podcast feed's secret: Settings shows the feed's URL with a QR code and rotates it; nil hides that part.
-    public var podcastFeed: PodcastFeedSecrets? = nil
+    public var podcastFeed: FeedSecrets? = nil
+    /// The bookmark feeds' key (linkding's `/feeds/<key>/…`): Settings shows the feeds' URLs and rotates it; nil hides that part.
+    public var bookmarkFeeds: FeedSecrets? = nil
     /// Ask (the Ask tab: answers from the library with citations, follow-ups, streamed); nil shows the tab as not
     /// available.
     public var ask: AskService? = nil

@@ -18,7 +18,9 @@ struct SettingsController: WebFeature {
     /// Whether Settings → Devices offers Pair a device.
     let pairingAvailable: Bool
     /// The private podcast feed's secret (nil: Settings leaves the feed's part out).
-    let feed: PodcastFeedSecrets?
+    let feed: FeedSecrets?
+    /// The bookmark feeds' key (nil: Settings leaves that part out).
+    var bookmarkFeeds: FeedSecrets? = nil
     /// The listening settings (nil without podcasts: Settings leaves that part out).
     let listening: @Sendable () -> PodcastListeningSettings?
     /// The token Verify just checked, per session (so Save need not have it typed again).
@@ -143,6 +145,7 @@ struct SettingsController: WebFeature {
                                 appliesWithoutRestart: sources.canSwitch, context: ctx)
         view.reading = preferences.current
         view.podcastFeed = podcastFeedContent(request)
+        view.bookmarkFeeds = bookmarkFeedsContent(request)
         view.listening = listening()
         return page(SettingsPage.title, tab: .settings, view.render(), context: ctx, status: status)
     }

@@ -1,10 +1,10 @@
 import Foundation
 import HTTPServer
 
-/// Where the feed's absolute URLs point: the configured public URL (`public_url`, `MARKS_PUBLIC_URL`: what a proxy
+/// Where the feeds' absolute URLs point (the podcast feed's and the bookmark feeds'): the configured public URL (`public_url`, `MARKS_PUBLIC_URL`: what a proxy
 /// in front of Marks answers on, https and all), else the Host the request came to (`http://`, as Marks serves, or `https://` behind a trusted TLS proxy),
 /// else `fallback` (the address Marks listens on).
-public enum PodcastFeedAddress {
+public enum FeedAddress {
     /// The base URL, without a trailing slash.
     public static func base(publicURL: String?, request: HTTPRequest?, fallback: String) -> String {
         if let publicURL = publicURL?.trimmingCharacters(in: .whitespaces), !publicURL.isEmpty { return trimmed(publicURL) }
@@ -20,12 +20,15 @@ public enum PodcastFeedAddress {
         "\(trimmed(base))/feed/\(secret)/podcast.xml"
     }
 
-    /// `path` with the feed's secret hidden, for logs: `/feed/…/podcast.xml`.
+    /// `path` with a feed's secret hidden, for logs: `/feed/…/podcast.xml`, `/feeds/…/unread` (`/feeds/shared` has none).
     public static func redacted(_ path: String) -> String {
-        guard path.hasPrefix("/feed/") else { return path }
-        let rest = path.dropFirst("/feed/".count)
-        guard let slash = rest.firstIndex(of: "/") else { return "/feed/…" }
-        return "/feed/…" + rest[slash...]
+        for prefix in ["/feed/", "/feeds/"] where path.hasPrefix(prefix) {
+            let rest = path.dropFirst(prefix.count)
+            if prefix == "/feeds/" && rest == "shared" { return path }
+            guard let slash = rest.firstIndex(of: "/") else { return prefix + "…" }
+            return prefix + "…" + rest[slash...]
+        }
+        return path
     }
 
     private static func trimmed(_ base: String) -> String {
