@@ -119,6 +119,7 @@ public final class CompositionRoot: Sendable {
         var podcastLibrary: PodcastLibrary?
         var podcastRequests: PodcastRequests?
         var imports: ImportJobs?
+        var collections: CollectionRefresh?
     }
 
     /// Returns the part at `key`, building it with `make` the first time. `make` runs outside the lock (it may
