@@ -206,7 +206,7 @@ extension CompositionRoot {
     public func servedSource(for server: ServerConfig?, origin: String, favicons: FaviconService?) throws -> ServedSource {
         let source = try makeSource(server)
         let library = try makeLibrary(over: source, cache: try makeCache(for: source),
-                                      observers: indexObservers() + faviconObservers() + archiveObservers())
+                                      observers: indexObservers() + faviconObservers() + archiveObservers() + collectionObservers())
         let enrichment = try makeEnrichment(over: library)
         var api: LinkdingAPI?
         if server == nil {

@@ -11,7 +11,7 @@ import Testing
 /// Issue 37 item 10 through the real composition root (`SourceSwitchTests.Serving`: `marks serve`'s parts behind a
 /// real server on port 0, real SQLite, the real embedding model): saved collections are made by the
 /// `collections.refresh` job after the vectors are, at a short address that stays the same across a reload, a
-/// refresh after the library changed and a restart; a new name and a removed bookmark stay too.
+/// refresh after the library changed (a save, a delete) and a restart; a new name and a removed bookmark stay too.
 @Suite struct CollectionsServeTests {
     typealias Serving = SourceSwitchTests.Serving
 
@@ -89,6 +89,14 @@ import Testing
             let after = ServeClient.text(try await first.client.get("/collections/\(id)"))
             #expect(after.contains("<h1 id=\"collection-name\">Weekend reading</h1>"), "the name survives a refresh")
             #expect(!WebListIDs.rows(after).contains(removed), "the removed bookmark stays out after a refresh")
+            #expect(Self.links(ServeClient.text(try await first.client.get("/collections"))).contains(id))
+            #expect(try await first.parts.collections.refresh() == .unchanged, "nothing changed since the last refresh")
+
+            // A delete queues a refresh (no vectors to wait for); after it the bookmark is in no collection.
+            let gone = try #require(WebListIDs.rows(after).first)
+            try await first.parts.sources.current.library.delete(id: gone)
+            try await first.run(CollectionRefresh.kind, key: "library")
+            #expect(!(try first.parts.collections.store.all().flatMap(\.bookmarkIDs)).contains(gone))
             #expect(Self.links(ServeClient.text(try await first.client.get("/collections"))).contains(id))
         } catch {
             await first.stop()
