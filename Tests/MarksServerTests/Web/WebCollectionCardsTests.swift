@@ -45,6 +45,26 @@ import Testing
         #expect(try await client.get("/collections/\(id + 1)").status == 404)
     }
 
+    /// A large collection comes a page at a time (the walk library's biggest had 412 members: one 300 KB page).
+    @Test func aLongCollectionLoadsMoreAPageAtATime() async throws {
+        var store: CollectionStore?
+        let web = try await WebHarness.make(seed: 4, options: WebOptions(undoSeconds: 6, pageSize: 2, timeZone: TimeZone(secondsFromGMT: 0) ?? .current),
+                                            configure: { _, _, options in store = options.collections?.store })
+        defer { web.cleanUp() }
+        let collections = try #require(store)
+        try collections.replace(with: [SmartCollection(name: "Four", description: "", bookmarkIDs: [4, 3, 2, 1])], generation: 1)
+        let id = try #require(try collections.all().first?.id)
+        var client = try await web.signedIn()
+        let first = WebClient.text(try await client.get("/collections/\(id)"))
+        #expect(WebListTests.rowIDs(first) == [4, 3])
+        #expect(first.contains("4 bookmarks"))
+        #expect(first.contains("href=\"/collections/\(id)?offset=2\""), "\(first)")
+        let rest = WebClient.text(try await client.get("/collections/\(id)?offset=2&fragment=1"))
+        #expect(WebListTests.rowIDs(rest) == [2, 1])
+        #expect(rest.contains("That is all."))
+        #expect(!rest.contains("<h1"), "a fragment, not a page")
+    }
+
     /// Issue 37 item 10: the tab shows no engine status ("Engine: offline (model …) — ready"), and before enough
     /// bookmarks are indexed it says when collections appear and what to do.
     @Test func beforeThereAreCollectionsTheTabSaysWhatToDo() async throws {

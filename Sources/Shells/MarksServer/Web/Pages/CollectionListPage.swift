@@ -5,14 +5,15 @@ import MarksBookmarks
 /// to rename it and one to take a bookmark out of it.
 struct CollectionListPage {
     var collection: SavedCollection
-    /// The members that still exist, in order.
+    /// The members on this page that still exist, in order.
     var bookmarks: [Bookmark]
+    /// How many members the collection has.
+    var count: Int
     var list: BookmarkListView
     var context: PageContext
 
     func render() -> HTML {
-        let count = bookmarks.count
-        return """
+        """
             <p><a href="/collections">← Collections</a></p><h1 id="collection-name">\(collection.name)</h1>\
             <p class="hint" id="collection-description">\(collection.description)</p>\
             <div class="toolbar"><span class="count" id="count">\(count) \(count == 1 ? "bookmark" : "bookmarks")</span></div>
@@ -20,7 +21,7 @@ struct CollectionListPage {
             """
     }
 
-    /// Rename, and take bookmarks out (a refresh keeps both).
+    /// Rename, and take this page's bookmarks out (a refresh keeps both).
     private var editing: HTML {
         let csrf = HTML.csrfField(context.csrfToken)
         let action = "/collections/\(collection.id)"

@@ -50,14 +50,24 @@ struct CollectionsController: WebFeature {
         return page(CollectionsPage.title, tab: .collections, view.render(), context: ctx)
     }
 
-    /// `GET /collections/:id`: one collection's bookmarks, its rename form and the way to take one out.
+    /// `GET /collections/:id[?offset=N]`: one collection's bookmarks a page at a time ("Load more"; `fragment=1` gives the
+    /// rows alone, for the script), its rename form and the way to take one out.
     func collection(_ request: HTTPRequest) async throws -> HTTPResponse {
         let ctx = context(request)
         let collection = try collections.store.collection(try Self.collectionID(request))
-        let bookmarks = try await library.bookmarks(ids: collection.bookmarkIDs)
+        let offset = max(0, request.query["offset"].flatMap { Int($0) } ?? 0)
+        let shown = Array(collection.bookmarkIDs.dropFirst(offset).prefix(pageSize))
+        let bookmarks = try await library.bookmarks(ids: shown)
+        let next = offset + pageSize
+        let more = next < collection.bookmarkIDs.count ? BookmarkListView.More(
+            page: SafeURL.path(collection.path, query: [("offset", String(next))]),
+            fragment: SafeURL.path(collection.path, query: [("offset", String(next)), ("fragment", "1")])) : nil
         let empty: HTML = "<div class=\"empty\"><h2>This collection is empty now</h2><p><a href=\"/collections\">Back to Collections</a>.</p></div>"
-        let list = BookmarkListView(bookmarks: bookmarks, more: nil, rows: rows, context: ctx, empty: empty)
-        let view = CollectionListPage(collection: collection, bookmarks: bookmarks, list: list, context: ctx)
+        let list = BookmarkListView(bookmarks: bookmarks, more: more, rows: rows, context: ctx, empty: empty)
+        if request.query["fragment"] == "1" { return Self.html(list.fragment()) }
+        // Members deleted since the last refresh are not counted (those on this page, which is all of a short collection).
+        let count = collection.bookmarkIDs.count - (shown.count - bookmarks.count)
+        let view = CollectionListPage(collection: collection, bookmarks: bookmarks, count: count, list: list, context: ctx)
         return page(collection.name, tab: .collections, view.render(), context: ctx)
     }
 
