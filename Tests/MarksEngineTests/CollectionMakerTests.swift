@@ -87,8 +87,9 @@ import Testing
     }
 
     /// The issue's mix: two Python documentation pages grouped with Git, SELinux and other tools. The old namer took any
-    /// term two members shared ("Python & Documentation"); no word here is in 40% of the titles, so the name says the
-    /// group is mixed, and still only names what two members hold.
+    /// term two members shared: it named this group "Documentation & Python", "10 bookmarks about documentation and
+    /// python" (run on main's ClusterNamer). No word here is in 40% of the titles, so the name says the group is mixed,
+    /// and still only names what two members hold.
     @Test func aMixedGroupIsNotNamedAfterTwoOfItsMembers() {
         let mixed = ["Logging HOWTO — Python 3.11.2 documentation", "Sorting HOW TO — Python 3.11.2 documentation",
                      "Everyday Git in twenty commands", "SELinux policy management utilities", "Docker compose file reference",
@@ -98,7 +99,7 @@ import Testing
         let documents = (mixed + rest).map { Self.document($0) }
         let namer = ClusterNamer(documents: documents, originalTexts: mixed + rest)
         let labels = namer.labels(for: [Array(0..<10), Array(10..<40)])
-        #expect(labels[0].name != "Python & Documentation")
+        #expect(!labels[0].name.contains("&"), "\(labels[0].name)")
         #expect(labels[0].name.hasSuffix("and More"), "\(labels[0].name)")
         #expect(labels[1].name.contains("Bread"), "\(labels[1].name)")
         #expect(labels[0].description.hasPrefix("10 bookmarks; "), "\(labels[0].description)")
