@@ -91,7 +91,7 @@ struct RealModelTests {
         let labels = QualityReport.assignments(collections, count: bookmarks.count + 1)
         let ari = EvaluationMetrics.adjustedRandIndex(bookmarks.map(\.topic), bookmarks.map { labels[$0.id] })
         #expect(ari >= 0.8, "ARI \(ari): \(collections.map(\.name))")
-        #expect(collections.allSatisfy { (2...4).contains($0.name.split(separator: " ").filter { $0 != "&" }.count) })
+        #expect(collections.allSatisfy { (1...4).contains($0.name.split(separator: " ").filter { $0 != "&" }.count) })
         #expect(try await engine.collections(items) == collections)
     }
 }

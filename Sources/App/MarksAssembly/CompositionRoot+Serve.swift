@@ -46,6 +46,8 @@ public struct ServeParts {
     public let app: MarksApp
     /// Where the server listens, once it does (Settings → Devices builds sign-in links on it).
     public let listen: ListenAddress.Holder
+    /// The saved smart collections; its `collections.refresh` kind makes them again after the library changed.
+    public let collections: CollectionRefresh
 
     /// Registers every background kind, starts the runner (resuming what a stopped server left), and queues the
     /// periodic jobs: the search index's catch-up (when a command's large import left it behind), the quiet
@@ -63,7 +65,7 @@ public struct ServeParts {
             await jobs.start()
             await backendJobs.start()
             for request in [IndexCatchUp.job, VectorIndexer.job, EnrichmentService.backgroundPassJob, LibraryService.purgeJob,
-                            DocumentLibrary.purgeJob, PageArchive.sweepJob] {
+                            DocumentLibrary.purgeJob, PageArchive.sweepJob, CollectionRefresh.job()] {
                 try await jobs.enqueue(request)
             }
             if favicons != nil { try await jobs.enqueue(FaviconService.sweepJob) }
@@ -87,7 +89,11 @@ public struct ServeParts {
         let web = self.web
         let importKinds = [imports.jobKind(library: { sources.current.library }, describe: { web.message(for: $0) }),
                            bulk.jobKind(library: { sources.current.library })]
-        for kind in sourceKinds + podcastKinds + importKinds + [indexer.backgroundKind(), ingested.ocrJobKind(),
+        let refreshAfterEmbedding: @Sendable () async throws -> Void = { [clock = jobs.clock] in
+            _ = try await jobs.enqueue(CollectionRefresh.job(after: clock.now().addingTimeInterval(CollectionRefresh.settle)))
+        }
+        for kind in sourceKinds + podcastKinds + importKinds + [indexer.backgroundKind(embedded: refreshAfterEmbedding), ingested.ocrJobKind(),
+                                   collections.jobKind(),
                                    ingested.purgeJobKind(retention: LibraryService.trashRetention)] + faviconKinds + archiveKinds {
             await jobs.register(kind)
         }
@@ -196,7 +202,7 @@ extension CompositionRoot {
         let app = MarksApp(context: appContext)
         return ServeParts(sources: sources, backend: backend, auth: auth, web: web, index: index, indexer: indexer, jobs: jobs,
                           backendJobs: backendJobs, podcasts: podcasts, imports: imports, bulk: bulk, podcastManager: podcastManager, favicons: favicons, ingested: ingested, archive: archive, app: app,
-                          listen: listen)
+                          listen: listen, collections: try collectionRefresh())
     }
 
     /// Every part `marks serve` builds from a bookmark source, for `server` (nil: the embedded store): the library
@@ -205,7 +211,7 @@ extension CompositionRoot {
     public func servedSource(for server: ServerConfig?, origin: String, favicons: FaviconService?) throws -> ServedSource {
         let source = try makeSource(server)
         let library = try makeLibrary(over: source, cache: try makeCache(for: source),
-                                      observers: indexObservers() + faviconObservers() + archiveObservers())
+                                      observers: indexObservers() + faviconObservers() + archiveObservers() + collectionObservers())
         let enrichment = try makeEnrichment(over: library)
         var api: LinkdingAPI?
         if server == nil {
@@ -253,7 +259,7 @@ extension CompositionRoot {
     }
 
     /// The web app's options as `marks serve` starts them: `tuning` (undo time, page size, time zone…) with the state in
-    /// the data directory, `log` for its errors, the one job runner and Settings → Import's jobs on it. `serveParts`
+    /// the data directory, `log` for its errors, the one job runner, Settings → Import's jobs on it and the saved collections. `serveParts`
     /// adds the rest of the server's parts.
     public func webOptions(tuning: WebOptions = WebOptions(), log: @escaping @Sendable (String) -> Void) throws -> WebOptions {
         var options = tuning
@@ -261,6 +267,7 @@ extension CompositionRoot {
         options.log = log
         options.jobs = try jobs()
         options.imports = try importJobs()
+        options.collections = try collectionRefresh()
         return options
     }
 

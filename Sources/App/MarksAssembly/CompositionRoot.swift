@@ -119,6 +119,7 @@ public final class CompositionRoot: Sendable {
         var podcastLibrary: PodcastLibrary?
         var podcastRequests: PodcastRequests?
         var imports: ImportJobs?
+        var collections: CollectionRefresh?
     }
 
     /// Returns the part at `key`, building it with `make` the first time. `make` runs outside the lock (it may
@@ -225,7 +226,7 @@ public final class CompositionRoot: Sendable {
     /// The library over the source, keeping the cache, the widget files and the search index in step. When the
     /// index cannot be opened the library still works, with a warning.
     public func library() throws -> LibraryService {
-        try part(\.library) { try makeLibrary(observers: indexObservers() + faviconObservers() + archiveObservers()) }
+        try part(\.library) { try makeLibrary(observers: indexObservers() + faviconObservers() + archiveObservers() + collectionObservers()) }
     }
 
     /// The library without the index observer (for `marks index` and the first build of the index, which write

@@ -1,173 +1,178 @@
 import Foundation
 
-/// Names and describes clusters of bookmarks from their distinctive terms (class-based TF-IDF over titles
-/// and summaries: terms frequent in the cluster and rare elsewhere) and their most common tags.
-/// Deterministic: ties are broken alphabetically.
+/// Names and describes clusters of bookmarks from what their members share: the words of their titles and their
+/// tags, weighted against the whole library (share of members holding the term × its rarity among all bookmarks ×
+/// how much more common it is inside than outside), and checked: every word of a name is in the title or the tags
+/// of at least `nameShare` of the members. A cluster with no such term gets a weaker name that is still true
+/// ("Git, SELinux and more": terms at least two members hold). Deterministic: ties are broken alphabetically.
 struct ClusterNamer {
-    /// One bookmark's words and tags.
+    /// One bookmark's title words (in punctuation-separated chunks) and tags.
     struct Document {
         let chunks: [[String]]
         let tags: [String]
     }
 
-    /// A cluster's name (2–4 words, Title Case) and one-sentence description.
+    /// A cluster's name (1–4 words, Title Case) and one-sentence description.
     struct Label: Equatable {
         let name: String
         let description: String
     }
 
-    private let documents: [Document]
-    private let documentTerms: [Set<String>]
-    private let globalFrequency: [String: Int]
-    private let acronyms: Set<String>
+    /// The share of members whose title or tags must hold each word of a name.
+    static let nameShare = 0.4
 
-    /// A namer for these documents; `originalTexts` (titles and summaries as written) tell acronyms apart.
+    private let documentTerms: [Set<String>]
+    private let documentTags: [Set<String>]
+    private let globalFrequency: [String: Int]
+    private let forms: [String: String]
+
+    /// A namer for these documents; `originalTexts` (titles as written) say how words like NASA or SELinux are written.
     init(documents: [Document], originalTexts: [String]) {
-        self.documents = documents
-        documentTerms = documents.map(Self.terms)
+        documentTags = documents.map { Set($0.tags.map { TagVocabulary.words(of: $0).lowercased() }.filter { !$0.isEmpty }) }
+        documentTerms = zip(documents, documentTags).map { document, tags in Self.terms(document).union(tags) }
         var frequency: [String: Int] = [:]
         for terms in documentTerms { for term in terms { frequency[term, default: 0] += 1 } }
         globalFrequency = frequency
-        acronyms = Self.acronyms(in: originalTexts)
+        forms = Self.writtenForms(in: originalTexts)
     }
 
-    /// Labels for `clusters` (member indices), in the same order; names are unique. The best-weighted
-    /// terms of each cluster are re-ranked by how close their embedding (from `embed`) is to the
-    /// cluster's `centroids` entry, so the name says what the cluster is about rather than what is merely frequent.
-    func labels(for clusters: [[Int]], centroids: [[Float]], embed: ([String]) throws -> [[Float]]) throws -> [Label] {
-        let candidates = clusters.map { Array(rankedTerms($0).prefix(Self.rerankedTerms)) }
-        let vocabulary = Array(Set(candidates.flatMap { $0.map(\.term) })).sorted()
-        let vectors = try embed(vocabulary)
-        var vectorOf: [String: [Float]] = [:]
-        for (term, vector) in zip(vocabulary, vectors) { vectorOf[term] = vector }
+    /// Labels for `clusters` (member indices), in the same order; names are unique.
+    func labels(for clusters: [[Int]]) -> [Label] {
         var used = Set<String>()
         return clusters.enumerated().map { number, members in
-            let centroid = number < centroids.count ? centroids[number] : []
-            let terms = reranked(candidates[number], centroid: centroid, vectors: vectorOf)
-            let tag = commonTag(members)
-            let name = uniqueName(terms: terms, tag: tag, used: &used, fallback: number + 1)
-            return Label(name: name, description: describe(count: members.count, terms: terms, tag: tag))
+            let ranked = rankedTerms(members)
+            let strong = ranked.filter { $0.share >= Self.nameShare }
+            let name: String
+            let shared = ranked.filter { $0.count >= 2 }.map(\.term)
+            if strong.isEmpty {
+                name = weakName(shared, used: &used)
+            } else {
+                name = strongName(strong.map(\.term), shared: shared, used: &used)
+            }
+            return Label(name: name, description: describe(members: members, ranked: ranked))
         }
     }
 
-    /// How many of a cluster's best-weighted terms are re-ranked by meaning.
-    static let rerankedTerms = 8
-
-    /// Terms of a cluster by class-based TF-IDF, best first, with their weights: share of members holding the
-    /// term × rarity among all bookmarks × how much more common it is inside than outside the cluster.
-    /// Terms held by too few members come last (and only when fewer than two others qualify).
-    func rankedTerms(_ members: [Int]) -> [(term: String, weight: Double)] {
+    /// Terms of a cluster, best first: their weight, how many members hold them and that share.
+    func rankedTerms(_ members: [Int]) -> [(term: String, weight: Double, count: Int, share: Double)] {
         var frequency: [String: Int] = [:]
         for member in members { for term in documentTerms[member] { frequency[term, default: 0] += 1 } }
-        let needed = min(members.count, max(2, Int((Double(members.count) * 0.15).rounded(.up))))
-        let total = Double(documents.count)
-        let outsideCount = Double(max(1, documents.count - members.count))
-        var strong: [(term: String, weight: Double)] = []
-        var weak: [(term: String, weight: Double)] = []
-        for (term, inCluster) in frequency {
-            let share = Double(inCluster) / Double(members.count)
-            let outsideShare = Double((globalFrequency[term] ?? inCluster) - inCluster) / outsideCount
-            let rarity = log(1 + total / Double(globalFrequency[term] ?? 1))
+        let total = Double(documentTerms.count)
+        let outsideCount = Double(max(1, documentTerms.count - members.count))
+        var ranked: [(term: String, weight: Double, count: Int, share: Double)] = []
+        for (term, inside) in frequency {
+            let global = globalFrequency[term] ?? inside
+            let share = Double(inside) / Double(members.count)
+            let outsideShare = Double(global - inside) / outsideCount
+            let rarity = log(1 + total / Double(global))
             let contrast = share / (share + outsideShare)
-            let weight = share * rarity * contrast * (term.contains(" ") ? 1.3 : 1)
-            if inCluster >= needed { strong.append((term, weight)) } else { weak.append((term, weight)) }
+            ranked.append((term, share * rarity * contrast * (term.contains(" ") ? 1.2 : 1), inside, share))
         }
-        let order: ((term: String, weight: Double), (term: String, weight: Double)) -> Bool = {
-            $0.weight != $1.weight ? $0.weight > $1.weight : $0.term < $1.term
-        }
-        strong.sort(by: order)
-        if strong.count < 2 { strong += weak.sorted(by: order) }
-        return strong
+        return ranked.sorted { $0.weight != $1.weight ? $0.weight > $1.weight : $0.term < $1.term }
     }
 
-    private func reranked(_ terms: [(term: String, weight: Double)], centroid: [Float], vectors: [String: [Float]]) -> [String] {
-        guard let top = terms.first?.weight, top > 0 else { return terms.map(\.term) }
-        let scored = terms.map { entry -> (term: String, score: Double) in
-            let similarity = vectors[entry.term].map { Double(Vectors.dot($0, centroid)) } ?? 0
-            return (entry.term, 0.5 * entry.weight / top + 0.5 * max(0, similarity))
+    /// The first unused of: the best term (a phrase of it when one qualifies too) with the next term sharing no word
+    /// ("Oil & Opec"), the phrase alone, the next terms likewise; then the best term with a term fewer members share
+    /// ("Python, Django and More"), then the best term numbered.
+    private func strongName(_ terms: [String], shared: [String], used: inout Set<String>) -> String {
+        let top = Array(terms.prefix(8))
+        for (index, term) in top.enumerated() {
+            var words = term.split(separator: " ").map(String.init)
+            if words.count == 1, let phrase = top.first(where: { $0.contains(" ") && $0.split(separator: " ").contains(Substring(term)) }) {
+                words = phrase.split(separator: " ").map(String.init)
+            }
+            var options: [[String]] = []
+            for next in top where next != term {
+                let nextWords = next.split(separator: " ").map(String.init)
+                guard words.count + nextWords.count <= 3, !Self.overlap(words, nextWords) else { continue }
+                options.append(words + ["&"] + nextWords)
+            }
+            options.insert(words, at: words.count >= 2 || options.isEmpty ? 0 : min(1, options.count))
+            if index == 0, words.count == 1, let pair = options.first(where: { $0.contains("&") }) {
+                options.removeAll { $0 == pair }
+                options.insert(pair, at: 0)
+            }
+            for option in options {
+                let name = titleCase(option)
+                if used.insert(name).inserted { return name }
+            }
         }
-        return scored.sorted { $0.score != $1.score ? $0.score > $1.score : $0.term < $1.term }.map(\.term)
+        let best = top[0].split(separator: " ").map(String.init)
+        for other in shared.prefix(12) where !other.contains(" ") && !top.contains(other) && !Self.overlap(best, [other]) {
+            let name = titleCase(best) + ", " + titleCase([other]) + " and More"
+            if used.insert(name).inserted { return name }
+        }
+        return numbered(titleCase(best), used: &used)
     }
 
-    /// The tag most members carry, when it is distinctive (over half the members, and less than half as
-    /// common among the other bookmarks).
+    /// "A, B and more" from terms some members hold (each at least twice), or "Assorted bookmarks".
+    private func weakName(_ terms: [String], used: inout Set<String>) -> String {
+        var picked: [String] = []
+        for term in terms where !term.contains(" ") && picked.count < 2 {
+            if !Self.overlap(picked, [term]) { picked.append(term) }
+        }
+        let base = picked.isEmpty ? "Assorted Bookmarks" : picked.map { titleCase([$0]) }.joined(separator: ", ") + " and More"
+        return used.insert(base).inserted ? base : numbered(base, used: &used)
+    }
+
+    /// True when a word of `a` and one of `b` say the same: one stem, one a prefix of the other ("python3", "doc" and
+    /// "documentation"), or the same first three letters ("libs", "library").
+    static func overlap(_ a: [String], _ b: [String]) -> Bool {
+        a.contains { x in
+            b.contains { y in
+                Stemmer.stem(x) == Stemmer.stem(y) || x.hasPrefix(y) || y.hasPrefix(x)
+                    || (x.count >= 3 && y.count >= 3 && x.prefix(3) == y.prefix(3))
+            }
+        }
+    }
+
+    private func numbered(_ base: String, used: inout Set<String>) -> String {
+        var number = 2
+        while !used.insert("\(base) (\(number))").inserted { number += 1 }
+        return "\(base) (\(number))"
+    }
+
+    /// "142 bookmarks; rust in 100% of titles and tags, serde in 45%, mostly tagged rust." — only shares that hold.
+    private func describe(members: [Int], ranked: [(term: String, weight: Double, count: Int, share: Double)]) -> String {
+        var sentence = "\(members.count) bookmarks"
+        let shown = ranked.filter { $0.count >= 2 }.prefix(3)
+        if !shown.isEmpty {
+            let parts = shown.enumerated().map { index, entry in
+                let term = entry.term.split(separator: " ").map { forms[String($0)] ?? String($0) }.joined(separator: " ")
+                let percent = Int((entry.share * 100).rounded())
+                return index == 0 ? "\(term) in \(percent)% of titles and tags" : "\(term) in \(percent)%"
+            }
+            sentence += "; " + parts.joined(separator: ", ")
+        }
+        if let tag = commonTag(members) { sentence += ", mostly tagged \(tag)" }
+        return sentence + "."
+    }
+
+    /// The tag most members carry, when it is distinctive (over half the members, and less than half as common
+    /// among the other bookmarks).
     func commonTag(_ members: [Int]) -> String? {
         var inside: [String: Int] = [:]
-        for member in members { for tag in Set(documents[member].tags) { inside[tag, default: 0] += 1 } }
-        let memberSet = Set(members)
-        let outsideCount = max(1, documents.count - members.count)
+        for member in members { for tag in documentTags[member] { inside[tag, default: 0] += 1 } }
+        let outsideCount = Double(max(1, documentTags.count - members.count))
         let ranked = inside.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
         for (tag, count) in ranked {
             let share = Double(count) / Double(members.count)
             guard share > 0.5, count >= 2 else { break }
-            let outside = documents.indices.filter { !memberSet.contains($0) && documents[$0].tags.contains(tag) }.count
-            if Double(outside) / Double(outsideCount) < share / 2 { return tag }
+            let outside = Double(documentTags.filter { $0.contains(tag) }.count - count)
+            if outside / outsideCount < share / 2 { return tag }
         }
         return nil
     }
 
-    private func uniqueName(terms: [String], tag: String?, used: inout Set<String>, fallback: Int) -> String {
-        var phrases: [String] = []
-        if let tag { phrases.append(TagVocabulary.words(of: tag)) }
-        phrases.append(contentsOf: terms)
-        for start in phrases.indices {
-            let name = compose(Array(phrases[start...]))
-            if !name.isEmpty, used.insert(name).inserted { return name }
-        }
-        if let first = phrases.first {
-            let name = titleCase(first.split(separator: " ").prefix(3).map(String.init) + ["links"])
-            if used.insert(name).inserted { return name }
-        }
-        var name = "Group \(fallback)"
-        while !used.insert(name).inserted { name += "+" }
-        return name
-    }
-
-    /// 2–4 words: a phrase of several words alone ("Crude Oil", also when a single first word has a
-    /// well-ranked phrase around it), or the first word with the next phrase sharing no word ("Oil & Opec").
-    private func compose(_ phrases: [String]) -> String {
-        guard let first = phrases.first else { return "" }
-        var words = first.split(separator: " ").map(String.init)
-        if words.count == 1, let longer = phrases.prefix(8).first(where: { $0.contains(" ") && $0.split(separator: " ").contains(Substring(first)) }) {
-            words = longer.split(separator: " ").map(String.init)
-        }
-        if words.count >= 2 { return titleCase(Array(words.prefix(4))) }
-        let firstStems = Set(words.map(Stemmer.stem))
-        for next in phrases.dropFirst() {
-            let nextWords = next.split(separator: " ").map(String.init)
-            guard nextWords.count + words.count <= 4, !nextWords.contains(where: { firstStems.contains(Stemmer.stem($0)) }) else { continue }
-            words.append("&")
-            words.append(contentsOf: nextWords)
-            return titleCase(words)
-        }
-        return ""
-    }
-
-    private func describe(count: Int, terms: [String], tag: String?) -> String {
-        let topics = Array(terms.prefix(3)).map { term in acronyms.contains(term) ? term.uppercased() : term }
-        var sentence = "\(count) bookmarks"
-        if !topics.isEmpty { sentence += " about " + Self.list(topics) }
-        if let tag { sentence += ", mostly tagged \(tag)" }
-        return sentence + "."
-    }
-
     private func titleCase(_ words: [String]) -> String {
         words.map { word in
-            if acronyms.contains(word) { return word.uppercased() }
+            if let form = forms[word] { return form }
             guard let first = word.first else { return word }
             return first.uppercased() + word.dropFirst()
         }.joined(separator: " ")
     }
 
-    private static func list(_ items: [String]) -> String {
-        switch items.count {
-        case 0: return ""
-        case 1: return items[0]
-        default: return items.dropLast().joined(separator: ", ") + " and " + (items.last ?? "")
-        }
-    }
-
-    /// Unigrams and bigrams of a document that can name something: letters, no stop words, 3+ characters.
+    /// Unigrams and bigrams of a title that can name something: letters, no stop words, 3+ characters.
     private static func terms(_ document: Document) -> Set<String> {
         var terms = Set<String>()
         for chunk in document.chunks {
@@ -183,22 +188,24 @@ struct ClusterNamer {
         return terms
     }
 
-    /// Words of 2–5 letters written in capitals in at least two texts that are not all capitals, and never
-    /// written otherwise ("NASA", "OPEC"; not a shouted "HEY").
-    private static func acronyms(in texts: [String]) -> Set<String> {
-        var capitals: [String: Int] = [:]
-        var otherwise = Set<String>()
+    /// How words written with capitals beyond their first letter are usually written ("NASA", "SELinux", "GitHub"),
+    /// keyed by the lower-case word: only when that form is the most common one, in texts that are not all capitals.
+    private static func writtenForms(in texts: [String]) -> [String: String] {
+        var counts: [String: [String: Int]] = [:]
         for text in texts where text.contains(where: \.isLowercase) {
-            var inText = Set<String>()
-            for word in text.split(whereSeparator: { !$0.isLetter }) where (2...5).contains(word.count) {
-                if word.allSatisfy(\.isUppercase) {
-                    inText.insert(word.lowercased())
-                } else {
-                    otherwise.insert(word.lowercased())
-                }
+            for word in text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }) where word.count >= 2 && word.count <= 25 {
+                let form = String(word)
+                let plain = form.lowercased()
+                let special = form.dropFirst().contains(where: \.isUppercase) && (form.count <= 6 || !form.allSatisfy(\.isUppercase))
+                counts[plain, default: [:]][special ? form : plain, default: 0] += 1
             }
-            for word in inText { capitals[word, default: 0] += 1 }
         }
-        return Set(capitals.filter { $0.value >= 2 && !otherwise.contains($0.key) }.keys)
+        var forms: [String: String] = [:]
+        for (plain, seen) in counts {
+            guard let best = seen.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }),
+                  best.key != plain, best.value >= 2 else { continue }
+            forms[plain] = best.key
+        }
+        return forms
     }
 }

@@ -103,14 +103,17 @@ public final class VectorIndexer: Sendable {
 
     /// The background run as a job kind for the runner (one at a time; a cancelled run resumes where it stopped).
     /// Without the model the job waits, saying how to get it (`recheck` later), instead of failing: keyword
-    /// search works meanwhile and nothing is lost.
-    public func backgroundKind(recheck: Duration = .seconds(3600)) -> JobKind {
+    /// search works meanwhile and nothing is lost. `embedded` hears of a run that stored vectors (the saved
+    /// collections queue their refresh there).
+    public func backgroundKind(recheck: Duration = .seconds(3600),
+                               embedded: @escaping @Sendable () async throws -> Void = {}) -> JobKind {
         JobKind(Self.jobKind, retry: .job(maxAttempts: 3, baseDelay: .seconds(60))) { context in
             do {
-                try await self.run { progress in
+                let result = try await self.run { progress in
                     context.report(JobProgress(done: progress.done, total: progress.total,
                                                text: "\(progress.done) of \(progress.total) texts embedded"))
                 }
+                if result.done > 0 { try await embedded() }
             } catch IndexError.modelMissing(let message) {
                 throw context.postpone(until: context.clock.now().addingTimeInterval(Double(recheck.components.seconds)),
                                        reason: message)

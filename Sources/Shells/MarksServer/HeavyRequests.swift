@@ -49,7 +49,7 @@ public struct HeavyRequests: Sendable {
         case search
     }
 
-    /// The heavy requests of `marks serve`: the `/v1/` AI endpoints, the web app's collections, Enrich All batch and
+    /// The heavy requests of `marks serve`: the `/v1/` AI endpoints, the web app's Enrich All batch and
     /// semantic search, and keyword searches (`q`) on `/api/` and the Search tab (issue 35: eight costly searches at
     /// once held every core and `/healthz` waited seconds).
     public static let standardRoutes: [Route] = [
@@ -57,7 +57,6 @@ public struct HeavyRequests: Sendable {
         Route(.post, "/v1/marks/enrich", budget: .seconds(120)),
         Route(.post, "/v1/marks/search", budget: .seconds(60)),
         Route(.post, "/v1/marks/collections", budget: .seconds(120)),
-        Route(.get, "/collections", budget: .seconds(120)),
         Route(.post, "/collections/enrich", budget: .seconds(180)),
         Route(.get, "/search", query: ("mode", "semantic"), budget: .seconds(60)),
         // Keyword search (linkding's `q`): bounded per query (`SearchQuery.budgetProblem`), and `searchPolicy` at once.

@@ -142,19 +142,4 @@ import Testing
         _ = try await fixture.enrichment(engine: RecordingEngine()).enrich(id: saved.id)
         #expect(try fixture.serverBookmarks()[saved.id]?.notes == "mine")
     }
-
-    @Test func collectionsCarryTheirBookmarksAndDropUnknownIDs() async throws {
-        let fixture = try LibraryFixture(.embedded)
-        let made = try fixture.addMany(3)
-        let answer = try await fixture.enrichment(engine: RecordingEngine()).collections()
-        #expect(answer.engine == "test:model")
-        let group = try #require(answer.groups.first)
-        #expect(group.collection.name == "All Of Them")
-        #expect(Set(group.bookmarks.map(\.id)) == Set(made.map(\.id)))
-    }
-
-    @Test func collectionsOfAnEmptyLibraryAreEmpty() async throws {
-        let fixture = try LibraryFixture(.embedded)
-        #expect(try await fixture.enrichment(engine: RecordingEngine()).collections().groups.isEmpty)
-    }
 }

@@ -49,7 +49,7 @@ private final class Slots: Sendable {
         let object = try JSONSerialization.jsonObject(with: body) as? [String: Any]
         #expect((object?["error"] as? String)?.contains("try again in 9 seconds") == true)
 
-        let web = try await app.router.respond(to: request(.get, "/collections", accept: "text/html"))
+        let web = try await app.router.respond(to: request(.get, "/search?q=bread&mode=semantic", accept: "text/html"))
         #expect(web.status == 503)
         #expect(web.headers["Retry-After"] == "9")
         #expect(web.headers["Content-Type"]?.hasPrefix("text/html") == true)
@@ -57,6 +57,8 @@ private final class Slots: Sendable {
         // Light requests pass while the gate is full: /healthz, lists without a search (no web app or API here: routed,
         // not refused, so 404).
         #expect(try await app.router.respond(to: request(.get, "/healthz")).status == 200)
+        // The Collections tab only reads the saved collections (issue 37 item 10): light.
+        #expect(try await app.router.respond(to: request(.get, "/collections", accept: "text/html")).status == 404)
         #expect(try await app.router.respond(to: request(.get, "/search")).status == 404)
         #expect(try await app.router.respond(to: request(.get, "/search?q=%20")).status == 404)
         #expect(try await app.router.respond(to: request(.get, "/api/bookmarks/?limit=5")).status == 404)

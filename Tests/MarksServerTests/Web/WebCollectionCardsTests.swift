@@ -5,8 +5,9 @@ import MarksBookmarks
 @testable import MarksServer
 import Testing
 
-/// Collections as compact cards (name, count, three sample titles) that open a list page of their bookmarks,
-/// instead of every member's full row on one page.
+/// Collections as compact cards (name, count, three sample titles) that open the collection's own page at a short,
+/// stable address (`/collections/<id>`, issue 37 item 10: the old link carried every member id), instead of every
+/// member's full row on one page.
 @Suite struct WebCollectionCardsTests {
     static func bookmark(_ id: Int) -> Bookmark {
         Bookmark(id: id, url: "https://example.com/\(id)", title: "Title <\(id)>", dateAdded: Date(timeIntervalSince1970: 1_700_000_000),
@@ -14,24 +15,66 @@ import Testing
     }
 
     @Test func aCardShowsTheNameTheCountAndThreeSampleTitles() {
-        let card = String(decoding: CollectionsPage.card(name: "Swift Things", bookmarks: [4, 2, 9, 7].map(Self.bookmark)).bytes, as: UTF8.self)
+        let saved = SavedCollection(id: 12, name: "Swift Things", description: "", renamed: false, bookmarkIDs: [4, 2, 9, 7])
+        let card = String(decoding: CollectionsPage.card(.init(collection: saved, samples: [4, 2, 9].map(Self.bookmark))).bytes, as: UTF8.self)
         #expect(card.contains("<h2>Swift Things</h2>"))
         #expect(card.contains("4 bookmarks"))
         #expect(card.contains("<li>Title &lt;4&gt;</li><li>Title &lt;2&gt;</li><li>Title &lt;9&gt;</li></ul>"))
         #expect(!card.contains("Title &lt;7&gt;"))
         #expect(!card.contains("class=\"row"), "no full rows on the tab")
-        #expect(card.contains("href=\"/collections/view?name=Swift%20Things&amp;ids=4,2,9,7\"")
-                || card.contains("href=\"/collections/view?name=Swift+Things&amp;ids=4%2C2%2C9%2C7\"")
-                || card.contains("ids=4%2C2%2C9%2C7"), "\(card)")
+        #expect(card.contains("href=\"/collections/12\""), "\(card)")
     }
 
-    @Test func theCollectionPageListsItsBookmarksInOrder() async throws {
+    @Test func theCollectionPageListsItsBookmarksInOrderAndOldLinksGoToTheTab() async throws {
+        var store: CollectionStore?
+        let web = try await WebHarness.make(seed: 4, configure: { _, _, options in store = options.collections?.store })
+        defer { web.cleanUp() }
+        let collections = try #require(store)
+        try collections.replace(with: [SmartCollection(name: "Picked <one>", description: "3 bookmarks.", bookmarkIDs: [3, 1, 99])], generation: 1)
+        let id = try #require(try collections.all().first?.id)
+        var client = try await web.signedIn()
+        let tab = WebClient.text(try await client.get("/collections"))
+        #expect(tab.contains("href=\"/collections/\(id)\""))
+        let page = WebClient.text(try await client.get("/collections/\(id)"))
+        #expect(page.contains("<h1 id=\"collection-name\">Picked &lt;one&gt;</h1>"))
+        #expect(WebListTests.rowIDs(page) == [3, 1], "a bookmark that is gone is left out")
+        #expect(page.contains("2 bookmarks"))
+        let old = try await client.get("/collections/view?name=Picked&ids=3,1,99")
+        #expect(old.status == 303 || old.status == 302)
+        #expect(old.headers["Location"] == "/collections")
+        #expect(try await client.get("/collections/\(id + 1)").status == 404)
+    }
+
+    /// A large collection comes a page at a time (the walk library's biggest had 412 members: one 300 KB page).
+    @Test func aLongCollectionLoadsMoreAPageAtATime() async throws {
+        var store: CollectionStore?
+        let web = try await WebHarness.make(seed: 4, options: WebOptions(undoSeconds: 6, pageSize: 2, timeZone: TimeZone(secondsFromGMT: 0) ?? .current),
+                                            configure: { _, _, options in store = options.collections?.store })
+        defer { web.cleanUp() }
+        let collections = try #require(store)
+        try collections.replace(with: [SmartCollection(name: "Four", description: "", bookmarkIDs: [4, 3, 2, 1])], generation: 1)
+        let id = try #require(try collections.all().first?.id)
+        var client = try await web.signedIn()
+        let first = WebClient.text(try await client.get("/collections/\(id)"))
+        #expect(WebListTests.rowIDs(first) == [4, 3])
+        #expect(first.contains("4 bookmarks"))
+        #expect(first.contains("href=\"/collections/\(id)?offset=2\""), "\(first)")
+        let rest = WebClient.text(try await client.get("/collections/\(id)?offset=2&fragment=1"))
+        #expect(WebListTests.rowIDs(rest) == [2, 1])
+        #expect(rest.contains("That is all."))
+        #expect(!rest.contains("<h1"), "a fragment, not a page")
+    }
+
+    /// Issue 37 item 10: the tab shows no engine status ("Engine: offline (model …) — ready"), and before enough
+    /// bookmarks are indexed it says when collections appear and what to do.
+    @Test func beforeThereAreCollectionsTheTabSaysWhatToDo() async throws {
         let web = try await WebHarness.make(seed: 4)
         defer { web.cleanUp() }
         var client = try await web.signedIn()
-        let page = WebClient.text(try await client.get("/collections/view?name=Picked&ids=3,1,99,x,3"))
-        #expect(page.contains("<h1>Picked</h1>"))
-        #expect(WebListTests.rowIDs(page) == [3, 1], "unknown and repeated ids are left out")
-        #expect(page.contains("2 bookmarks"))
+        let tab = WebClient.text(try await client.get("/collections"))
+        #expect(!tab.contains("Engine:"))
+        #expect(!tab.contains("id=\"engine\""))
+        #expect(tab.contains("Collections appear once \(CollectionRefresh.minimumBookmarks) bookmarks are indexed"), "\(tab)")
+        #expect(tab.contains("0 are indexed so far"))
     }
 }

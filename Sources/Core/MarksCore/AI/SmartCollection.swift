@@ -1,6 +1,6 @@
 /// A named group of related bookmarks.
 public struct SmartCollection: Codable, Equatable, Sendable {
-    /// 2–4 words in Title Case.
+    /// 1–4 words in Title Case, each shared by a good part of the members.
     public var name: String
     /// One sentence saying what the bookmarks have in common.
     public var description: String

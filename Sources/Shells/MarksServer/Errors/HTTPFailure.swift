@@ -49,6 +49,7 @@ struct HTTPFailure: Equatable, Sendable {
         case let error as BookmarkStoreError: Self.bookmarkStore(error)
         case let error as LibraryError: HTTPFailure(400, error.description, heading: "Not saved")
         case let error as DocumentError: Self.document(error)
+        case let error as CollectionError: Self.collection(error)
         case let error as PodcastGenerationError: Self.podcastGeneration(error)
         case let error as PodcastIndexError: Self.podcastIndex(error)
         case let error as PodcastError: Self.podcast(error)
@@ -106,6 +107,14 @@ struct HTTPFailure: Equatable, Sendable {
         switch error {
         case .noText, .invalidItem: HTTPFailure(409, error.description, heading: "No podcast")
         case .unknownJob, .download: HTTPFailure(502, error.description, heading: "The podcast backend failed")
+        }
+    }
+
+    private static func collection(_ error: CollectionError) -> HTTPFailure {
+        switch error {
+        case .notFound: HTTPFailure(404, "That collection does not exist any more: a refresh may have regrouped the library.", heading: "Not found")
+        case .invalidName: HTTPFailure(400, "A collection's name needs 1 to 200 characters.", heading: "Not saved")
+        case .storage: .unexpected
         }
     }
 

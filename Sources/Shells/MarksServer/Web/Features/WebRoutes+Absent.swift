@@ -11,6 +11,7 @@ struct AbsentFeatures: WebFeature {
 
     private static let noPodcastsError = HTTPError(404, "Podcasts are not set up on this server.")
     private static let noSourcesError = HTTPError(404, "This server has no sources library.")
+    private static let noCollectionsError = HTTPError(404, "Collections are not available on this server.")
     private static let noAskError = HTTPError(503, "Ask is not available on this server.")
 
     /// Podcasts: the tab's "not built" page; every other route the 404 "not set up", after the checks of the request
@@ -61,6 +62,24 @@ struct AbsentFeatures: WebFeature {
         let ctx = context(request)
         let view = DocumentsPage(content: .unavailable, query: query, page: number, limits: DocumentLimits(), dates: dates, context: ctx)
         return page(DocumentsPage.title, tab: .sources, view.render(), context: ctx)
+    }
+
+    /// Collections: the tab says they are not available; every other route a 404.
+    func mountCollections(on r: inout Router) {
+        r.get("/collections") { request in
+            let body: HTML = """
+                <h1>Collections</h1><div class="empty" id="collections-empty"><h2>Collections are not available on this \
+                server</h2><p>It keeps no search index to group bookmarks from. Your <a href="/">bookmarks</a> and their \
+                <a href="/tags">tags</a> are here.</p></div>
+                """
+            return page(CollectionsPage.title, tab: .collections, body, context: context(request))
+        }
+        for path in ["/collections/view", "/collections/enrich", "/collections/:id"] {
+            r.get(path) { _ in throw Self.noCollectionsError }
+        }
+        for path in ["/collections/enrich", "/collections/refresh", "/collections/:id/rename", "/collections/:id/remove"] {
+            r.post(path) { _ in throw Self.noCollectionsError }
+        }
     }
 
     /// Ask: the tab says it is not available; asking is a 503.

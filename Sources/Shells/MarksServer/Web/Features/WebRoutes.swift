@@ -71,12 +71,16 @@ enum WebRoutes {
         }
 
         // Collections and Enrich All.
-        let collections = CollectionsController(web: web, enrichment: enrichment)
-        collections.mount(on: &r)
-        if let enrichment {
-            r.post("/collections/enrich") { try await collections.enrichAll($0, jobs: enrichment) }
+        if let saved = options.collections {
+            let collections = CollectionsController(web: web, enrichment: enrichment, collections: saved, jobs: options.jobs)
+            collections.mount(on: &r)
+            if let enrichment {
+                r.post("/collections/enrich") { try await collections.enrichAll($0, jobs: enrichment) }
+            } else {
+                r.post("/collections/enrich") { _ in web.redirect("/collections") }
+            }
         } else {
-            r.post("/collections/enrich") { _ in web.redirect("/collections") }
+            absent.mountCollections(on: &r)
         }
 
         // Settings, devices, sign-in; import and export.

@@ -1,27 +1,45 @@
 import MarksCore
+import MarksBookmarks
 
-/// One smart collection's bookmarks as rows, opened from its card on the Collections tab.
+/// One saved collection at `/collections/<id>`: its name and what its members share, its bookmarks as rows, a form
+/// to rename it and one to take a bookmark out of it.
 struct CollectionListPage {
-    /// The most member ids a collection link carries.
-    static let maxIDs = 200
-
-    var name: String
-    var list: BookmarkListView
+    var collection: SavedCollection
+    /// The members on this page that still exist, in order.
+    var bookmarks: [Bookmark]
+    /// How many members the collection has.
     var count: Int
+    var list: BookmarkListView
     var context: PageContext
 
     func render() -> HTML {
         """
-        <p><a href="/collections">← Collections</a></p><h1>\(name)</h1>\
-        <div class="toolbar"><span class="count" id="count">\(count) \(count == 1 ? "bookmark" : "bookmarks")</span></div>
-        \(list.render())
-        """
+            <p><a href="/collections">← Collections</a></p><h1 id="collection-name">\(collection.name)</h1>\
+            <p class="hint" id="collection-description">\(collection.description)</p>\
+            <div class="toolbar"><span class="count" id="count">\(count) \(count == 1 ? "bookmark" : "bookmarks")</span></div>
+            \(list.render())\(editing)
+            """
     }
 
-    /// The ids of a `ids=1,2,3` parameter (numbers only, at most `maxIDs`, each once, in order).
-    static func ids(_ text: String) -> [Int] {
-        var seen = Set<Int>()
-        return text.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-            .filter { $0 > 0 && seen.insert($0).inserted }.prefix(maxIDs).map { $0 }
+    /// Rename, and take this page's bookmarks out (a refresh keeps both).
+    private var editing: HTML {
+        let csrf = HTML.csrfField(context.csrfToken)
+        let action = "/collections/\(collection.id)"
+        let members = HTML.each(bookmarks) { bookmark in
+            """
+            <li><form method="post" action="\(SafeURL.path(action + "/remove"))" class="inline">\(csrf)\
+            <input type="hidden" name="bookmark" value="\(bookmark.id)">\
+            <button type="submit" class="link" aria-label="Take \(bookmark.displayTitle) out of this collection">Take out</button> \
+            \(bookmark.displayTitle)</form></li>
+            """
+        }
+        return """
+            <details class="collection-edit" id="collection-edit"><summary>Edit collection</summary>\
+            <form method="post" action="\(SafeURL.path(action + "/rename"))" class="stack">\(csrf)\
+            <div><label for="collection-rename">Name</label><input type="text" id="collection-rename" name="name" \
+            value="\(collection.name)" maxlength="200" required></div>\
+            <div class="buttons"><button type="submit">Rename</button></div></form>\
+            <ul class="collection-members">\(members)</ul></details>
+            """
     }
 }

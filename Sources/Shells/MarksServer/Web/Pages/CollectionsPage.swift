@@ -4,44 +4,57 @@ import MarksCore
 import MarksJobs
 import MarksBookmarks
 
-/// The Collections tab: which AI engine is in use (and whether it is healthy), the Enrich All button with the
-/// state of its job, and the smart collections as compact cards, each opening its list (`CollectionListPage`).
+/// The Collections tab: the Enrich All button with the state of its job, and the saved smart collections as compact
+/// cards, each opening its page (`CollectionListPage`); before there are any, what to do to get them.
 struct CollectionsPage {
-    enum Content {
-        case off
-        case loaded(EnrichmentService.Collections)
-        case failed(String)
+    /// A collection's card: the collection and up to three of its bookmarks.
+    struct Card {
+        var collection: SavedCollection
+        var samples: [Bookmark]
     }
 
-    var status: EngineStatus?
+    enum Content {
+        /// Fewer bookmarks are indexed than collections need.
+        case waiting(indexed: Int, needed: Int)
+        /// Enough are indexed; the first refresh has not run yet.
+        case coming
+        /// The last refresh found no groups.
+        case none
+        case listed([Card])
+    }
+
     var content: Content
     /// The newest Enrich All job (its state and progress), nil before the first.
     var enrichAll: Job?
-    /// False when there is no job runner to queue Enrich All on.
+    /// False when there is no job runner to queue Enrich All on, or the source has no enrichment.
     var canEnrichAll: Bool
+    /// False when there is no job runner to queue a refresh on.
+    var canRefresh: Bool
     var context: PageContext
-    var rows: RowRenderer
 
     static let title = "Collections"
 
     func render() -> HTML {
-        "<h1>\(Self.title)</h1>\(engineLine)\(enrichForm)\(body)"
-    }
-
-    private var engineLine: HTML {
-        guard let status else { return "<p class=\"engine\" id=\"engine\">AI is off in this app.</p>" }
-        let health: HTML = status.healthy ? "<span class=\"ok\">ready</span>" : "<span class=\"problem\">not ready</span>"
-        return "<p class=\"engine\" id=\"engine\">Engine: \(status.detail) — \(health)</p>"
+        "<h1>\(Self.title)</h1>\(body)\(enrichForm)"
     }
 
     private var enrichForm: HTML {
-        guard status != nil, canEnrichAll else { return .empty }
+        guard canEnrichAll else { return .empty }
         let busy = enrichAll.map { $0.state == .queued || $0.state == .running } ?? false
         let button: HTML = busy ? "<button type=\"submit\" disabled>Enriching…</button>" : "<button type=\"submit\">Enrich all</button>"
         return """
             <form method="post" action="/collections/enrich" class="inline" data-enrich-all>\(HTML.csrfField(context.csrfToken))\
             \(button) <span class="hint">Adds AI summaries and tags to every bookmark without them, in the background.</span>\
             </form>\(progress)
+            """
+    }
+
+    private var refreshForm: HTML {
+        guard canRefresh else { return .empty }
+        return """
+            <form method="post" action="/collections/refresh" class="inline">\(HTML.csrfField(context.csrfToken))\
+            <button type="submit">Refresh now</button> <span class="hint">Collections are made again in the background \
+            whenever your library changes.</span></form>
             """
     }
 
@@ -65,34 +78,38 @@ struct CollectionsPage {
         return "<p class=\"notice\" role=\"status\" id=\"enrich-progress\" data-state=\"\(job.state.rawValue)\">\(line)</p>"
     }
 
-    /// One collection as a compact card: its name, count and three sample titles; the whole card opens its list.
-    static func card(name: String, bookmarks: [Bookmark]) -> HTML {
-        let count = bookmarks.count
-        let samples = HTML.each(bookmarks.prefix(3)) { "<li>\($0.displayTitle)</li>" }
+    /// One collection as a compact card: its name, count and three sample titles; the whole card opens its page.
+    static func card(_ card: Card) -> HTML {
+        let count = card.collection.bookmarkIDs.count
+        let samples = HTML.each(card.samples) { "<li>\($0.displayTitle)</li>" }
         return """
-            <li class="collection-card"><a href="\(link(name: name, bookmarks: bookmarks))"><h2>\(name)</h2>\
+            <li class="collection-card"><a href="\(SafeURL.path(card.collection.path))"><h2>\(card.collection.name)</h2>\
             <span class="n">\(count) \(count == 1 ? "bookmark" : "bookmarks")</span>\
             <ul class="samples">\(samples)</ul></a></li>
             """
     }
 
-    /// The list page of a collection: its name and member ids (collections are computed, so the link carries them).
-    static func link(name: String, bookmarks: [Bookmark]) -> SafeURL {
-        SafeURL.path("/collections/view", query: [("name", name),
-                                                   ("ids", bookmarks.prefix(CollectionListPage.maxIDs).map { String($0.id) }.joined(separator: ","))])
-    }
-
     private var body: HTML {
         switch content {
-        case .off:
-            return .empty
-        case .failed(let message):
-            return "<div class=\"empty\" role=\"alert\"><h2>Collections could not be made</h2><p>\(message)</p></div>"
-        case .loaded(let answer):
-            guard !answer.groups.isEmpty else {
-                return "<div class=\"empty\"><h2>No collections yet</h2><p>Save a few more related bookmarks, or enrich them, and collections appear here.</p></div>"
-            }
-            return "<ul class=\"collection-cards\" id=\"collections\">\(HTML.each(answer.groups) { Self.card(name: $0.collection.name, bookmarks: $0.bookmarks) })</ul>"
+        case .waiting(let indexed, let needed):
+            return """
+                <div class="empty" id="collections-empty"><h2>Collections appear once \(needed) bookmarks are indexed</h2>\
+                <p>\(indexed) \(indexed == 1 ? "is" : "are") indexed so far. Save or <a href="/settings#transfer">import</a> \
+                bookmarks: Marks indexes them in the background and groups them by topic here.</p></div>
+                """
+        case .coming:
+            return """
+                <div class="empty" id="collections-empty"><h2>Your collections are being made</h2>\
+                <p>Marks groups your bookmarks by topic in the background; reload this page in a minute.</p>\(refreshForm)</div>
+                """
+        case .none:
+            return """
+                <div class="empty" id="collections-empty"><h2>No collections yet</h2>\
+                <p>Your bookmarks do not form groups of related pages yet. Save more on the topics you follow, \
+                and collections appear here.</p>\(refreshForm)</div>
+                """
+        case .listed(let cards):
+            return "<ul class=\"collection-cards\" id=\"collections\">\(HTML.each(cards) { Self.card($0) })</ul>\(refreshForm)"
         }
     }
 }

@@ -47,6 +47,9 @@ public struct WebOptions: Sendable {
     public var imports: ImportJobs?
     /// The select mode's bulk actions as durable jobs on a linkding server; nil runs them one by one in the request.
     public var bulk: BulkActions? = nil
+    /// The saved smart collections (the Collections tab lists them, renames them, takes bookmarks out; with `jobs`,
+    /// Refresh queues `collections.refresh`); nil: the tab says collections are not available.
+    public var collections: CollectionRefresh? = nil
     /// Which of these URLs have their page's text kept (the archive): with the reading preference "reader", their rows'
     /// titles open the reader, the others the original page. Nil: every title opens the original page.
     public var archivedPages: (@Sendable ([String]) throws -> Set<String>)? = nil

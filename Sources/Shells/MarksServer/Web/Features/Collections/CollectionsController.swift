@@ -4,44 +4,95 @@ import HTTPServer
 import MarksJobs
 import MarksBookmarks
 
-/// The Collections tab and Enrich All (`EnrichmentJobs` queues them, and the enrichment after saving, on the job runner).
+/// The Collections tab (the saved smart collections, each at `/collections/<id>`: renamed, trimmed, refreshed by the
+/// `collections.refresh` job) and Enrich All (`EnrichmentJobs` queues them, and the enrichment after saving, on the
+/// job runner). Pages only read; the collections are made by the job, never by a page view.
 struct CollectionsController: WebFeature {
     let web: WebContext
     /// The Enrich All job (decided once: none, and no Enrich All button, without a job runner).
     let enrichment: EnrichmentJobs?
+    /// The saved collections.
+    let collections: CollectionRefresh
+    /// Where Refresh queues `collections.refresh` (nil: no Refresh button).
+    let jobs: JobRunner?
 
     /// The Collections routes (Enrich All's POST is mounted by `WebRoutes`, with the job runner or without).
     func mount(on r: inout Router) {
-        r.get("/collections") { await collections($0) }
-        r.get("/collections/view") { try await collectionList($0) }
+        r.get("/collections") { try await list($0) }
+        r.get("/collections/view") { _ in redirect("/collections") }  // the old links that carried every member id
         r.get("/collections/enrich") { try enrichAllStatus($0) }
+        r.get("/collections/:id") { try await collection($0) }
+        r.post("/collections/:id/rename") { try rename($0) }
+        r.post("/collections/:id/remove") { try remove($0) }
+        r.post("/collections/refresh") { try await refresh($0) }
     }
 
-    /// `GET /collections`: the engine line, Enrich All with the state of its job, and smart collections over the
-    /// recent bookmarks. Only reads: the page starts no work.
-    func collections(_ request: HTTPRequest) async -> HTTPResponse {
+    /// `GET /collections`: Enrich All with the state of its job, then the saved collections as cards, or what to do
+    /// before there are any.
+    func list(_ request: HTTPRequest) async throws -> HTTPResponse {
         let ctx = context(request)
-        var view = CollectionsPage(status: served.enrichment?.status, content: .off, enrichAll: enrichAllState(),
-                                   canEnrichAll: enrichment != nil, context: ctx, rows: rows)
-        if let enrichment = served.enrichment {
-            do {
-                view.content = .loaded(try await enrichment.collections())
-            } catch {
-                view.content = .failed(message(error))
+        let saved = try collections.store.all()
+        let content: CollectionsPage.Content
+        if !saved.isEmpty {
+            let samples = try await library.bookmarks(ids: saved.flatMap { $0.bookmarkIDs.prefix(3) })
+            let byID = Dictionary(samples.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            content = .listed(saved.map { CollectionsPage.Card(collection: $0, samples: $0.bookmarkIDs.prefix(3).compactMap { byID[$0] }) })
+        } else {
+            let indexed = try collections.indexedBookmarks()
+            if indexed < CollectionRefresh.minimumBookmarks {
+                content = .waiting(indexed: indexed, needed: CollectionRefresh.minimumBookmarks)
+            } else {
+                content = try collections.store.refreshedGeneration() == nil ? .coming : .none
             }
         }
+        let view = CollectionsPage(content: content, enrichAll: enrichAllState(), canEnrichAll: enrichment != nil && served.enrichment != nil,
+                                   canRefresh: jobs != nil, context: ctx)
         return page(CollectionsPage.title, tab: .collections, view.render(), context: ctx)
     }
 
-    /// `GET /collections/view?name=…&ids=…`: one collection's bookmarks (from the cache, else the source).
-    func collectionList(_ request: HTTPRequest) async throws -> HTTPResponse {
+    /// `GET /collections/:id[?offset=N]`: one collection's bookmarks a page at a time ("Load more"; `fragment=1` gives the
+    /// rows alone, for the script), its rename form and the way to take one out.
+    func collection(_ request: HTTPRequest) async throws -> HTTPResponse {
         let ctx = context(request)
-        let name = String((request.query["name"] ?? "Collection").prefix(200))
-        let bookmarks = try await library.bookmarks(ids: CollectionListPage.ids(request.query["ids"] ?? ""))
+        let collection = try collections.store.collection(try Self.collectionID(request))
+        let offset = max(0, request.query["offset"].flatMap { Int($0) } ?? 0)
+        let shown = Array(collection.bookmarkIDs.dropFirst(offset).prefix(pageSize))
+        let bookmarks = try await library.bookmarks(ids: shown)
+        let next = offset + pageSize
+        let more = next < collection.bookmarkIDs.count ? BookmarkListView.More(
+            page: SafeURL.path(collection.path, query: [("offset", String(next))]),
+            fragment: SafeURL.path(collection.path, query: [("offset", String(next)), ("fragment", "1")])) : nil
         let empty: HTML = "<div class=\"empty\"><h2>This collection is empty now</h2><p><a href=\"/collections\">Back to Collections</a>.</p></div>"
-        let list = BookmarkListView(bookmarks: bookmarks, more: nil, rows: rows, context: ctx, empty: empty)
-        let view = CollectionListPage(name: name, list: list, count: bookmarks.count, context: ctx)
-        return page(name, tab: .collections, view.render(), context: ctx)
+        let list = BookmarkListView(bookmarks: bookmarks, more: more, rows: rows, context: ctx, empty: empty)
+        if request.query["fragment"] == "1" { return Self.html(list.fragment()) }
+        // Members deleted since the last refresh are not counted (those on this page, which is all of a short collection).
+        let count = collection.bookmarkIDs.count - (shown.count - bookmarks.count)
+        let view = CollectionListPage(collection: collection, bookmarks: bookmarks, count: count, list: list, context: ctx)
+        return page(collection.name, tab: .collections, view.render(), context: ctx)
+    }
+
+    /// `POST /collections/:id/rename` (`name`): a refresh keeps the name.
+    func rename(_ request: HTTPRequest) throws -> HTTPResponse {
+        let id = try Self.collectionID(request)
+        try collections.store.rename(id, to: Self.field(try request.form(), "name"))
+        return redirect("/collections/\(id)", notice: "collection-renamed")
+    }
+
+    /// `POST /collections/:id/remove` (`bookmark`): takes a bookmark out; a refresh does not put it back.
+    func remove(_ request: HTTPRequest) throws -> HTTPResponse {
+        let id = try Self.collectionID(request)
+        guard let bookmark = Int(Self.field(try request.form(), "bookmark")), bookmark > 0 else {
+            throw HTTPError(400, "Say which bookmark to take out.")
+        }
+        try collections.store.remove(bookmark, from: id)
+        return redirect("/collections/\(id)", notice: "collection-removed")
+    }
+
+    /// `POST /collections/refresh`: queues the refresh now (it does nothing when the library has not changed).
+    func refresh(_ request: HTTPRequest) async throws -> HTTPResponse {
+        guard let jobs else { return redirect("/collections") }
+        _ = try await jobs.enqueue(CollectionRefresh.job())
+        return redirect("/collections", notice: "collections-refresh")
     }
 
     /// `POST /collections/enrich`: queues the Enrich All job (once: pressing again while it waits or runs changes
@@ -77,5 +128,12 @@ struct CollectionsController: WebFeature {
             ("text", .optional(job.progress?.text)),
             ("error", .optional(job.state == .done ? nil : job.lastError)),
         ])
+    }
+
+    private static func collectionID(_ request: HTTPRequest) throws -> Int {
+        guard let text = request.pathParameters["id"], let id = Int(text), id > 0 else {
+            throw HTTPError(404, "There is no collection at this address.")
+        }
+        return id
     }
 }
