@@ -200,7 +200,7 @@ extension CompositionRoot {
     public func servedSource(for server: ServerConfig?, origin: String, favicons: FaviconService?) throws -> ServedSource {
         let source = try makeSource(server)
         let library = try makeLibrary(over: source, cache: try makeCache(for: source),
-                                      observers: indexObservers() + faviconObservers() + archiveObservers())
+                                      observers: indexObservers() + faviconObservers() + archiveObservers() + highlightObservers())
         let enrichment = try makeEnrichment(over: library)
         var api: LinkdingAPI?
         if server == nil {
@@ -256,6 +256,7 @@ extension CompositionRoot {
         options.log = log
         options.jobs = try jobs()
         options.imports = try importJobs()
+        options.highlights = try highlights()
         return options
     }
 

@@ -14,13 +14,18 @@ public struct LibraryObserver: Sendable {
     public var unarchived: @Sendable ([Bookmark]) async -> Void
     /// Bookmarks that were deleted (or are gone from the source), by id.
     public var deleted: @Sendable ([Int]) async -> Void
+    /// Bookmarks of the source named (`BookmarkSource.identity`) dropped from the trash for good, by id: what was
+    /// kept for them (highlights) can go.
+    public var purged: @Sendable (_ source: String, _ ids: [Int]) async -> Void
 
-    /// An observer from its callbacks.
+    /// An observer from its callbacks (`purged` does nothing unless given).
     public init(saved: @escaping @Sendable ([Bookmark]) async -> Void, archived: @escaping @Sendable ([Int]) async -> Void,
-                unarchived: @escaping @Sendable ([Bookmark]) async -> Void, deleted: @escaping @Sendable ([Int]) async -> Void) {
+                unarchived: @escaping @Sendable ([Bookmark]) async -> Void, deleted: @escaping @Sendable ([Int]) async -> Void,
+                purged: @escaping @Sendable (_ source: String, _ ids: [Int]) async -> Void = { _, _ in }) {
         self.saved = saved
         self.archived = archived
         self.unarchived = unarchived
         self.deleted = deleted
+        self.purged = purged
     }
 }

@@ -59,6 +59,7 @@ extension LibraryService {
             throw BookmarkSourceError.notFound
         }
         forgetAIMetadata([id])
+        await notifyPurged([id])
     }
 
     /// Drops every trashed bookmark deleted before `cutoff` (all of them for nil: Empty trash); returns their ids.
@@ -78,6 +79,7 @@ extension LibraryService {
             }
         }
         forgetAIMetadata(purged)
+        await notifyPurged(purged)
         return purged.sorted()
     }
 

@@ -47,6 +47,7 @@ function post(url, keepalive, fields) {
 // @include app-keyboard.js
 // @include app-editing.js
 // @include app-reader.js
+// @include app-highlights.js
 // @include app-search.js
 // @include app-enrich.js
 // @include app-settings.js

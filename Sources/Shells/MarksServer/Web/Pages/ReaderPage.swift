@@ -1,3 +1,4 @@
+import HTMLExtraction
 import MarksCore
 import MarksReading
 
@@ -25,6 +26,8 @@ struct ReaderPage {
     var markReadAtEnd = true
     /// The words an Ask citation opens at (`?highlight=`), marked and scrolled to (`#passage`).
     var highlight: PassageHighlight? = nil
+    /// The bookmark's highlights (drawn in the text, listed at the end); nil where this server keeps none.
+    var highlights: [Highlight]? = nil
 
     var title: String { bookmark.displayTitle }
 
@@ -68,16 +71,21 @@ struct ReaderPage {
                 """
         case .article(let article):
             let minutes = max(1, Int((Double(article.wordCount) / 230).rounded()))
-            var firstMark = true
-            let body: HTML = article.content.map { ReaderArticleView(tokens: $0.tokens, imageURL: imageURL, highlight: highlight).render() }
-                ?? HTML.each(article.paragraphs) { "<p>\(highlight?.mark($0, first: &firstMark) ?? .text($0))</p>" }
+            let tokens = article.content?.tokens ?? article.paragraphs.flatMap { [ArticleToken.start(.p, []), .text($0), .end(.p)] }
+            let marks = ArticleMarks(tokens: tokens, passage: highlight, highlights: highlights ?? [])
+            let body = ReaderArticleView(tokens: tokens, imageURL: imageURL, marks: marks).render()
+            let list: HTML = highlights.map {
+                HighlightListView(bookmarkID: b.id, highlights: $0, csrfToken: context.csrfToken, returnPath: "/bookmarks/\(b.id)/read",
+                                  unplaced: marks.unplaced).render()
+            } ?? .empty
+            let hl: HTML = highlights == nil ? .empty : " data-highlights=\"\(SafeURL.path("/bookmarks/\(b.id)/highlights"))\""
             let auto: HTML = markReadAtEnd && b.unread ? " data-mark-read=\"\(SafeURL.path("/bookmarks/\(b.id)/mark-read"))\"" : .empty
             return """
                 <article class="reader reader-size-\(preferences.size.rawValue) reader-width-\(preferences.width.rawValue)" \
-                data-id="\(b.id)" data-leave="/" data-progress="\(SafeURL.path("/bookmarks/\(b.id)/progress"))"\(auto)>\
+                data-id="\(b.id)" data-leave="/" data-progress="\(SafeURL.path("/bookmarks/\(b.id)/progress"))"\(auto)\(hl)>\
                 <h1 id="reader-title">\(b.title.isEmpty ? (article.title ?? b.displayTitle) : b.title)</h1>\
                 <p class="meta"><span>\(b.domain)</span><span>\(minutes) min read</span>\(original)</p>\
-                \(controls())<div class="reader-body">\(body)</div>\(end())\(actions)</article>
+                \(controls())<div class="reader-body">\(body)</div>\(list)\(end())\(actions)</article>
                 """
         }
     }

@@ -45,6 +45,7 @@ struct ReaderController: WebFeature {
         var view = ReaderPage(bookmark: bookmark, content: content, context: ctx)
         view.markReadAtEnd = preferences.current.markReadAtEnd
         view.highlight = PassageHighlight(request.query["highlight"])
+        view.highlights = web.highlights(bookmark.id)
         return readerPage(view, request: request)
     }
 
