@@ -13,6 +13,9 @@ struct WebAssets: Sendable {
     /// The Ask tab's script and style sheet (`ask.js`, `ask.css`), loaded by the Ask page only.
     let ask: WebAsset
     let askStyles: WebAsset
+    /// Highlights' script and style sheet (`highlights.js`, `highlights.css`), loaded where highlights show.
+    let highlights: WebAsset
+    let highlightStyles: WebAsset
     let icon192: WebAsset
     let icon512: WebAsset
     /// `manifest.webmanifest` with the icons' paths.
@@ -34,14 +37,16 @@ struct WebAssets: Sendable {
         player = .hashed("player", "js", Data(WebAssetFiles.script("player.js").utf8), type: "text/javascript; charset=utf-8")
         ask = .hashed("ask", "js", Data(WebAssetFiles.script("ask.js").utf8), type: "text/javascript; charset=utf-8")
         askStyles = .hashed("ask", "css", Data(WebAssetFiles.text("ask.css").utf8), type: "text/css; charset=utf-8")
+        highlights = .hashed("highlights", "js", Data(WebAssetFiles.script("highlights.js").utf8), type: "text/javascript; charset=utf-8")
+        highlightStyles = .hashed("highlights", "css", Data(WebAssetFiles.text("highlights.css").utf8), type: "text/css; charset=utf-8")
         icon192 = .hashed("icon-192", "png", AppIcons.png192, type: "image/png")
         icon512 = .hashed("icon-512", "png", AppIcons.png512, type: "image/png")
         manifest = .fixed("/manifest.webmanifest", Data(Self.manifest(icon192: icon192.path, icon512: icon512.path).utf8),
                           type: "application/manifest+json")
-        let shell = [css.path, js.path, player.path, ask.path, askStyles.path, icon192.path, icon512.path, Self.offlinePath]
+        let shell = [css.path, js.path, player.path, ask.path, askStyles.path, highlights.path, highlightStyles.path, icon192.path, icon512.path, Self.offlinePath]
         serviceWorker = .fixed("/sw.js", Data(Self.serviceWorker(shell: shell).utf8), type: "text/javascript; charset=utf-8")
         var byPath: [String: WebAsset] = [:]
-        for asset in [css, js, player, ask, askStyles, icon192, icon512, manifest, serviceWorker] { byPath[asset.path] = asset }
+        for asset in [css, js, player, ask, askStyles, highlights, highlightStyles, icon192, icon512, manifest, serviceWorker] { byPath[asset.path] = asset }
         self.byPath = byPath
     }
 

@@ -47,14 +47,13 @@ function post(url, keepalive, fields) {
 // @include app-keyboard.js
 // @include app-editing.js
 // @include app-reader.js
-// @include app-highlights.js
 // @include app-search.js
 // @include app-enrich.js
 // @include app-settings.js
 // @include app-list.js
 // @include app-sources.js
 // @include app-podcast-page.js
-// @include app-ask-loader.js
+// @include app-page-scripts.js
 
 if ("serviceWorker" in navigator && csrf && !arrival) {
   navigator.serviceWorker.register("/sw.js").catch(() => { /* offline support is optional */ });

@@ -14,6 +14,8 @@ struct HighlightListView {
     var unplaced: Set<Int>? = nil
     /// Whether the list is in the reader (links go to `#hl-ID` on the page itself).
     var inReader = true
+    /// Where the highlights' script and style sheet are (their own assets, `app-page-scripts.js` loads the script).
+    var assets = WebAssets.shared
 
     func render() -> HTML {
         let items = HTML.each(highlights) { item($0) }
@@ -22,9 +24,10 @@ struct HighlightListView {
                         : "<p class=\"hl-empty\">No highlights yet.</p>")
             : .empty
         return """
-            <section class="highlights" id="highlights" aria-labelledby="highlights-heading">\
+            <section class="highlights" id="highlights" aria-labelledby="highlights-heading" data-start="marksHighlights" data-script="\(assets.highlights.path)">\
+            <link rel="stylesheet" href="\(assets.highlightStyles.path)">\
             <h2 id="highlights-heading">Highlights<span class="count">\(highlights.isEmpty ? "" : " (\(highlights.count))")</span></h2>\
-            \(empty)<ol class="hl-list" id="hl-list">\(items)</ol></section>
+            \(empty)<ol class="hl-list" id="hl-list">\(items)</ol><p><a href="/highlights">All highlights</a></p></section>
             """
     }
 

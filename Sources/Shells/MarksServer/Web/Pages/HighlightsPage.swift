@@ -28,7 +28,7 @@ struct HighlightsPage {
             : .empty
         let items = HTML.each(highlights) { item($0) }
         return """
-            <h1>Highlights</h1>\(filter)\
+            <link rel="stylesheet" href="\(context.assets.highlightStyles.path)"><h1>Highlights</h1>\(filter)\
             \(highlights.isEmpty && !filtered ? HTML.empty : "<p><a href=\"/highlights/export\" id=\"hl-export\" download>Download all as Markdown</a></p>")\(empty)<ol class="hl-list hl-library" id="hl-library">\(items)</ol>
             """
     }

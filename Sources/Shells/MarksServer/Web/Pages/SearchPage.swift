@@ -100,7 +100,8 @@ struct SearchPage {
     private func highlightMatchesHTML() -> HTML {
         guard highlightMatches != .empty else { return .empty }
         return """
-            <section class="highlight-results" aria-labelledby="highlight-results-heading"><h2 id="highlight-results-heading">In highlights</h2>\
+            <section class="highlight-results" aria-labelledby="highlight-results-heading"><link rel="stylesheet" href="\(context.assets.highlightStyles.path)">\
+            <h2 id="highlight-results-heading">In highlights</h2>\
             <ol class="hl-list" id="highlight-results">\(highlightMatches)</ol></section>
             """
     }
