@@ -31,49 +31,67 @@ public struct TextQuote: Sendable, Equatable, Codable {
     /// nil when it is not there. White space is ignored on both sides; when the words occur more than once, the
     /// occurrence whose surroundings agree most with the prefix and suffix wins (the first on a tie).
     public func place(in text: String) -> Range<Int>? {
-        let needle = Self.letters(of: quote)
-        guard !needle.scalars.isEmpty else { return nil }
-        let haystack = Self.letters(of: text)
-        let starts = Self.occurrences(of: needle.scalars, in: haystack.scalars)
+        place(in: Letters(text))
+    }
+
+    /// The same, in a text prepared once for several quotes (the reader places every highlight of a page).
+    public func place(in haystack: Letters) -> Range<Int>? {
+        let needle = Letters(quote).units
+        guard !needle.isEmpty else { return nil }
+        let starts = Self.occurrences(of: needle, in: haystack.units)
         guard !starts.isEmpty else { return nil }
         var best = starts[0]
         if starts.count > 1 {
-            let before = Self.letters(of: prefix).scalars
-            let after = Self.letters(of: suffix).scalars
+            let before = Letters(prefix).units
+            let after = Letters(suffix).units
             var bestScore = -1
             for start in starts {
-                let end = start + needle.scalars.count
-                let score = Self.commonSuffix(before, haystack.scalars[..<start]) + Self.commonPrefix(after, haystack.scalars[end...])
+                let end = start + needle.count
+                let score = Self.commonSuffix(before, haystack.units[..<start]) + Self.commonPrefix(after, haystack.units[end...])
                 if score > bestScore {
                     bestScore = score
                     best = start
                 }
             }
         }
-        let last = best + needle.scalars.count - 1
-        return haystack.offsets[best]..<(haystack.offsets[last] + haystack.widths[last])
+        return haystack.offsets[best]..<(haystack.offsets[best + needle.count - 1] + 1)
     }
 
-    /// The non-space scalars of `text` with each one's UTF-16 offset and width.
-    private static func letters(of text: String) -> (scalars: [Unicode.Scalar], offsets: [Int], widths: [Int]) {
-        var scalars: [Unicode.Scalar] = []
-        var offsets: [Int] = []
-        var widths: [Int] = []
-        var offset = 0
-        for scalar in text.unicodeScalars {
-            let width = scalar.utf16.count
-            if !scalar.properties.isWhitespace && scalar != "\u{00AD}" && scalar != "\u{200B}" {
-                scalars.append(scalar)
-                offsets.append(offset)
-                widths.append(width)
+    /// A text without its white space, as UTF-16 code units, with each one's offset in the text: what quotes are
+    /// matched over (a surrogate pair is two units, matched as they are).
+    public struct Letters: Sendable {
+        let units: [UInt16]
+        let offsets: [Int]
+
+        /// The letters of `text`.
+        public init(_ text: String) {
+            var units: [UInt16] = []
+            var offsets: [Int] = []
+            units.reserveCapacity(text.utf16.count)
+            offsets.reserveCapacity(text.utf16.count)
+            var offset = 0
+            for unit in text.utf16 {
+                if !Self.isSpace(unit) {
+                    units.append(unit)
+                    offsets.append(offset)
+                }
+                offset += 1
             }
-            offset += width
+            self.units = units
+            self.offsets = offsets
         }
-        return (scalars, offsets, widths)
+
+        /// White space (Unicode's, all in the Basic Multilingual Plane), the soft hyphen and the zero-width space.
+        static func isSpace(_ unit: UInt16) -> Bool {
+            switch unit {
+            case 0x09...0x0D, 0x20, 0x85, 0xA0, 0xAD, 0x1680, 0x2000...0x200B, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
+            default: false
+            }
+        }
     }
 
     /// Every start of `needle` in `haystack` (Knuth–Morris–Pratt: linear, whatever the text).
-    private static func occurrences(of needle: [Unicode.Scalar], in haystack: [Unicode.Scalar]) -> [Int] {
+    private static func occurrences(of needle: [UInt16], in haystack: [UInt16]) -> [Int] {
         guard needle.count <= haystack.count else { return [] }
         var failure = [Int](repeating: 0, count: needle.count)
         var k = 0
@@ -84,9 +102,9 @@ public struct TextQuote: Sendable, Equatable, Codable {
         }
         var found: [Int] = []
         k = 0
-        for (i, scalar) in haystack.enumerated() {
-            while k > 0 && scalar != needle[k] { k = failure[k - 1] }
-            if scalar == needle[k] { k += 1 }
+        for (i, unit) in haystack.enumerated() {
+            while k > 0 && unit != needle[k] { k = failure[k - 1] }
+            if unit == needle[k] { k += 1 }
             if k == needle.count {
                 found.append(i - needle.count + 1)
                 k = failure[k - 1]
@@ -95,7 +113,7 @@ public struct TextQuote: Sendable, Equatable, Codable {
         return found
     }
 
-    private static func commonSuffix(_ a: [Unicode.Scalar], _ b: ArraySlice<Unicode.Scalar>) -> Int {
+    private static func commonSuffix(_ a: [UInt16], _ b: ArraySlice<UInt16>) -> Int {
         var count = 0
         var i = a.endIndex, j = b.endIndex
         while i > a.startIndex && j > b.startIndex {
@@ -107,7 +125,7 @@ public struct TextQuote: Sendable, Equatable, Codable {
         return count
     }
 
-    private static func commonPrefix(_ a: [Unicode.Scalar], _ b: ArraySlice<Unicode.Scalar>) -> Int {
+    private static func commonPrefix(_ a: [UInt16], _ b: ArraySlice<UInt16>) -> Int {
         var count = 0
         for (x, y) in zip(a, b) {
             guard x == y else { break }

@@ -28,8 +28,9 @@ struct ArticleMarks {
             for (index, ranges) in passage.ranges(across: tokens) { labels[index, default: []] += ranges.map { ($0, .passage) } }
         }
         if !highlights.isEmpty, let whole = ArticleText(tokens, byBlock: false).spans.first {
+            let letters = TextQuote.Letters(whole.text)
             for highlight in highlights {
-                guard let range = highlight.anchor.place(in: whole.text) else {
+                guard let range = highlight.anchor.place(in: letters) else {
                     unplaced.insert(highlight.id)
                     continue
                 }
