@@ -105,22 +105,6 @@ public final class HighlightStore: Sendable {
         }
     }
 
-    /// How many highlights each of `bookmarkIDs` of `source` has (those with none are left out).
-    public func counts(source: String, bookmarkIDs: [Int]) throws -> [Int: Int] {
-        guard !bookmarkIDs.isEmpty else { return [:] }
-        return try storage {
-            try database.read { connection in
-                var counts: [Int: Int] = [:]
-                for id in Set(bookmarkIDs) {
-                    let count = try connection.integers(cached: "SELECT count(*) FROM highlights WHERE source = ? AND bookmark_id = ?",
-                                                        [.text(source), .integer(Int64(id))]).first ?? 0
-                    if count > 0 { counts[id] = count }
-                }
-                return counts
-            }
-        }
-    }
-
     /// Drops every highlight of `bookmarkIDs` of `source` (their bookmarks were deleted for good); returns how many.
     @discardableResult
     public func removeAll(source: String, bookmarkIDs: [Int]) throws -> Int {
@@ -132,34 +116,6 @@ public final class HighlightStore: Sendable {
                     removed += try connection.run("DELETE FROM highlights WHERE source = ? AND bookmark_id = ?", [.text(source), .integer(Int64(id))])
                 }
                 return removed
-            }
-        }
-    }
-
-    /// Stores highlights as they were (a backup restored): each keeps its times; rows already there are left alone
-    /// (same source, bookmark, quote and creation time). Returns how many were added.
-    @discardableResult
-    public func restore(_ highlights: [Highlight]) throws -> Int {
-        for highlight in highlights {
-            _ = try HighlightDraft(quote: highlight.anchor.quote, prefix: highlight.anchor.prefix, suffix: highlight.anchor.suffix,
-                                   note: highlight.note).validated()
-        }
-        return try storage {
-            try database.write { connection in
-                var added = 0
-                for h in highlights {
-                    let exists = try connection.queryOne("""
-                        SELECT 1 FROM highlights WHERE source = ? AND bookmark_id = ? AND quote = ? AND created_at = ?
-                        """, [.text(h.source), .integer(Int64(h.bookmarkID)), .text(h.anchor.quote), .real(h.createdAt.timeIntervalSince1970)])
-                    if exists != nil { continue }
-                    added += try connection.run("""
-                        INSERT INTO highlights (source, bookmark_id, url, quote, prefix, suffix, note, created_at, updated_at)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """, [.text(h.source), .integer(Int64(h.bookmarkID)), .text(h.url), .text(h.anchor.quote), .text(h.anchor.prefix),
-                              .text(h.anchor.suffix), (try HighlightDraft.checkedNote(h.note)).map(SQLValue.text) ?? .null,
-                              .real(h.createdAt.timeIntervalSince1970), .real(h.updatedAt.timeIntervalSince1970)])
-                }
-                return added
             }
         }
     }
