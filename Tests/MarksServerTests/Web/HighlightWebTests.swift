@@ -121,6 +121,21 @@ import Testing
         }
     }
 
+    @Test func theTrashKeepsHighlightsAndDeleteForeverDropsThem() async throws {
+        try await withSite(Self.herons) { web, _, _, _ in
+            var client = try await web.signedIn()
+            let made = try await client.post("/bookmarks/2/highlights", [("quote", "nest in tall reeds")], headers: Self.json)
+            #expect(made.status == 201)
+            #expect(try await client.post("/bookmarks/2/delete", []).status == 303)
+            #expect(WebClient.text(try await client.get("/highlights")).contains("nest in tall reeds"), "the trash keeps them")
+            #expect(try await client.post("/bookmarks/2/restore", []).status == 303)
+            #expect(WebClient.text(try await client.get("/bookmarks/2")).contains("nest in tall reeds"), "back with its bookmark")
+            #expect(try await client.post("/bookmarks/2/delete", []).status == 303)
+            #expect(try await client.post("/trash/2/purge", []).status == 303)
+            #expect(WebClient.text(try await client.get("/highlights")).contains("No highlights yet."), "deleted for good, with them")
+        }
+    }
+
     @Test func thePageFetchedAgainKeepsOrLosesItsHighlights() async throws {
         try await withSite(Self.herons) { web, archive, url, page in
             var client = try await web.signedIn()
