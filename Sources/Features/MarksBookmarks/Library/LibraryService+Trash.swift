@@ -43,6 +43,10 @@ extension LibraryService {
             throw BookmarkSourceError.notFound
         }
         await refreshWidgets()
+        if restored.id != id {
+            let identity = source.identity
+            for observer in observers { await observer.renumbered(identity, id, restored.id) }
+        }
         await notifySaved([restored])
         return restored
     }

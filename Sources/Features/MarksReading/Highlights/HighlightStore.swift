@@ -105,6 +105,17 @@ public final class HighlightStore: Sendable {
         }
     }
 
+    /// Moves every highlight of bookmark `from` of `source` to bookmark `to` (restored under a new id); returns how many.
+    @discardableResult
+    public func move(source: String, from: Int, to: Int) throws -> Int {
+        try storage {
+            try database.write { connection in
+                try connection.run("UPDATE highlights SET bookmark_id = ? WHERE source = ? AND bookmark_id = ?",
+                                   [.integer(Int64(to)), .text(source), .integer(Int64(from))])
+            }
+        }
+    }
+
     /// Drops every highlight of `bookmarkIDs` of `source` (their bookmarks were deleted for good); returns how many.
     @discardableResult
     public func removeAll(source: String, bookmarkIDs: [Int]) throws -> Int {
