@@ -211,7 +211,7 @@ extension CompositionRoot {
     public func servedSource(for server: ServerConfig?, origin: String, favicons: FaviconService?) throws -> ServedSource {
         let source = try makeSource(server)
         let library = try makeLibrary(over: source, cache: try makeCache(for: source),
-                                      observers: indexObservers() + faviconObservers() + archiveObservers() + collectionObservers())
+                                      observers: indexObservers() + faviconObservers() + archiveObservers() + collectionObservers() + highlightObservers())
         let enrichment = try makeEnrichment(over: library)
         var api: LinkdingAPI?
         if server == nil {
@@ -268,6 +268,7 @@ extension CompositionRoot {
         options.jobs = try jobs()
         options.imports = try importJobs()
         options.collections = try collectionRefresh()
+        options.highlights = try highlights()
         return options
     }
 

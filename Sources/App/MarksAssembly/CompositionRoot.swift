@@ -116,6 +116,7 @@ public final class CompositionRoot: Sendable {
         var favicons: FaviconService?
         var sources: DocumentLibrary?
         var archive: PageArchive?
+        var highlights: HighlightStore?
         var podcastLibrary: PodcastLibrary?
         var podcastRequests: PodcastRequests?
         var imports: ImportJobs?
@@ -226,13 +227,13 @@ public final class CompositionRoot: Sendable {
     /// The library over the source, keeping the cache, the widget files and the search index in step. When the
     /// index cannot be opened the library still works, with a warning.
     public func library() throws -> LibraryService {
-        try part(\.library) { try makeLibrary(observers: indexObservers() + faviconObservers() + archiveObservers() + collectionObservers()) }
+        try part(\.library) { try makeLibrary(observers: indexObservers() + faviconObservers() + archiveObservers() + collectionObservers() + highlightObservers()) }
     }
 
     /// The library without the index observer (for `marks index` and the first build of the index, which write
     /// the index themselves).
     public func libraryWithoutIndex() throws -> LibraryService {
-        try part(\.unindexedLibrary) { try makeLibrary(observers: []) }
+        try part(\.unindexedLibrary) { try makeLibrary(observers: highlightObservers()) }
     }
 
     /// In `marks serve` a linkding source's deletes go out by the `linkding.delete` job when the undo window closes;

@@ -43,6 +43,7 @@ ServeCommand.self,
         CollectionsCommand.self,
         JobsCommand.self,
         TrashCommand.self,
+        HighlightsCommand.self,
         SourceCommand.self,
     ]
 

@@ -26,6 +26,7 @@ let sections: [(name: String, run: () async throws -> [String])] = [
     ("ask", AskBenchmark.run),
     ("quality", QualityBenchmark.run),
     ("finding", FindingBenchmark.run),
+    ("highlights", HighlightBenchmark.run),
 ]
 
 var failed = false

@@ -20,7 +20,7 @@ import Testing
         var client = try await web.signedIn()
         for path in ["/", "/search", "/tags", "/collections", "/settings", "/add", "/bookmarks/2", "/more", "/podcasts"] {
             let page = WebClient.text(try await client.get(path))
-            #expect(Self.tabs(page) == ["bookmarks", "search", "tags", "podcasts", "sources", "ask", "collections", "settings", "more"], "\(path)")
+            #expect(Self.tabs(page) == ["bookmarks", "search", "tags", "podcasts", "sources", "ask", "collections", "highlights", "settings", "more"], "\(path)")
             #expect(page.contains("<nav aria-label=\"Sections\" id=\"tabbar\">"), "\(path)")
             #expect(page.contains("<main id=\"main\" tabindex=\"-1\">"), "\(path)")
             #expect(page.contains("<div id=\"persistent\" class=\"persistent\" data-persistent data-player=\"\(WebAssets.shared.player.path)\"></div>"),

@@ -43,6 +43,10 @@ extension LibraryService {
             throw BookmarkSourceError.notFound
         }
         await refreshWidgets()
+        if restored.id != id {
+            let identity = source.identity
+            for observer in observers { await observer.renumbered(identity, id, restored.id) }
+        }
         await notifySaved([restored])
         return restored
     }
@@ -59,6 +63,7 @@ extension LibraryService {
             throw BookmarkSourceError.notFound
         }
         forgetAIMetadata([id])
+        await notifyPurged([id])
     }
 
     /// Drops every trashed bookmark deleted before `cutoff` (all of them for nil: Empty trash); returns their ids.
@@ -78,6 +83,7 @@ extension LibraryService {
             }
         }
         forgetAIMetadata(purged)
+        await notifyPurged(purged)
         return purged.sorted()
     }
 

@@ -58,6 +58,12 @@ public final class LibraryService: Sendable {
         for observer in observers { await observer.unarchived(bookmarks) }
     }
 
+    func notifyPurged(_ ids: [Int]) async {
+        guard !ids.isEmpty else { return }
+        let identity = source.identity
+        for observer in observers { await observer.purged(identity, ids) }
+    }
+
     func notifyDeleted(_ ids: [Int]) async {
         guard !ids.isEmpty else { return }
         for observer in observers { await observer.deleted(ids) }

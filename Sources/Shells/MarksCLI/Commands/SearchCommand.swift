@@ -60,8 +60,12 @@ enum SearchCommand: CLICommand {
         // Sources have no unread or archived state: a search scoped to those is a bookmark search.
         let scoped = arguments.flag("bookmarks-only") || arguments.flag("unread") || arguments.flag("archived")
         let sources = scoped ? nil : try SourceSearch.matches(query, tag: arguments.option("tag"), root: root, limit: min(limit, 100))
-        SearchOutput.print(SearchOutput(first: read.value, bookmarks: bookmarks, pages: pages, sources: sources, query: query,
-                                        followedAll: arguments.flag("all")), json: arguments.flag("json"), context: context)
+        var output = SearchOutput(first: read.value, bookmarks: bookmarks, pages: pages, sources: sources, query: query,
+                                  followedAll: arguments.flag("all"))
+        if let words = SearchQuery.plainWords(query), !arguments.flag("unread"), !arguments.flag("archived"), arguments.option("tag") == nil {
+            output.highlights = try root.highlights().highlights(source: library.source.identity, matching: words, limit: pageLimit)
+        }
+        SearchOutput.print(output, json: arguments.flag("json"), context: context)
         return ExitCode.success
     }
 }

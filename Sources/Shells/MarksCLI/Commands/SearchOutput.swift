@@ -1,10 +1,11 @@
 import MarksCore
 import MarksBookmarks
 import MarksDocuments
+import MarksReading
 
 /// What `marks search` (keyword) prints: linkding's results, then the bookmarks found only by their archived page
-/// text (with the words around each match), then the sources. JSON: linkding's `count`, `next` and `results`, then
-/// `pages` and (unless the search is scoped to bookmarks) `sources`.
+/// text (with the words around each match), the highlights, then the sources. JSON: linkding's `count`, `next` and `results`, then
+/// `pages`, `highlights` and (unless the search is scoped to bookmarks) `sources`.
 struct SearchOutput {
     /// linkding's first page (its count and next link).
     var first: LibraryPage
@@ -12,6 +13,8 @@ struct SearchOutput {
     var bookmarks: [Bookmark]
     /// The bookmarks found by their archived page text.
     var pages: [PageTextSearch.Match]
+    /// The highlights whose quote or note holds every word.
+    var highlights: [Highlight] = []
     /// The sources found; nil when the search is scoped to bookmarks.
     var sources: [DocumentSummary]?
     /// What was searched for.
@@ -24,12 +27,13 @@ struct SearchOutput {
             guard case .object(var fields) = BookmarkOutput.listJSON(output.bookmarks, count: output.first.count,
                                                                      next: output.followedAll ? nil : output.first.next) else { return }
             fields.append(("pages", .array(output.pages.map(PageTextSearch.json))))
+            fields.append(("highlights", .array(output.highlights.map(HighlightsCommand.jsonValue))))
             if let sources = output.sources { fields.append(("sources", .array(sources.map(SourceOutput.json)))) }
             context.print(JSONValue.object(fields).serialized)
             return
         }
         let sources = output.sources ?? []
-        if output.bookmarks.isEmpty && output.pages.isEmpty && sources.isEmpty {
+        if output.bookmarks.isEmpty && output.pages.isEmpty && output.highlights.isEmpty && sources.isEmpty {
             context.print("No results for “\(output.query.singleLine)”.")
             return
         }
@@ -40,6 +44,13 @@ struct SearchOutput {
         if !output.pages.isEmpty {
             context.print("In archived pages:")
             output.pages.flatMap(PageTextSearch.lines).forEach(context.print)
+        }
+        if !output.highlights.isEmpty {
+            context.print("In highlights:")
+            for highlight in output.highlights {
+                context.print("\(highlight.bookmarkID)".padding(toLength: 7, withPad: " ", startingAt: 0) + "“\(highlight.quote.singleLine)”"
+                              + (highlight.note.map { "  note: " + $0.singleLine } ?? ""))
+            }
         }
         sources.forEach { context.print("source " + SourceOutput.line($0)) }
     }

@@ -8,6 +8,7 @@ import MarksDocuments
 import MarksFetch
 import MarksIndex
 import MarksPodcasts
+import MarksReading
 import MarksStorage
 import SystemSupport
 
@@ -50,6 +51,7 @@ struct HTTPFailure: Equatable, Sendable {
         case let error as LibraryError: HTTPFailure(400, error.description, heading: "Not saved")
         case let error as DocumentError: Self.document(error)
         case let error as CollectionError: Self.collection(error)
+        case let error as HighlightError: Self.highlight(error)
         case let error as PodcastGenerationError: Self.podcastGeneration(error)
         case let error as PodcastIndexError: Self.podcastIndex(error)
         case let error as PodcastError: Self.podcast(error)
@@ -91,6 +93,16 @@ struct HTTPFailure: Equatable, Sendable {
         case .notFound: HTTPFailure(404, error.message, heading: "Not found")
         case .invalid: HTTPFailure(400, error.message, heading: "Not saved")
         case .database: .unexpected
+        }
+    }
+
+    private static func highlight(_ error: HighlightError) -> HTTPFailure {
+        switch error {
+        case .notFound: HTTPFailure(404, error.description, heading: "Not found")
+        case .quoteTooLong, .noteTooLong, .contextTooLong: HTTPFailure(413, error.description, heading: "Too large")
+        case .emptyQuote: HTTPFailure(400, error.description, heading: "Not saved")
+        case .notInText: HTTPFailure(422, error.description, heading: "Not saved")
+        case .storage: .unexpected
         }
     }
 

@@ -168,6 +168,14 @@ final class WebDriver {
         _ = try await command("POST", "/actions", ["actions": [["type": "key", "id": "keyboard", "actions": ordered]]])
     }
 
+    /// Presses each of `keys` (WebDriver key codes, e.g. "\u{E014}" for ArrowRight) while `modifier` ("\u{E008}": Shift) is held.
+    func keys(holding modifier: String, _ keys: String) async throws {
+        var ordered: [[String: Any]] = [["type": "keyDown", "value": modifier]]
+        for key in keys { ordered += [["type": "keyDown", "value": String(key)], ["type": "keyUp", "value": String(key)]] }
+        ordered.append(["type": "keyUp", "value": modifier])
+        _ = try await command("POST", "/actions", ["actions": [["type": "key", "id": "keyboard", "actions": ordered]]])
+    }
+
     func text(_ css: String) async throws -> String {
         let element = try await find(css)
         return try await command("GET", "/element/\(element.id)/text", nil) as? String ?? ""

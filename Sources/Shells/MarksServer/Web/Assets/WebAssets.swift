@@ -16,6 +16,9 @@ struct WebAssets: Sendable {
     /// The reader's script and style sheet (`reader.js`, `reader.css`), loaded by the reader page only.
     let reader: WebAsset
     let readerStyles: WebAsset
+    /// Highlights' script and style sheet (`highlights.js`, `highlights.css`), loaded where highlights show.
+    let highlights: WebAsset
+    let highlightStyles: WebAsset
     let icon192: WebAsset
     let icon512: WebAsset
     /// `manifest.webmanifest` with the icons' paths.
@@ -39,15 +42,19 @@ struct WebAssets: Sendable {
         askStyles = .hashed("ask", "css", Data(WebAssetFiles.text("ask.css").utf8), type: "text/css; charset=utf-8")
         reader = .hashed("reader", "js", Data(WebAssetFiles.script("reader.js").utf8), type: "text/javascript; charset=utf-8")
         readerStyles = .hashed("reader", "css", Data(WebAssetFiles.text("reader.css").utf8), type: "text/css; charset=utf-8")
+        highlights = .hashed("highlights", "js", Data(WebAssetFiles.script("highlights.js").utf8), type: "text/javascript; charset=utf-8")
+        highlightStyles = .hashed("highlights", "css", Data(WebAssetFiles.text("highlights.css").utf8), type: "text/css; charset=utf-8")
         icon192 = .hashed("icon-192", "png", AppIcons.png192, type: "image/png")
         icon512 = .hashed("icon-512", "png", AppIcons.png512, type: "image/png")
         manifest = .fixed("/manifest.webmanifest", Data(Self.manifest(icon192: icon192.path, icon512: icon512.path).utf8),
                           type: "application/manifest+json")
-        let shell = [css.path, js.path, player.path, ask.path, askStyles.path, reader.path, readerStyles.path, icon192.path, icon512.path,
-                     Self.offlinePath]
+        let shell = [css.path, js.path, player.path, ask.path, askStyles.path, reader.path, readerStyles.path, highlights.path, highlightStyles.path,
+                     icon192.path, icon512.path, Self.offlinePath]
         serviceWorker = .fixed("/sw.js", Data(Self.serviceWorker(shell: shell).utf8), type: "text/javascript; charset=utf-8")
         var byPath: [String: WebAsset] = [:]
-        for asset in [css, js, player, ask, askStyles, reader, readerStyles, icon192, icon512, manifest, serviceWorker] { byPath[asset.path] = asset }
+        for asset in [css, js, player, ask, askStyles, reader, readerStyles, highlights, highlightStyles, icon192, icon512, manifest, serviceWorker] {
+            byPath[asset.path] = asset
+        }
         self.byPath = byPath
     }
 

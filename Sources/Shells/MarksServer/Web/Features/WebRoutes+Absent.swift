@@ -82,6 +82,15 @@ struct AbsentFeatures: WebFeature {
         }
     }
 
+    /// Highlights: not kept on this server (404 for the view and every change).
+    func mountHighlights(on r: inout Router) {
+        let error = HTTPError(404, "Highlights are not available on this server.")
+        r.get("/highlights") { _ in throw error }
+        r.post("/bookmarks/:id/highlights") { _ in throw error }
+        r.post("/highlights/:id") { _ in throw error }
+        r.post("/highlights/:id/delete") { _ in throw error }
+    }
+
     /// Ask: the tab says it is not available; asking is a 503.
     func mountAsk(on r: inout Router) {
         r.get("/ask") { await askUnavailable($0) }

@@ -39,8 +39,20 @@ enum WebRoutes {
         if let documents { findSources = { documents.matches($0, tag: $1) } } else { findSources = { _, _ in [] } }
         let homeCards: @Sendable () -> HomeCardsView?
         if let cards { homeCards = { cards.load() } } else { homeCards = { nil } }
-        BookmarkListController(web: web, semanticSearch: options.semanticSearch, pageTextSearch: options.pageTextSearch,
-                               findSources: findSources, homeCards: homeCards).mount(on: &r)
+        var lists = BookmarkListController(web: web, semanticSearch: options.semanticSearch, pageTextSearch: options.pageTextSearch,
+                                           findSources: findSources, homeCards: homeCards)
+        if let store = options.highlights {
+            let log = options.log
+            lists.findHighlights = { words in
+                do {
+                    return try store.highlights(source: web.library.source.identity, matching: words, limit: BookmarkListController.highlightMatchLimit)
+                } catch {
+                    log("highlights were not searched: \(error)")
+                    return []
+                }
+            }
+        }
+        lists.mount(on: &r)
         let podcastBookmark: @Sendable (HTTPRequest) async throws -> HTTPResponse
         if let podcasts { podcastBookmark = { try await podcasts.podcastBookmark($0) } } else { podcastBookmark = { try await absent.noPodcasts($0) } }
         let trashedSources: @Sendable () -> [DocumentSummary]
@@ -68,6 +80,13 @@ enum WebRoutes {
             FaviconController(web: web, favicons: favicons).mount(on: &r)
         } else {
             r.get("/favicons/:site") { _ in throw HTTPError(404, "Marks has no icon for this site.") }
+        }
+
+        // Highlights and notes: made in the reader, listed per bookmark and across the library.
+        if let store = options.highlights {
+            HighlightsController(web: web, store: store, extract: reader ?? { _ in throw ReaderController.Unavailable() }).mount(on: &r)
+        } else {
+            absent.mountHighlights(on: &r)
         }
 
         // Collections and Enrich All.
@@ -164,7 +183,22 @@ enum WebRoutes {
     /// The context of a web app: its rows' icons and podcast states, and whether pages offer Podcast, decided here.
     static func context(sources: SourceSwitch, auth: OwnerAuth, settings: WebSettings, options: WebOptions) -> WebContext {
         WebContext(sources: sources, auth: auth, settings: settings, options: options, rowFavicon: rowFavicon(options),
-                   rowPodcasts: rowPodcasts(options), rowArchived: rowArchived(options), podcastAction: options.podcastManager != nil)
+                   rowPodcasts: rowPodcasts(options), rowArchived: rowArchived(options), podcastAction: options.podcastManager != nil,
+                   highlights: highlights(options, sources: sources))
+    }
+
+    /// A bookmark's highlights in the current source (nil without a store; a read failure is logged and shows none).
+    private static func highlights(_ options: WebOptions, sources: SourceSwitch) -> @Sendable (Int) -> [Highlight]? {
+        guard let store = options.highlights else { return { _ in nil } }
+        let log = options.log
+        return { id in
+            do {
+                return try store.highlights(source: sources.current.library.source.identity, bookmarkID: id)
+            } catch {
+                log("the highlights of bookmark \(id) could not be read: \(error)")
+                return []
+            }
+        }
     }
 
     /// Which rows' pages are kept (none without an archive; a read failure is logged and opens the original pages).

@@ -1,4 +1,5 @@
 import MarksCore
+import MarksReading
 
 /// A bookmark's own page (where `marks://bookmark` links and the home cards lead): the full summary,
 /// description and notes, tags, dates, and the same actions as a row.
@@ -14,6 +15,8 @@ struct BookmarkPage {
     /// The words an Ask citation of the bookmark's own fields opens at (`?highlight=`), marked in the summary,
     /// description and notes.
     var highlight: PassageHighlight? = nil
+    /// The bookmark's highlights, listed under its details; nil where this server keeps none.
+    var highlights: [Highlight]? = nil
 
     var title: String { bookmark.displayTitle }
 
@@ -37,6 +40,7 @@ struct BookmarkPage {
             \(b.notes.isEmpty ? HTML.empty : "<h2>Notes</h2><p class=\"notes\">\(shown(b.notes))</p>")\
             <dl><dt>Address</dt><dd>\(b.displayURL)</dd><dt>Added</dt><dd>\(dates.day(b.dateAdded))</dd>\
             <dt>Changed</dt><dd>\(dates.day(b.dateModified))</dd></dl>\
+            \(highlights.map { HighlightListView(bookmarkID: b.id, highlights: $0, csrfToken: context.csrfToken, returnPath: "/bookmarks/\(b.id)", inReader: false).render() } ?? .empty)\
             <form method="post" action="/bookmarks/action">\(HTML.csrfField(context.csrfToken))\(HTML.hidden("return", "/"))\
             \(BookmarkActionsView(bookmark: b, open: open, labelledBy: "bookmark-title", showDetails: false, podcast: podcastAction).render())</form></article>
             """

@@ -10,22 +10,18 @@ struct ReaderArticleView {
     var tokens: [ArticleToken]
     /// The proxied address of an image, or nil to leave it out.
     var imageURL: (String) -> SafeURL?
-    /// The words an Ask citation opens at, marked where they occur (`?highlight=`), across inline markup.
-    var highlight: PassageHighlight? = nil
+    /// What is marked: the words an Ask citation opens at (`?highlight=`) and the person's highlights, across inline
+    /// markup (`ArticleMarks`, made over these tokens).
+    var marks = ArticleMarks()
 
     func render() -> HTML {
         var out: [UInt8] = []
         var open: [ArticleElement] = []
-        var firstMark = true
-        let marks = highlight?.ranges(across: tokens) ?? [:]
+        var written = ArticleMarks.Written()
         for (index, token) in tokens.enumerated() {
             switch token {
             case .text(let text):
-                if let ranges = marks[index] {
-                    out += PassageHighlight.mark(text, ranges: ranges, first: &firstMark).bytes
-                } else {
-                    HTML.appendEscaped(text, to: &out)
-                }
+                marks.write(text, index: index, into: &out, written: &written)
             case .start(let element, let attributes):
                 guard let tag = startTag(element, attributes) else { continue }
                 out += tag.bytes

@@ -1,3 +1,4 @@
+import HTMLExtraction
 import MarksCore
 import MarksReading
 
@@ -32,6 +33,8 @@ struct ReaderPage {
     var position: ReadingPosition? = nil
     /// Whether the bar offers Listen (the server has podcasts).
     var podcast = false
+    /// The bookmark's highlights (drawn in the text, listed at the end); nil where this server keeps none.
+    var highlights: [Highlight]? = nil
 
     var title: String { bookmark.displayTitle }
 
@@ -80,18 +83,23 @@ struct ReaderPage {
                 """
         case .article(let article):
             let minutes = max(1, Int((Double(article.wordCount) / 230).rounded()))
-            var firstMark = true
-            let body: HTML = article.content.map { ReaderArticleView(tokens: $0.tokens, imageURL: imageURL, highlight: highlight).render() }
-                ?? HTML.each(article.paragraphs) { "<p>\(highlight?.mark($0, first: &firstMark) ?? .text($0))</p>" }
+            let tokens = article.content?.tokens ?? article.paragraphs.flatMap { [ArticleToken.start(.p, []), .text($0), .end(.p)] }
+            let marks = ArticleMarks(tokens: tokens, passage: highlight, highlights: highlights ?? [])
+            let body = ReaderArticleView(tokens: tokens, imageURL: imageURL, marks: marks).render()
+            let list: HTML = highlights.map {
+                HighlightListView(bookmarkID: b.id, highlights: $0, csrfToken: context.csrfToken, returnPath: "/bookmarks/\(b.id)/read",
+                                  unplaced: marks.unplaced).render()
+            } ?? .empty
+            let hl: HTML = highlights == nil ? .empty : " data-highlights=\"\(SafeURL.path("/bookmarks/\(b.id)/highlights"))\""
             let auto: HTML = markReadAtEnd && b.unread ? " data-mark-read=\"\(SafeURL.path("/bookmarks/\(b.id)/mark-read"))\"" : .empty
             let look = "reader-size-\(preferences.size.rawValue) reader-width-\(preferences.width.rawValue) reader-font-\(preferences.font.rawValue)"
             return """
                 <article class="reader \(look)" \
-                data-id="\(b.id)" data-leave="/" data-starts="reader" data-script="\(context.assets.reader.path)" \
-                data-progress="\(SafeURL.path("/bookmarks/\(b.id)/progress"))"\(auto)\(resume())>\
+                data-id="\(b.id)" data-leave="/" data-start="marksReader" data-script="\(context.assets.reader.path)" \
+                data-progress="\(SafeURL.path("/bookmarks/\(b.id)/progress"))"\(auto)\(hl)\(resume())>\
                 \(bar(open: open))<h1 id="reader-title">\(b.title.isEmpty ? (article.title ?? b.displayTitle) : b.title)</h1>\
                 <p class="meta"><span>\(b.domain)</span><span>\(minutes) min read</span>\(original)</p>\
-                <div class="reader-body">\(body)</div>\(end())\(actions)</article>
+                <div class="reader-body">\(body)</div>\(list)\(end())\(actions)</article>
                 """
         }
     }
@@ -120,13 +128,15 @@ struct ReaderPage {
         let listen: HTML = podcast
             ? "<button class=\"link\" formaction=\"\(SafeURL.path(base + "/podcast"))\" data-podcast=\"\(SafeURL.path(base + "/podcast"))\" name=\"return\" value=\"\(here)\" title=\"Listen to it as a podcast episode\">\(ShellIcons.listen)<span class=\"bar-label icon-only\">Listen</span></button>"
             : .empty
+        let highlightsLink: HTML = highlights == nil ? .empty
+            : "<a href=\"#highlights\" title=\"Highlights\">\(ShellIcons.highlight)<span class=\"bar-label icon-only\">Highlights</span></a>"
         let original: HTML = open.map { "<a href=\"\($0)\" rel=\"noopener noreferrer\" title=\"Open the original page\">\(ShellIcons.external)<span class=\"bar-label icon-only\">Original</span></a>" } ?? .empty
         return """
             <div class="reader-toolbar"><form class="reader-bar" method="post" action="\(SafeURL.path(base + "/mark-read"))" aria-label="Reading actions">\
             \(HTML.csrfField(context.csrfToken))\(archive)\(read)\
             <a href="\(next)">\(ShellIcons.next)<span class=\"bar-label\">Next unread</span></a>\
             <a href="\(SafeURL.path(base + "/edit", query: [("return", here.value)]))" title="Edit tags">\(ShellIcons.tag)<span class=\"bar-label icon-only\">Tags</span></a>\
-            \(listen)<a href="#highlights" title="Highlights">\(ShellIcons.highlight)<span class=\"bar-label icon-only\">Highlights</span></a>\(original)</form>\
+            \(listen)\(highlightsLink)\(original)</form>\
             \(controls())<p class="reader-resumed" id="reader-resumed" role="status" hidden></p></div>
             """
     }

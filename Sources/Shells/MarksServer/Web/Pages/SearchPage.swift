@@ -29,6 +29,8 @@ struct SearchPage {
     var sources: [DocumentSummary] = []
     /// Rows of the bookmarks whose archived page has the words but whose fields do not (keyword mode), with snippets.
     var pageMatches: HTML = .empty
+    /// Items of the highlights whose quote or note has the words (keyword mode).
+    var highlightMatches: HTML = .empty
     var dates = WebDate(offsetSeconds: 0)
 
     static let title = "Search"
@@ -51,7 +53,7 @@ struct SearchPage {
             \(modeButton("semantic", "Semantic", on: semantic, enabled: semanticAvailable))</div>\
             <span class="hint" id="semantic-hint">\(semanticAvailable ? "Semantic finds bookmarks by meaning, not only by their words." : "Semantic search needs the search index.")</span></fieldset>\
             \(Self.help)</form>
-            \(problemsHTML())\(sourcesHTML())\(resultsHTML())\(pageMatchesHTML())
+            \(problemsHTML())\(sourcesHTML())\(resultsHTML())\(pageMatchesHTML())\(highlightMatchesHTML())
             """
     }
 
@@ -92,6 +94,15 @@ struct SearchPage {
         return """
             <section class="page-results" aria-labelledby="page-results-heading"><h2 id="page-results-heading">In archived pages</h2>\
             <ul class="rows" id="page-results">\(pageMatches)</ul></section>
+            """
+    }
+
+    private func highlightMatchesHTML() -> HTML {
+        guard highlightMatches != .empty else { return .empty }
+        return """
+            <section class="highlight-results" aria-labelledby="highlight-results-heading"><link rel="stylesheet" href="\(context.assets.highlightStyles.path)">\
+            <h2 id="highlight-results-heading">In highlights</h2>\
+            <ol class="hl-list" id="highlight-results">\(highlightMatches)</ol></section>
             """
     }
 

@@ -126,6 +126,8 @@ struct SettingsPage {
         <dt><kbd>o</kbd> <kbd>Enter</kbd></dt><dd>open</dd><dt><kbd>m</kbd></dt><dd>mark read / unread</dd>\
         <dt><kbd>e</kbd></dt><dd>edit</dd><dt><kbd>a</kbd></dt><dd>archive</dd><dt><kbd>←</kbd> <kbd>→</kbd></dt><dd>the row’s buttons</dd>\
         <dt><kbd>d</kbd></dt><dd>delete (with Undo)</dd><dt><kbd>z</kbd></dt><dd>undo, while its notice shows</dd>\
-        <dt><kbd>x</kbd></dt><dd>select, for the bulk actions</dd><dt><kbd>/</kbd></dt><dd>search</dd></dl>
+        <dt><kbd>x</kbd></dt><dd>select, for the bulk actions</dd><dt><kbd>/</kbd></dt><dd>search</dd>\
+        <dt><kbd>Shift</kbd> + <kbd>←</kbd> <kbd>→</kbd> <kbd>↑</kbd> <kbd>↓</kbd></dt><dd>in the reader: select words</dd>\
+        <dt><kbd>h</kbd> <kbd>n</kbd></dt><dd>highlight the selection; with a note</dd></dl>
         """
 }

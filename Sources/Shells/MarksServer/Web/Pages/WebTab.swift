@@ -9,6 +9,7 @@ public enum WebTab: String, Sendable, CaseIterable {
     case sources
     case ask
     case collections
+    case highlights
     case settings
     case add
     case more
@@ -23,6 +24,7 @@ public enum WebTab: String, Sendable, CaseIterable {
         case .sources: "Sources"
         case .ask: "Ask"
         case .collections: "Collections"
+        case .highlights: "Highlights"
         case .settings: "Settings"
         case .add: "Add"
         case .more: "More"
@@ -39,6 +41,7 @@ public enum WebTab: String, Sendable, CaseIterable {
         case .sources: "/sources"
         case .ask: "/ask"
         case .collections: "/collections"
+        case .highlights: "/highlights"
         case .settings: "/settings"
         case .add: "/add"
         case .more: "/more"
@@ -46,13 +49,13 @@ public enum WebTab: String, Sendable, CaseIterable {
     }
 
     /// The tabs of the desktop sidebar, in order.
-    public static let sidebar: [WebTab] = [.bookmarks, .search, .tags, .podcasts, .sources, .ask, .collections, .settings]
+    public static let sidebar: [WebTab] = [.bookmarks, .search, .tags, .podcasts, .sources, .ask, .collections, .highlights, .settings]
 
     /// The phone's bottom bar: five slots.
     public static let phoneBar: [WebTab] = [.bookmarks, .search, .ask, .podcasts, .more]
 
     /// What the More page lists: every tab the phone bar has no slot for.
-    public static let moreTabs: [WebTab] = [.tags, .sources, .collections, .settings, .add]
+    public static let moreTabs: [WebTab] = [.tags, .sources, .collections, .highlights, .settings, .add]
 
     /// The tab lit in the phone bar when this one is current (the tabs behind More light More).
     public var phoneSlot: WebTab {

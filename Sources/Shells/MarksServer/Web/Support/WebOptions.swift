@@ -83,6 +83,8 @@ public struct WebOptions: Sendable {
     /// The `/v1/` backend's devices: Settings → Devices lists them with Revoke, and Sign out everywhere revokes their
     /// tokens too; nil leaves that out.
     public var backendDevices: DeviceAuthority? = nil
+    /// Highlights and notes (the reader's selections, the Highlights view); nil turns them off.
+    public var highlights: HighlightStore? = nil
     /// The configured public URL (`public_url`) the feed's URL is built on; nil: the request's Host.
     public var publicURL: String? = nil
 

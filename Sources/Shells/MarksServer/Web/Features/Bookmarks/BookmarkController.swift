@@ -63,6 +63,7 @@ struct BookmarkController: WebFeature {
         view.podcastAction = web.podcastAction
         view.stale = read.offline.map { "Showing the copy saved on this computer — \($0.reason)" }
         view.highlight = PassageHighlight(request.query["highlight"])
+        view.highlights = web.highlights(bookmark.id)
         return page(view.title, tab: nil, view.render(), context: ctx)
     }
 

@@ -4,6 +4,7 @@ import MarksCore
 import MarksBookmarks
 import MarksDocuments
 import MarksIndex
+import MarksReading
 
 /// The list pages: Bookmarks (and a tag's bookmarks), the "Load more" fragments, Tags (`+Tags`), bundles
 /// (`+Bundles`) and Search.
@@ -20,6 +21,8 @@ struct BookmarkListController: WebFeature {
     let findSources: @Sendable (_ query: String, _ tag: String?) -> [DocumentSummary]
     /// The home cards (nil without widget files).
     let homeCards: @Sendable () -> HomeCardsView?
+    /// The highlights whose quote or note holds every one of the words (none where this server keeps none).
+    var findHighlights: @Sendable (_ words: String) -> [Highlight] = { _ in [] }
 
     /// The list routes.
     func mount(on r: inout Router) {
@@ -112,6 +115,7 @@ struct BookmarkListController: WebFeature {
         let tagNames = await knownTags()
         var results = SearchPage.Results.none
         var pageMatches = HTML.empty
+        var highlightMatches = HTML.empty
         let semantic = request.query["mode"] == "semantic" && scope != .archived ? semanticSearch : nil
         let problems = semantic == nil ? SearchQuery.problems(query) : []
         if problems.contains(where: \.blocking) {
@@ -138,6 +142,7 @@ struct BookmarkListController: WebFeature {
                 if next == nil, let words = SearchQuery.plainWords(query) {
                     let filter = SearchFilter(unreadOnly: scope == .unread, tag: scope == .tag ? chosenTag : nil, archived: scope == .archived)
                     pageMatches = await matchesInPages(words, filter: filter, shown: Set(page.bookmarks.map(\.id)))
+                    highlightMatches = await matchesInHighlights(words)
                 }
             } catch {
                 results = .failed(message(error))
@@ -146,6 +151,7 @@ struct BookmarkListController: WebFeature {
         var view = SearchPage(query: query, scope: scope, tag: chosenTag, tags: tagNames, results: results, context: ctx)
         view.sources = searchSources(query, scope: scope, tag: chosenTag, blocked: problems.contains(where: \.blocking))
         view.pageMatches = pageMatches
+        view.highlightMatches = highlightMatches
         view.dates = dates
         view.semantic = semantic != nil
         view.semanticAvailable = semanticSearch != nil
@@ -169,6 +175,30 @@ struct BookmarkListController: WebFeature {
         } catch {
             web.log("search in archived pages failed: \(error)")
             return .empty
+        }
+    }
+
+    /// Highlights shown below a keyword search's results: at most this many.
+    static let highlightMatchLimit = 20
+
+    /// The highlights whose quote or note holds every word, newest first, with their bookmarks' titles. A side panel:
+    /// a bookmark that cannot be read shows its address.
+    private func matchesInHighlights(_ words: String) async -> HTML {
+        let found = Array(findHighlights(words).prefix(Self.highlightMatchLimit))
+        guard !found.isEmpty else { return .empty }
+        var titles: [Int: String] = [:]
+        do {
+            for bookmark in try await library.bookmarks(ids: Array(Set(found.map(\.bookmarkID)))) { titles[bookmark.id] = bookmark.displayTitle }
+        } catch {
+            web.log("the bookmarks of highlights found by a search could not be read: \(error)")
+        }
+        return HTML.each(found) { highlight in
+            let link = SafeURL.path("/bookmarks/\(highlight.bookmarkID)/read#hl-\(highlight.id)")
+            let note: HTML = highlight.note.map { "<p class=\"hl-note\">\($0)</p>" } ?? .empty
+            return """
+                <li class="hl-item" id="hl-result-\(highlight.id)"><blockquote class="hl-quote"><a href="\(link)">\(highlight.quote)</a></blockquote>\
+                \(note)<p class="meta">\(titles[highlight.bookmarkID] ?? highlight.url)</p></li>
+                """
         }
     }
 

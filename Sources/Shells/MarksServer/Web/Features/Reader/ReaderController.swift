@@ -47,6 +47,7 @@ struct ReaderController: WebFeature {
         view.position = reading.entry(for: bookmark.id)?.position
         view.podcast = web.podcastAction
         view.highlight = PassageHighlight(request.query["highlight"])
+        view.highlights = web.highlights(bookmark.id)
         return readerPage(view, request: request)
     }
 

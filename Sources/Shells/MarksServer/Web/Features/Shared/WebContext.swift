@@ -40,7 +40,9 @@ final class WebContext: Sendable {
     /// `podcastAction` whether pages offer the Podcast action (each decided once, by `WebRoutes`).
     init(sources: SourceSwitch, auth: OwnerAuth, settings: WebSettings, options: WebOptions,
          rowFavicon: @escaping @Sendable (Bookmark) -> SafeURL?, rowPodcasts: @escaping @Sendable ([Int]) -> [Int: PodcastRowState],
-         rowArchived: @escaping @Sendable ([String]) -> Set<String> = { _ in [] }, podcastAction: Bool) {
+         rowArchived: @escaping @Sendable ([String]) -> Set<String> = { _ in [] }, podcastAction: Bool,
+         highlights: @escaping @Sendable (Int) -> [Highlight]? = { _ in nil }) {
+        self.highlights = highlights
         self.sources = sources
         self.auth = auth
         self.settings = settings
@@ -64,6 +66,9 @@ final class WebContext: Sendable {
 
     /// Whether pages offer the Podcast action on a bookmark or source (podcasts are set up).
     let podcastAction: Bool
+    /// A bookmark's highlights (the reader and the bookmark's page list them); nil when this server keeps none. A
+    /// read failure is logged and shows none.
+    let highlights: @Sendable (_ bookmarkID: Int) -> [Highlight]?
 
     /// Writes a line to the server's log.
     func log(_ line: String) {
@@ -234,6 +239,8 @@ final class WebContext: Sendable {
         case "podcast-waiting": "A podcast of this source is already queued."
         case "ocr-queued": "OCR queued: the pages are read in the background."
         case "ask-cleared": "Conversation cleared. Ask something new."
+        case "highlight-saved": "Note saved."
+        case "highlight-deleted": "Highlight deleted."
         case "signed-out-device", "signed-out-others": nil
         default: BookmarkController.readLaterNotice(code) ?? PodcastsController.podcastNotice(code)
         }

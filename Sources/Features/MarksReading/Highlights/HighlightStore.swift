@@ -1,0 +1,160 @@
+import Foundation
+import SQLiteDatabase
+
+/// The highlights and their notes, in `marks.sqlite` (table `highlights`) whatever the bookmark source: made from
+/// the reader, listed per bookmark and across the library (newest first, searchable), exported and backed up, and
+/// dropped when their bookmark is deleted for good (`observer`; the trash keeps them).
+public final class HighlightStore: Sendable {
+    /// The database the highlights live in.
+    public let database: Database
+    private let now: @Sendable () -> Date
+
+    /// The highlights in `database` (migrations of namespace `highlights` applied), timed by `now`.
+    public init(database: Database, now: @escaping @Sendable () -> Date) throws {
+        do {
+            _ = try database.migrate(namespace: HighlightSchema.namespace, HighlightSchema.migrations)
+        } catch {
+            throw HighlightError.storage(String(describing: error))
+        }
+        self.database = database
+        self.now = now
+    }
+
+    /// Stores `draft` (checked first: `HighlightError` for an empty or oversized one) on bookmark `bookmarkID` of
+    /// `source`, whose address is `url`.
+    public func add(_ draft: HighlightDraft, source: String, bookmarkID: Int, url: String) throws -> Highlight {
+        let checked = try draft.validated()
+        guard bookmarkID > 0 else { throw HighlightError.storage("bookmark id \(bookmarkID) is not valid") }
+        let time = now()
+        let id = try storage {
+            try database.write { connection in
+                try connection.queryOne("""
+                    INSERT INTO highlights (source, bookmark_id, url, quote, prefix, suffix, note, created_at, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
+                    """, [.text(source), .integer(Int64(bookmarkID)), .text(url), .text(checked.anchor.quote),
+                          .text(checked.anchor.prefix), .text(checked.anchor.suffix), checked.note.map(SQLValue.text) ?? .null,
+                          .real(time.timeIntervalSince1970), .real(time.timeIntervalSince1970)])?.int(at: 0) ?? 0
+            }
+        }
+        return Highlight(id: id, source: source, bookmarkID: bookmarkID, url: url, anchor: checked.anchor, note: checked.note,
+                         createdAt: time, updatedAt: time)
+    }
+
+    /// Replaces the note of highlight `id` of `source` (a blank note removes it); `HighlightError.notFound` when
+    /// there is none.
+    public func updateNote(id: Int, source: String, note: String?) throws -> Highlight {
+        let checked = try HighlightDraft.checkedNote(note)
+        let time = now().timeIntervalSince1970
+        return try storage {
+            try database.write { connection in
+                guard let row = try connection.queryOne("""
+                    UPDATE highlights SET note = ?, updated_at = ? WHERE id = ? AND source = ? RETURNING *
+                    """, [checked.map(SQLValue.text) ?? .null, .real(time), .integer(Int64(id)), .text(source)]) else {
+                    throw HighlightError.notFound(id)
+                }
+                return try Self.highlight(row)
+            }
+        }
+    }
+
+    /// Deletes highlight `id` of `source`; `HighlightError.notFound` when there is none.
+    public func delete(id: Int, source: String) throws {
+        try storage {
+            try database.write { connection in
+                let removed = try connection.run("DELETE FROM highlights WHERE id = ? AND source = ?", [.integer(Int64(id)), .text(source)])
+                if removed == 0 { throw HighlightError.notFound(id) }
+            }
+        }
+    }
+
+    /// Highlight `id` of `source`, or nil.
+    public func highlight(id: Int, source: String) throws -> Highlight? {
+        try storage {
+            try database.read { connection in
+                try connection.queryOne("SELECT * FROM highlights WHERE id = ? AND source = ?", [.integer(Int64(id)), .text(source)])
+                    .map(Self.highlight)
+            }
+        }
+    }
+
+    /// The highlights of one bookmark, in the order they were made.
+    public func highlights(source: String, bookmarkID: Int) throws -> [Highlight] {
+        try storage {
+            try database.read { connection in
+                try connection.query(cached: "SELECT * FROM highlights WHERE source = ? AND bookmark_id = ? ORDER BY id",
+                                     [.text(source), .integer(Int64(bookmarkID))]).map(Self.highlight)
+            }
+        }
+    }
+
+    /// The highlights of `source`, newest first, at most `limit`; with `matching`, only those whose quote or note holds
+    /// every one of its words (case folded for ASCII letters).
+    public func highlights(source: String, matching words: String? = nil, limit: Int = .max) throws -> [Highlight] {
+        let terms = (words ?? "").split(whereSeparator: \.isWhitespace).prefix(16).map(String.init)
+        var sql = "SELECT * FROM highlights WHERE source = ?"
+        var arguments: [SQLValue] = [.text(source)]
+        for term in terms {
+            sql += " AND (quote LIKE ? ESCAPE '\\' OR coalesce(note, '') LIKE ? ESCAPE '\\')"
+            let pattern = "%" + Self.escapedForLike(term) + "%"
+            arguments += [.text(pattern), .text(pattern)]
+        }
+        sql += " ORDER BY created_at DESC, id DESC LIMIT ?"
+        arguments.append(.integer(Int64(max(0, min(limit, Int(Int64.max))))))
+        return try storage {
+            try database.read { connection in try connection.query(sql, arguments).map(Self.highlight) }
+        }
+    }
+
+    /// Moves every highlight of bookmark `from` of `source` to bookmark `to` (restored under a new id); returns how many.
+    @discardableResult
+    public func move(source: String, from: Int, to: Int) throws -> Int {
+        try storage {
+            try database.write { connection in
+                try connection.run("UPDATE highlights SET bookmark_id = ? WHERE source = ? AND bookmark_id = ?",
+                                   [.integer(Int64(to)), .text(source), .integer(Int64(from))])
+            }
+        }
+    }
+
+    /// Drops every highlight of `bookmarkIDs` of `source` (their bookmarks were deleted for good); returns how many.
+    @discardableResult
+    public func removeAll(source: String, bookmarkIDs: [Int]) throws -> Int {
+        guard !bookmarkIDs.isEmpty else { return 0 }
+        return try storage {
+            try database.write { connection in
+                var removed = 0
+                for id in Set(bookmarkIDs) {
+                    removed += try connection.run("DELETE FROM highlights WHERE source = ? AND bookmark_id = ?", [.text(source), .integer(Int64(id))])
+                }
+                return removed
+            }
+        }
+    }
+
+    private static func escapedForLike(_ term: String) -> String {
+        var out = ""
+        for character in term {
+            if character == "%" || character == "_" || character == "\\" { out.append("\\") }
+            out.append(character)
+        }
+        return out
+    }
+
+    private static func highlight(_ row: Row) throws -> Highlight {
+        Highlight(id: try row.int("id"), source: try row.string("source"), bookmarkID: try row.int("bookmark_id"), url: try row.string("url"),
+                  anchor: TextQuote(quote: try row.string("quote"), prefix: try row.string("prefix"), suffix: try row.string("suffix")),
+                  note: try row.optionalString("note"), createdAt: Date(timeIntervalSince1970: try row.double("created_at")),
+                  updatedAt: Date(timeIntervalSince1970: try row.double("updated_at")))
+    }
+
+    /// Runs `body`, turning a database failure into `HighlightError.storage` (a `HighlightError` passes as it is).
+    private func storage<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as HighlightError {
+            throw error
+        } catch {
+            throw HighlightError.storage(String(describing: error))
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import MarksReading
+import MarksTestSupport
+import SQLiteDatabase
+import Testing
+
+/// `marks highlights` and `marks highlights export` end to end over the embedded store: highlights made (as the
+/// reader makes them) in the data directory's `marks.sqlite`, listed as text and JSON, exported as Markdown with YAML
+/// front matter (one bookmark, all in one note, one note per bookmark into a directory); a bookmark deleted for good
+/// takes its highlights with it, the trash keeps them.
+@Suite struct HighlightsCommandTests {
+    @Test func listExportAndPurge() async throws {
+        let marks = try MarksBinary()
+        defer { marks.cleanUp() }
+        #expect(try await marks.run(["highlights"]).stdout.hasPrefix("No highlights yet."))
+        for (path, title, tags) in [("herons", "Grey herons", "birds,lakes"), ("swifts", "Swifts: \"sleep\" on the wing", "birds")] {
+            let added = try await marks.run(["add", "https://example.com/\(path)", "--title", title, "--tags", tags, "--no-enrich"])
+            #expect(added.code == 0, "\(added.stderr)")
+        }
+        let database = marks.home.appendingPathComponent("data/marks/marks.sqlite").path
+        let store = try HighlightStore(database: try Database(path: database), now: { Date(timeIntervalSince1970: 1_780_000_000) })
+        let first = try store.add(HighlightDraft(quote: "Grey herons leave the lakes\nin October", note: "Autumn."), source: "embedded",
+                                  bookmarkID: 1, url: "https://example.com/herons")
+        _ = try store.add(HighlightDraft(quote: "They nest in reeds"), source: "embedded", bookmarkID: 1, url: "https://example.com/herons")
+        _ = try store.add(HighlightDraft(quote: "Swifts sleep while flying", note: "Really?"), source: "embedded", bookmarkID: 2,
+                          url: "https://example.com/swifts")
+
+        let listed = try await marks.run(["highlights"])
+        #expect(listed.code == 0 && listed.stdout.contains("bookmark 1  “Grey herons leave the lakes in October”"), "\(listed.stdout)")
+        #expect(listed.stdout.contains("note: Really?"))
+        let json = try await marks.run(["highlights", "1", "--json"])
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(items.map { $0["id"] as? Int } == [first.id, first.id + 1])
+        #expect(items.first?["note"] as? String == "Autumn.")
+        #expect(try await marks.run(["highlights", "x"]).code == 64)
+        let found = try await marks.run(["search", "reeds"])
+        #expect(found.stdout.contains("In highlights:\n1      “They nest in reeds”"), "keyword search finds a quote: \(found.stdout)")
+        #expect(try await marks.run(["search", "really"]).stdout.contains("note: Really?"), "and a note")
+
+        let note = try await marks.run(["highlights", "export", "2"])
+        #expect(note.code == 0, "\(note.stderr)")
+        #expect(note.stdout.hasPrefix("---\ntitle: \"Swifts: \\\"sleep\\\" on the wing\"\nurl: \"https://example.com/swifts\"\ntags:\n  - \"birds\"\nsaved: "),
+                "\(note.stdout)")
+        #expect(note.stdout.contains("> Swifts sleep while flying\n\nReally?\n"))
+
+        let all = try await marks.run(["highlights", "export", "--output", "all.md", "--json"])
+        #expect(all.code == 0, "\(all.stderr)")
+        let written = try String(contentsOf: marks.home.appendingPathComponent("all.md"), encoding: .utf8)
+        #expect(written.hasPrefix("---\ntitle: \"Highlights\"\n") && written.contains("highlights: 3"))
+        #expect(written.contains("## Grey herons") && written.contains("> Grey herons leave the lakes\n> in October\n\nAutumn.\n"))
+        #expect(written.contains("#birds #lakes"))
+        let folder = marks.home.appendingPathComponent("notes")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let perBookmark = try await marks.run(["highlights", "export", "-o", folder.path])
+        #expect(perBookmark.stdout.contains("Exported 3 highlights to 2 notes"), "\(perBookmark.stdout) \(perBookmark.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["1-grey-herons.md", "2-swifts-sleep-on-the-wing.md"])
+
+        #expect(try await marks.run(["delete", "1"]).code == 0)
+        #expect(try await marks.run(["highlights", "1"]).stdout.contains("Grey herons"), "the trash keeps them")
+        #expect(try await marks.run(["trash", "purge", "1"]).code == 0)
+        #expect(try await marks.run(["highlights", "1"]).stdout == "Bookmark 1 has no highlights.\n")
+        #expect(try await marks.run(["highlights", "export", "1"]).code == 1)
+        #expect(try await marks.run(["highlights"]).stdout.contains("Swifts sleep"), "another bookmark's stay")
+    }
+}
