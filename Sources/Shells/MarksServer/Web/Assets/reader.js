@@ -2,7 +2,7 @@
 // page and starts with the page view's helpers: it remembers how far the person read and where they stopped, reopens
 // there, and applies "Aa" at once.
 "use strict";
-window.marksReader = (reader, { doc, $, $$, signal, form, showToast, listen, root }) => {
+(window.marksPages = window.marksPages || {}).reader = (reader, { doc, $, $$, signal, form, showToast, addEventListener, root }) => {
   const body = $(".reader-body", reader), bar = $(".reader-toolbar", reader);
   // The blocks a place is counted in, in document order (a list item before the paragraph inside it).
   const blocks = body ? $$(":is(p, h2, h3, h4, h5, h6, li, pre, blockquote, figure, table, dt, dd)", body) : [];
@@ -72,12 +72,12 @@ window.marksReader = (reader, { doc, $, $$, signal, form, showToast, listen, roo
   }
   measure();
   let t = 0;
-  listen("scroll", () => {
+  addEventListener("scroll", () => {
     measure(); clearTimeout(t); t = setTimeout(send, 1000);
     // The "back where you stopped" note goes once the person has moved on a screen.
     if (resumedAt >= 0 && Math.abs(scrollY - resumedAt) > innerHeight) { const n = $("#reader-resumed"); if (n) n.hidden = true; resumedAt = -1; }
   }, { passive: true });
-  listen("pagehide", send, { signal });
+  addEventListener("pagehide", send, { signal });
 
   // ---- Reader: "Aa" applies at once and is remembered (the same forms, posted in the background) ------
   for (const controls of $$(".reader-settings form.reader-controls")) {

@@ -95,7 +95,7 @@ struct ReaderPage {
             let look = "reader-size-\(preferences.size.rawValue) reader-width-\(preferences.width.rawValue) reader-font-\(preferences.font.rawValue)"
             return """
                 <article class="reader \(look)" \
-                data-id="\(b.id)" data-leave="/" data-start="marksReader" data-script="\(context.assets.reader.path)" \
+                data-id="\(b.id)" data-leave="/" data-starts="reader" data-script="\(context.assets.reader.path)" \
                 data-progress="\(SafeURL.path("/bookmarks/\(b.id)/progress"))"\(auto)\(hl)\(resume())>\
                 \(bar(open: open))<h1 id="reader-title">\(b.title.isEmpty ? (article.title ?? b.displayTitle) : b.title)</h1>\
                 <p class="meta"><span>\(b.domain)</span><span>\(minutes) min read</span>\(original)</p>\
