@@ -21,7 +21,7 @@ import Testing
             try await browser.wait("the list") { try await browser.currentURL == base + "/" }
             try await browser.open(base + "/ask")  // a full load of the page with its own assets
             try await browser.wait("the Ask form") { try await !browser.findAll("#ask-question").isEmpty }
-            try await browser.wait("the Ask script started") { try await browser.run("return typeof window.marksAsk") as? String == "function" }
+            try await browser.wait("the Ask script started") { try await browser.run("return typeof (window.marksPages || {}).ask") as? String == "function" }
             _ = try await browser.run("window.marksStayed = 'yes'")
             for (tab, path) in [("collections", "/collections"), ("bookmarks", "/"), ("ask", "/ask"), ("search", "/search"),
                                 ("tags", "/tags"), ("podcasts", "/podcasts"), ("sources", "/sources"), ("ask", "/ask"),

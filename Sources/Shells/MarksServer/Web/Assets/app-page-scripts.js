@@ -1,15 +1,15 @@
-// Part of the app script's page set-up: a page part with a script of its own (`data-script`: its address;
-// `data-start`: the function it defines) — the Ask form, the highlights — loads that script once and starts it
-// with the page view's helpers, so other pages do not carry it.
-// ---- Page scripts: loaded where their part shows ----
-for (const part of $$("[data-script][data-start]")) {
-  const start = part.dataset.start;
-  const go = () => signal.aborted || window[start](part, { doc, $, $$, csrf, post, signal, listen: addEventListener });
-  if (window[start]) go();
+// Part of the app script's page set-up: a page's own script (the Ask tab's, the reader's) is an asset of its own, named
+// by `data-script` on the element it starts with (`data-starts`); it is loaded once and started on each page view with
+// the view's helpers, so other pages (the list above all) do not carry it.
+// ---- A page's own script, loaded on that page ----
+for (const el of $$("[data-starts][data-script]")) {
+  const name = el.dataset.starts;
+  const go = () => signal.aborted || window.marksPages[name](el, { doc, $, $$, csrf, signal, form, post, showToast, addEventListener, root });
+  if (window.marksPages && window.marksPages[name]) go();
   else {
     // `data-page`: a page's own script, not part of the shell a swap compares (app-navigation.js).
     const s = document.createElement("script");
-    s.src = part.dataset.script; s.dataset.page = ""; s.onload = go;
+    s.src = el.dataset.script; s.dataset.page = ""; s.onload = go;
     document.head.append(s);
   }
 }

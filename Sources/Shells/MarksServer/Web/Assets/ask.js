@@ -1,9 +1,9 @@
-// The Ask tab's script, an asset of its own (`/assets/ask.<hash>.js`) that `loader` — part of the app script's page
-// set-up — loads on the Ask page and starts with the page view's helpers, so other pages do not carry it. The
+// The Ask tab's script, an asset of its own (`/assets/ask.<hash>.js`) that app-page-scripts.js — part of the app
+// script's page set-up — loads on the Ask page and starts with the page view's helpers, so other pages do not carry it. The
 // question goes to `/ask/stream` (the session's CSRF token in a header); the answer's text streams into a pending turn, then the server's markup of the turn (citation links and cards) replaces it and the form
 // carries the conversation on. Enter asks, Shift+Enter is a new line. Without the script the form posts to `/ask`.
 "use strict";
-window.marksAsk = (askForm, { doc, $, $$, csrf, signal }) => {
+(window.marksPages = window.marksPages || {}).ask = (askForm, { doc, $, $$, csrf, signal }) => {
   const thread = $("#ask-thread"), box = $("#ask-question", askForm), askStatus = $("#ask-status");
   const askButton = $("#ask-button", askForm);
   box.addEventListener("keydown", e => {

@@ -61,7 +61,7 @@ struct AskPage {
         let fresh = earlier.isEmpty && latest == nil
         let described: HTML = problem == nil ? " aria-describedby=\"ask-hint\"" : " aria-describedby=\"ask-problem ask-hint\" aria-invalid=\"true\""
         return """
-            <form method="post" action="/ask" class="ask-form" id="ask-form" data-swap="off" data-ask="/ask/stream" data-start="marksAsk" data-script="\(context.assets.ask.path)">\
+            <form method="post" action="/ask" class="ask-form" id="ask-form" data-swap="off" data-ask="/ask/stream" data-starts="ask" data-script="\(context.assets.ask.path)">\
             \(HTML.csrfField(context.csrfToken))\(HTML.hidden("conversation", conversationID ?? ""))\
             <label for="ask-question" class="ask-label">\(fresh ? "Your question" : "A follow-up question")</label>\
             \(problemHTML)<div class="ask-box"><textarea id="ask-question" name="question" rows="2" maxlength="2000" required \
