@@ -257,6 +257,7 @@ extension CompositionRoot {
         options.jobs = try jobs()
         options.imports = try importJobs()
         options.highlights = try highlights()
+        options.highlightsChanged = try highlightsChanged()
         return options
     }
 
