@@ -34,13 +34,21 @@ extension CompositionRoot {
         }
     }
 
-    /// Where the index observers read archived page texts; none (with a warning) when the archive cannot be opened.
+    /// Where the index observers read archived page texts, each page's highlights and notes after it; none (with a
+    /// warning) when the archive cannot be opened, the texts alone when the highlights cannot.
     public func pageTexts() -> SearchIndex.PageTexts {
+        let pages: SearchIndex.PageTexts
         do {
-            return try pageArchive().pageTexts
+            pages = try pageArchive().pageTexts
         } catch {
             warn("archived page texts are not being indexed: \(AssemblyFailure.describe(error))")
-            return .none
+            pages = .none
+        }
+        do {
+            return try highlights().pageTexts(over: pages)
+        } catch {
+            warn("highlights are not being indexed: \(AssemblyFailure.describe(error))")
+            return pages
         }
     }
 

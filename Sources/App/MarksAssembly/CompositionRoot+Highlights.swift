@@ -1,4 +1,5 @@
 import MarksBookmarks
+import MarksIndex
 import MarksReading
 
 extension CompositionRoot {
@@ -6,6 +7,23 @@ extension CompositionRoot {
     public func highlights() throws -> HighlightStore {
         let database = try data().database
         return try part(\.highlights) { try HighlightStore(database: database, now: context.now) }
+    }
+
+    /// What follows a change to a bookmark's highlights in the web app: its page passages (the archived text and the
+    /// highlights) written to the search index again, embedded in the background where this process runs it.
+    public func highlightsChanged() throws -> @Sendable (_ bookmarkID: Int) async -> Void {
+        let index = try searchIndex()
+        let indexer = runsBackgroundWork ? try self.indexer() : nil
+        let pages = pageTexts()
+        let warn = self.warn
+        return { id in
+            do {
+                try index.syncPageTexts(ids: [id], from: pages)
+            } catch {
+                warn("the search index did not take bookmark \(id)'s highlights: \(AssemblyFailure.describe(error))")
+            }
+            await SearchIndex.schedule(indexer, warn: warn)
+        }
     }
 
     /// The observer that drops a bookmark's highlights when it is deleted for good; none (with a warning) when the

@@ -269,6 +269,7 @@ extension CompositionRoot {
         options.imports = try importJobs()
         options.collections = try collectionRefresh()
         options.highlights = try highlights()
+        options.highlightsChanged = try highlightsChanged()
         return options
     }
 

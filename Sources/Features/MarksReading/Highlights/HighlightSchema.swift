@@ -24,5 +24,6 @@ enum HighlightSchema {
             CREATE INDEX highlights_bookmark ON highlights (source, bookmark_id, id);
             CREATE INDEX highlights_newest ON highlights (source, created_at DESC, id DESC);
             """),
+        Migration(id: 2, name: "highlights: by page", sql: "CREATE INDEX highlights_url ON highlights (url, id);"),
     ]
 }

@@ -140,6 +140,24 @@ public final class HighlightStore: Sendable {
         return out
     }
 
+    /// Per URL with highlights: how many and when the last was changed.
+    func versionRows() throws -> [(url: String, count: Int, last: Double)] {
+        try storage {
+            try database.read { connection in
+                try connection.query("SELECT url, count(*), max(updated_at) FROM highlights GROUP BY url").map {
+                    (try $0.string(at: 0), try $0.int(at: 1), try $0.double(at: 2))
+                }
+            }
+        }
+    }
+
+    /// The highlights a query of the table selects (`SELECT * …`).
+    func highlightRows(_ sql: String, _ arguments: [SQLValue]) throws -> [Highlight] {
+        try storage {
+            try database.read { connection in try connection.query(cached: sql, arguments).map(Self.highlight) }
+        }
+    }
+
     private static func highlight(_ row: Row) throws -> Highlight {
         Highlight(id: try row.int("id"), source: try row.string("source"), bookmarkID: try row.int("bookmark_id"), url: try row.string("url"),
                   anchor: TextQuote(quote: try row.string("quote"), prefix: try row.string("prefix"), suffix: try row.string("suffix")),

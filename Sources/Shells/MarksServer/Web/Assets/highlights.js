@@ -6,7 +6,7 @@
 // <mark class="hl"> and added to the list at the end (#highlights). The list's Edit note and Delete forms are posted
 // in place. Without script the list's forms still work; highlighting needs the script.
 "use strict";
-window.marksHighlights = (section, { doc, $, $$, post, signal, listen: addEventListener }) => {
+(window.marksPages = window.marksPages || {}).highlights = (section, { doc, $, $$, post, signal, addEventListener }) => {
   const hlArticle = $("article[data-highlights]");
   const hlBody = hlArticle && $(".reader-body", hlArticle);
   if (hlArticle && hlBody) {

@@ -84,7 +84,8 @@ enum WebRoutes {
 
         // Highlights and notes: made in the reader, listed per bookmark and across the library.
         if let store = options.highlights {
-            HighlightsController(web: web, store: store, extract: reader ?? { _ in throw ReaderController.Unavailable() }).mount(on: &r)
+            HighlightsController(web: web, store: store, extract: reader ?? { _ in throw ReaderController.Unavailable() },
+                                 changed: options.highlightsChanged ?? { _ in }).mount(on: &r)
         } else {
             absent.mountHighlights(on: &r)
         }

@@ -24,7 +24,7 @@ struct HighlightListView {
                         : "<p class=\"hl-empty\">No highlights yet.</p>")
             : .empty
         return """
-            <section class="highlights" id="highlights" aria-labelledby="highlights-heading" data-start="marksHighlights" data-script="\(assets.highlights.path)">\
+            <section class="highlights" id="highlights" aria-labelledby="highlights-heading" data-starts="highlights" data-script="\(assets.highlights.path)">\
             <link rel="stylesheet" href="\(assets.highlightStyles.path)">\
             <h2 id="highlights-heading">Highlights<span class="count">\(highlights.isEmpty ? "" : " (\(highlights.count))")</span></h2>\
             \(empty)<ol class="hl-list" id="hl-list">\(items)</ol><p><a href="/highlights">All highlights</a></p></section>

@@ -12,14 +12,16 @@ struct HighlightsController: WebFeature {
     let store: HighlightStore
     /// The reader's text of a page (the archive's, else fetched and archived), to check a quote against.
     let extract: ReaderController.Extract
+    /// Told of each change to a bookmark's highlights (the search index takes them again).
+    let changed: @Sendable (_ bookmarkID: Int) async -> Void
 
     /// The most highlights the Highlights view lists.
     static let viewLimit = 500
 
     func mount(on r: inout Router) {
         r.post("/bookmarks/:id/highlights") { try await create($0) }
-        r.post("/highlights/:id") { try update($0) }
-        r.post("/highlights/:id/delete") { try delete($0) }
+        r.post("/highlights/:id") { try await update($0) }
+        r.post("/highlights/:id/delete") { try await delete($0) }
         r.get("/highlights") { try await view($0) }
         r.get("/highlights/export") { try await export($0) }
     }
@@ -40,23 +42,28 @@ struct HighlightsController: WebFeature {
             throw HighlightError.notInText
         }
         let highlight = try store.add(draft, source: source, bookmarkID: bookmark.id, url: bookmark.url)
+        await changed(bookmark.id)
         if Self.wantsJSON(request) { return json(highlight, request: request, status: 201) }
         return redirect("/bookmarks/\(bookmark.id)/read", anchor: "hl-\(highlight.id)")
     }
 
     /// `POST /highlights/:id` with `note` (blank removes it).
-    func update(_ request: HTTPRequest) throws -> HTTPResponse {
+    func update(_ request: HTTPRequest) async throws -> HTTPResponse {
         let form = try request.form()
         let highlight = try store.updateNote(id: try Self.highlightID(request), source: source, note: form["note"])
+        await changed(highlight.bookmarkID)
         if Self.wantsJSON(request) { return json(highlight, request: request) }
         return redirect(Self.returnPath(form, fallback: "/bookmarks/\(highlight.bookmarkID)/read"), notice: "highlight-saved",
                         anchor: "hl-item-\(highlight.id)")
     }
 
     /// `POST /highlights/:id/delete`.
-    func delete(_ request: HTTPRequest) throws -> HTTPResponse {
+    func delete(_ request: HTTPRequest) async throws -> HTTPResponse {
         let form = try request.form()
-        try store.delete(id: try Self.highlightID(request), source: source)
+        let id = try Self.highlightID(request)
+        let bookmarkID = try store.highlight(id: id, source: source)?.bookmarkID
+        try store.delete(id: id, source: source)
+        if let bookmarkID { await changed(bookmarkID) }
         return done(request, back: Self.returnPath(form, fallback: "/highlights"), notice: "highlight-deleted", anchor: "highlights")
     }
 
