@@ -90,9 +90,11 @@ doc.addEventListener("click", e => {
 });
 
 // The home cards fold under one line; the choice is remembered for this browser (the server reads `marks_cards`).
+// Only the person's own click (or Enter/Space) on its summary counts: a details element that starts open fires
+// `toggle` on load too.
 const fold = $("#cards-fold");
-if (fold) fold.addEventListener("toggle", () => {
-  document.cookie = "marks_cards=" + (fold.open ? "open" : "folded") + "; path=/; max-age=34560000; samesite=lax";
+if (fold) $("summary", fold).addEventListener("click", () => {
+  document.cookie = "marks_cards=" + (fold.open ? "folded" : "open") + "; path=/; max-age=34560000; samesite=lax";
 });
 
 // Reaching the end of the reader marks it read (when the setting is on: `data-mark-read`), after the person scrolled.
