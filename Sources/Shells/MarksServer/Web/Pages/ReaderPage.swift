@@ -1,4 +1,5 @@
 import MarksCore
+import MarksFetch
 import MarksReading
 
 /// The reader view: the extracted article — headings, lists, links, images, code, quotes and tables, through the
@@ -21,6 +22,8 @@ struct ReaderPage {
     var preferences = ReaderPreferences()
     /// The proxied address of an image in the article, or nil to leave it out.
     var imageURL: (String) -> SafeURL? = { _ in nil }
+    /// The sizes the image proxy learnt of article images the page gave no size for, by address.
+    var imageSizes: [String: ImageSize] = [:]
     /// Whether reaching the end marks the bookmark read (the reading preference).
     var markReadAtEnd = true
     /// The words an Ask citation opens at (`?highlight=`), marked and scrolled to (`#passage`).
@@ -69,7 +72,7 @@ struct ReaderPage {
         case .article(let article):
             let minutes = max(1, Int((Double(article.wordCount) / 230).rounded()))
             var firstMark = true
-            let body: HTML = article.content.map { ReaderArticleView(tokens: $0.tokens, imageURL: imageURL, highlight: highlight).render() }
+            let body: HTML = article.content.map { ReaderArticleView(tokens: $0.tokens, imageURL: imageURL, imageSizes: imageSizes, highlight: highlight).render() }
                 ?? HTML.each(article.paragraphs) { "<p>\(highlight?.mark($0, first: &firstMark) ?? .text($0))</p>" }
             let auto: HTML = markReadAtEnd && b.unread ? " data-mark-read=\"\(SafeURL.path("/bookmarks/\(b.id)/mark-read"))\"" : .empty
             return """
