@@ -3,6 +3,9 @@ import HTTPClient
 import MarksAccess
 import MarksAssembly
 import MarksCore
+import MarksFetch
+import MarksReading
+import SQLiteDatabase
 import StandInNetwork
 
 /// `reader`: the reader page of a 10,000-word article with the markup real articles have — headings, paragraphs with
@@ -39,6 +42,16 @@ enum ReaderBenchmark {
             samples.append(try await WebPagesBenchmark.timing(client, server.baseURL + path, headers: web))
         }
         let wire = try await wireSize(client, server.baseURL + path, headers: web)
+        // The archive's part, in this process over the server's own file: the row read and its tokens decoded.
+        let archive = try PageArchive(database: try Database(path: server.dataDirectory.appendingPathComponent("marks.sqlite").path),
+                                      fetcher: PageFetcher(policy: FetchPolicy(enabled: false)), now: { Date() })
+        let pageURL = site.url("/guide/long-article.html").absoluteString
+        var reads: [Double] = []
+        for _ in 0..<runs {
+            let began = DispatchTime.now().uptimeNanoseconds
+            guard try archive.page(url: pageURL)?.article != nil else { throw BenchSupport.Failure(description: "the article was not archived") }
+            reads.append(Double(DispatchTime.now().uptimeNanoseconds - began) / 1e6)
+        }
         let p50 = BenchSupport.percentile(samples, 50)
         let timeMet = p50 <= targetMilliseconds
         let sizeMet = wire.compressed <= targetCompressedBytes
@@ -48,7 +61,8 @@ enum ReaderBenchmark {
                 + "\(article.links) links, \(article.images) images), served on loopback, saved through /api/, read once",
             "GET \(path) from the archive, server time at the client on loopback: p50 \(String(format: "%.1f", p50)) ms, "
                 + "max \(String(format: "%.1f", samples.max() ?? .nan)) ms over \(runs) reads "
-                + "(target ≤ \(Int(targetMilliseconds)) ms: \(timeMet ? "met" : "MISSED"))",
+                + "(target ≤ \(Int(targetMilliseconds)) ms: \(timeMet ? "met" : "MISSED")); of which reading the archived article "
+                + "(its row and its tokens decoded, measured in this process) p50 \(String(format: "%.1f", BenchSupport.percentile(reads, 50))) ms",
             "reader page bytes: \(wire.plain / 1024) KB of HTML, \(String(format: "%.1f", Double(wire.compressed) / 1024)) KB "
                 + "\(wire.how) (target ≤ \(targetCompressedBytes / 1024) KB: \(sizeMet ? "met" : "MISSED"))",
         ]
