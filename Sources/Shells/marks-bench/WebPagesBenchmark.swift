@@ -94,8 +94,8 @@ enum WebPagesBenchmark {
         return lines
     }
 
-    /// Milliseconds of one request (its whole answer read), which must answer 200.
-    private static func timing(_ client: HTTPClient, _ url: String, headers: [HTTPHeaderField]) async throws -> Double {
+    /// Milliseconds of one request (its whole answer read), which must answer 200 (the reader benchmark times the same way).
+    static func timing(_ client: HTTPClient, _ url: String, headers: [HTTPHeaderField]) async throws -> Double {
         guard let address = URL(string: url) else { throw BenchSupport.Failure(description: "bad URL \(url)") }
         let request = HTTPClientRequest(url: address, headers: headers, timeout: .seconds(120), usesProxy: false)
         let began = DispatchTime.now().uptimeNanoseconds
@@ -108,7 +108,7 @@ enum WebPagesBenchmark {
     }
 
     /// Opens a sign-in link and returns the session cookie it sets.
-    private static func signIn(_ client: HTTPClient, link: String) async throws -> String {
+    static func signIn(_ client: HTTPClient, link: String) async throws -> String {
         guard let url = URL(string: link) else { throw BenchSupport.Failure(description: "bad sign-in link") }
         let answer = try await client.send(HTTPClientRequest(url: url, usesProxy: false))
         guard let cookie = answer.header("Set-Cookie")?.split(separator: ";").first.map(String.init) else {

@@ -12,6 +12,7 @@ let sections: [(name: String, run: () async throws -> [String])] = [
     ("indexing", IndexingBenchmark.run),
     ("web", WebBenchmark.run),
     ("pages", WebPagesBenchmark.run),
+    ("reader", ReaderBenchmark.run),
     ("engine", EngineBenchmark.run),
     ("backend", BackendBenchmark.run),
     ("shared", SharedDatabaseBenchmark.run),

@@ -165,14 +165,16 @@ struct ArticleSanitizer {
 
     // MARK: Checks
 
-    /// Link lists, furniture phrases ("Share this", "Read more") and a first heading that repeats the title.
+    /// Link lists, furniture phrases ("Share this", "Read more") and a first heading that repeats the title. Inside a
+    /// table cell, a paragraph or list of links is content (Sphinx writes `<td><p><a><code>name</code></a></p></td>`
+    /// for a table's first column), so the link-density rules leave it.
     private func isFurniture(_ node: HTMLNode, tag: String) -> Bool {
         let stat = stats[node.address]
         switch tag {
         case "p":
-            if let stat, stat.textLength > 0, stat.linkDensity > 0.8 { return true }
+            if let stat, stat.textLength > 0, stat.linkDensity > 0.8, !Self.isInsideTableCell(node) { return true }
         case "ul", "ol", "dl":
-            if let stat, stat.textLength > 0, stat.linkDensity > 0.5 { return true }
+            if let stat, stat.textLength > 0, stat.linkDensity > 0.5, !Self.isInsideTableCell(node) { return true }
         default:
             break
         }
@@ -183,6 +185,20 @@ struct ArticleSanitizer {
         let key = HTMLDocument.comparisonKey(text)
         if HTMLDocument.furniturePhrases.contains(key), !hasImage(node) { return true }
         if !sawText, HTMLVocabulary.headingTags.contains(tag), key == titleKey { return true }
+        return false
+    }
+
+    /// Whether a `td` or `th` holds `node` (looking up to the nearest table, at most eight levels).
+    static func isInsideTableCell(_ node: HTMLNode) -> Bool {
+        var ancestor = node.parentElement
+        for _ in 0..<8 {
+            guard let current = ancestor else { return false }
+            switch current.tagName {
+            case "td", "th": return true
+            case "table", "body": return false
+            default: ancestor = current.parentElement
+            }
+        }
         return false
     }
 

@@ -55,6 +55,9 @@ struct BoilerplateClassifier {
     /// `headerlink`, anchor.js, markdown-it-anchor, GitHub's `anchor`, MkDocs' permalinks).
     static let permalinkFragments = ["headerlink", "anchorjs", "header-anchor", "heading-anchor", "permalink", "anchor-link"]
 
+    /// Words in a permalink anchor's `title` or `aria-label`.
+    static let permalinkLabels = ["permalink", "link to this", "direct link to", "anchor link"]
+
     /// What a permalink anchor shows instead of words: "¶", "§", "#", a link symbol.
     static let permalinkSymbols: Set<String> = ["¶", "§", "#", "🔗", "⚓", "⚓︎", "🔗︎"]
 
@@ -93,6 +96,10 @@ struct BoilerplateClassifier {
         guard let href = node.attribute("href"), href.hasPrefix("#") else { return false }
         let names = (node.attribute("class") ?? "").lowercased()
         if permalinkFragments.contains(where: names.contains) { return true }
+        // "Permalink to this headline" (older Sphinx, Jekyll), "Link to this heading" (Sphinx 7), "Direct link to…"
+        // (Docusaurus): a title or label that says what the anchor is.
+        let label = [node.attribute("title"), node.attribute("aria-label")].compactMap { $0 }.joined(separator: " ").lowercased()
+        if permalinkLabels.contains(where: label.contains) { return true }
         let text = HTMLDocument.text(of: node).trimmingCharacters(in: .whitespacesAndNewlines)
         return permalinkSymbols.contains(text)
     }

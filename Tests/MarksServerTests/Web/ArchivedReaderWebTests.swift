@@ -65,4 +65,37 @@ import Testing
         #expect(!plain.contains("<mark"), "nothing is marked without a quote")
         await site.stop()
     }
+
+    /// The reader keeps everything of a Sphinx reference page (issue 37 item 7): the table cells holding only a link
+    /// (with the link and its code), no "¶" after the headings, the code block and the wide table keyboard-scrollable.
+    @Test func aSphinxReferencePageKeepsItsLinkOnlyCellsAndShowsNoPilcrow() async throws {
+        let site = try LiveServer { _, _ in
+            HTTPResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: .bytes(Data(SphinxReferencePage.html.utf8)))
+        }
+        let directory = try TemporaryDirectory(prefix: "marks-archived-reader")
+        defer { directory.cleanUp() }
+        let archive = try PageArchive(database: try Database(path: directory.file("marks.sqlite").path),
+                                      fetcher: PageFetcher(policy: FetchPolicy(allowInternalAddresses: true)), now: { Date() })
+        let page = site.baseURL.absoluteString + "/library/logging.html"
+        let web = try await WebHarness.make(seed: 1, reader: { _ in try await archive.article(for: page) })
+        defer { web.cleanUp() }
+        var client = try await web.signedIn()
+        let html = WebClient.text(try await client.get("/bookmarks/1/read"))
+        await site.stop()
+        #expect(!html.contains("¶"))
+        #expect(html.contains("<h2>Module-level functions</h2>"))
+        for name in SphinxReferencePage.functions {
+            let anchor = page + "#logging." + name.dropLast(2)
+            #expect(html.contains("<td><p><a href=\"\(anchor)\" title=\"logging.\(name.dropLast(2))\" rel=\"noopener noreferrer nofollow\"><code>\(name)</code></a></p></td>"),
+                    "\(name)")
+        }
+        for name in SphinxReferencePage.modules {
+            #expect(html.contains("<td><a href=\"https://docs.python.org/3/library/\(name).html\" rel=\"noopener noreferrer nofollow\"><code>\(name)</code></a></td>"))
+        }
+        #expect(html.components(separatedBy: "<table tabindex=\"0\">").count == 3, "both tables, each a tab stop")
+        #expect(html.contains("<pre tabindex=\"0\">"))
+        let text = try #require(try archive.text(url: page))
+        #expect(!text.blocks.contains { $0.text.contains("¶") }, "the stored text search and Ask read has none either")
+        #expect(text.blocks.contains { $0.text == "getLogger()" })
+    }
 }

@@ -4,6 +4,7 @@ import MarksCore
 import MarksFetch
 import MarksReading
 import MarksTestSupport
+import SQLiteDatabase
 import Testing
 @testable import MarksServer
 
@@ -88,6 +89,45 @@ import Testing
         await site.stop()
     }
 
+    /// An image the page gives no size for is sized from its second showing on (issue 37 item 7): the first reader
+    /// page marks it `unsized` (CSS reserves a 16:9 box), the proxy learns its 1200×675 as it serves it and the archive
+    /// keeps that, and the next reader page gives it `width` and `height`.
+    @Test func anImageWithoutASizeIsSizedOnceTheProxyHasServedIt() async throws {
+        var wide = Self.png
+        wide.replaceSubrange(16..<24, with: [0, 0, 0x04, 0xB0, 0, 0, 0x02, 0xA3])  // IHDR: 1200 × 675
+        let image = wide
+        let site = try LiveServer { request, _ in
+            request.path == "/wide.png" ? HTTPResponse(status: 200, headers: ["Content-Type": "image/png"], body: .bytes(image))
+                : HTTPResponse(status: 404, body: .bytes(Data()))
+        }
+        let directory = try TemporaryDirectory(prefix: "marks-reader-sizes")
+        defer { directory.cleanUp() }
+        let archive = try PageArchive(database: try Database(path: directory.file("marks.sqlite").path),
+                                      fetcher: PageFetcher(policy: FetchPolicy()), now: { Date() })
+        let page = site.baseURL.absoluteString + "/post"
+        let html = """
+            <html><body><article><h1>Wide</h1><p>This paragraph carries enough words, commas, and sentences to count as article \
+            text, and it goes on for a while.</p><p><img src="/wide.png" alt="A wide chart"></p></article></body></html>
+            """
+        var options = WebOptions(undoSeconds: 6, pageSize: 50, timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
+        options.images = ImageFetcher(fetcher: PageFetcher(policy: FetchPolicy(timeout: .seconds(30), allowInternalAddresses: true)))
+        options.imageSizes = ReaderImageSizes(sizes: { try archive.imageSizes(of: $0) }, remember: { try archive.rememberImageSize($1, of: $0) })
+        let web = try await WebHarness.make(seed: 1, options: options, reader: { _ in
+            try ArticleReader.article(html: Data(html.utf8), url: URL(string: page)!)  // safe: the stand-in's address
+        })
+        defer { web.cleanUp() }
+        var client = try await web.signedIn()
+        let src = Self.proxied(web, site.baseURL.absoluteString + "/wide.png").replacingOccurrences(of: "&", with: "&amp;")
+        let first = WebClient.text(try await client.get("/bookmarks/1/read"))
+        #expect(first.contains("<img src=\"\(src)\" alt=\"A wide chart\" class=\"unsized\" loading=\"lazy\""), "\(first)")
+        let served = try await client.get(Self.proxied(web, site.baseURL.absoluteString + "/wide.png"))
+        #expect(served.status == 200)
+        let again = WebClient.text(try await client.get("/bookmarks/1/read"))
+        #expect(again.contains("<img src=\"\(src)\" alt=\"A wide chart\" width=\"1200\" height=\"675\" loading=\"lazy\""), "\(again)")
+        #expect(!again.contains("unsized"))
+        await site.stop()
+    }
+
     static let article = """
         <html><head><title>Structured</title></head><body><article><h1>Structured</h1>
         <p>This paragraph carries enough words, commas, and sentences to count as article text, and it goes on for a while.</p>
@@ -108,7 +148,7 @@ import Testing
         let response = try await client.get("/bookmarks/1/read")
         let page = WebClient.text(response)
         for markup in ["<h2>Part two</h2>", "<ul><li>One</li><li>Two</li></ul>", "<pre tabindex=\"0\"><code>x &lt; 1</code></pre>", "<blockquote>",
-                       "<table>", "<th>A</th>", "rel=\"noopener noreferrer nofollow\"", "href=\"https://example.org/more\""] {
+                       "<table tabindex=\"0\">", "<th>A</th>", "rel=\"noopener noreferrer nofollow\"", "href=\"https://example.org/more\""] {
             #expect(page.contains(markup), "\(markup)")
         }
         let src = Self.proxied(web, "https://example.com/chart.png").replacingOccurrences(of: "&", with: "&amp;")

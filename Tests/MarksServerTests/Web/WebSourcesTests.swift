@@ -33,7 +33,7 @@ import Testing
         #expect(location.contains("notice=source-added"))
         let id = try #require(Self.id(fromLocation: location))
         let page = WebClient.text(try await client.get("/sources/" + id + "?notice=source-added"))
-        #expect(page.contains("Meeting notes") && page.contains("The quarterly zebra count\nwent well.") && page.contains("#work"))
+        #expect(page.contains("Meeting notes") && page.contains("<p>The quarterly zebra count</p><p>went well.</p>") && page.contains("#work"))
         #expect(page.contains("Source saved."))
         #expect(!page.contains("id=\"open-original\""), "a pasted text has no original")
 

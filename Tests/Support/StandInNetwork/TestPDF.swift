@@ -87,12 +87,15 @@ public enum TestPDF {
         })
     }
 
-    /// Text as a PDF string literal: backslash and parentheses escaped, anything outside printable ASCII as `?`.
+    /// Text as a PDF string literal: backslash and parentheses escaped, the bullet and the en dash as their
+    /// WinAnsiEncoding codes, anything else outside printable ASCII as `?`.
     private static func escape(_ line: String) -> String {
         var out = ""
         for scalar in line.unicodeScalars {
             switch scalar {
             case "\\", "(", ")": out += "\\" + String(scalar)
+            case "•": out += "\\225"
+            case "–": out += "\\226"
             case _ where scalar.value >= 0x20 && scalar.value < 0x7F: out.unicodeScalars.append(scalar)
             default: out += "?"
             }

@@ -17,7 +17,7 @@ enum ArticleBlocks {
         var buffer = ""
         var headingDepth = 0
         func flush(as kind: PassageBlock.Kind) {
-            let text = buffer.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            let text = buffer.collapsingWhitespace
             if !text.isEmpty { blocks.append(PassageBlock(kind, text)) }
             buffer = ""
         }
@@ -55,7 +55,7 @@ enum ArticleBlocks {
         var buffer = ""
         var skipDepth = 0
         func flush() {
-            let text = buffer.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            let text = buffer.collapsingWhitespace
             if !text.isEmpty { paragraphs.append(text) }
             buffer = ""
         }

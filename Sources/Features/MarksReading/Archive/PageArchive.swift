@@ -363,7 +363,7 @@ public final class PageArchive: Sendable {
                             retryAfter: try row.optionalDouble("retry_after").map { Date(timeIntervalSince1970: $0) })
     }
 
-    private func storage<T>(_ body: () throws -> T) throws -> T {
+    func storage<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as ArticleTokenCoding.Damaged {

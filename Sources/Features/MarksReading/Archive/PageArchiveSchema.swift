@@ -5,6 +5,8 @@ import SQLiteDatabase
 /// `archive_pages`: one row per bookmarked URL that was fetched — its readable article as sanitised tokens (the
 /// structure the reader shows and passages are cut from: headings, paragraphs, lists, quotes, tables), or why it
 /// could not be read, with the attempts so far and when a failed page may be tried again (NULL: not by itself).
+/// `archive_image_sizes`: the pixel size of each article image the reader's proxy served, by its address, so the
+/// reader sizes it before it loads.
 enum PageArchiveSchema {
     static let namespace = "archive"
 
@@ -25,6 +27,13 @@ enum PageArchiveSchema {
                 retry_after REAL
             );
             CREATE INDEX archive_pages_state ON archive_pages (state, retry_after);
+            """),
+        Migration(id: 2, name: "archive: image sizes the reader's proxy learnt", sql: """
+            CREATE TABLE archive_image_sizes (
+                url TEXT PRIMARY KEY,
+                width INTEGER NOT NULL CHECK (width BETWEEN 1 AND 100000),
+                height INTEGER NOT NULL CHECK (height BETWEEN 1 AND 100000)
+            ) WITHOUT ROWID;
             """),
     ]
 }

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import MarksCore
 import MarksReading
+import MarksTestSupport
 import Testing
 @testable import MarksServer
 
@@ -102,9 +103,11 @@ import Testing
                 if url.hasSuffix("/7"), let page = URL(string: url) {
                     return try ArticleReader.article(html: Data(ReaderWebTests.article.utf8), url: page)
                 }
-                // Long enough to scroll, so that reaching the end is a real scroll.
-                return ReadableArticle(url: url, title: "An article", paragraphs: ["The first paragraph of the article.", "The second one."]
-                                    + (3...40).map { "Paragraph \($0), with enough words to fill a line or two of the reader view." }, wordCount: 920)
+                // A structured article — headings, a table whose first column holds only links, a code block with a long
+                // line, a second table — long enough to scroll, so that reaching the end is a real scroll.
+                let paragraphs = (3...40).map { "<p>Paragraph \($0), with enough words to fill a line or two of the reader view.</p>" }.joined()
+                let html = SphinxReferencePage.html.replacingOccurrences(of: "<section id=\"see-also\">", with: paragraphs + "<section id=\"see-also\">")
+                return try ArticleReader.article(html: Data(html.utf8), url: URL(string: url) ?? URL(fileURLWithPath: "/"))
             })
         defer { web.cleanUp() }
         // AI tags on the first rows of the list and on a tag page; one bookmark in the trash; a bundle; a finished import.

@@ -69,10 +69,10 @@ enum WebRoutes {
                            applyBulk: applyBulk).mount(on: &r)
 
         // Reading: the reader, its image proxy, the favicons Marks keeps.
-        ReaderController(web: web, extract: reader ?? { _ in throw ReaderController.Unavailable() }, imageProxy: options.images != nil)
-            .mount(on: &r)
+        ReaderController(web: web, extract: reader ?? { _ in throw ReaderController.Unavailable() }, imageProxy: options.images != nil,
+                         imageSizes: options.imageSizes).mount(on: &r)
         if let images = options.images {
-            ReaderImageController(web: web, images: images).mount(on: &r)
+            ReaderImageController(web: web, images: images, sizes: options.imageSizes).mount(on: &r)
         } else {
             r.get("/reader/image") { try absent.noImages($0) }
         }

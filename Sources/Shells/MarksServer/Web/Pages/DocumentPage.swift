@@ -5,7 +5,8 @@ import MarksDocuments
 /// One source's page: title, kind, filename, pages, size, date and tags; why there is no text (the extraction
 /// note); the actions — open the original (a file source), Edit, Podcast (disabled, with the reason, when there is
 /// no text), OCR (when pages need it and OCR is installed; its job's state once queued), Delete (with Undo, as a
-/// bookmark's) — and then the text, with a "p. 3" marker before each page of a PDF ("ch. 3" before each chapter of an EPUB).
+/// bookmark's) — and then the text, with a "p. 3" marker before each page of a PDF ("ch. 3" before each chapter of an EPUB),
+/// a PDF's or plain text's hard line breaks re-flowed into paragraphs and lists (`TextReflow`).
 struct DocumentPage {
     var source: StoredDocument
     var dates: WebDate
@@ -95,14 +96,57 @@ struct DocumentPage {
             return "<p class=\"empty-text\" id=\"source-text\">There is no text.</p>"
         }
         guard !source.pages.isEmpty else {
-            return "<div class=\"source-text\" id=\"source-text\" dir=\"auto\">\(shown(source.body))</div>"
+            return reflows ? "<div class=\"source-text reflowed\" id=\"source-text\" dir=\"auto\">\(reflowed(source.body, shown))</div>"
+                : "<div class=\"source-text\" id=\"source-text\" dir=\"auto\">\(shown(source.body))</div>"
         }
         let pages = HTML.each(source.pages.enumerated()) { index, page -> HTML in
             let number = index + 1
-            let body: HTML = page.isEmpty ? "<p class=\"hint\">No text on this \(source.summary.pageUnit).</p>" : "<div class=\"source-text\" dir=\"auto\">\(shown(page))</div>"
+            let body: HTML = page.isEmpty ? "<p class=\"hint\">No text on this \(source.summary.pageUnit).</p>"
+                : reflows ? "<div class=\"source-text reflowed\" dir=\"auto\">\(reflowed(page, shown))</div>"
+                : "<div class=\"source-text\" dir=\"auto\">\(shown(page))</div>"
             let unit = source.summary.pageUnit == "chapter" ? "Chapter" : "Page"
             return "<section class=\"source-page\" id=\"p\(number)\" aria-label=\"\(unit) \(number)\"><p class=\"page-marker\">\(source.summary.pageMarker(number))</p>\(body)</section>"
         }
         return "<div id=\"source-text\">\(pages)</div>"
+    }
+
+    /// Whether the text is shown re-flowed (`TextReflow`): a PDF's pages, pasted text and plain-text files; an EPUB's
+    /// chapters and other files (code, data, Markdown) keep their lines.
+    private var reflows: Bool {
+        switch source.summary.kind {
+        case .pdf, .text: true
+        case .file: source.summary.mediaType.map { $0.hasPrefix("text/plain") } ?? false
+        }
+    }
+
+    /// `text` as paragraphs, lists (numbered ones as `ol`) and short lines kept on their own.
+    private func reflowed(_ text: String, _ shown: (String) -> HTML) -> HTML {
+        var out: [HTML] = []
+        var list: (ordered: Bool, items: [HTML], start: Int?)? = nil
+        func closeList() {
+            guard let open = list else { return }
+            let start: HTML = open.ordered && (open.start ?? 1) != 1 ? " start=\"\(open.start ?? 1)\"" : .empty
+            out.append(open.ordered ? "<ol\(start)>\(HTML.join(open.items))</ol>" : "<ul>\(HTML.join(open.items))</ul>")
+            list = nil
+        }
+        for block in TextReflow.blocks(text) {
+            switch block {
+            case .listItem(let item, let number):
+                if let open = list, open.ordered == (number != nil) {
+                    list?.items.append("<li>\(shown(item))</li>")
+                } else {
+                    closeList()
+                    list = (number != nil, ["<li>\(shown(item))</li>"], number)
+                }
+            case .paragraph(let paragraph):
+                closeList()
+                out.append("<p>\(shown(paragraph))</p>")
+            case .line(let line):
+                closeList()
+                out.append("<p class=\"source-line\">\(shown(line))</p>")
+            }
+        }
+        closeList()
+        return HTML.join(out)
     }
 }

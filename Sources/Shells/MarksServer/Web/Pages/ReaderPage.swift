@@ -1,5 +1,6 @@
 import HTMLExtraction
 import MarksCore
+import MarksFetch
 import MarksReading
 
 /// The reader view: the extracted article — headings, lists, links, images, code, quotes and tables, through the
@@ -24,6 +25,8 @@ struct ReaderPage {
     var preferences = ReaderPreferences()
     /// The proxied address of an image in the article, or nil to leave it out.
     var imageURL: (String) -> SafeURL? = { _ in nil }
+    /// The sizes the image proxy learnt of article images the page gave no size for, by address.
+    var imageSizes: [String: ImageSize] = [:]
     /// Whether reaching the end marks the bookmark read (the reading preference).
     var markReadAtEnd = true
     /// The words an Ask citation opens at (`?highlight=`), marked and scrolled to (`#passage`).
@@ -85,7 +88,7 @@ struct ReaderPage {
             let minutes = max(1, Int((Double(article.wordCount) / 230).rounded()))
             let tokens = article.content?.tokens ?? article.paragraphs.flatMap { [ArticleToken.start(.p, []), .text($0), .end(.p)] }
             let marks = ArticleMarks(tokens: tokens, passage: highlight, highlights: highlights ?? [])
-            let body = ReaderArticleView(tokens: tokens, imageURL: imageURL, marks: marks).render()
+            let body = ReaderArticleView(tokens: tokens, imageURL: imageURL, marks: marks, imageSizes: imageSizes).render()
             let list: HTML = highlights.map {
                 HighlightListView(bookmarkID: b.id, highlights: $0, csrfToken: context.csrfToken, returnPath: "/bookmarks/\(b.id)/read",
                                   unplaced: marks.unplaced).render()

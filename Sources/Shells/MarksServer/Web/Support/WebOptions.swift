@@ -55,6 +55,9 @@ public struct WebOptions: Sendable {
     public var archivedPages: (@Sendable ([String]) throws -> Set<String>)? = nil
     /// Fetches the reader's images for the signed image proxy (`/reader/image`); nil leaves images out of the reader.
     public var images: ImageFetcher?
+    /// The sizes the image proxy learnt of the images it served, for the reader's `<img>` (nil: only the sizes the
+    /// pages gave).
+    public var imageSizes: ReaderImageSizes? = nil
     /// The favicons Marks keeps (`/favicons/<site>`, the rows' icons); nil leaves rows to the bookmark server's icon
     /// or the monogram.
     public var favicons: FaviconService?

@@ -20,6 +20,8 @@ struct ReaderController: WebFeature {
     let extract: Extract
     /// Whether article images go through the image proxy (decided once: only when this server fetches images).
     let imageProxy: Bool
+    /// The sizes the proxy learnt of images it served (nil: only the sizes the pages gave).
+    var imageSizes: ReaderImageSizes? = nil
 
     /// The reader routes.
     func mount(on r: inout Router) {
@@ -77,6 +79,13 @@ struct ReaderController: WebFeature {
     func readerPage(_ view: ReaderPage, request: HTTPRequest) -> HTTPResponse {
         var view = view
         view.preferences = ReaderPreferences(cookie: request.cookies[ReaderPreferences.cookieName])
+        if imageProxy, let imageSizes, case .article(let article) = view.content, let tokens = article.content?.tokens {
+            do {
+                view.imageSizes = try imageSizes.sizes(ReaderArticleView.unsizedImages(tokens))
+            } catch {
+                web.log("the reader could not read its images' sizes: \(error)")  // they load unsized, as before
+            }
+        }
         view.imageURL = { [auth, imageProxy] url in
             guard imageProxy, SafeURL.web(url) != nil else { return nil }
             return SafeURL.path("/reader/image", query: [("u", url), ("s", auth.sign(ReaderImageController.purpose, url))])

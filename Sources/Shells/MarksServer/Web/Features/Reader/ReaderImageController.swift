@@ -11,6 +11,8 @@ struct ReaderImageController: WebFeature {
 
     let web: WebContext
     let images: ImageFetcher
+    /// Where the size of each image served is remembered (nil: nowhere).
+    var sizes: ReaderImageSizes? = nil
 
     /// The image route.
     func mount(on r: inout Router) {
@@ -20,11 +22,19 @@ struct ReaderImageController: WebFeature {
     /// `GET /reader/image?u=…&s=…`: an image of an article, fetched through the one page fetcher (address checks,
     /// 4 MB cap, raster types only, checked by their bytes) and served with the type its bytes are, `nosniff` and
     /// a policy that lets nothing run. Only addresses this server signed are fetched, so it is not an open proxy.
+    /// Its size in pixels is remembered for the reader (`ReaderImageSizes`).
     func readerImage(_ request: HTTPRequest) async throws -> HTTPResponse {
         let address = try signedAddress(request)
         guard SafeURL.web(address) != nil, let url = URL(string: address) else { throw HTTPError(400, "Not an http(s) image address.") }
         // A refused or failed fetch (`FetchError`, `ImageError`) is a 502 with its reason (`HTTPFailure`).
         let image = try await images.fetch(url, maxBytes: ImageFetcher.readerImageLimit)
+        if let sizes, let size = ImageSize(of: image.data) {
+            do {
+                try sizes.remember(address, size)
+            } catch {
+                web.log("the reader could not remember an image's size: \(error)")  // the image is served all the same
+            }
+        }
         return FaviconController.image(image.data, contentType: image.contentType, cacheControl: "private, max-age=86400", etag: nil)
     }
 
