@@ -56,6 +56,16 @@ import Testing
             #expect(try await browser.run("return \(audio).paused") as? Bool == false)
             #expect(try await browser.text("#mini-title") == "The first episode")
             serious += try await axe(browser, "miniplayer-light-desktop", folder)
+            // Every other tab too (Ask and Collections included): swapped in place, the episode never pauses.
+            for (tab, path) in [("search", "/search"), ("tags", "/tags"), ("sources", "/sources"), ("ask", "/ask"), ("collections", "/collections"),
+                                ("highlights", "/highlights"), ("settings", "/settings"), ("bookmarks", "/")] {
+                let at = try await browser.run("return \(audio).currentTime") as? Double ?? 0
+                try await browser.click("#chrome a[data-tab=\(tab)]")
+                try await browser.wait("the \(tab) tab") { try await URL(string: browser.currentURL)?.path == path }
+                try await browser.wait("time still running on \(tab)") { try await browser.run("return \(audio).currentTime") as? Double ?? 0 > at + 0.2 }
+                #expect(try await browser.run("return \(audio).paused") as? Bool == false, "\(tab)")
+                #expect(try await browser.run("return \(audio).dataset.marker") as? String == "kept", "\(tab) kept the audio element")
+            }
 
             // Pause from the mini-player: the position is saved on the server.
             try await browser.click("#mini-toggle")

@@ -92,7 +92,7 @@ private struct ShellSteps {
         try await browser.resize(width: 1100, height: 900)
         try await browser.open(base + "/tags")
         let visible = try await browser.run("return [...document.querySelectorAll('#tabbar li')].filter(li => li.offsetParent !== null).map(li => li.dataset.tab)") as? [String]
-        #expect(visible == ["bookmarks", "search", "tags", "podcasts", "sources", "ask", "collections", "settings"])
+        #expect(visible == ["bookmarks", "search", "tags", "podcasts", "sources", "ask", "collections", "highlights", "settings"])
         let side = try await browser.run("const r = document.getElementById('chrome').getBoundingClientRect(); return [Math.round(r.left), Math.round(r.width), Math.round(innerHeight - r.height)]") as? [Int] ?? []
         #expect(side.first == 0 && (side.dropFirst().first ?? 0) < 260 && abs(side.last ?? 99) <= 1, "a full-height sidebar on the left: \(side)")
         let mainLeft = try await number("return Math.round(document.getElementById('main').getBoundingClientRect().left)")

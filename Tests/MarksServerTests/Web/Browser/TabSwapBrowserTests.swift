@@ -25,7 +25,7 @@ import Testing
             _ = try await browser.run("window.marksStayed = 'yes'")
             for (tab, path) in [("collections", "/collections"), ("bookmarks", "/"), ("ask", "/ask"), ("search", "/search"),
                                 ("tags", "/tags"), ("podcasts", "/podcasts"), ("sources", "/sources"), ("ask", "/ask"),
-                                ("settings", "/settings"), ("collections", "/collections")] {
+                                ("highlights", "/highlights"), ("settings", "/settings"), ("collections", "/collections")] {
                 try await browser.click("#tabbar a[data-tab=\"\(tab)\"]")
                 try await browser.wait("the \(tab) tab") { try await URL(string: browser.currentURL)?.path == path }
                 try await browser.wait("the \(tab) tab's content") {

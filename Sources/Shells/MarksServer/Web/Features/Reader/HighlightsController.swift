@@ -79,7 +79,7 @@ struct HighlightsController: WebFeature {
         }
         let tags = Set(bookmarks.flatMap(\.tagNames)).sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending }
         let page = HighlightsPage(highlights: found, bookmarks: byID, query: query, tag: tag, tags: tags, dates: dates, context: context(request))
-        return self.page("Highlights", tab: .more, page.render(), context: page.context)
+        return self.page("Highlights", tab: .highlights, page.render(), context: page.context)
     }
 
     /// `GET /highlights/export`: every highlight as one Markdown note (front matter, a section per bookmark), as a
