@@ -93,6 +93,28 @@ import Testing
             #expect(try await browser.run(marked, ["1"]) as? String == quote, "still there")
             #expect(try await browser.findAll("#hl-item-2.hl-unplaced .hl-lost").count == 1, "said to be unplaced")
             try await browser.screenshot().write(to: folder.appendingPathComponent("highlight-reader-phone.png"))
+
+            // Found again: in the Highlights view with its note, by a word of the note in keyword search, and in the
+            // Markdown download (front matter with the bookmark's title, the quote as a quote block, the note).
+            try await browser.click("#tabbar a[data-tab=\"more\"]")
+            try await browser.wait("More") { try await URL(string: browser.currentURL)?.path == "/more" }
+            try await browser.click("main a[href=\"/highlights\"]")
+            try await browser.wait("the Highlights view") { try await URL(string: browser.currentURL)?.path == "/highlights" }
+            try await browser.wait("the highlight with its note") {
+                let text = try await browser.text("main")
+                return text.contains(quote) && text.contains("Herons travel by night.")
+            }
+            try await browser.screenshot().write(to: folder.appendingPathComponent("highlights-view-phone.png"))
+            try await browser.type("travel\u{E007}", into: "#hl-q")
+            try await browser.wait("searched in the view") { try await browser.currentURL.contains("q=travel") }
+            #expect(try await browser.text("main").contains("Herons travel by night."))
+            try await browser.open(base + "/search?q=travel")
+            try await browser.wait("keyword search finds the highlight through its note") {
+                try await !browser.findAll(".hl-item[id^='hl-result-'] a[href^='/bookmarks/1/read#hl-']").isEmpty
+            }
+            let markdown = try await browser.run("return fetch('/highlights/export').then(r => r.text())") as? String ?? ""
+            #expect(markdown.hasPrefix("---\n"), "front matter first: \(markdown.prefix(200))")
+            #expect(markdown.contains("> \(quote)") && markdown.contains("Herons travel by night."), "\(markdown.prefix(600))")
         }
         await site.stop()
     }
