@@ -125,10 +125,10 @@ extension CompositionRoot {
             favicons = nil
         }
         let jobs = try jobs()
-        let initial = try servedSource(for: config.linkding, origin: origin, favicons: favicons)
+        let initial = try servedSource(for: config.linkding, origin: origin, favicons: favicons, logError: logError)
         let warn = warn
         let sources = SourceSwitch(initial, build: { [self] server in
-            try self.servedSource(for: server, origin: origin, favicons: favicons)
+            try self.servedSource(for: server, origin: origin, favicons: favicons, logError: logError)
         }, didSwitch: { served in
             logEvent(served.description)
             do {
@@ -208,15 +208,17 @@ extension CompositionRoot {
 
     /// Every part `marks serve` builds from a bookmark source, for `server` (nil: the embedded store): the library
     /// (its own cache, the search index and favicon observers, deferred linkding deletes), enrichment and share
-    /// over it, and for the embedded store its linkding API at `/api/`. Used at start and by Settings → Save.
-    public func servedSource(for server: ServerConfig?, origin: String, favicons: FaviconService?) throws -> ServedSource {
+    /// over it, and for the embedded store its linkding API at `/api/` (`logError` hears of an unreadable API token). Used at
+    /// start and by Settings → Save.
+    public func servedSource(for server: ServerConfig?, origin: String, favicons: FaviconService?,
+                             logError: @escaping @Sendable (String) -> Void = { _ in }) throws -> ServedSource {
         let source = try makeSource(server)
         let library = try makeLibrary(over: source, cache: try makeCache(for: source),
                                       observers: indexObservers() + faviconObservers() + archiveObservers() + collectionObservers() + highlightObservers())
         let enrichment = try makeEnrichment(over: library)
         var api: LinkdingAPI?
         if server == nil {
-            var embedded = try embeddedAPI(configuration: .init(fallbackOrigin: origin), favicons: favicons)
+            var embedded = try embeddedAPI(configuration: .init(fallbackOrigin: origin), favicons: favicons, log: logError)
             embedded.saved = try apiSaves(library: library, enriches: enrichment != nil)
             api = embedded
         }
@@ -281,14 +283,15 @@ extension CompositionRoot {
         return try part(\.imports) { try ImportJobs(database: database, dataDirectory: paths.dataDirectory, jobs: jobs, now: context.now) }
     }
 
-    /// The embedded store's API token (`api_token` in the data directory).
-    public func apiTokens() -> APITokenStore {
-        APITokenStore(directory: paths.dataDirectory)
+    /// The embedded store's API token (`api_token` in the data directory); `log` hears of a token file that cannot be read.
+    public func apiTokens(log: @escaping @Sendable (String) -> Void = { _ in }) -> APITokenStore {
+        APITokenStore(directory: paths.dataDirectory, log: log)
     }
 
     /// The embedded store's linkding API (`/api/`), its token made first; page metadata from the one metadata service.
-    public func embeddedAPI(configuration: LinkdingAPI.Configuration, favicons: FaviconService?) throws -> LinkdingAPI {
-        let tokens = apiTokens()
+    public func embeddedAPI(configuration: LinkdingAPI.Configuration, favicons: FaviconService?,
+                            log: @escaping @Sendable (String) -> Void = { _ in }) throws -> LinkdingAPI {
+        let tokens = apiTokens(log: log)
         _ = try tokens.token()
         var api: LinkdingAPI
         if let metadata = overrides.metadata {

@@ -16,10 +16,13 @@ public final class APITokenStore: Sendable {
     /// The token file.
     public let file: URL
     private let cache = Mutex<(stamp: FileStamp, token: String)?>(nil)
+    /// Where a token file that cannot be read is reported (`marks serve`'s error log).
+    private let log: @Sendable (String) -> Void
 
-    /// A store for the token in `directory` (the data directory).
-    public init(directory: URL) {
+    /// A store for the token in `directory` (the data directory); `log` hears of a token file that cannot be read.
+    public init(directory: URL, log: @escaping @Sendable (String) -> Void = { _ in }) {
         file = directory.appendingPathComponent(Self.fileName)
+        self.log = log
     }
 
     /// The token, made and saved first when there is none.
@@ -44,6 +47,7 @@ public final class APITokenStore: Sendable {
         do {
             expected = try current()
         } catch {
+            log("the API token in \(file.path) could not be read, so /api/ admits nobody: \(error)")
             return false  // an unreadable token file admits nobody
         }
         guard let expected else { return false }

@@ -1,6 +1,7 @@
 import MarksAccess
 import MarksTestSupport
 import Foundation
+import Synchronization
 import MarksBookmarks
 import Testing
 @testable import MarksServer
@@ -46,10 +47,12 @@ import SystemSupport
     func aTokenFileThatIsNotFortyHexIsAClearError(content: String) throws {
         let directory = try TemporaryDirectory(prefix: "marks-token")
         defer { directory.cleanUp() }
-        let store = APITokenStore(directory: directory.url)
+        let logged = Mutex<[String]>([])
+        let store = APITokenStore(directory: directory.url, log: { line in logged.withLock { $0.append(line) } })
         try AtomicFile.write(Data(content.utf8), to: store.file)
         #expect(throws: APITokenError.malformed(path: store.file.path)) { try store.token() }
         #expect(!store.matches(content))
+        #expect(logged.withLock { $0 }.contains { $0.contains("could not be read, so /api/ admits nobody") }, "the refusal is not silent")
         #expect(APITokenError.malformed(path: "p").description.contains("marks token --rotate"))
     }
 

@@ -10,29 +10,52 @@ import Testing
 /// (`HighlightStore.pageTexts(over:)`, as `marks serve` indexes them), so a question only a note answers is answered
 /// from it, cited to its bookmark; before the note was written the same question is not.
 @Suite struct HighlightAskTests {
+    /// The Ask library's index with highlights wired in as `marks serve` wires them: the pages' texts followed by their
+    /// highlights and notes (`HighlightStore.pageTexts(over:)`), embedded, and an Ask service over it.
+    struct Wired {
+        let index: SearchIndex
+        let highlights: HighlightStore
+        let pages: SearchIndex.PageTexts
+        let ask: AskService
+
+        init(in directory: TemporaryDirectory) async throws {
+            let path = directory.file("ask.sqlite").path
+            index = try SearchIndex(path: path, dimension: 64)
+            try index.upsert(AskLibrary.bookmarkValues())
+            let archived = SearchIndex.PageTexts(versions: { urls in Dictionary(uniqueKeysWithValues: urls.map { ($0, "1") }) },
+                                                 text: { url in AskLibrary.bookmarks.first { $0.url == url }.map { ("1", $0.blocks) } })
+            highlights = try HighlightStore(database: try Database(path: directory.file("marks.sqlite").path), now: { Date() })
+            pages = highlights.pageTexts(over: archived)
+            try index.syncPageTexts(ids: [1, 2, 3], from: pages)
+            try await Self.embed(index)
+            let lazy = LazyEmbedder { AskLibrary.embedder() }
+            ask = AskService(tool: BookmarkSearchTool(index: index, embedder: lazy), embedder: lazy,
+                             conversations: try AskConversationStore(database: Database(path: path)), provider: nil)
+        }
+
+        /// Writes a bookmark's passages again (its highlights changed) and embeds them.
+        func resync(_ id: Int) async throws {
+            try index.syncPageTexts(ids: [id], from: pages)
+            try await Self.embed(index)
+        }
+
+        private static func embed(_ index: SearchIndex) async throws {
+            try await VectorIndexer(index: index) { AskLibrary.embedder() }.run()
+        }
+    }
+
     @Test func aNoteIsFoundAndCitedByAsk() async throws {
         let directory = try TemporaryDirectory(prefix: "marks-highlight-ask")
         defer { directory.cleanUp() }
-        let path = directory.file("ask.sqlite").path
-        let index = try SearchIndex(path: path, dimension: 64)
-        try index.upsert(AskLibrary.bookmarkValues())
-        let archived = SearchIndex.PageTexts(versions: { urls in Dictionary(uniqueKeysWithValues: urls.map { ($0, "1") }) },
-                                             text: { url in AskLibrary.bookmarks.first { $0.url == url }.map { ("1", $0.blocks) } })
-        let highlights = try HighlightStore(database: try Database(path: directory.file("marks.sqlite").path), now: { Date() })
-        let pages = highlights.pageTexts(over: archived)
-        try index.syncPageTexts(ids: [1, 2, 3], from: pages)
-        let lazy = LazyEmbedder { AskLibrary.embedder() }
-        let service = AskService(tool: BookmarkSearchTool(index: index, embedder: lazy), embedder: lazy,
-                                 conversations: try AskConversationStore(database: Database(path: path)), provider: nil)
+        let wired = try await Wired(in: directory)
+        let (highlights, service) = (wired.highlights, wired.ask)
         let question = "Which hawks raid the heron nests in the marsh?"
-        try await VectorIndexer(index: index) { AskLibrary.embedder() }.run()
         let before = try await service.ask(AskRequest(question: question))
         #expect(!before.text.contains("harriers"), "\(before.text)")
 
         _ = try highlights.add(HighlightDraft(quote: "They nest in tall reeds", note: "Marsh harriers are the hawks that raid the heron nests in the marsh."),
                                source: "embedded", bookmarkID: 2, url: "https://birds.example/herons")
-        try index.syncPageTexts(ids: [2], from: pages)  // the page's version changed: its passages are written again
-        try await VectorIndexer(index: index) { AskLibrary.embedder() }.run()
+        try await wired.resync(2)  // the page's version changed: its passages are written again
         let after = try await service.ask(AskRequest(question: question))
         #expect(after.isFound && after.text.contains("Marsh harriers are the hawks that raid the heron nests"), "\(after.text)")
         #expect(after.citations.first?.passage.document.id == 2, "cited to the herons bookmark")

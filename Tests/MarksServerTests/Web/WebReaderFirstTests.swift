@@ -14,17 +14,24 @@ import Testing
 /// every title there. New saves from the Add form (and the share page, which is the same form) start as unread unless
 /// the setting says otherwise or the link says `unread=0`.
 @Suite struct WebReaderFirstTests {
-    @Test func aKeptPageOpensInTheReaderAndNewSavesAreUnread() async throws {
+    /// A page archive in `directory` holding one article (a Sphinx page fetched from a site on loopback that is gone
+    /// afterwards), and the article's address.
+    static func keptArticle(in directory: TemporaryDirectory) async throws -> (archive: PageArchive, url: String) {
         let site = try LiveServer { _, _ in
             HTTPResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: .bytes(Data(SphinxArticle.html.utf8)))
         }
-        let directory = try TemporaryDirectory(prefix: "marks-reader-first")
-        defer { directory.cleanUp() }
         let archive = try PageArchive(database: try Database(path: directory.file("archive.sqlite").path),
                                       fetcher: PageFetcher(policy: FetchPolicy(timeout: .seconds(120), allowInternalAddresses: true)), now: { Date() })
         let kept = site.baseURL.absoluteString + "/logging.html"
         _ = try await archive.article(for: kept)
         await site.stop()
+        return (archive, kept)
+    }
+
+    @Test func aKeptPageOpensInTheReaderAndNewSavesAreUnread() async throws {
+        let directory = try TemporaryDirectory(prefix: "marks-reader-first")
+        defer { directory.cleanUp() }
+        let (archive, kept) = try await Self.keptArticle(in: directory)
         let web = try await WebHarness.make(seed: 2, configure: { _, _, options in
             options.archivedPages = { try archive.storedURLs(among: $0) }
         })

@@ -18,27 +18,15 @@ import Testing
     func aNoteWrittenInTheReaderAnswersOnTheAskTab() async throws {
         let directory = try TemporaryDirectory(prefix: "marks-highlight-ask-browser")
         defer { directory.cleanUp() }
-        let path = directory.file("ask.sqlite").path
-        let index = try SearchIndex(path: path, dimension: 64)
-        try index.upsert(AskLibrary.bookmarkValues())
-        let archived = SearchIndex.PageTexts(versions: { urls in Dictionary(uniqueKeysWithValues: urls.map { ($0, "1") }) },
-                                             text: { url in AskLibrary.bookmarks.first { $0.url == url }.map { ("1", $0.blocks) } })
-        let highlights = try HighlightStore(database: try Database(path: directory.file("marks.sqlite").path), now: { Date() })
-        let pages = highlights.pageTexts(over: archived)
-        try index.syncPageTexts(ids: [1, 2, 3], from: pages)
-        try await VectorIndexer(index: index) { AskLibrary.embedder() }.run()
-        let lazy = LazyEmbedder { AskLibrary.embedder() }
-        let ask = AskService(tool: BookmarkSearchTool(index: index, embedder: lazy), embedder: lazy,
-                             conversations: try AskConversationStore(database: Database(path: path)), provider: nil)
+        let wired = try await HighlightAskTests.Wired(in: directory)
         let web = try await WebHarness.make(prepare: { source in
             for bookmark in AskLibrary.bookmarkValues() { _ = try await source.insert(bookmark) }
         }, reader: { try AskLibrary.article($0) }, configure: { _, _, options in
-            options.ask = ask
-            options.highlights = highlights
+            options.ask = wired.ask
+            options.highlights = wired.highlights
             options.highlightsChanged = { id in
                 do {
-                    try index.syncPageTexts(ids: [id], from: pages)
-                    try await VectorIndexer(index: index) { AskLibrary.embedder() }.run()
+                    try await wired.resync(id)
                 } catch {
                     Issue.record("the highlight's passages were not indexed: \(error)")
                 }

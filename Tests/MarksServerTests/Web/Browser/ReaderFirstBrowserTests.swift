@@ -17,16 +17,9 @@ import Testing
     @Test(.enabled(if: WebDriver.isAvailable, "skipped: /usr/bin/chromium and /usr/bin/chromedriver are needed (apt-get install chromium chromium-driver)"),
           .timeLimit(.minutes(10)))
     func aSavedArticleOpensInTheReaderByKeyboardAndByTouch() async throws {
-        let site = try LiveServer { _, _ in
-            HTTPResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: .bytes(Data(SphinxArticle.html.utf8)))
-        }
         let directory = try TemporaryDirectory(prefix: "marks-reader-first-browser")
         defer { directory.cleanUp() }
-        let archive = try PageArchive(database: try Database(path: directory.file("archive.sqlite").path),
-                                      fetcher: PageFetcher(policy: FetchPolicy(timeout: .seconds(120), allowInternalAddresses: true)), now: { Date() })
-        let kept = site.baseURL.absoluteString + "/logging.html"
-        _ = try await archive.article(for: kept)
-        await site.stop()
+        let (archive, kept) = try await WebReaderFirstTests.keptArticle(in: directory)
         let web = try await WebHarness.make(seed: 3, reader: { try await archive.article(for: $0) }, configure: { _, _, options in
             options.archivedPages = { try archive.storedURLs(among: $0) }
         })

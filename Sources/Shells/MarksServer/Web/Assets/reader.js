@@ -80,18 +80,15 @@
   addEventListener("pagehide", send, { signal });
 
   // ---- Reader: "Aa" applies at once and is remembered (the same forms, posted in the background) ------
-  for (const controls of $$(".reader-settings form.reader-controls")) {
+  for (const controls of $$(".reader-settings form.reader-controls", reader)) {
     controls.addEventListener("change", e => {
       const select = e.target.closest("select");
       if (!select) return;
       if (select.name === "theme") {
         if (select.value === "system") root.removeAttribute("data-theme"); else root.dataset.theme = select.value;
       } else {
-        const article = $("article.reader");
-        if (article) {
-          for (const c of [...article.classList]) if (c.startsWith("reader-" + select.name + "-")) article.classList.remove(c);
-          article.classList.add("reader-" + select.name + "-" + select.value);
-        }
+        for (const c of [...reader.classList]) if (c.startsWith("reader-" + select.name + "-")) reader.classList.remove(c);
+        reader.classList.add("reader-" + select.name + "-" + select.value);
       }
       fetch(controls.action, { method: "POST", body: new URLSearchParams(new FormData(controls)), redirect: "manual", credentials: "same-origin" })
         .catch(() => showToast("Could not save the reader settings. Check the connection and try again."));

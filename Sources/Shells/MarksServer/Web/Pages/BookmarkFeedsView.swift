@@ -2,18 +2,20 @@
 /// with a Copy button, the parameters they take, and Make a new key, which makes the old URLs stop working (a plain
 /// form with the CSRF token).
 struct BookmarkFeedsView {
+    /// One feed: its title and URL.
+    struct Feed: Equatable {
+        var title: String
+        var url: String
+    }
+
     struct Content: Equatable {
-        /// Each feed's title and URL; empty when the key could not be read (`problem` says why).
-        var urls: [(title: String, url: String)] = []
+        /// Each feed; empty when the key could not be read (`problem` says why).
+        var urls: [Feed] = []
         var problem: String?
         /// True right after a rotation.
         var rotated = false
         /// The URLs work on this computer alone (Marks listens on loopback and no public URL is set).
         var onlyThisComputer = false
-
-        static func == (a: Content, b: Content) -> Bool {
-            a.urls.map(\.url) == b.urls.map(\.url) && a.problem == b.problem && a.rotated == b.rotated && a.onlyThisComputer == b.onlyThisComputer
-        }
     }
 
     var content: Content

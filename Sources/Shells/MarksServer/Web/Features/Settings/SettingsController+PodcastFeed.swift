@@ -26,7 +26,7 @@ extension SettingsController {
         var content = BookmarkFeedsView.Content(rotated: request.query["notice"] == "bookmark-feeds-rotated", onlyThisComputer: onlyThisComputer)
         do {
             let key = try secrets.secret()
-            content.urls = BookmarkFeed.Kind.allCases.filter { $0 != .publicShared }.map { ($0.title, "\(base)/feeds/\(key)/\($0.rawValue)") }
+            content.urls = BookmarkFeed.Kind.allCases.filter { $0 != .publicShared }.map { BookmarkFeedsView.Feed(title: $0.title, url: "\(base)/feeds/\(key)/\($0.rawValue)") }
         } catch {
             content.problem = error.description
         }
