@@ -8,6 +8,11 @@ each has run, every thread's stack in the test process (gdb), then stops the run
 
 Arguments after the script's name go to `swift test` unchanged.
 
+When the test process dies (a crash: a trap, a force-unwrap, an index out of range), the run's output ends with the
+runtime's list of loaded images, and CI shows only that tail. So the script passes the output through, keeps the
+crash report's first lines (the reason and the crashed thread's frames), and prints them again at the very end,
+with the tests that were running when it died.
+
 A whole run (no --filter or --skip) must also run at least as many tests as scripts/test-floor says, so a
 refactor cannot silently drop tests: raise the floor when tests are added, lower it only with a reason in the
 commit that removes them.
@@ -18,6 +23,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 STALL = float(os.environ.get("MARKS_TEST_STALL", "900"))
@@ -79,6 +85,31 @@ def report(reason, running, started_at, root):
     say(f"after {time.monotonic() - started_at:.0f} s")
 
 
+class CrashWatch:
+    """Passes a stream through and keeps the first lines of a crash report, if one appears."""
+
+    KEEP = 60
+
+    def __init__(self, stream, sink):
+        self.lines = []
+        self.thread = threading.Thread(target=self.pump, args=(stream, sink), daemon=True)
+        self.thread.start()
+
+    def pump(self, stream, sink):
+        capturing = False
+        for raw in iter(stream.readline, b""):
+            sink.buffer.write(raw)
+            sink.flush()
+            line = raw.decode(errors="replace").rstrip()
+            if not capturing and ("Fatal error" in line or "Program crashed" in line or "💣" in line):
+                capturing = True
+            if capturing and len(self.lines) < self.KEEP:
+                self.lines.append(line)
+
+    def join(self):
+        self.thread.join(timeout=30)
+
+
 def main():
     events_path = os.path.join(tempfile.mkdtemp(prefix="marks-tests-"), "events.jsonl")
     command = [SWIFT, "test", "--skip-build", "--event-stream-output-path", events_path,
@@ -86,7 +117,8 @@ def main():
     started_at = time.monotonic()
     last_end = started_at
     running = {}
-    process = subprocess.Popen(command, start_new_session=True)
+    process = subprocess.Popen(command, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    watches = [CrashWatch(process.stdout, sys.stdout), CrashWatch(process.stderr, sys.stderr)]
     offset, pending = 0, b""
     finished = set()
     while True:
@@ -121,6 +153,10 @@ def main():
                 if "(" in test_id:  # a test function; a suite's id has no parameter list
                     finished.add(test_id)
         if code is not None:
+            for watch in watches:
+                watch.join()
+            if code != 0:
+                tell_crash(code, running, [line for watch in watches for line in watch.lines])
             return check_floor(code, len(finished))
         reason = None
         if now - started_at > LIMIT:
@@ -141,6 +177,18 @@ def main():
                     pass
             process.wait()
             return 1
+
+
+def tell_crash(code, running, lines):
+    """Repeats, last, what a dead test process left: the crash report's head and the tests in flight."""
+    if lines:
+        say("the test process crashed; the report's first lines again:")
+        for line in lines:
+            print(f"    {line}", file=sys.stderr)
+    if running:
+        say(f"{len(running)} test(s) had started and not ended when the run ended:")
+        for test_id in sorted(running):
+            say(f"  {test_id}")
 
 
 def check_floor(code, count):

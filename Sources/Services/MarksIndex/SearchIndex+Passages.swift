@@ -47,7 +47,7 @@ extension SearchIndex {
                 return found
             }
         }
-        let wanted = try pages.versions(held.map(\.url))
+        let wanted = try pages.versions(Array(Set(held.map(\.url))))  // two bookmarks may share a URL: asked once
         let stale = held.filter { $0.version != wanted[$0.url] }
         guard !stale.isEmpty else { return }
         var texts: [String: (version: String, blocks: [PassageBlock])?] = [:]

@@ -87,7 +87,7 @@ enum AskBenchmark {
             if withPages {
                 let snapshot = pages
                 try index.syncPageTexts(ids: batch.map(\.id), from: SearchIndex.PageTexts(
-                    versions: { urls in Dictionary(uniqueKeysWithValues: urls.compactMap { snapshot[$0] == nil ? nil : ($0, "1") }) },
+                    versions: { urls in Dictionary(urls.compactMap { snapshot[$0] == nil ? nil : ($0, "1") }) { first, _ in first } },
                     text: { url in snapshot[url].map { ("1", $0) } }))
             }
             batch.removeAll(keepingCapacity: true)

@@ -67,7 +67,7 @@ public enum AskQuality {
         try index.upsert(documents: documents)
         let known = pages
         try index.syncPageTexts(ids: documents.map(\.id), from: SearchIndex.PageTexts(
-            versions: { urls in Dictionary(uniqueKeysWithValues: urls.compactMap { known[$0] == nil ? nil : ($0, "1") }) },
+            versions: { urls in Dictionary(urls.compactMap { known[$0] == nil ? nil : ($0, "1") }) { first, _ in first } },
             text: { url in known[url].map { ("1", $0) } }))
         let shared = LazyEmbedder { embedder }
         _ = try await VectorIndexer(index: index, batchSize: 256, workers: workers) { embedder }.run()
