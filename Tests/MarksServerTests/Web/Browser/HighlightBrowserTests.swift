@@ -54,10 +54,10 @@ import Testing
                 """)
             try await browser.wait("the Highlight bar under the selection") { try await browser.run("return !document.getElementById('hl-bar').hidden") as? Bool == true }
             try await browser.screenshot().write(to: folder.appendingPathComponent("highlight-bar-phone.png"))
-            try await browser.click("#hl-make-note")
+            try await browser.tap("#hl-make-note")  // a finger, as on a phone (real touch pointer actions)
             try await browser.wait("the note field") { try await browser.run("return document.activeElement.id") as? String == "hl-note-text" }
             try await browser.type("Herons travel by night.", into: "#hl-note-text", clear: false)
-            try await browser.click("#hl-save")
+            try await browser.tap("#hl-save")
             try await browser.wait("drawn at once") { try await browser.run(marked, ["1"]) as? String == quote }
             try await browser.wait("listed with its note") { try await browser.findAll("#hl-list .hl-item .hl-note").count == 1 }
 
