@@ -6,12 +6,4 @@ import Foundation
 public enum HighlightSubject: Sendable, Equatable, Hashable, Codable {
     case bookmark(source: String, id: Int, url: String)
     case document(UUID)
-
-    /// The subject as its page's address names it ("bookmark 12", "document <uuid>"), for messages.
-    public var name: String {
-        switch self {
-        case .bookmark(_, let id, _): "bookmark \(id)"
-        case .document(let id): "document \(id.uuidString.lowercased())"
-        }
-    }
 }

@@ -1,5 +1,5 @@
 // Highlights (an asset of its own, `/assets/highlights.<hash>.js`, loaded by `app-page-scripts.js` where highlights show:
-// the reader and a bookmark's page, so the list page keeps its byte budget).
+// the reader, a bookmark's page and a source's page, so the list page keeps its byte budget).
 // In the reader or a source's text: select words (mouse, touch, or Shift+arrows from the keyboard) and a small bar
 // appears under the selection: Highlight saves it at once, Note… asks for a note first (keys: h and n). The quote
 // goes with ~32 characters of context each side (the server places it by quote and context); it is drawn at once as

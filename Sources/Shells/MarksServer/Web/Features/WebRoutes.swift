@@ -55,8 +55,11 @@ enum WebRoutes {
                 lists.documentTitle = { id in
                     do {
                         return try library.source(id: id).summary.displayTitle
+                    } catch DocumentError.notFound {
+                        return nil  // in the trash or deleted for good: the panel says so
                     } catch {
-                        return nil  // a document deleted for good: the panel says so
+                        log("the title of source \(id.uuidString.lowercased()) could not be read: \(error)")
+                        return nil
                     }
                 }
             }
