@@ -3,6 +3,7 @@ import HTTPServer
 import MarksDocuments
 import MarksReading
 import MarksTestSupport
+import StandInNetwork
 import Testing
 @testable import MarksServer
 
@@ -105,5 +106,32 @@ import Testing
             #expect(page.contains("hl-unplaced") && page.contains("can no longer be placed"))
             #expect(!page.contains("mark class=\"hl\""))
         }
+    }
+
+    /// A PDF's text is shown page by page: a highlight on page 2 is drawn in that page's section (the pages read as one
+    /// text for placing it).
+    @Test func aHighlightOnAPDFsSecondPageIsDrawnThere() async throws {
+        let h = try await DocumentsHarness.make()
+        defer { h.cleanUp() }
+        let inputs = try TemporaryDirectory(prefix: "marks-document-highlight-pdf")
+        defer { inputs.cleanUp() }
+        let pdf = inputs.file("wombats.pdf")
+        try Data(TestPDF.make([.text(["Burrows of the hairy-nosed wombat"]), .text(["Page two about echidnas and their spines"])])).write(to: pdf)
+        let added = try await h.library.importFile(at: pdf)
+        let id = added.summary.id.uuidString.lowercased()
+        var client = try await h.web.signedIn()
+        let made = try await client.post("/sources/\(id)/highlights", [("quote", "echidnas and their spines"), ("prefix", "Page two about ")],
+                                         headers: HighlightWebTests.json)
+        #expect(made.status == 201, "\(WebClient.text(made))")
+        let page = WebClient.text(try await client.get("/sources/\(id)"))
+        let second = try #require(page.range(of: "<section class=\"source-page\" id=\"p2\"")).upperBound
+        let mark = try #require(page.range(of: "<mark class=\"hl\" data-hl=\"1\" id=\"hl-1\">echidnas and their spines</mark>"), "\(page)")
+        #expect(mark.lowerBound > second, "drawn on page 2")
+        // A selection across the page break holds the page marker, as the browser's text of the range does.
+        let across = try await client.post("/sources/\(id)/highlights", [("quote", "hairy-nosed wombat\n\np. 2\n\nPage two")], headers: HighlightWebTests.json)
+        #expect(across.status == 201, "\(WebClient.text(across))")
+        let again = WebClient.text(try await client.get("/sources/\(id)"))
+        #expect(again.contains("<mark class=\"hl\" data-hl=\"2\" id=\"hl-2\">hairy-nosed wombat</mark>") && again.contains("<mark class=\"hl\" data-hl=\"2\">Page two</mark>"),
+                "\(again)")
     }
 }

@@ -125,7 +125,7 @@ struct DocumentPage {
             let body: HTML = part.blocks.isEmpty ? "<p class=\"hint\">No text on this \(source.summary.pageUnit).</p>"
                 : "<div class=\"source-text\(reflows ? " reflowed" : "")\" dir=\"auto\">\(blocks(part.blocks, shown))</div>"
             let unit = source.summary.pageUnit == "chapter" ? "Chapter" : "Page"
-            return "<section class=\"source-page\" id=\"p\(number)\" aria-label=\"\(unit) \(number)\"><p class=\"page-marker\">\(source.summary.pageMarker(number))</p>\(body)</section>"
+            return "<section class=\"source-page\" id=\"p\(number)\" aria-label=\"\(unit) \(number)\"><p class=\"page-marker\">\(part.marker.map(shown) ?? .text(source.summary.pageMarker(number)))</p>\(body)</section>"
         }
         return "<div id=\"source-text\">\(pages)</div>\(placed)"
     }

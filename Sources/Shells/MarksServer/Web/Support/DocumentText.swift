@@ -15,9 +15,11 @@ struct DocumentText {
         case whole(Int)
     }
 
-    /// The body (`page` nil) or one page, with its blocks (none: the page has no text).
+    /// The body (`page` nil) or one page, with its marker ("p. 3", a text token too, so a selection across pages is
+    /// found) and its blocks (none: the page has no text).
     struct Part {
         var page: Int?
+        var marker: Int?
         var blocks: [Block]
     }
 
@@ -28,11 +30,12 @@ struct DocumentText {
     /// The text of `document` as its page shows it.
     init(_ document: StoredDocument) {
         guard !document.pages.isEmpty else {
-            parts = [Part(page: nil, blocks: blocks(document.body, reflows: Self.reflows(document.summary)))]
+            parts = [Part(page: nil, marker: nil, blocks: blocks(document.body, reflows: Self.reflows(document.summary)))]
             return
         }
         for (offset, page) in document.pages.enumerated() {
-            parts.append(Part(page: offset + 1, blocks: page.isEmpty ? [] : blocks(page, reflows: Self.reflows(document.summary))))
+            let marker = token(document.summary.pageMarker(offset + 1))
+            parts.append(Part(page: offset + 1, marker: marker, blocks: page.isEmpty ? [] : blocks(page, reflows: Self.reflows(document.summary))))
         }
     }
 
