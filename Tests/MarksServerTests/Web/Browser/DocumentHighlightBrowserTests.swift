@@ -6,9 +6,10 @@ import Testing
 
 /// Highlights on a document's text in headless Chromium (issue 37 item 4, "or a document's text"), on a phone in the
 /// dark theme: words of a source's re-flowed text selected (as a finger or the mouse would), highlighted with a note
-/// from the bar under the selection, drawn at once; after a reload drawn by the server and listed with the note; then
-/// found in the Highlights view (through More) as a source's, whose link opens the text at the highlight. axe-core on
-/// the source's page with its highlight and on the Highlights view: no serious violation.
+/// from the bar under the selection, drawn at once; after a reload drawn by the server and listed with the note; a
+/// second one from the keyboard alone (Shift+arrows, h); then found in the Highlights view (through More) as a
+/// source's, whose link opens the text at the highlight. axe-core on the source's page with its highlight and on the
+/// Highlights view: no serious violation.
 @Suite struct DocumentHighlightBrowserTests {
     @Test(.enabled(if: WebDriver.isAvailable, "skipped: /usr/bin/chromium and /usr/bin/chromedriver are needed (apt-get install chromium chromium-driver)"),
           .timeLimit(.minutes(10)))
@@ -55,6 +56,15 @@ import Testing
             #expect(try await browser.run(coloured) as? Bool == true, "visibly highlighted in the dark")
             serious += try await browser.axe().filter(\.isSerious).map { "source page with a highlight: \($0)" }
             try await browser.screenshot().write(to: folder.appendingPathComponent("document-highlight-dark-phone.png"))
+
+            // The keyboard alone: Shift+Right selects from the first words in view, h highlights.
+            _ = try await browser.run("getSelection().removeAllRanges(); document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0)")
+            try await browser.keys(holding: "\u{E008}", String(repeating: "\u{E014}", count: 8))
+            try await browser.wait("the bar for a keyboard selection") { try await browser.run("return !document.getElementById('hl-bar').hidden") as? Bool == true }
+            #expect(try await browser.run("return getSelection().toString()") as? String == "Platypus")
+            try await browser.keys("h")
+            try await browser.wait("a second highlight, from the keyboard") { try await browser.findAll("#hl-list .hl-item").count == 2 }
+            #expect(try await browser.findAll("#source-text mark.hl").count == 2)
 
             // Found in the Highlights view, as a source's; its link opens the text at the highlight.
             try await browser.click("#tabbar a[data-tab=\"more\"]")
