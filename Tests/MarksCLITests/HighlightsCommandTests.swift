@@ -62,4 +62,40 @@ import Testing
         #expect(try await marks.run(["highlights", "export", "1"]).code == 1)
         #expect(try await marks.run(["highlights"]).stdout.contains("Swifts sleep"), "another bookmark's stay")
     }
+
+    @Test func aSourcesHighlightsAreListedFoundExportedAndPurgedWithIt() async throws {
+        let marks = try MarksBinary()
+        defer { marks.cleanUp() }
+        let added = try await marks.run(["source", "add", "Platypus venom is delivered by a spur on the hind leg.", "--title", "Monotreme notes",
+                                         "--tags", "zoology", "--json"])
+        #expect(added.code == 0, "\(added.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(added.stdout.utf8)) as? [String: Any])
+        let id = try #require((object["id"] as? String) ?? ((object["source"] as? [String: Any])?["id"] as? String), "\(added.stdout)")
+        let database = marks.home.appendingPathComponent("data/marks/marks.sqlite").path
+        let store = try HighlightStore(database: try Database(path: database), now: { Date(timeIntervalSince1970: 1_780_000_000) })
+        let made = try store.add(HighlightDraft(quote: "delivered by a spur", note: "Males only."), documentID: try #require(UUID(uuidString: id)))
+
+        let short = String(id.prefix(8))
+        let listed = try await marks.run(["highlights"])
+        #expect(listed.stdout.contains("source \(short)  “delivered by a spur”") && listed.stdout.contains("note: Males only."), "\(listed.stdout)")
+        let json = try await marks.run(["highlights", short, "--json"])
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]], "\(json.stdout) \(json.stderr)")
+        #expect(items.count == 1 && items.first?["id"] as? Int == made.id && items.first?["document_id"] as? String == id)
+        #expect(items.first?["bookmark_id"] is NSNull && items.first?["url"] is NSNull)
+        #expect(try await marks.run(["search", "spur"]).stdout.contains("In highlights:\nsource \(short)  “delivered by a spur”"))
+        #expect(try await marks.run(["highlights", "zz"]).code == 64, "neither a bookmark nor a source id")
+
+        let note = try await marks.run(["highlights", "export", id])
+        #expect(note.code == 0, "\(note.stderr)")
+        #expect(note.stdout.hasPrefix("---\ntitle: \"Monotreme notes\"\ntags:\n  - \"zoology\"\nsaved: "), "\(note.stdout)")
+        #expect(note.stdout.contains("kind: document\n") && note.stdout.contains("> delivered by a spur\n\nMales only.\n"))
+        let all = try await marks.run(["highlights", "export"])
+        #expect(all.stdout.contains("## Monotreme notes\n\na source (document) · saved "), "\(all.stdout)")
+
+        #expect(try await marks.run(["source", "delete", id]).code == 0)
+        #expect(try await marks.run(["highlights", short]).stdout.contains("delivered by a spur"), "the trash keeps them")
+        let purged = try await marks.run(["source", "purge", id])
+        #expect(purged.code == 0, "\(purged.stderr)")
+        #expect(try await marks.run(["highlights"]).stdout.hasPrefix("No highlights yet."), "deleted for good, with its highlights")
+    }
 }

@@ -1,5 +1,7 @@
 import Foundation
+import MarksCore
 import MarksDocuments
+import MarksReading
 import SystemSupport
 
 extension CompositionRoot {
@@ -21,14 +23,41 @@ extension CompositionRoot {
         return library
     }
 
-    private func sourceIndexObserver() -> DocumentObserver? {
+    /// The search index's observer of sources (a source's highlights and notes are passages after its text), and
+    /// the highlights' own: a source deleted for good takes its highlights with it.
+    func sourceIndexObserver() -> DocumentObserver? {
+        let highlights: HighlightStore?
+        do {
+            highlights = try self.highlights()
+        } catch {
+            warn("the highlights of sources are not being kept in step: \(AssemblyFailure.describe(error))")
+            highlights = nil
+        }
+        let warn = self.warn
+        let more: @Sendable (UUID) -> [PassageBlock] = { id in
+            do {
+                return try highlights?.passageBlocks(documentID: id) ?? []
+            } catch {
+                warn("the highlights of source \(id.uuidString.lowercased()) were not indexed: \(AssemblyFailure.describe(error))")
+                return []
+            }
+        }
+        let purged: @Sendable ([DocumentSummary]) async -> Void = { summaries in
+            do {
+                try highlights?.removeAll(documentIDs: summaries.map(\.id))
+            } catch {
+                warn("the highlights of sources deleted for good were not removed: \(AssemblyFailure.describe(error))")
+            }
+        }
         do {
             let index = try searchIndex()
             let indexer = runsBackgroundWork ? try self.indexer() : nil
-            return index.documentObserver(indexer: indexer, warn: warn)
+            var observer = index.documentObserver(indexer: indexer, more: more, warn: warn)
+            observer.purged = purged
+            return observer
         } catch {
             warn("the search index is not being updated: \(AssemblyFailure.describe(error))")
-            return nil
+            return DocumentObserver(saved: { _ in }, deleted: { _ in }, purged: purged)
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import MarksBookmarks
 import MarksIndex
 import MarksReading
@@ -23,6 +24,21 @@ extension CompositionRoot {
                 warn("the search index did not take bookmark \(id)'s highlights: \(AssemblyFailure.describe(error))")
             }
             await SearchIndex.schedule(indexer, warn: warn)
+        }
+    }
+
+    /// What follows a change to a document's highlights in the web app: the source given to the search index again (its
+    /// text's passages and its highlights'), embedded in the background where this process runs it.
+    public func documentHighlightsChanged() throws -> @Sendable (_ documentID: UUID) async -> Void {
+        let library = try sources()
+        let observer = sourceIndexObserver()
+        let warn = self.warn
+        return { id in
+            do {
+                await observer?.saved([try library.source(id: id)])
+            } catch {
+                warn("the search index did not take source \(id.uuidString.lowercased())'s highlights: \(AssemblyFailure.describe(error))")
+            }
         }
     }
 

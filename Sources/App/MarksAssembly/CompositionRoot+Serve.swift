@@ -159,6 +159,7 @@ extension CompositionRoot {
         options.favicons = favicons
         let ingested = try self.sources()
         options.sourceLibrary = ingested
+        options.documentHighlightsChanged = try documentHighlightsChanged()
         let podcasts = try podcastRequests()
         options.podcasts = podcasts
         options.podcastManager = podcastManager  // the web's Podcasts tab, player and Podcast action (podweb)

@@ -187,6 +187,7 @@ public struct DocumentLibrary: Sendable {
         guard let removed = try store.purge(id: id) else { throw DocumentError.notFound(id.uuidString.lowercased()) }
         try files.remove(id)
         await observer?.deleted([removed])
+        await observer?.purged([removed])
     }
 
     /// Purges what was deleted before `date`; returns how many.

@@ -5,10 +5,14 @@ public struct DocumentObserver: Sendable {
     public var saved: @Sendable ([StoredDocument]) async -> Void
     /// Sources deleted (to the trash, or for good).
     public var deleted: @Sendable ([DocumentSummary]) async -> Void
+    /// Sources deleted for good (after `deleted`): what was kept for them (their highlights) goes too.
+    public var purged: @Sendable ([DocumentSummary]) async -> Void
 
     /// An observer from its callbacks.
-    public init(saved: @escaping @Sendable ([StoredDocument]) async -> Void, deleted: @escaping @Sendable ([DocumentSummary]) async -> Void) {
+    public init(saved: @escaping @Sendable ([StoredDocument]) async -> Void, deleted: @escaping @Sendable ([DocumentSummary]) async -> Void,
+                purged: @escaping @Sendable ([DocumentSummary]) async -> Void = { _ in }) {
         self.saved = saved
         self.deleted = deleted
+        self.purged = purged
     }
 }

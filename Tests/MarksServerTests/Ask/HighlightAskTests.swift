@@ -1,5 +1,6 @@
 import Foundation
 import MarksAsk
+import MarksDocuments
 import MarksIndex
 import MarksReading
 import MarksTestSupport
@@ -59,5 +60,38 @@ import Testing
         let after = try await service.ask(AskRequest(question: question))
         #expect(after.isFound && after.text.contains("Marsh harriers are the hawks that raid the heron nests"), "\(after.text)")
         #expect(after.citations.first?.passage.document.id == 2, "cited to the herons bookmark")
+    }
+
+    /// A source's highlights and notes are passages after its text (`SearchIndex.documentObserver(more:)`, as the
+    /// composition root wires it), so Ask may cite a note written on a document; before it was written, not.
+    @Test func aNoteOnASourceIsFoundAndCitedByAsk() async throws {
+        let directory = try TemporaryDirectory(prefix: "marks-document-highlight-ask")
+        defer { directory.cleanUp() }
+        let wired = try await Wired(in: directory)
+        let highlights = wired.highlights
+        let observer = wired.index.documentObserver(more: { id in
+            do {
+                return try highlights.passageBlocks(documentID: id)
+            } catch {
+                Issue.record(error)
+                return []
+            }
+        }, warn: { Issue.record("\($0)") })
+        let sources = try DocumentLibrary(database: try Database(path: directory.file("ask.sqlite").path), directory: directory.file("sources"),
+                                          extractor: DocumentExtractor(tools: .find(path: nil)), observer: observer, now: { Date() })
+        let added = try await sources.addText("Field notes from the estuary.\n\nThe tide came in early on Tuesday and covered the mudflats.",
+                                              title: "Estuary field notes")
+        try await VectorIndexer(index: wired.index) { AskLibrary.embedder() }.run()
+        let question = "Which birds feed on the estuary mudflats at low tide?"
+        let before = try await wired.ask.ask(AskRequest(question: question))
+        #expect(!before.text.contains("godwits"), "\(before.text)")
+
+        _ = try highlights.add(HighlightDraft(quote: "covered the mudflats", note: "Bar-tailed godwits are the birds that feed on the estuary mudflats at low tide."),
+                               documentID: added.summary.id)
+        await observer.saved([try sources.source(id: added.summary.id)])  // what the web app's change does (documentHighlightsChanged)
+        try await VectorIndexer(index: wired.index) { AskLibrary.embedder() }.run()
+        let after = try await wired.ask.ask(AskRequest(question: question))
+        #expect(after.isFound && after.text.contains("Bar-tailed godwits are the birds that feed on the estuary mudflats"), "\(after.text)")
+        #expect(after.citations.first?.passage.document.id == -added.summary.number, "cited to the source")
     }
 }

@@ -67,6 +67,7 @@ import Testing
             #expect(reader.contains("<section class=\"highlights\" id=\"highlights\""))
             #expect(reader.contains("<p class=\"hl-note\">They travel by night.</p>"))
             #expect(reader.contains("data-highlights=\"/bookmarks/1/highlights\""))
+            #expect(reader.contains("<a class=\"hl-show\" href=\"/bookmarks/1/read#hl-\(id)\">"), "Show in the text goes to the mark, not to the list")
             #expect(!reader.contains("hl-lost"))
 
             let detail = WebClient.text(try await client.get("/bookmarks/1"))

@@ -1,3 +1,4 @@
+import Foundation
 import MarksCore
 import MarksIndex
 
@@ -6,14 +7,16 @@ extension SearchIndex {
     /// bookmarks: a saved source is written as a document under its negated row number (its URL
     /// `marks-source://<uuid>`, its original filename in the URL column, its text as the description), a deleted
     /// one is removed; then `indexer` embeds new texts in the background. Searches see sources only when their
-    /// filter says so (`SearchFilter.sources`).
-    public func documentObserver(indexer: VectorIndexer? = nil, warn: @escaping @Sendable (String) -> Void) -> DocumentObserver {
+    /// filter says so (`SearchFilter.sources`). `more` gives blocks cut into passages after a source's text (its
+    /// highlights and notes, so Ask may cite them).
+    public func documentObserver(indexer: VectorIndexer? = nil, more: @escaping @Sendable (UUID) -> [PassageBlock] = { _ in [] },
+                                 warn: @escaping @Sendable (String) -> Void) -> DocumentObserver {
         DocumentObserver(
             saved: { sources in
                 do {
                     try self.upsert(documents: sources.map(IndexedDocument.init(source:)))
                     for source in sources {
-                        try self.replaceSourcePassages(id: -source.summary.number, blocks: source.passageBlocks)
+                        try self.replaceSourcePassages(id: -source.summary.number, blocks: source.passageBlocks + more(source.summary.id))
                     }
                 } catch {
                     warn("search index not updated: \(error)")

@@ -17,11 +17,22 @@ extension HighlightStore {
             let highlights = try self.highlights(url: url)
             guard !highlights.isEmpty else { return page }
             let version = (page?.version ?? "") + "+" + Self.version(highlights)
-            let blocks = [PassageBlock(.heading, "Highlights")] + highlights.map { highlight in
-                PassageBlock(.paragraph, "Highlighted: “\(highlight.quote)”" + (highlight.note.map { " Note: \($0)" } ?? ""))
-            }
-            return (version, (page?.blocks ?? []) + blocks)
+            return (version, (page?.blocks ?? []) + Self.passageBlocks(highlights))
         })
+    }
+
+    /// A document's highlights and notes as blocks after its text (`SearchIndex.documentObserver`'s `more`), as a
+    /// page's are: keyword search and Ask find them, and Ask may cite one.
+    public func passageBlocks(documentID: UUID) throws -> [PassageBlock] {
+        Self.passageBlocks(try highlights(documentID: documentID))
+    }
+
+    /// Highlights as passage blocks: a heading "Highlights", then each quote with its note (none: no blocks).
+    static func passageBlocks(_ highlights: [Highlight]) -> [PassageBlock] {
+        guard !highlights.isEmpty else { return [] }
+        return [PassageBlock(.heading, "Highlights")] + highlights.map { highlight in
+            PassageBlock(.paragraph, "Highlighted: “\(highlight.quote)”" + (highlight.note.map { " Note: \($0)" } ?? ""))
+        }
     }
 
     /// The highlights made on pages at `url` (any source), in the order they were made.

@@ -2,22 +2,24 @@ import Foundation
 import MarksAssembly
 import MarksBookmarks
 import MarksCore
+import MarksDocuments
 import MarksReading
 import SystemSupport
 
-/// `marks highlights [ID]`: the highlights made in the reader (one bookmark's, or the library's newest first);
-/// `marks highlights export [ID] [--output FILE]` writes them as Markdown notes with YAML front matter (Obsidian).
+/// `marks highlights [ID]`: the highlights made in the reader or a source's text (one bookmark's or source's, or the
+/// library's newest first); `marks highlights export [ID] [--output FILE]` writes them as Markdown notes with YAML
+/// front matter (Obsidian).
 enum HighlightsCommand: CLICommand {
-    static let id = ArgumentSpec.positional("id", required: false, help: "A bookmark's id (default: every bookmark).")
+    static let id = ArgumentSpec.positional("id", required: false, help: "A bookmark's id, or a source's id (default: every bookmark and source).")
     static let descriptor = CommandDescriptor(
         name: "highlights",
-        abstract: "List the highlights and notes made in the reader; export them as Markdown.",
-        discussion: "Highlights are kept in Marks's own database for every bookmark source. Without ID the whole library's highlights are listed, newest first.",
+        abstract: "List the highlights and notes made in the reader and in sources' text; export them as Markdown.",
+        discussion: "Highlights are kept in Marks's own database for every bookmark source, and for sources (documents). Without ID the whole library's highlights are listed, newest first.",
         arguments: [id, BookmarkArguments.data],
         subcommands: [
             CommandDescriptor(
                 name: "export", abstract: "Write highlights as Markdown with YAML front matter (title, url, tags, saved).",
-                discussion: "With ID, one note for that bookmark; without, every bookmark's highlights — in one note, or one note per bookmark when --output names an existing directory. Without --output the Markdown goes to standard output.",
+                discussion: "With ID, one note for that bookmark or source; without, every bookmark's and source's highlights — in one note, or one note each when --output names an existing directory. Without --output the Markdown goes to standard output.",
                 arguments: [id, .option("output", short: "o", value: "FILE", help: "Where to write (a file, or a directory for one note per bookmark)."),
                             BookmarkArguments.data],
                 printsData: true),
@@ -25,67 +27,100 @@ enum HighlightsCommand: CLICommand {
         printsData: true
     )
 
-    static func run(_ arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
-        let bookmarkID = try arguments.positional("id").map { text in
-            guard let id = Int(text), id > 0 else { throw arguments.usageError("ID must be a bookmark id, a positive whole number") }
-            return id
+    /// What ID names: a bookmark (a number) or a source (its id, or a unique prefix of at least 4 characters).
+    private enum Subject {
+        case bookmark(Int)
+        case document(DocumentSummary)
+
+        var name: String {
+            switch self {
+            case .bookmark(let id): "Bookmark \(id)"
+            case .document(let summary): "Source \(summary.shortID)"
+            }
         }
+    }
+
+    static func run(_ arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
         let root = try CompositionRoot.load(arguments, context: context)
+        let subject: Subject? = try arguments.positional("id").map { text in
+            if let id = Int(text) {
+                guard id > 0 else { throw arguments.usageError("ID must be a bookmark id (a positive whole number) or a source's id") }
+                return .bookmark(id)
+            }
+            guard text.count >= 4, text.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
+                throw arguments.usageError("ID must be a bookmark id (a positive whole number) or a source's id (at least its first 4 characters)")
+            }
+            return .document(try root.sources().resolve(text, includeDeleted: true))
+        }
         let library = try root.library()
         let store = try root.highlights()
         let source = library.source.identity
-        let found = try bookmarkID.map { try store.highlights(source: source, bookmarkID: $0) } ?? store.highlights(source: source)
+        let found: [Highlight]
+        switch subject {
+        case .bookmark(let id): found = try store.highlights(source: source, bookmarkID: id)
+        case .document(let summary): found = try store.highlights(documentID: summary.id)
+        case nil: found = try store.highlights(source: source)
+        }
         if arguments.commandPath.last == "export" {
-            return try await export(found, bookmarkID: bookmarkID, library: library, arguments: arguments, context: context, now: root.context.now())
+            return try await export(found, subject: subject, root: root, library: library, arguments: arguments, context: context,
+                                    now: root.context.now())
         }
         if arguments.flag("json") {
             context.print(JSONValue.array(found.map(jsonValue)).serialized)
         } else if found.isEmpty {
-            context.print(bookmarkID.map { "Bookmark \($0) has no highlights." } ?? "No highlights yet. Select words in the reader (marks serve) to make one.")
+            context.print(subject.map { "\($0.name) has no highlights." }
+                          ?? "No highlights yet. Select words in the reader or a source's text (marks serve) to make one.")
         } else {
             for highlight in found {
                 let quote = highlight.quote.singleLine
                 context.print("\(highlight.id)".padding(toLength: 6, withPad: " ", startingAt: 0)
-                              + "bookmark \(highlight.bookmarkID)  “\(quote.count > 120 ? String(quote.prefix(119)) + "…" : quote)”")
+                              + "\(label(highlight))  “\(quote.count > 120 ? String(quote.prefix(119)) + "…" : quote)”")
                 if let note = highlight.note { context.print("      note: \(note.singleLine)") }
             }
         }
         return ExitCode.success
     }
 
-    private static func export(_ found: [Highlight], bookmarkID: Int?, library: LibraryService, arguments: ParsedArguments,
-                               context: CLIContext, now: Date) async throws -> Int32 {
+    /// What a highlight was made on, as a list line says it: "bookmark 12", "source 1a2b3c4d".
+    static func label(_ highlight: Highlight) -> String {
+        switch highlight.subject {
+        case .bookmark(_, let id, _): "bookmark \(id)"
+        case .document(let id): "source \(id.uuidString.lowercased().prefix(8))"
+        }
+    }
+
+    private static func export(_ found: [Highlight], subject: Subject?, root: CompositionRoot, library: LibraryService,
+                               arguments: ParsedArguments, context: CLIContext, now: Date) async throws -> Int32 {
         if found.isEmpty {
-            throw CLIFailure(bookmarkID.map { "Bookmark \($0) has no highlights to export." } ?? "There are no highlights to export.")
+            throw CLIFailure(subject.map { "\($0.name) has no highlights to export." } ?? "There are no highlights to export.")
         }
-        // Bookmarks in the order of their newest highlight; each one's highlights in the order they were made.
-        var order: [Int] = []
-        var groups: [Int: [Highlight]] = [:]
-        for highlight in found {
-            if groups[highlight.bookmarkID] == nil { order.append(highlight.bookmarkID) }
-            groups[highlight.bookmarkID, default: []].append(highlight)
+        // Bookmarks and sources in the order of their newest highlight; each one's highlights in the order they were made.
+        let bookmarks = Dictionary(try await library.bookmarks(ids: Array(Set(found.compactMap(\.bookmarkID)))).map { ($0.id, $0) },
+                                   uniquingKeysWith: { first, _ in first })
+        var documents: [UUID: DocumentSummary] = [:]
+        if found.contains(where: { $0.documentID != nil }) {
+            let sources = try root.sources()
+            for summary in try sources.list() + sources.trash() { documents[summary.id] = summary }
         }
-        let bookmarks = Dictionary(try await library.bookmarks(ids: order).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let sections = order.map { id in (bookmark: bookmarks[id], highlights: (groups[id] ?? []).sorted { $0.id < $1.id }) }
+        let sections = HighlightMarkdown.sections(found, bookmarks: bookmarks, document: { id in
+            documents[id].map { (title: $0.displayTitle, tags: $0.tags, saved: $0.createdAt) }
+        })
         let output = arguments.option("output").flatMap { $0 == "-" || $0.isEmpty ? nil : $0 }
         guard let output else {
-            context.standardOutput(bookmarkID == nil ? HighlightMarkdown.collection(sections, exportedAt: now)
-                                   : HighlightMarkdown.note(for: sections[0].bookmark, highlights: sections[0].highlights))
+            context.standardOutput(subject == nil ? HighlightMarkdown.collection(sections, exportedAt: now) : HighlightMarkdown.note(sections[0]))
             return ExitCode.success
         }
         let url = URL(fileURLWithPath: output, relativeTo: URL(fileURLWithPath: context.currentDirectory, isDirectory: true))
         var isDirectory: ObjCBool = false
         var written: [String] = []
-        if bookmarkID == nil, FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+        if subject == nil, FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
             for section in sections {
-                let id = section.bookmark?.id ?? section.highlights[0].bookmarkID
-                let file = url.appendingPathComponent(fileName(section.bookmark, id: id))
-                try AtomicFile.write(Data(HighlightMarkdown.note(for: section.bookmark, highlights: section.highlights).utf8), to: file, mode: 0o600)
+                let file = url.appendingPathComponent(fileName(section))
+                try AtomicFile.write(Data(HighlightMarkdown.note(section).utf8), to: file, mode: 0o600)
                 written.append(file.path)
             }
         } else {
-            let text = bookmarkID == nil ? HighlightMarkdown.collection(sections, exportedAt: now)
-                : HighlightMarkdown.note(for: sections[0].bookmark, highlights: sections[0].highlights)
+            let text = subject == nil ? HighlightMarkdown.collection(sections, exportedAt: now) : HighlightMarkdown.note(sections[0])
             try AtomicFile.write(Data(text.utf8), to: url, mode: 0o600)
             written.append(url.path)
         }
@@ -97,16 +132,25 @@ enum HighlightsCommand: CLICommand {
         return ExitCode.success
     }
 
-    /// A note's file name: the bookmark's id and title, kept to letters, digits and dashes.
-    static func fileName(_ bookmark: Bookmark?, id: Int) -> String {
-        let title = (bookmark?.displayTitle ?? "").lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }
+    /// A section's file name: a bookmark's id or "source-" and a source's short id, then the title.
+    static func fileName(_ section: HighlightMarkdown.Section) -> String {
+        let first = section.highlights.first
+        let id = first.map { highlight in
+            switch highlight.subject {
+            case .bookmark(_, let id, _): "\(id)"
+            case .document(let id): "source-" + id.uuidString.lowercased().prefix(8)
+            }
+        } ?? "highlights"
+        let title = section.title.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }
         let slug = String(title).split(separator: "-").joined(separator: "-").prefix(60)
         return slug.isEmpty ? "\(id).md" : "\(id)-\(slug).md"
     }
 
     static func jsonValue(_ highlight: Highlight) -> JSONValue {
         .object([
-            ("id", .int(highlight.id)), ("bookmark_id", .int(highlight.bookmarkID)), ("url", .string(highlight.url)),
+            ("id", .int(highlight.id)), ("bookmark_id", highlight.bookmarkID.map(JSONValue.int) ?? .null),
+            ("document_id", highlight.documentID.map { JSONValue.string($0.uuidString.lowercased()) } ?? .null),
+            ("url", highlight.url.map(JSONValue.string) ?? .null),
             ("quote", .string(highlight.quote)), ("prefix", .string(highlight.anchor.prefix)), ("suffix", .string(highlight.anchor.suffix)),
             ("note", highlight.note.map(JSONValue.string) ?? .null),
             ("created_at", .string(LinkdingDate.format(highlight.createdAt))), ("updated_at", .string(LinkdingDate.format(highlight.updatedAt))),

@@ -48,7 +48,8 @@ struct SearchOutput {
         if !output.highlights.isEmpty {
             context.print("In highlights:")
             for highlight in output.highlights {
-                context.print("\(highlight.bookmarkID)".padding(toLength: 7, withPad: " ", startingAt: 0) + "“\(highlight.quote.singleLine)”"
+                let subject = highlight.bookmarkID.map { "\($0)".padding(toLength: 7, withPad: " ", startingAt: 0) } ?? HighlightsCommand.label(highlight) + "  "
+                context.print(subject + "“\(highlight.quote.singleLine)”"
                               + (highlight.note.map { "  note: " + $0.singleLine } ?? ""))
             }
         }

@@ -1,6 +1,6 @@
 // Highlights (an asset of its own, `/assets/highlights.<hash>.js`, loaded by `app-page-scripts.js` where highlights show:
-// the reader and a bookmark's page, so the list page keeps its byte budget).
-// In the reader: select words in the article (mouse, touch, or Shift+arrows from the keyboard) and a small bar
+// the reader, a bookmark's page and a source's page, so the list page keeps its byte budget).
+// In the reader or a source's text: select words (mouse, touch, or Shift+arrows from the keyboard) and a small bar
 // appears under the selection: Highlight saves it at once, Note… asks for a note first (keys: h and n). The quote
 // goes with ~32 characters of context each side (the server places it by quote and context); it is drawn at once as
 // <mark class="hl"> and added to the list at the end (#highlights). The list's Edit note and Delete forms are posted
@@ -8,7 +8,7 @@
 "use strict";
 (window.marksPages = window.marksPages || {}).highlights = (section, { doc, $, $$, post, signal, addEventListener }) => {
   const hlArticle = $("article[data-highlights]");
-  const hlBody = hlArticle && $(".reader-body", hlArticle);
+  const hlBody = hlArticle && $(".reader-body, #source-text", hlArticle);
   if (hlArticle && hlBody) {
     const context = 32;
     let range = null;
@@ -165,7 +165,7 @@
     });
   }
   
-  // The list's forms (the reader's and the bookmark page's), posted in place.
+  // The list's forms (the reader's, the bookmark page's and a source's), posted in place.
   for (const list of $$("#hl-list")) {
     list.addEventListener("submit", async e => {
       const f = e.target.closest("form.hl-note-form, form.hl-delete-form");

@@ -29,7 +29,7 @@ enum WebRoutes {
             DocumentsController(web: web, sourceLibrary: library, podcastStates: sourcePodcastStates(options),
                               podcastOffered: podcasts != nil || options.podcasts != nil,
                               makePodcast: makePodcast(web, podcasts: podcasts, queue: options.podcasts),
-                              ocrJob: ocrJob(options))
+                              ocrJob: ocrJob(options), highlights: documentHighlights(options))
         }
         let enrichment = options.jobs.map { EnrichmentJobs(jobs: $0, log: options.log) }
 
@@ -49,6 +49,18 @@ enum WebRoutes {
                 } catch {
                     log("highlights were not searched: \(error)")
                     return []
+                }
+            }
+            if let library = options.sourceLibrary {
+                lists.documentTitle = { id in
+                    do {
+                        return try library.source(id: id).summary.displayTitle
+                    } catch DocumentError.notFound {
+                        return nil  // in the trash or deleted for good: the panel says so
+                    } catch {
+                        log("the title of source \(id.uuidString.lowercased()) could not be read: \(error)")
+                        return nil
+                    }
                 }
             }
         }
@@ -84,8 +96,11 @@ enum WebRoutes {
 
         // Highlights and notes: made in the reader, listed per bookmark and across the library.
         if let store = options.highlights {
-            HighlightsController(web: web, store: store, extract: reader ?? { _ in throw ReaderController.Unavailable() },
-                                 changed: options.highlightsChanged ?? { _ in }).mount(on: &r)
+            var highlights = HighlightsController(web: web, store: store, extract: reader ?? { _ in throw ReaderController.Unavailable() },
+                                                  changed: options.highlightsChanged ?? { _ in })
+            highlights.documents = options.sourceLibrary
+            highlights.documentChanged = options.documentHighlightsChanged ?? { _ in }
+            highlights.mount(on: &r)
         } else {
             absent.mountHighlights(on: &r)
         }
@@ -186,6 +201,20 @@ enum WebRoutes {
         WebContext(sources: sources, auth: auth, settings: settings, options: options, rowFavicon: rowFavicon(options),
                    rowPodcasts: rowPodcasts(options), rowArchived: rowArchived(options), podcastAction: options.podcastManager != nil,
                    highlights: highlights(options, sources: sources))
+    }
+
+    /// A document's highlights (nil without a store; a read failure is logged and shows none).
+    private static func documentHighlights(_ options: WebOptions) -> @Sendable (UUID) -> [Highlight]? {
+        guard let store = options.highlights else { return { _ in nil } }
+        let log = options.log
+        return { id in
+            do {
+                return try store.highlights(documentID: id)
+            } catch {
+                log("the highlights of source \(id.uuidString.lowercased()) could not be read: \(error)")
+                return []
+            }
+        }
     }
 
     /// A bookmark's highlights in the current source (nil without a store; a read failure is logged and shows none).

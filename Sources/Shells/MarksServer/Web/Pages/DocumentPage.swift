@@ -1,18 +1,22 @@
 import Foundation
 import MarksJobs
 import MarksDocuments
+import MarksReading
 
 /// One source's page: title, kind, filename, pages, size, date and tags; why there is no text (the extraction
 /// note); the actions — open the original (a file source), Edit, Podcast (disabled, with the reason, when there is
 /// no text), OCR (when pages need it and OCR is installed; its job's state once queued), Delete (with Undo, as a
 /// bookmark's) — and then the text, with a "p. 3" marker before each page of a PDF ("ch. 3" before each chapter of an EPUB),
-/// a PDF's or plain text's hard line breaks re-flowed into paragraphs and lists (`TextReflow`).
+/// a PDF's or plain text's hard line breaks re-flowed into paragraphs and lists (`DocumentText`), the person's
+/// highlights drawn in it and listed after it (made by selecting words, as in the reader).
 struct DocumentPage {
     var source: StoredDocument
     var dates: WebDate
     var context: PageContext
     /// The words an Ask citation opens at (`?highlight=`), marked and scrolled to (`#passage`).
     var highlight: PassageHighlight? = nil
+    /// The document's highlights (drawn in the text, listed after it); nil where this server keeps none.
+    var highlights: [Highlight]? = nil
     /// Whether this server queues podcasts (the action is left out when not).
     var podcasts: Bool
     /// Whether the Podcast action goes through the generation manager (the script then plays or follows it in place).
@@ -29,14 +33,16 @@ struct DocumentPage {
         let id = s.id.uuidString.lowercased()
         let tags: HTML = s.tags.isEmpty ? .empty
             : "<ul class=\"tags\">\(HTML.each(s.tags) { "<li><a href=\"\(SafeURL.path("/sources", query: [("q", "#" + $0)]))\">#\($0)</a></li>" })</ul>"
+        let hl: HTML = highlights == nil || !source.summary.hasText ? .empty
+            : " data-highlights=\"\(SafeURL.path("/sources/\(id)/highlights"))\""
         return """
-            <article class="detail source" data-id="\(id)" data-leave="/sources" data-notice="source-deleted">\
+            <article class="detail source" data-id="\(id)" data-leave="/sources" data-notice="source-deleted"\(hl)>\
             <p class="back"><a href="/sources">Sources</a></p>\
             <h1 class="title" id="source-title" dir="auto">\(s.displayTitle)</h1>\
             <p class="meta">\(DocumentRowView.icon(s.kind))<span>\(DocumentRowView.kindName(s.kind)) · \
             \(DocumentRowView.facts(s, dates: dates))</span></p>\(tags)\(note())\
             <div class="source-actions" role="group" aria-labelledby="source-title">\(actions(id))</div>\
-            \(ocrState())<h2>Text</h2>\(text())</article>
+            \(ocrState())<h2>Text</h2>\(textAndHighlights(id))</article>
             """
     }
 
@@ -89,64 +95,55 @@ struct DocumentPage {
         return "<p class=\"notice\" id=\"ocr-state\" role=\"status\"\(HTML.when(running, " data-refresh=\"5\""))>\(text)\(HTML.when(running, " <a href=\"\(SafeURL.path("/sources/" + source.summary.id.uuidString.lowercased()))\">Refresh</a>"))</p>"
     }
 
-    private func text() -> HTML {
-        var firstMark = true
-        let shown: (String) -> HTML = { text in highlight?.mark(text, first: &firstMark) ?? .text(text) }
+    /// The text with its marks, then the highlights' list.
+    private func textAndHighlights(_ id: String) -> HTML {
+        let list = { (unplaced: Set<Int>) -> HTML in
+            highlights.map {
+                HighlightListView(textPath: "/sources/" + id, highlights: $0, csrfToken: context.csrfToken, returnPath: "/sources/" + id,
+                                  unplaced: unplaced).render()
+            } ?? .empty
+        }
         if source.body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            return "<p class=\"empty-text\" id=\"source-text\">There is no text.</p>"
+            // Highlights made before the text was edited away are still listed, as unplaced.
+            let kept = highlights ?? []
+            return "<p class=\"empty-text\" id=\"source-text\">There is no text.</p>\(kept.isEmpty ? HTML.empty : list(Set(kept.map(\.id))))"
         }
-        guard !source.pages.isEmpty else {
-            return reflows ? "<div class=\"source-text reflowed\" id=\"source-text\" dir=\"auto\">\(reflowed(source.body, shown))</div>"
-                : "<div class=\"source-text\" id=\"source-text\" dir=\"auto\">\(shown(source.body))</div>"
+        let text = DocumentText(source)
+        let marks = ArticleMarks(tokens: text.tokens, passage: highlight, highlights: highlights ?? [])
+        var written = ArticleMarks.Written()
+        let shown: (Int) -> HTML = { index in
+            var out: [UInt8] = []
+            marks.write(text.string(index), index: index, into: &out, written: &written)
+            return HTML(trustedBytes: out)
         }
-        let pages = HTML.each(source.pages.enumerated()) { index, page -> HTML in
-            let number = index + 1
-            let body: HTML = page.isEmpty ? "<p class=\"hint\">No text on this \(source.summary.pageUnit).</p>"
-                : reflows ? "<div class=\"source-text reflowed\" dir=\"auto\">\(reflowed(page, shown))</div>"
-                : "<div class=\"source-text\" dir=\"auto\">\(shown(page))</div>"
+        let placed = list(marks.unplaced)
+        guard text.parts.first?.page != nil else {
+            return "<div class=\"source-text\(reflows ? " reflowed" : "")\" id=\"source-text\" dir=\"auto\">\(blocks(text.parts.first?.blocks ?? [], shown))</div>\(placed)"
+        }
+        let pages = HTML.each(text.parts) { part -> HTML in
+            let number = part.page ?? 1
+            let body: HTML = part.blocks.isEmpty ? "<p class=\"hint\">No text on this \(source.summary.pageUnit).</p>"
+                : "<div class=\"source-text\(reflows ? " reflowed" : "")\" dir=\"auto\">\(blocks(part.blocks, shown))</div>"
             let unit = source.summary.pageUnit == "chapter" ? "Chapter" : "Page"
-            return "<section class=\"source-page\" id=\"p\(number)\" aria-label=\"\(unit) \(number)\"><p class=\"page-marker\">\(source.summary.pageMarker(number))</p>\(body)</section>"
+            return "<section class=\"source-page\" id=\"p\(number)\" aria-label=\"\(unit) \(number)\"><p class=\"page-marker\">\(part.marker.map(shown) ?? .text(source.summary.pageMarker(number)))</p>\(body)</section>"
         }
-        return "<div id=\"source-text\">\(pages)</div>"
+        return "<div id=\"source-text\">\(pages)</div>\(placed)"
     }
 
-    /// Whether the text is shown re-flowed (`TextReflow`): a PDF's pages, pasted text and plain-text files; an EPUB's
-    /// chapters and other files (code, data, Markdown) keep their lines.
-    private var reflows: Bool {
-        switch source.summary.kind {
-        case .pdf, .text: true
-        case .file: source.summary.mediaType.map { $0.hasPrefix("text/plain") } ?? false
-        }
-    }
+    private var reflows: Bool { DocumentText.reflows(source.summary) }
 
-    /// `text` as paragraphs, lists (numbered ones as `ol`) and short lines kept on their own.
-    private func reflowed(_ text: String, _ shown: (String) -> HTML) -> HTML {
-        var out: [HTML] = []
-        var list: (ordered: Bool, items: [HTML], start: Int?)? = nil
-        func closeList() {
-            guard let open = list else { return }
-            let start: HTML = open.ordered && (open.start ?? 1) != 1 ? " start=\"\(open.start ?? 1)\"" : .empty
-            out.append(open.ordered ? "<ol\(start)>\(HTML.join(open.items))</ol>" : "<ul>\(HTML.join(open.items))</ul>")
-            list = nil
-        }
-        for block in TextReflow.blocks(text) {
+    /// Blocks as paragraphs, lists (numbered ones as `ol`), short lines kept on their own, or text kept whole.
+    private func blocks(_ blocks: [DocumentText.Block], _ shown: (Int) -> HTML) -> HTML {
+        HTML.each(blocks) { block -> HTML in
             switch block {
-            case .listItem(let item, let number):
-                if let open = list, open.ordered == (number != nil) {
-                    list?.items.append("<li>\(shown(item))</li>")
-                } else {
-                    closeList()
-                    list = (number != nil, ["<li>\(shown(item))</li>"], number)
-                }
-            case .paragraph(let paragraph):
-                closeList()
-                out.append("<p>\(shown(paragraph))</p>")
-            case .line(let line):
-                closeList()
-                out.append("<p class=\"source-line\">\(shown(line))</p>")
+            case .whole(let index): return shown(index)
+            case .paragraph(let index): return "<p>\(shown(index))</p>"
+            case .line(let index): return "<p class=\"source-line\">\(shown(index))</p>"
+            case .list(let ordered, let start, let items):
+                let number: HTML = ordered && (start ?? 1) != 1 ? " start=\"\(start ?? 1)\"" : .empty
+                let entries = HTML.each(items) { "<li>\(shown($0))</li>" }
+                return ordered ? "<ol\(number)>\(entries)</ol>" : "<ul>\(entries)</ul>"
             }
         }
-        closeList()
-        return HTML.join(out)
     }
 }

@@ -1,18 +1,19 @@
 import MarksReading
 
-/// A bookmark's highlights as a list (the end of the reader, `<section id="highlights">`, and the bookmark's own
-/// page): each quote with its note, a link to it in the reader, Edit note and Delete (forms that work without
-/// script; `app-highlights.js` posts them in place). In the reader, those that can no longer be placed in the page's
-/// text say so.
+/// A bookmark's or a document's highlights as a list (the end of the reader, `<section id="highlights">`, the
+/// bookmark's own page, a document's page after its text): each quote with its note, a link to it in the text, Edit
+/// note and Delete (forms that work without script; `highlights.js` posts them in place). Where the text is shown,
+/// those that can no longer be placed in it say so.
 struct HighlightListView {
-    var bookmarkID: Int
+    /// The page that shows the text the highlights are in (the reader, a document's page).
+    var textPath: String
     var highlights: [Highlight]
     var csrfToken: String
     /// Where the forms return to.
     var returnPath: String
     /// The ids not found in the text shown; nil where no text is shown (the bookmark's page).
     var unplaced: Set<Int>? = nil
-    /// Whether the list is in the reader (links go to `#hl-ID` on the page itself).
+    /// Whether the list is on the page that shows the text (its hint then says to select words there).
     var inReader = true
     /// Where the highlights' script and style sheet are (their own assets, `app-page-scripts.js` loads the script).
     var assets = WebAssets.shared
@@ -20,7 +21,7 @@ struct HighlightListView {
     func render() -> HTML {
         let items = HTML.each(highlights) { item($0) }
         let empty: HTML = highlights.isEmpty
-            ? (inReader ? "<p class=\"hl-empty\">Select words in the article, then choose Highlight (or press h) to keep them here with a note.</p>"
+            ? (inReader ? "<p class=\"hl-empty\">Select words in the text, then choose Highlight (or press h) to keep them here with a note.</p>"
                         : "<p class=\"hl-empty\">No highlights yet.</p>")
             : .empty
         return """
@@ -34,9 +35,10 @@ struct HighlightListView {
     /// One highlight: its quote, note and actions (`item` is also what the script inserts after a save).
     func item(_ highlight: Highlight) -> HTML {
         let id = highlight.id
-        let reader = inReader ? SafeURL.path("#hl-\(id)") : SafeURL.path("/bookmarks/\(bookmarkID)/read#hl-\(id)")
+        // The text's page with the fragment (a bare "#hl-N" is not a local path: `SafeURL` made it "/", the list).
+        let reader = SafeURL.path("\(textPath)#hl-\(id)")
         let lost = unplaced?.contains(id) == true
-        let status: HTML = lost ? "<p class=\"hl-lost\">This highlight can no longer be placed: the page’s text changed.</p>" : .empty
+        let status: HTML = lost ? "<p class=\"hl-lost\">This highlight can no longer be placed: the text changed.</p>" : .empty
         let show: HTML = lost ? .empty : "<a class=\"hl-show\" href=\"\(reader)\">Show in the text</a>"
         let note: HTML = highlight.note.map { "<p class=\"hl-note\">\($0)</p>" } ?? .empty
         let csrf = HTML.csrfField(csrfToken)

@@ -90,7 +90,7 @@ struct ReaderPage {
             let marks = ArticleMarks(tokens: tokens, passage: highlight, highlights: highlights ?? [])
             let body = ReaderArticleView(tokens: tokens, imageURL: imageURL, marks: marks, imageSizes: imageSizes).render()
             let list: HTML = highlights.map {
-                HighlightListView(bookmarkID: b.id, highlights: $0, csrfToken: context.csrfToken, returnPath: "/bookmarks/\(b.id)/read",
+                HighlightListView(textPath: "/bookmarks/\(b.id)/read", highlights: $0, csrfToken: context.csrfToken, returnPath: "/bookmarks/\(b.id)/read",
                                   unplaced: marks.unplaced).render()
             } ?? .empty
             let hl: HTML = highlights == nil ? .empty : " data-highlights=\"\(SafeURL.path("/bookmarks/\(b.id)/highlights"))\""

@@ -90,6 +90,8 @@ public struct WebOptions: Sendable {
     public var highlights: HighlightStore? = nil
     /// Told of a change to a bookmark's highlights (the search index takes them again); nil: nothing follows.
     public var highlightsChanged: (@Sendable (_ bookmarkID: Int) async -> Void)? = nil
+    /// Told of a change to a document's highlights (the search index takes them again); nil: nothing follows.
+    public var documentHighlightsChanged: (@Sendable (_ documentID: UUID) async -> Void)? = nil
     /// The configured public URL (`public_url`) the feed's URL is built on; nil: the request's Host.
     public var publicURL: String? = nil
 

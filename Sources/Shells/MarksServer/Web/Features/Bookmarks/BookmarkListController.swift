@@ -23,6 +23,8 @@ struct BookmarkListController: WebFeature {
     let homeCards: @Sendable () -> HomeCardsView?
     /// The highlights whose quote or note holds every one of the words (none where this server keeps none).
     var findHighlights: @Sendable (_ words: String) -> [Highlight] = { _ in [] }
+    /// A document's title, for a document's highlight in that panel (nil: gone).
+    var documentTitle: @Sendable (_ id: UUID) -> String? = { _ in nil }
 
     /// The list routes.
     func mount(on r: inout Router) {
@@ -181,23 +183,27 @@ struct BookmarkListController: WebFeature {
     /// Highlights shown below a keyword search's results: at most this many.
     static let highlightMatchLimit = 20
 
-    /// The highlights whose quote or note holds every word, newest first, with their bookmarks' titles. A side panel:
-    /// a bookmark that cannot be read shows its address.
+    /// The highlights whose quote or note holds every word, newest first, with their bookmarks' or documents' titles.
+    /// A side panel: a bookmark that cannot be read shows its address.
     private func matchesInHighlights(_ words: String) async -> HTML {
         let found = Array(findHighlights(words).prefix(Self.highlightMatchLimit))
         guard !found.isEmpty else { return .empty }
         var titles: [Int: String] = [:]
         do {
-            for bookmark in try await library.bookmarks(ids: Array(Set(found.map(\.bookmarkID)))) { titles[bookmark.id] = bookmark.displayTitle }
+            for bookmark in try await library.bookmarks(ids: Array(Set(found.compactMap(\.bookmarkID)))) { titles[bookmark.id] = bookmark.displayTitle }
         } catch {
             web.log("the bookmarks of highlights found by a search could not be read: \(error)")
         }
         return HTML.each(found) { highlight in
-            let link = SafeURL.path("/bookmarks/\(highlight.bookmarkID)/read#hl-\(highlight.id)")
+            let link = SafeURL.path(HighlightsController.textPath(highlight) + "#hl-\(highlight.id)")
             let note: HTML = highlight.note.map { "<p class=\"hl-note\">\($0)</p>" } ?? .empty
+            let about: HTML = switch highlight.subject {
+            case .bookmark(_, let id, let url): .text(titles[id] ?? url)
+            case .document(let id): "Source: \(documentTitle(id) ?? "a deleted source")"
+            }
             return """
                 <li class="hl-item" id="hl-result-\(highlight.id)"><blockquote class="hl-quote"><a href="\(link)">\(highlight.quote)</a></blockquote>\
-                \(note)<p class="meta">\(titles[highlight.bookmarkID] ?? highlight.url)</p></li>
+                \(note)<p class="meta">\(about)</p></li>
                 """
         }
     }

@@ -5,6 +5,7 @@ import MarksPodcasts
 import MarksJobs
 import MarksBookmarks
 import MarksDocuments
+import MarksReading
 
 /// The Sources tab: `GET /sources` (list, `?q=` search, `?page=`), `POST /sources/text` (paste), `POST /sources/upload`
 /// (files, streamed to disk by `SourceUploadStream`), a source's page `GET /sources/:id`, its Edit form
@@ -24,6 +25,8 @@ struct DocumentsController: WebFeature {
     /// The OCR job of a source by its key, when OCR jobs run on this server (decided once: without a job runner a
     /// source's page offers no OCR).
     let ocrJob: (@Sendable (_ key: String) throws -> Job?)?
+    /// A document's highlights (nil where this server keeps none).
+    let highlights: @Sendable (_ id: UUID) -> [Highlight]?
 
     /// The Sources routes (OCR's POST is mounted by `WebRoutes`, with the job runner or without).
     func mount(on r: inout Router) {
@@ -172,6 +175,7 @@ struct DocumentsController: WebFeature {
                               ocrPages: ocrJob == nil ? [] : library.pagesForOCR(source), ocrJob: job)
         view.podcastAction = web.podcastAction
         view.highlight = PassageHighlight(request.query["highlight"])
+        view.highlights = highlights(source.summary.id)
         var response = page(view.title, tab: .sources, view.render(), context: context(request))
         if let job, job.state == .queued || job.state == .running { response.headers["Refresh"] = "5" }
         return response
