@@ -55,7 +55,8 @@ import Testing
         Page(name: "trash", path: "/trash"), Page(name: "trash-empty", path: "/trash/empty"),
         Page(name: "bundle-new", path: "/bundles/new"),
         Page(name: "reader-end", path: "/bookmarks/6/read") { browser in
-            _ = try await browser.run("window.scrollTo(0, document.body.scrollHeight)")
+            _ = try await browser.run("document.activeElement && document.activeElement.blur()")
+            try await browser.keys("\u{E010}")  // End: the person's own scrolling reaches the end
             try await browser.wait("the reader's end") { try await browser.text("#reader-end-status") == "Marked read." }
         },
         Page(name: "reader-highlight", path: "/bookmarks/7/read") { browser in

@@ -98,9 +98,18 @@ private struct LoopSteps {
     }
 
     func readerEnd() async throws {
+        // A jump to the end (a link into the page: a citation, a highlight, the bar's Highlights link) is not reading.
+        try await browser.open(base + "/bookmarks/27/read#reader-end")
+        try await browser.wait("the end in view") {
+            try await browser.run("const r = document.getElementById('reader-end').getBoundingClientRect(); return r.top < innerHeight") as? Bool == true
+        }
+        _ = try await browser.run("return new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => fetch(location.href).then(() => r(true)))))")
+        #expect(await unread(27) == true, "a jump to the end does not mark it read")
         try await browser.open(base + "/bookmarks/27/read")
         #expect(await unread(27) == true, "opening is not reading")
-        _ = try await browser.run("window.scrollTo(0, document.body.scrollHeight)")
+        // The person's own scrolling to the end (End on the keyboard) does.
+        _ = try await browser.run("document.activeElement && document.activeElement.blur()")
+        try await browser.keys("\u{E010}")  // End
         try await browser.wait("the end marks it read") { await unread(27) == false }
         try await browser.wait("the end says so") { try await browser.text("#reader-end-status") == "Marked read." }
         try await browser.screenshot().write(to: try folder().appendingPathComponent("lists-reader-end.png"))

@@ -97,19 +97,21 @@ if (fold) $("summary", fold).addEventListener("click", () => {
   document.cookie = "marks_cards=" + (fold.open ? "folded" : "open") + "; path=/; max-age=34560000; samesite=lax";
 });
 
-// Reaching the end of the reader marks it read (when the setting is on: `data-mark-read`), after the person scrolled.
+// Reaching the end of the reader marks it read (when the setting is on: `data-mark-read`) when the person's own
+// scrolling brings it into view. A jump — a citation, a link to a highlight, the bar's Highlights link near the end —
+// is not reading: the end counts again only after the person has moved it out of view themselves.
 const ending = $("#reader-end"), autoRead = $("article[data-mark-read]");
 if (ending && autoRead && "IntersectionObserver" in window) {
-  const watch = () => {
-    removeEventListener("scroll", watch);
-    const io = new IntersectionObserver(es => {
-      if (!es.some(x => x.isIntersecting) || !autoRead.dataset.markRead) return;
-      io.disconnect();
-      post(autoRead.dataset.markRead).then(r => { if (r.ok) applyRead(autoRead, false); });
-    });
-    io.observe(ending);
-  };
-  addEventListener("scroll", watch, { passive: true });
+  let jumped = !!location.hash || new URLSearchParams(location.search).has("highlight"), moved = false;
+  for (const type of ["wheel", "touchstart", "keydown", "pointerdown"]) addEventListener(type, () => { moved = true; }, { passive: true });
+  addEventListener("hashchange", () => { jumped = true; moved = false; });
+  const io = new IntersectionObserver(es => {
+    if (!es.some(x => x.isIntersecting)) { if (moved) jumped = false; return; }
+    if (jumped || !moved || !autoRead.dataset.markRead) return;
+    io.disconnect();
+    post(autoRead.dataset.markRead).then(r => { if (r.ok) applyRead(autoRead, false); });
+  });
+  io.observe(ending);
 }
 
 // Select mode: shift-click picks a range, "Select all on this page" toggles every box, the bar counts.

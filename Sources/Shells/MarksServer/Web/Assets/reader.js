@@ -9,7 +9,9 @@
   const words = el => (el.textContent || "").replace(/\s+/g, " ").trim().slice(0, 80);
   // Where the sticky bar ends once stuck (under the phone's header it does not start at 0).
   const barHeight = () => (bar ? (parseFloat(getComputedStyle(bar).top) || 0) + bar.offsetHeight : 0);
-  let best = 0, sent = 0, place = null, sentPlace = "", resumedAt = -1;
+  // counting: whether the screen's bottom counts as read. A jump (a citation, a link to a highlight, the bar's
+  // Highlights link near the end) is not reading, so a page opened or moved by one counts no further.
+  let best = 0, sent = 0, place = null, sentPlace = "", resumedAt = -1, counting = true;
   // The first block whose bottom is below the top of the screen (under the bar), found by halving.
   const topBlock = () => {
     const line = barHeight() + 8;
@@ -23,7 +25,7 @@
   const measure = () => {
     const r = reader.getBoundingClientRect();
     const seen = Math.min(1, Math.max(0, (innerHeight - r.top) / Math.max(1, r.height)));
-    best = Math.max(best, Math.round(seen * 100) / 100);
+    if (counting) best = Math.max(best, Math.round(seen * 100) / 100);
     const i = topBlock();
     if (i < 0) return;
     const b = blocks[i].getBoundingClientRect(), line = barHeight() + 8;
@@ -42,6 +44,8 @@
   // Reopen where the person stopped (on any device), unless a citation or a link into the page says where to go.
   const at = reader.dataset;
   const jumping = location.hash || new URLSearchParams(location.search).has("highlight");
+  counting = !jumping;
+  addEventListener("hashchange", () => { counting = false; }, { signal });
   if (!jumping && at.atBlock !== undefined && blocks.length) {
     const wanted = parseInt(at.atBlock, 10), quote = at.atQuote || "";
     // The same block if its words still match; else the block that starts with those words (the text was fetched
