@@ -30,7 +30,7 @@ import Testing
         let web = try await WebHarness.make(seed: 4, configure: { _, _, options in store = options.collections?.store })
         defer { web.cleanUp() }
         let collections = try #require(store)
-        try collections.replace(with: [SmartCollection(name: "Picked <one>", description: "3 bookmarks.", bookmarkIDs: [3, 1, 99])], generation: 1)
+        try collections.replace(with: [SmartCollection(name: "Picked <one>", description: "3 bookmarks; rust in 100% of titles and tags.", bookmarkIDs: [3, 1, 99])], generation: 1)
         let id = try #require(try collections.all().first?.id)
         var client = try await web.signedIn()
         let tab = WebClient.text(try await client.get("/collections"))
@@ -39,6 +39,8 @@ import Testing
         #expect(page.contains("<h1 id=\"collection-name\">Picked &lt;one&gt;</h1>"))
         #expect(WebListTests.rowIDs(page) == [3, 1], "a bookmark that is gone is left out")
         #expect(page.contains("2 bookmarks"))
+        #expect(page.contains("<p class=\"hint\" id=\"collection-description\">Rust in 100% of titles and tags.</p>"), "\(page)")
+        #expect(!page.contains("3 bookmarks"), "the count is said once, by the count line (it is 2 now: one member is gone)")
         let old = try await client.get("/collections/view?name=Picked&ids=3,1,99")
         #expect(old.status == 303 || old.status == 302)
         #expect(old.headers["Location"] == "/collections")

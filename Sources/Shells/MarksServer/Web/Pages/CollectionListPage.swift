@@ -15,10 +15,19 @@ struct CollectionListPage {
     func render() -> HTML {
         """
             <p><a href="/collections">← Collections</a></p><h1 id="collection-name">\(collection.name)</h1>\
-            <p class="hint" id="collection-description">\(collection.description)</p>\
+            \(shared.isEmpty ? HTML.empty : "<p class=\"hint\" id=\"collection-description\">\(shared)</p>")\
             <div class="toolbar"><span class="count" id="count">\(count) \(count == 1 ? "bookmark" : "bookmarks")</span></div>
             \(list.render())\(editing)
             """
+    }
+
+    /// What the members share: the description without the count it starts with ("142 bookmarks; rust in …"), which
+    /// the count line says (and which goes stale when members are taken out).
+    private var shared: String {
+        let text = collection.description
+        guard let counted = text.range(of: #"^[0-9][0-9,]* bookmarks?(; |\.\s*|$)"#, options: .regularExpression) else { return text }
+        let rest = text[counted.upperBound...]
+        return rest.prefix(1).uppercased() + rest.dropFirst()
     }
 
     /// Rename, and take this page's bookmarks out (a refresh keeps both).
