@@ -51,6 +51,7 @@ import Testing
         (["frobnicate"], "unknown command 'frobnicate'"),
         (["widget"], "'marks widget' needs a subcommand"),
         (["embed"], "missing TEXT"),
+        (["embed", "-basicConfig"], "unknown option '-basicConfig' (words that start with '-' go after --, as in: -- -word)"),
     ])
     func usageErrorsSayWhatIsWrong(args: [String], message: String) {
         #expect(throws: UsageError.self) { try ArgumentParser.parse(args, root: Self.root) }

@@ -107,15 +107,24 @@ public enum ArgumentParser {
             let parts = body.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(parts[0])
             guard let spec = command.arguments.first(where: { $0.name == name && !isPositional($0) }) else {
-                throw UsageError("unknown option '--\(name)'", usage: usage)
+                throw UsageError("unknown option '--\(name)'" + wordsHint(command), usage: usage)
             }
             return (spec, parts.count > 1 ? String(parts[1]) : nil)
         }
         let letters = Array(token.dropFirst())
         guard letters.count == 1, let spec = command.arguments.first(where: { $0.short == letters[0] }) else {
-            throw UsageError("unknown option '\(token)'", usage: usage)
+            throw UsageError("unknown option '\(token)'" + wordsHint(command), usage: usage)
         }
         return (spec, nil)
+    }
+
+    /// For a command that takes free words (a search, a question), how to give one that starts with "-".
+    private static func wordsHint(_ command: CommandDescriptor) -> String {
+        let takesWords = command.arguments.contains { spec in
+            if case .positional(_, let repeating) = spec.kind { return repeating }
+            return false
+        }
+        return takesWords ? " (words that start with '-' go after --, as in: -- -word)" : ""
     }
 
     private static func isPositional(_ spec: ArgumentSpec) -> Bool {
