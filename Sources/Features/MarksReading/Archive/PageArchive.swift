@@ -261,7 +261,7 @@ public final class PageArchive: Sendable {
                         progress: @escaping @Sendable (_ done: Int, _ total: Int, _ url: String) -> Void = { _, _, _ in })
         async throws -> (stored: Int, failed: [ArchiveReport.Failure]) {
         guard fetchingEnabled else { throw FetchError.disabled }
-        let queue = WorkQueue(Self.interleavedByHost(urls))
+        let queue = URLWorkQueue(Self.interleavedByHost(urls))
         let total = urls.count
         let results = Results()
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -372,18 +372,6 @@ public final class PageArchive: Sendable {
             throw error
         } catch {
             throw PageArchiveError.storage(String(describing: error))
-        }
-    }
-
-    /// The URLs a run still has to fetch.
-    private actor WorkQueue {
-        private var urls: [String]
-        private var position = 0
-        init(_ urls: [String]) { self.urls = urls }
-        func next() -> String? {
-            guard position < urls.count else { return nil }
-            defer { position += 1 }
-            return urls[position]
         }
     }
 

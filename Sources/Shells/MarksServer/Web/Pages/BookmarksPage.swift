@@ -87,6 +87,9 @@ struct BookmarksPage {
                 others. <a href="/">Show all bookmarks</a>.</p></div>
                 """
         }
+        if show == .broken {
+            return "<div class=\"empty\"><h2>No broken links found</h2><p>Links are checked every week; a bookmark's page has Check now. <a href=\"/\">Show all bookmarks</a>.</p></div>"
+        }
         if show == .unread {
             return "<div class=\"empty\"><h2>Nothing unread</h2><p>You are all caught up. <a href=\"/\">Show all bookmarks</a>.</p></div>"
         }
