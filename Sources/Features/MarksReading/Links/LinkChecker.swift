@@ -108,30 +108,17 @@ public final class LinkChecker: Sendable {
                       progress: @escaping @Sendable (_ done: Int, _ total: Int, _ check: LinkCheck) -> Void = { _, _, _ in })
         async throws -> [LinkCheck] {
         guard fetchingEnabled else { throw FetchError.disabled }
-        let queue = URLWorkQueue(PageArchive.interleavedByHost(urls))
         let total = urls.count
         let run = Run()
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for _ in 0..<min(parallel, max(1, total)) {
-                group.addTask { [self] in
-                    while !Task.isCancelled, !shouldStop(), await !run.offline, let url = await queue.next() {
-                        let host = URL(string: url)?.host?.lowercased() ?? ""
-                        try await pacer.turn(host)
-                        let result: LinkCheck
-                        let unresolved: Bool
-                        do {
-                            (result, unresolved) = try await examine(url)
-                        } catch is CancellationError {
-                            return
-                        }
-                        if unresolved { await pacer.unresolvable(host) }
-                        let keep = await run.finished(result, unresolvedHost: unresolved ? host : nil)
-                        try store(keep)
-                        progress(await run.done, total, result)
-                    }
-                }
-            }
-            try await group.waitForAll()
+        try await pacer.run(urls, parallel: parallel, shouldStop: {
+            if shouldStop() { return true }
+            return await run.offline
+        }) { [self] url, host in
+            let (result, unresolved) = try await examine(url)
+            if unresolved { await pacer.unresolvable(host) }
+            let keep = await run.finished(result, unresolvedHost: unresolved ? host : nil)
+            try store(keep)
+            progress(await run.done, total, result)
         }
         if await run.offline { throw FetchError.offline(unresolvedSites: PageArchive.offlineAfter) }
         let held = await run.releaseHeld()
