@@ -97,6 +97,8 @@ import Testing
         defer { web.cleanUp() }
         var client = try await web.signedIn()
         #expect(!WebClient.text(try await client.get("/bookmarks/1")).contains("link-check"))
+        let list = WebClient.text(try await client.get("/"))
+        #expect(list.contains(">Archived</a>") && !list.contains(">Broken</a>"), "the filter offers Broken only where links are checked")
         #expect(try await client.post("/bookmarks/1/check-link").status == 404)
         #expect(try await client.post("/bookmarks/1/use-moved-url").status == 404)
     }

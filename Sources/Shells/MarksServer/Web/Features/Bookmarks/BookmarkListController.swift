@@ -88,6 +88,7 @@ struct BookmarkListController: WebFeature {
         let cards = tag == nil && choice == ListChoice() && next == nil ? homeCards() : nil
         var view = BookmarksPage(content: content, choice: choice, selection: selection, tag: tag, isContinuation: next != nil,
                                  cards: cards, stale: stale, context: ctx)
+        view.offersBroken = web.linkStatus != nil
         if let tag, next == nil { view.tagTools = TagManageView(tag: tag, csrfToken: ctx.csrfToken).render() }
         return page(view.title, tab: tag == nil ? .bookmarks : .tags, view.render(), context: ctx)
     }
