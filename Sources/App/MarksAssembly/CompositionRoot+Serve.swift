@@ -43,6 +43,8 @@ public struct ServeParts {
     public let ingested: DocumentLibrary
     /// The page-text archive; its `archive.text` kind fetches new bookmarks' pages, and the reader reads through it.
     public let archive: PageArchive
+    /// The broken-link check; its `links.check` kind checks the bookmarks' links every week, a bounded run at a time.
+    public let links: LinkChecker
     public let app: MarksApp
     /// Where the server listens, once it does (Settings → Devices builds sign-in links on it).
     public let listen: ListenAddress.Holder
@@ -65,7 +67,7 @@ public struct ServeParts {
             await jobs.start()
             await backendJobs.start()
             for request in [IndexCatchUp.job, VectorIndexer.job, EnrichmentService.backgroundPassJob, LibraryService.purgeJob,
-                            DocumentLibrary.purgeJob, PageArchive.sweepJob, CollectionRefresh.job()] {
+                            DocumentLibrary.purgeJob, PageArchive.sweepJob, LinkChecker.sweepJob, CollectionRefresh.job()] {
                 try await jobs.enqueue(request)
             }
             if favicons != nil { try await jobs.enqueue(FaviconService.sweepJob) }
@@ -84,7 +86,8 @@ public struct ServeParts {
             + LibraryService.trashJobKinds { sources.source(identity: $0)?.library }
             + [LibraryService.sourceSyncKind(index: index, indexer: indexer, pages: archive.pageTexts) { sources.current.library },
                IndexCatchUp.jobKind(index: index, indexer: indexer, pages: archive.pageTexts) { sources.current.library }]
-        let archiveKinds = [archive.jobKind(urls: bookmarkURLs, enqueue: { _ = try await jobs.enqueue($0) })]
+        let archiveKinds = [archive.jobKind(urls: bookmarkURLs, enqueue: { _ = try await jobs.enqueue($0) }),
+                            links.jobKind(urls: bookmarkURLs, enqueue: { _ = try await jobs.enqueue($0) })]
         let podcastKinds = [podcasts.jobKind(consumer: podcastManager.consumer), podcastManager.jobKind()]
         let web = self.web
         let importKinds = [imports.jobKind(library: { sources.current.library }, describe: { web.message(for: $0) }),
@@ -150,6 +153,7 @@ extension CompositionRoot {
         let auth = try ownerAuth(log: logError)
         let listen = ListenAddress.Holder()
         let archive = try pageArchive()
+        let links = try linkChecker()
         let search = try searchService()
         var options = try webOptions(log: logError)
         let imports = try importJobs()  // the one the options hold
@@ -175,6 +179,7 @@ extension CompositionRoot {
             try await search.search(SearchRequest(text: words, mode: .keyword, filter: filter, limit: 50, everyWord: true))
         }
         options.archivedPages = { try archive.storedURLs(among: $0) }
+        options.links = links
         options.imageSizes = ReaderImageSizes(sizes: { try archive.imageSizes(of: $0) }, remember: { try archive.rememberImageSize($1, of: $0) })
         let feedSecrets = try podcastFeedSecrets()
         options.podcastFeed = feedSecrets
@@ -203,7 +208,7 @@ extension CompositionRoot {
         appContext.databaseHealth = databaseHealth()
         let app = MarksApp(context: appContext)
         return ServeParts(sources: sources, backend: backend, auth: auth, web: web, index: index, indexer: indexer, jobs: jobs,
-                          backendJobs: backendJobs, podcasts: podcasts, imports: imports, bulk: bulk, podcastManager: podcastManager, favicons: favicons, ingested: ingested, archive: archive, app: app,
+                          backendJobs: backendJobs, podcasts: podcasts, imports: imports, bulk: bulk, podcastManager: podcastManager, favicons: favicons, ingested: ingested, archive: archive, links: links, app: app,
                           listen: listen, collections: try collectionRefresh())
     }
 

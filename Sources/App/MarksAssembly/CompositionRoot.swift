@@ -116,6 +116,7 @@ public final class CompositionRoot: Sendable {
         var favicons: FaviconService?
         var sources: DocumentLibrary?
         var archive: PageArchive?
+        var linkChecker: LinkChecker?
         var highlights: HighlightStore?
         var podcastLibrary: PodcastLibrary?
         var podcastRequests: PodcastRequests?

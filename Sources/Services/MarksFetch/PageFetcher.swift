@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import MarksCore
 
 /// The one fetcher for pages someone else chose (scraping and check, enrichment, the reader, the backend's
 /// page text), with the limits of a `FetchPolicy`: only http(s); every hop's host resolved, each address
@@ -23,26 +24,29 @@ public final class PageFetcher: Sendable {
         self.gate = FetchGate(slots: policy.maxConcurrentFetches)
     }
 
-    /// Fetches `url`, following redirects within the policy. `maxBytes` lowers the policy's size cap for this
-    /// fetch (images, favicons); `accept` replaces the HTML `Accept` header.
-    public func fetch(_ url: URL, maxBytes: Int? = nil, accept: String? = nil) async throws -> FetchedPage {
+    /// Fetches `url`, following redirects within the policy and recording each hop. `maxBytes` lowers the policy's
+    /// size cap for this fetch (images, favicons); `accept` replaces the HTML `Accept` header; `method` is GET or
+    /// HEAD (a link check: no body).
+    public func fetch(_ url: URL, maxBytes: Int? = nil, accept: String? = nil, method: String = "GET") async throws -> FetchedPage {
         let limits = Limits(maxBytes: min(maxBytes ?? policy.maxBytes, policy.maxBytes),
-                            accept: accept ?? "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5")
+                            accept: accept ?? "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5", method: method)
         guard policy.enabled else { throw FetchError.disabled }
         let deadline = ContinuousClock.now + policy.timeout
         try await gate.enter(waitingAtMost: policy.timeout)
         defer { gate.leave() }
         var current = url
+        var hops: [RedirectHop] = []
         for _ in 0...policy.maxRedirects {
             let addresses = try await check(current)
             let response = try await send(current, toFirstOf: addresses, before: deadline, limits: limits)
             if (300...399).contains(response.status), let location = response.header("Location"),
                let next = URL(string: location, relativeTo: current)?.absoluteURL {
+                hops.append(RedirectHop(status: response.status, location: location))
                 current = next
                 continue
             }
             return FetchedPage(url: current, status: response.status, contentType: response.header("Content-Type"),
-                               body: response.body, truncated: response.truncated)
+                               body: response.body, truncated: response.truncated, redirects: hops)
         }
         throw FetchError.tooManyRedirects(policy.maxRedirects)
     }
@@ -53,6 +57,7 @@ public final class PageFetcher: Sendable {
     private struct Limits {
         var maxBytes: Int
         var accept: String
+        var method: String
     }
 
     private func send(_ url: URL, toFirstOf addresses: [NetworkAddress], before deadline: ContinuousClock.Instant,
@@ -74,7 +79,7 @@ public final class PageFetcher: Sendable {
 
     private func send(_ url: URL, to address: NetworkAddress, within remaining: Duration, limits: Limits) async throws -> HTTPClientResponse {
         let request = HTTPClientRequest(
-            url: url,
+            method: limits.method, url: url,
             headers: [HTTPHeaderField(name: "User-Agent", value: policy.userAgent),
                       HTTPHeaderField(name: "Accept", value: limits.accept)],
             timeout: remaining, connectTimeout: min(policy.connectTimeout, remaining),

@@ -261,36 +261,29 @@ public final class PageArchive: Sendable {
                         progress: @escaping @Sendable (_ done: Int, _ total: Int, _ url: String) -> Void = { _, _, _ in })
         async throws -> (stored: Int, failed: [ArchiveReport.Failure]) {
         guard fetchingEnabled else { throw FetchError.disabled }
-        let queue = WorkQueue(Self.interleavedByHost(urls))
         let total = urls.count
         let results = Results()
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for _ in 0..<min(parallel, max(1, total)) {
-                group.addTask { [self] in
-                    while !Task.isCancelled, !shouldStop(), await !results.offline, let url = await queue.next() {
-                        let host = URL(string: url)?.host?.lowercased() ?? ""
-                        try await pacer.turn(host)
-                        do {
-                            _ = try await fetch(url)
-                            let done = await results.stored()
-                            progress(done, total, url)
-                        } catch FetchError.disabled {
-                            throw FetchError.disabled
-                        } catch is CancellationError {
-                            return
-                        } catch {
-                            let unresolved = if case FetchError.unresolvable = error { true } else { false }
-                            if unresolved { await pacer.unresolvable(host) }
-                            let failure = try page(url: url)
-                            let done = await results.failed(ArchiveReport.Failure(
-                                url: url, error: failure?.error ?? String(describing: error), attempts: failure?.attempts ?? 1,
-                                retried: failure?.retryAfter != nil), host: unresolved ? host : nil)
-                            progress(done, total, url)
-                        }
-                    }
-                }
+        try await pacer.run(urls, parallel: parallel, shouldStop: {
+            if shouldStop() { return true }
+            return await results.offline
+        }) { [self] url, host in
+            do {
+                _ = try await fetch(url)
+                let done = await results.stored()
+                progress(done, total, url)
+            } catch FetchError.disabled {
+                throw FetchError.disabled
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                let unresolved = if case FetchError.unresolvable = error { true } else { false }
+                if unresolved { await pacer.unresolvable(host) }
+                let failure = try page(url: url)
+                let done = await results.failed(ArchiveReport.Failure(
+                    url: url, error: failure?.error ?? String(describing: error), attempts: failure?.attempts ?? 1,
+                    retried: failure?.retryAfter != nil), host: unresolved ? host : nil)
+                progress(done, total, url)
             }
-            try await group.waitForAll()
         }
         if await results.offline { throw FetchError.offline(unresolvedSites: Self.offlineAfter) }
         return await results.summary()
@@ -372,18 +365,6 @@ public final class PageArchive: Sendable {
             throw error
         } catch {
             throw PageArchiveError.storage(String(describing: error))
-        }
-    }
-
-    /// The URLs a run still has to fetch.
-    private actor WorkQueue {
-        private var urls: [String]
-        private var position = 0
-        init(_ urls: [String]) { self.urls = urls }
-        func next() -> String? {
-            guard position < urls.count else { return nil }
-            defer { position += 1 }
-            return urls[position]
         }
     }
 

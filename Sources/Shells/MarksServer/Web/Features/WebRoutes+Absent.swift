@@ -13,6 +13,14 @@ struct AbsentFeatures: WebFeature {
     private static let noSourcesError = HTTPError(404, "This server has no sources library.")
     private static let noCollectionsError = HTTPError(404, "Collections are not available on this server.")
     private static let noAskError = HTTPError(503, "Ask is not available on this server.")
+    private static let noLinkChecksError = HTTPError(404, "This server does not check links.")
+
+    /// A bookmark's Check now and Update URL without link checks: 404 for an id that is not one, else the 404.
+    func mountLinkChecks(on r: inout Router) {
+        for path in ["/bookmarks/:id/check-link", "/bookmarks/:id/use-moved-url"] {
+            r.post(path) { _ = try Self.bookmarkID($0); throw Self.noLinkChecksError }
+        }
+    }
 
     /// Podcasts: the tab's "not built" page; every other route the 404 "not set up", after the checks of the request
     /// that came before it with podcasts (an episode key, a number in the form).

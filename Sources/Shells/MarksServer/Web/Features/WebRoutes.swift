@@ -79,6 +79,11 @@ enum WebRoutes {
         }
         BookmarkController(web: web, podcastBookmark: podcastBookmark, trashedSources: trashedSources, enrich: enrich,
                            applyBulk: applyBulk).mount(on: &r)
+        if let links = options.links {
+            LinkCheckController(web: web, links: links).mount(on: &r)
+        } else {
+            absent.mountLinkChecks(on: &r)
+        }
 
         // Reading: the reader, its image proxy, the favicons Marks keeps.
         ReaderController(web: web, extract: reader ?? { _ in throw ReaderController.Unavailable() }, imageProxy: options.images != nil,
@@ -200,7 +205,35 @@ enum WebRoutes {
     static func context(sources: SourceSwitch, auth: OwnerAuth, settings: WebSettings, options: WebOptions) -> WebContext {
         WebContext(sources: sources, auth: auth, settings: settings, options: options, rowFavicon: rowFavicon(options),
                    rowPodcasts: rowPodcasts(options), rowArchived: rowArchived(options), podcastAction: options.podcastManager != nil,
-                   highlights: highlights(options, sources: sources))
+                   highlights: highlights(options, sources: sources), linkStatus: linkStatus(options), brokenURLs: brokenURLs(options))
+    }
+
+    /// A URL's last link check (nil without link checks; a read failure is logged and shows as never checked).
+    private static func linkStatus(_ options: WebOptions) -> (@Sendable (String) -> LinkCheck?)? {
+        guard let links = options.links else { return nil }
+        let log = options.log
+        return { url in
+            do {
+                return try links.result(url: url)
+            } catch {
+                log("the link check of \(url.prefix(200)) could not be read: \(error)")
+                return nil
+            }
+        }
+    }
+
+    /// The URLs found broken (none without link checks; a read failure is logged and shows none).
+    private static func brokenURLs(_ options: WebOptions) -> @Sendable () -> Set<String> {
+        guard let links = options.links else { return { [] } }
+        let log = options.log
+        return {
+            do {
+                return try links.brokenURLs()
+            } catch {
+                log("the broken links could not be read: \(error)")
+                return []
+            }
+        }
     }
 
     /// A document's highlights (nil without a store; a read failure is logged and shows none).

@@ -17,6 +17,8 @@ struct BookmarkPage {
     var highlight: PassageHighlight? = nil
     /// The bookmark's highlights, listed under its details; nil where this server keeps none.
     var highlights: [Highlight]? = nil
+    /// The link's status with Check now (and Update URL); nil where this server checks no links.
+    var link: LinkCheckView? = nil
 
     var title: String { bookmark.displayTitle }
 
@@ -40,6 +42,7 @@ struct BookmarkPage {
             \(b.notes.isEmpty ? HTML.empty : "<h2>Notes</h2><p class=\"notes\">\(shown(b.notes))</p>")\
             <dl><dt>Address</dt><dd>\(b.displayURL)</dd><dt>Added</dt><dd>\(dates.day(b.dateAdded))</dd>\
             <dt>Changed</dt><dd>\(dates.day(b.dateModified))</dd></dl>\
+            \(link?.render() ?? .empty)\
             \(highlights.map { HighlightListView(textPath: "/bookmarks/\(b.id)/read", highlights: $0, csrfToken: context.csrfToken, returnPath: "/bookmarks/\(b.id)", inReader: false).render() } ?? .empty)\
             <form method="post" action="/bookmarks/action">\(HTML.csrfField(context.csrfToken))\(HTML.hidden("return", "/"))\
             \(BookmarkActionsView(bookmark: b, open: open, labelledBy: "bookmark-title", showDetails: false, podcast: podcastAction).render())</form></article>

@@ -1,7 +1,7 @@
 import MarksCore
 
 /// The Bookmarks tab (also a tag's bookmarks): the wordmark on the main list only, the home cards on
-/// the unfiltered first page, the All / Unread / Archived / Shared filter, the sort (newest, oldest, title), Select
+/// the unfiltered first page, the All / Unread / Archived / Shared (/ Broken) filter, the sort (newest, oldest, title), Select
 /// (bulk actions), refresh, the rows, and empty or error states that say what to do.
 struct BookmarksPage {
     enum Content {
@@ -21,6 +21,8 @@ struct BookmarksPage {
     var stale: String? = nil
     /// On a tag's page: rename and delete for the tag (`TagManageView`).
     var tagTools: HTML = .empty
+    /// Whether the filter offers Broken (the server checks links).
+    var offersBroken = true
     var context: PageContext
 
     var title: String { tag.map { "#\($0)" } ?? "Bookmarks" }
@@ -30,7 +32,7 @@ struct BookmarksPage {
         let heading: HTML = tag == nil
             ? "<p class=\"wordmark\" aria-hidden=\"true\">Marks</p><h1 class=\"visually-hidden\">Bookmarks</h1>"
             : "<h1>Tag <span class=\"tagname\">#\(tag ?? "")</span></h1>"
-        let shows = HTML.each(ListChoice.Show.allCases) { show in
+        let shows = HTML.each(ListChoice.Show.allCases.filter { $0 != .broken || offersBroken }) { show in
             let key: HTML = show == .unread ? " data-key=\"u\"" : .empty
             return "<a href=\"\(SafeURL.path(base, query: choice.showing(show).items))\"\(HTML.current(choice.show == show))\(key)>\(show.label)</a>"
         }
@@ -86,6 +88,9 @@ struct BookmarksPage {
                 <div class="empty"><h2>Nothing shared</h2><p>Bookmarks marked Shared (in Edit) show here; linkding lists them for \
                 others. <a href="/">Show all bookmarks</a>.</p></div>
                 """
+        }
+        if show == .broken {
+            return "<div class=\"empty\"><h2>No broken links found</h2><p>Links are checked every week; a bookmark's page has Check now. <a href=\"/\">Show all bookmarks</a>.</p></div>"
         }
         if show == .unread {
             return "<div class=\"empty\"><h2>Nothing unread</h2><p>You are all caught up. <a href=\"/\">Show all bookmarks</a>.</p></div>"

@@ -152,6 +152,7 @@ struct SearchPage {
         <dt>(a or b) c</dt><dd>parentheses group; and binds tighter than or</dd>\
         <dt>!unread</dt><dd>only unread bookmarks</dd>\
         <dt>!untagged</dt><dd>only bookmarks without tags</dd>\
+        <dt>!broken</dt><dd>only bookmarks whose link was found broken</dd>\
         </dl></details>
         """
 }

@@ -1,12 +1,12 @@
 import HTTPServer
 import MarksCore
 
-/// Which bookmarks a list page shows and in what order, from its query: `show=unread|archived`
+/// Which bookmarks a list page shows and in what order, from its query: `show=unread|archived|shared|broken`
 /// (`unread=1` too, as older links say) and `sort=newest|oldest|title`. Both are carried by every link the
 /// page makes (filters, sort, "Load more"), so paging keeps them.
 struct ListChoice: Equatable, Sendable {
     enum Show: String, CaseIterable, Sendable {
-        case all, unread, archived, shared
+        case all, unread, archived, shared, broken
 
         var label: String {
             switch self {
@@ -14,6 +14,7 @@ struct ListChoice: Equatable, Sendable {
             case .unread: "Unread"
             case .archived: "Archived"
             case .shared: "Shared"
+            case .broken: "Broken"
             }
         }
     }

@@ -53,6 +53,9 @@ public struct WebOptions: Sendable {
     /// Which of these URLs have their page's text kept (the archive): with the reading preference "reader", their rows'
     /// titles open the reader, the others the original page. Nil: every title opens the original page.
     public var archivedPages: (@Sendable ([String]) throws -> Set<String>)? = nil
+    /// The broken-link check: a bookmark's page shows its link's status with Check now (and Update URL for a page that
+    /// moved), the lists offer Broken and search `!broken`. Nil: none of that shows, and the routes answer 404.
+    public var links: LinkChecker? = nil
     /// Fetches the reader's images for the signed image proxy (`/reader/image`); nil leaves images out of the reader.
     public var images: ImageFetcher?
     /// The sizes the image proxy learnt of the images it served, for the reader's `<img>` (nil: only the sizes the

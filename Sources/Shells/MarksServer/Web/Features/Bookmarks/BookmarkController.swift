@@ -64,6 +64,9 @@ struct BookmarkController: WebFeature {
         view.stale = read.offline.map { "Showing the copy saved on this computer — \($0.reason)" }
         view.highlight = PassageHighlight(request.query["highlight"])
         view.highlights = web.highlights(bookmark.id)
+        if let status = web.linkStatus {
+            view.link = LinkCheckView(bookmarkID: bookmark.id, check: status(bookmark.url), now: auth.now(), csrfToken: ctx.csrfToken)
+        }
         return page(view.title, tab: nil, view.render(), context: ctx)
     }
 

@@ -60,11 +60,20 @@ struct BookmarkListController: WebFeature {
                                    sort: choice.sort.bookmarkSort, limit: pageSize, sharedOnly: choice.show == .shared)
         let unselected = SafeURL.path(base, query: choice.items)
         do {
-            let page = try await load(next: next, filter)
-            let list = BookmarkListView(bookmarks: page.bookmarks, more: more(page.next, base: base, extra: extra), rows: rows,
-                                        context: ctx, empty: BookmarksPage.emptyState(show: choice.show, tag: tag),
-                                        selection: selection, unselected: unselected)
-            content = .loaded(list, count: page.count)
+            if choice.show == .broken {
+                var live = filter
+                live.sharedOnly = false
+                let found = try await brokenBookmarks(live)
+                let list = BookmarkListView(bookmarks: found, more: nil, rows: rows, context: ctx,
+                                            empty: BookmarksPage.emptyState(show: choice.show, tag: tag), selection: selection, unselected: unselected)
+                content = .loaded(list, count: found.count)
+            } else {
+                let page = try await load(next: next, filter)
+                let list = BookmarkListView(bookmarks: page.bookmarks, more: more(page.next, base: base, extra: extra), rows: rows,
+                                            context: ctx, empty: BookmarksPage.emptyState(show: choice.show, tag: tag),
+                                            selection: selection, unselected: unselected)
+                content = .loaded(list, count: page.count)
+            }
         } catch {
             if next == nil, let cached = library.cachedPage(filter) {
                 // The source is down: show the copy kept on this computer, and say so.
@@ -79,6 +88,7 @@ struct BookmarkListController: WebFeature {
         let cards = tag == nil && choice == ListChoice() && next == nil ? homeCards() : nil
         var view = BookmarksPage(content: content, choice: choice, selection: selection, tag: tag, isContinuation: next != nil,
                                  cards: cards, stale: stale, context: ctx)
+        view.offersBroken = web.linkStatus != nil
         if let tag, next == nil { view.tagTools = TagManageView(tag: tag, csrfToken: ctx.csrfToken).render() }
         return page(view.title, tab: tag == nil ? .bookmarks : .tags, view.render(), context: ctx)
     }
@@ -110,7 +120,9 @@ struct BookmarkListController: WebFeature {
     /// `/search?q=…&scope=all|unread|archived|tag&tag=…` (Archived searches the archive; semantic search does not).
     func search(_ request: HTTPRequest) async -> HTTPResponse {
         let ctx = context(request)
-        let query = String((request.query["q"] ?? "").prefix(1000))
+        let typed = String((request.query["q"] ?? "").prefix(1000))
+        // `!broken` is Marks' (the link checks), not the source's: taken out of what the source is asked.
+        let (query, brokenOnly) = BrokenSearchTerm.strip(typed)
         let chosenTag = request.query["tag"] ?? ""
         var scope = SearchPage.Scope(rawValue: request.query["scope"] ?? "") ?? .all
         if scope == .tag && chosenTag.isEmpty { scope = .all }
@@ -124,9 +136,24 @@ struct BookmarkListController: WebFeature {
             results = .none
         } else if let semantic, !query.trimmingCharacters(in: .whitespaces).isEmpty {
             do {
-                let found = try await semantic(query, scope == .unread, scope == .tag ? chosenTag : nil)
+                var found = try await semantic(query, scope == .unread, scope == .tag ? chosenTag : nil)
+                if brokenOnly {
+                    let broken = web.brokenURLs()
+                    found = found.filter { broken.contains($0.url) }
+                }
                 let list = BookmarkListView(bookmarks: found, more: nil, rows: rows, context: ctx,
                                             empty: SearchPage.noCloseMatches(query: query))
+                results = .loaded(list, count: found.count)
+            } catch {
+                results = .failed(message(error))
+            }
+        } else if brokenOnly {
+            do {
+                let filter = LibraryFilter(search: query, unreadOnly: scope == .unread, tag: scope == .tag ? chosenTag : nil,
+                                           archived: scope == .archived, limit: pageSize)
+                let found = try await brokenBookmarks(filter)
+                let list = BookmarkListView(bookmarks: found, more: nil, rows: rows, context: ctx,
+                                            empty: SearchPage.noResults(query: typed, scope: scope, tag: chosenTag))
                 results = .loaded(list, count: found.count)
             } catch {
                 results = .failed(message(error))
@@ -150,15 +177,37 @@ struct BookmarkListController: WebFeature {
                 results = .failed(message(error))
             }
         }
-        var view = SearchPage(query: query, scope: scope, tag: chosenTag, tags: tagNames, results: results, context: ctx)
-        view.sources = searchSources(query, scope: scope, tag: chosenTag, blocked: problems.contains(where: \.blocking))
+        var view = SearchPage(query: typed, scope: scope, tag: chosenTag, tags: tagNames, results: results, context: ctx)
+        view.sources = searchSources(query, scope: scope, tag: chosenTag, blocked: brokenOnly || problems.contains(where: \.blocking))
         view.pageMatches = pageMatches
         view.highlightMatches = highlightMatches
         view.dates = dates
         view.semantic = semantic != nil
         view.semanticAvailable = semanticSearch != nil
         view.problems = problems
-        return page(query.isEmpty ? SearchPage.title : "“\(query)”", tab: .search, view.render(), context: ctx)
+        return page(typed.isEmpty ? SearchPage.title : "“\(typed)”", tab: .search, view.render(), context: ctx)
+    }
+
+    /// A list walks at most this many of the source's bookmarks looking for broken ones.
+    static let brokenScanLimit = 20_000
+
+    /// The bookmarks among `filter`'s results whose last link check found them broken: the source's pages walked (the
+    /// checks are Marks', not the source's) until every broken URL is found or `brokenScanLimit` bookmarks were read.
+    func brokenBookmarks(_ filter: LibraryFilter) async throws -> [Bookmark] {
+        let broken = web.brokenURLs()
+        guard !broken.isEmpty else { return [] }
+        var wide = filter
+        wide.limit = 500
+        var page = try await library.load(wide)
+        var found: [Bookmark] = []
+        var scanned = 0
+        while true {
+            found += page.bookmarks.filter { broken.contains($0.url) }
+            scanned += page.bookmarks.count
+            guard let next = page.next, !page.bookmarks.isEmpty, scanned < Self.brokenScanLimit, found.count < broken.count else { break }
+            page = try await library.loadMore(next)
+        }
+        return found
     }
 
     /// Page matches shown below a keyword search's results: at most this many.

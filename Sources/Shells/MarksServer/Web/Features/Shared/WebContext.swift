@@ -41,8 +41,11 @@ final class WebContext: Sendable {
     init(sources: SourceSwitch, auth: OwnerAuth, settings: WebSettings, options: WebOptions,
          rowFavicon: @escaping @Sendable (Bookmark) -> SafeURL?, rowPodcasts: @escaping @Sendable ([Int]) -> [Int: PodcastRowState],
          rowArchived: @escaping @Sendable ([String]) -> Set<String> = { _ in [] }, podcastAction: Bool,
-         highlights: @escaping @Sendable (Int) -> [Highlight]? = { _ in nil }) {
+         highlights: @escaping @Sendable (Int) -> [Highlight]? = { _ in nil },
+         linkStatus: (@Sendable (String) -> LinkCheck?)? = nil, brokenURLs: @escaping @Sendable () -> Set<String> = { [] }) {
         self.highlights = highlights
+        self.linkStatus = linkStatus
+        self.brokenURLs = brokenURLs
         self.sources = sources
         self.auth = auth
         self.settings = settings
@@ -69,6 +72,11 @@ final class WebContext: Sendable {
     /// A bookmark's highlights (the reader and the bookmark's page list them); nil when this server keeps none. A
     /// read failure is logged and shows none.
     let highlights: @Sendable (_ bookmarkID: Int) -> [Highlight]?
+    /// A URL's last link check (nil: never checked); nil when this server checks no links. A read failure is logged
+    /// and shows as never checked.
+    let linkStatus: (@Sendable (_ url: String) -> LinkCheck?)?
+    /// The URLs whose last check found them broken (the Broken list, `!broken`); none without link checks.
+    let brokenURLs: @Sendable () -> Set<String>
 
     /// Writes a line to the server's log.
     func log(_ line: String) {
@@ -212,6 +220,8 @@ final class WebContext: Sendable {
         case "added": "Bookmark saved."
         case "merged": "It was already saved; your tags and notes were added to it."
         case "updated": "Changes saved."
+        case "link-checked": "Link checked."
+        case "url-updated": "The address now points where the page moved."
         case "deleted": "Bookmark moved to the trash."
         case "archived": "Bookmark archived."
         case "unarchived": "Bookmark moved back to the list."
