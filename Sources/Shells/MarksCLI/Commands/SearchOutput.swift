@@ -47,12 +47,22 @@ struct SearchOutput {
         }
         if !output.highlights.isEmpty {
             context.print("In highlights:")
-            for highlight in output.highlights {
-                let subject = highlight.bookmarkID.map { "\($0)".padding(toLength: 7, withPad: " ", startingAt: 0) } ?? HighlightsCommand.label(highlight) + "  "
-                context.print(subject + "“\(highlight.quote.singleLine)”"
-                              + (highlight.note.map { "  note: " + $0.singleLine } ?? ""))
-            }
+            output.highlights.map(highlightLine).forEach(context.print)
         }
         sources.forEach { context.print("source " + SourceOutput.line($0)) }
+    }
+
+    /// A highlight found by the search: its bookmark's number (or "source 1a2b3c4d"), the quote and the note.
+    /// (Written out with `if`: the same expression as one `map … ??` line crashed Swift 6.3.1's optimiser, CopyPropagation.)
+    private static func highlightLine(_ highlight: Highlight) -> String {
+        var line: String
+        if let id = highlight.bookmarkID {
+            line = String(id).padding(toLength: 7, withPad: " ", startingAt: 0)
+        } else {
+            line = HighlightsCommand.label(highlight) + "  "
+        }
+        line += "“" + highlight.quote.singleLine + "”"
+        if let note = highlight.note { line += "  note: " + note.singleLine }
+        return line
     }
 }
