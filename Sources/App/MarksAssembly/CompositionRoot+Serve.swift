@@ -174,6 +174,7 @@ extension CompositionRoot {
             try await search.search(SearchRequest(text: words, mode: .keyword, filter: filter, limit: 50, everyWord: true))
         }
         options.archivedPages = { try archive.storedURLs(among: $0) }
+        options.pageArchive = archive
         options.imageSizes = ReaderImageSizes(sizes: { try archive.imageSizes(of: $0) }, remember: { try archive.rememberImageSize($1, of: $0) })
         let feedSecrets = try podcastFeedSecrets()
         options.podcastFeed = feedSecrets

@@ -2,6 +2,7 @@ import Foundation
 import MarksAssembly
 import MarksCore
 import MarksBookmarks
+import MarksReading
 
 /// `marks import FILE`: imports a Netscape bookmark file (a browser's or linkding's export). Bad entries are
 /// reported by line and the rest imported (exit 0 with a summary); a file that is not a bookmark file changes
@@ -14,7 +15,7 @@ enum ImportCommand: CLICommand {
 
     static let descriptor = CommandDescriptor(
         name: "import",
-        abstract: "Import a bookmark file (HTML from a browser or linkding).",
+        abstract: "Import a bookmark file (HTML from a browser or linkding) or a Marks export (JSON).",
         discussion: "Into the embedded store every entry goes in one transaction; into a linkding server one by one, existing URLs updated (tags added), never duplicated. Tags, dates, unread, notes, shared and archived state are kept. A title over 512 characters or a tag over 64 is trimmed to fit linkding; every trim and every skipped entry is reported by line.",
         arguments: [
             .positional("file", help: "The bookmark file (Netscape HTML)."),
@@ -28,6 +29,9 @@ enum ImportCommand: CLICommand {
     static func run(_ arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
         guard let path = arguments.positional("file"), !path.isEmpty else { throw arguments.usageError("missing FILE") }
         let text = try read(path, context: context)
+        if LibraryExport.recognises(Data(text.utf8.prefix(512))) {
+            return try await MarksExportImport.run(Data(text.utf8), path: path, arguments: arguments, context: context)
+        }
         let library = try CompositionRoot.load(arguments, context: context).library()
         let line = SyncCommand.ProgressLine(context: context)
         let report: ImportReport
@@ -80,7 +84,7 @@ enum ImportCommand: CLICommand {
         }
     }
 
-    private static func json(_ report: ImportReport, file: String) -> JSONValue {
+    static func json(_ report: ImportReport, file: String) -> JSONValue {
         .object([
             ("file", .string(file)), ("read", .int(report.read)), ("created", .int(report.created)),
             ("updated", .int(report.updated)), ("skipped", .int(report.skipped)), ("trimmed", .int(report.trimmed)),

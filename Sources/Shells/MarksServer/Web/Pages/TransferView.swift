@@ -1,7 +1,7 @@
 import MarksBookmarks
 
 /// Settings → Import and export: upload a bookmark file (HTML from a browser or linkding; the same importer as
-/// `marks import`, problems listed by line) and download every bookmark as one.
+/// `marks import`, problems listed by line) and download every bookmark as one, as Marks JSON or as Markdown notes.
 struct TransferView {
     struct Content {
         /// A problem with the last upload, in words.
@@ -23,7 +23,13 @@ struct TransferView {
         \(FormFields.check("folders_as_tags", label: "Add folder names as tags", on: false))\
         <div class="buttons"><button type="submit" id="import">Import</button></div></form>\
         <p><a href="/settings/export" id="export" download>Download all bookmarks</a> \
-        <span class="hint">(an HTML bookmark file, archived ones included, as marks export writes it)</span></p></section>
+        <span class="hint">(an HTML bookmark file, archived ones included, as marks export writes it)</span></p>\
+        <form method="get" action="/settings/export" class="stack" id="export-form">\
+        <div><label for="export-format">Export everything</label><select id="export-format" name="format">\
+        <option value="json">Marks JSON: summaries and highlights too; Import reads it back</option>\
+        <option value="markdown">Markdown notes, one per bookmark, in a ZIP (for Obsidian)</option></select></div>\
+        \(FormFields.check("text", label: "Markdown: add each page's archived text", on: false))\
+        <div class="buttons"><button type="submit" id="export-library">Download</button></div></form></section>
         """
     }
 }
