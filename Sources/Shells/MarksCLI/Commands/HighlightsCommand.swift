@@ -99,8 +99,7 @@ enum HighlightsCommand: CLICommand {
 
     /// A note's file name: the bookmark's id and title, kept to letters, digits and dashes.
     static func fileName(_ bookmark: Bookmark?, id: Int) -> String {
-        let title = (bookmark?.displayTitle ?? "").lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }
-        let slug = String(title).split(separator: "-").joined(separator: "-").prefix(60)
+        let slug = NoteFileName.slug(bookmark?.displayTitle ?? "")
         return slug.isEmpty ? "\(id).md" : "\(id)-\(slug).md"
     }
 
