@@ -129,19 +129,8 @@ public struct ZipWriter: Sendable {
         let started = deflateInit2_(&stream, 6, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
         guard started == Z_OK else { throw ZipError.malformed("deflateInit2 failed (\(started))") }
         defer { deflateEnd(&stream) }
-        var output = Data(count: Int(deflateBound(&stream, uLong(data.count))))
-        let result: Int32 = data.withUnsafeBytes { (input: UnsafeRawBufferPointer) -> Int32 in
-            output.withUnsafeMutableBytes { (out: UnsafeMutableRawBufferPointer) -> Int32 in
-                // zlib never writes through next_in; the cast only satisfies its non-const C signature.
-                stream.next_in = UnsafeMutablePointer(mutating: input.bindMemory(to: Bytef.self).baseAddress)
-                stream.avail_in = uInt(input.count)
-                stream.next_out = out.bindMemory(to: Bytef.self).baseAddress
-                stream.avail_out = uInt(out.count)
-                return deflate(&stream, Z_FINISH)
-            }
-        }
+        let (result, output) = DeflateOnce.run(&stream, data)
         guard result == Z_STREAM_END else { throw ZipError.malformed("deflate did not finish (\(result))") }
-        output.count = Int(stream.total_out)
         return output
     }
 }

@@ -65,7 +65,7 @@ import Testing
         #expect(bookmarks.count == 9)
         let herons = try #require(bookmarks.first { $0["url"] as? String == "https://example.com/herons" })
         #expect(herons["notes"] as? String == "Seen at the lake.\nTwice." && herons["unread"] as? Bool == true && herons["shared"] as? Bool == true)
-        #expect(herons["date_added"] as? String == "2023-11-14T22:13:20.000000Z")
+        #expect(herons["date_added"] as? String == "2023-11-14T22:13:20Z")
         #expect((herons["ai"] as? [String: Any])?["engine"] as? String == "offline")
         #expect((herons["ai"] as? [String: Any])?["updated_at"] as? String == "2023-11-14T22:23:20.250000Z")
         let marked = try #require(herons["highlights"] as? [[String: Any]])
@@ -105,7 +105,7 @@ import Testing
             ("cut.json", String(text.prefix(text.count / 2)), "not complete JSON"),
             ("newer.json", text.replacingOccurrences(of: "\"version\":1", with: "\"version\":2"), "version 2; this Marks reads up to version 1"),
             ("entry.json", wrongEntry, "Bookmark 9 of the file cannot be read"),
-            ("dates.json", text.replacingOccurrences(of: "2023-11-14T22:13:20.000000Z", with: "yesterday"), "Bookmark"),
+            ("dates.json", text.replacingOccurrences(of: "2023-11-14T22:13:20Z", with: "yesterday"), "Bookmark"),
             ("other.json", "{\"about\": \"marks-export\", \"format\": \"other\", \"version\": 1, \"bookmarks\": []}", "not a Marks export"),
         ]
         for item in cases {

@@ -14,8 +14,8 @@ public enum BookmarkMarkdown {
         lines.append(bookmark.tagNames.isEmpty ? "tags: []" : "tags:")
         for tag in bookmark.tagNames { lines.append("  - \(yaml(tag))") }
         lines += [
-            "created: \(MarksExportFile.date(bookmark.dateAdded))",
-            "modified: \(MarksExportFile.date(bookmark.dateModified))",
+            "created: \(LinkdingDate.format(bookmark.dateAdded))",
+            "modified: \(LinkdingDate.format(bookmark.dateModified))",
             "unread: \(bookmark.unread)",
             "archived: \(bookmark.isArchived)",
             "shared: \(bookmark.shared)",

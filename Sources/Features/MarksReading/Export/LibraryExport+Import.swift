@@ -29,15 +29,15 @@ extension LibraryExport {
         var entries: [NetscapeEntry] = []
         entries.reserveCapacity(file.count)
         for (index, item) in file.enumerated() {
-            guard let added = MarksExportFile.date(item.dateAdded), let modified = MarksExportFile.date(item.dateModified) else {
-                throw LibraryExportError.badEntry(index: index + 1, reason: "its dates are not in the form 2024-05-01T12:00:00.000000Z")
+            guard let added = LinkdingDate.parse(item.dateAdded), let modified = LinkdingDate.parse(item.dateModified) else {
+                throw LibraryExportError.badEntry(index: index + 1, reason: "its dates are not ISO 8601 date-times (2024-05-01T12:00:00Z)")
             }
             guard item.url.contains(where: { !$0.isWhitespace }) else { throw LibraryExportError.badEntry(index: index + 1, reason: "it has no URL") }
-            if let ai = item.ai, MarksExportFile.date(ai.updatedAt) == nil {
+            if let ai = item.ai, LinkdingDate.parse(ai.updatedAt) == nil {
                 throw LibraryExportError.badEntry(index: index + 1, reason: "its AI metadata's date is unreadable")
             }
             for highlight in item.highlights {
-                guard MarksExportFile.date(highlight.createdAt) != nil, MarksExportFile.date(highlight.updatedAt) != nil else {
+                guard LinkdingDate.parse(highlight.createdAt) != nil, LinkdingDate.parse(highlight.updatedAt) != nil else {
                     throw LibraryExportError.badEntry(index: index + 1, reason: "a highlight's date is unreadable")
                 }
                 do {
@@ -64,11 +64,11 @@ extension LibraryExport {
         var restored: [HighlightStore.Restored] = []
         for item in file {
             guard let bookmark = saved[item.url] ?? saved[URLNormalizer.normalize(item.url)] else { continue }
-            if let kept = item.ai, let date = MarksExportFile.date(kept.updatedAt) {
+            if let kept = item.ai, let date = LinkdingDate.parse(kept.updatedAt) {
                 ai.append((bookmark, AIMetadata(summary: kept.summary, tags: kept.tags, engine: kept.engine, updatedAt: date)))
             }
             for highlight in item.highlights {
-                guard let created = MarksExportFile.date(highlight.createdAt), let updated = MarksExportFile.date(highlight.updatedAt) else { continue }
+                guard let created = LinkdingDate.parse(highlight.createdAt), let updated = LinkdingDate.parse(highlight.updatedAt) else { continue }
                 restored.append(HighlightStore.Restored(
                     bookmarkID: bookmark.id, url: bookmark.url,
                     draft: HighlightDraft(quote: highlight.quote, prefix: highlight.prefix, suffix: highlight.suffix, note: highlight.note),

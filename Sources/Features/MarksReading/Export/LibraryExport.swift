@@ -51,7 +51,7 @@ public struct LibraryExport: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var buffer = Data()
-        buffer.append(contentsOf: "{\"format\":\"\(MarksExportFile.format)\",\"version\":\(MarksExportFile.version),\"exported_at\":\"\(MarksExportFile.date(now()))\",\"bookmarks\":[".utf8)
+        buffer.append(contentsOf: "{\"format\":\"\(MarksExportFile.format)\",\"version\":\(MarksExportFile.version),\"exported_at\":\"\(LinkdingDate.format(now()))\",\"bookmarks\":[".utf8)
         var first = true
         let count = try await forEachItem(progress: progress) { item in
             buffer.append(contentsOf: (first ? "\n" : ",\n").utf8)
@@ -117,11 +117,11 @@ public struct LibraryExport: Sendable {
         return MarksExportFile.Bookmark(
             url: bookmark.url, title: bookmark.title, description: bookmark.description, notes: bookmark.notes,
             tags: bookmark.tagNames, unread: bookmark.unread, archived: bookmark.isArchived, shared: bookmark.shared,
-            dateAdded: MarksExportFile.date(bookmark.dateAdded), dateModified: MarksExportFile.date(bookmark.dateModified),
-            ai: item.ai.map { MarksExportFile.AI(summary: $0.summary, tags: $0.tags, engine: $0.engine, updatedAt: MarksExportFile.date($0.updatedAt)) },
+            dateAdded: LinkdingDate.format(bookmark.dateAdded), dateModified: LinkdingDate.format(bookmark.dateModified),
+            ai: item.ai.map { MarksExportFile.AI(summary: $0.summary, tags: $0.tags, engine: $0.engine, updatedAt: LinkdingDate.format($0.updatedAt)) },
             highlights: item.highlights.map {
                 MarksExportFile.Highlight(quote: $0.anchor.quote, prefix: $0.anchor.prefix, suffix: $0.anchor.suffix, note: $0.note,
-                                          createdAt: MarksExportFile.date($0.createdAt), updatedAt: MarksExportFile.date($0.updatedAt))
+                                          createdAt: LinkdingDate.format($0.createdAt), updatedAt: LinkdingDate.format($0.updatedAt))
             })
     }
 }

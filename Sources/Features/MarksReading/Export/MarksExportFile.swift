@@ -2,8 +2,9 @@ import Foundation
 
 /// Marks' own export, version 1: a JSON object `{"format": "marks-export", "version": 1, "exported_at": …,
 /// "bookmarks": [ … ]}` with one bookmark a line, each with its AI metadata and its highlights, so the library comes
-/// back whole on `marks import`. Source-specific ids are left out (a bookmark is its URL; its highlights sit inside
-/// it), so an export, imported into an empty library and exported again, is the same file but for `exported_at`.
+/// back whole on `marks import`. Dates are ISO 8601 in UTC to the microsecond, as linkding writes them (`LinkdingDate`).
+/// Source-specific ids are left out (a bookmark is its URL; its highlights sit inside it), so an export, imported into
+/// an empty library and exported again, is the same file but for `exported_at`.
 public enum MarksExportFile {
     /// The `format` value.
     public static let format = "marks-export"
@@ -103,59 +104,5 @@ public enum MarksExportFile {
     /// The whole file as read back.
     struct Contents: Decodable {
         var bookmarks: [Bookmark]
-    }
-
-    /// A date as written: ISO 8601 in UTC with microseconds (what the store keeps), so it comes back to the same value.
-    public static func date(_ date: Date) -> String {
-        let micros = Int64((date.timeIntervalSince1970 * 1_000_000).rounded())
-        let seconds = micros >= 0 ? micros / 1_000_000 : (micros - 999_999) / 1_000_000
-        let fraction = micros - seconds * 1_000_000
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let time = seconds - days * 86_400
-        let (year, month, day) = civil(days)
-        return String(format: "%04lld-%02lld-%02lldT%02lld:%02lld:%02lld.%06lldZ", year, month, day, time / 3600, time / 60 % 60, time % 60, fraction)
-    }
-
-    /// A date read back: `date`'s own form exactly; nil for anything else.
-    public static func date(_ text: String) -> Date? {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 27, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54, bytes[13] == 0x3A, bytes[16] == 0x3A,
-              bytes[19] == 0x2E, bytes[26] == 0x5A else { return nil }
-        func number(_ range: Range<Int>) -> Int64? {
-            var value: Int64 = 0
-            for byte in bytes[range] {
-                guard (0x30...0x39).contains(byte) else { return nil }
-                value = value * 10 + Int64(byte - 0x30)
-            }
-            return value
-        }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13),
-              let minute = number(14..<16), let second = number(17..<19), let micros = number(20..<26),
-              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
-        let seconds = days(year, month, day) * 86_400 + hour * 3600 + minute * 60 + second
-        return Date(timeIntervalSince1970: Double(seconds * 1_000_000 + micros) / 1_000_000)
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
-    private static func days(_ year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The date of a day count since 1970-01-01 (`civil_from_days`).
-    private static func civil(_ count: Int64) -> (Int64, Int64, Int64) {
-        let z = count + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
