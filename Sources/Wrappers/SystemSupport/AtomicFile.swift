@@ -21,10 +21,16 @@ public enum AtomicFile {
     }
 
     /// Writes `data` to `url` atomically with exactly the permission bits `mode` (the umask does not apply),
-    /// creating the parent directory (0700).
-    public static func write(_ data: Data, to url: URL, mode: mode_t = 0o600) throws(WriteError) {
+    /// creating the parent directory (0700). `durable: false` leaves out the two syncs, for many files written at once
+    /// (an export's notes) that `syncFileSystems` then makes durable with one call.
+    public static func write(_ data: Data, to url: URL, mode: mode_t = 0o600, durable: Bool = true) throws(WriteError) {
         let (fd, temp) = try begin(url, mode: mode)
-        try finish(fd, temp: temp, url: url, mode: mode, failure: writeAll(fd, data))
+        try finish(fd, temp: temp, url: url, mode: mode, failure: writeAll(fd, data), durable: durable)
+    }
+
+    /// Flushes what the file systems hold in memory to disk (`sync`): once, after many writes with `durable: false`.
+    public static func syncFileSystems() {
+        sync()
     }
 
     /// Writes what `produce` hands to its writer, part by part, to `url` atomically as `write(_:to:mode:)` does: the
@@ -77,19 +83,19 @@ public enum AtomicFile {
         }
     }
 
-    /// Sets the mode, syncs, closes and renames the temp file over `url`, then syncs the directory; on any failure
-    /// (`failure` given, or one here) the temp file goes.
-    private static func finish(_ fd: Int32, temp: URL, url: URL, mode: mode_t, failure: String?) throws(WriteError) {
+    /// Sets the mode, syncs (when `durable`), closes and renames the temp file over `url`, then syncs the directory;
+    /// on any failure (`failure` given, or one here) the temp file goes.
+    private static func finish(_ fd: Int32, temp: URL, url: URL, mode: mode_t, failure: String?, durable: Bool = true) throws(WriteError) {
         var reason = failure
         if reason == nil && fchmod(fd, mode) != 0 { reason = String(cString: strerror(errno)) }
-        if reason == nil && fsync(fd) != 0 { reason = String(cString: strerror(errno)) }
+        if reason == nil && durable && fsync(fd) != 0 { reason = String(cString: strerror(errno)) }
         close(fd)
         if reason == nil && rename(temp.path, url.path) != 0 { reason = String(cString: strerror(errno)) }
         if let reason {
             unlink(temp.path)
             throw WriteError(path: url.path, reason: reason)
         }
-        try syncDirectory(url.deletingLastPathComponent())
+        if durable { try syncDirectory(url.deletingLastPathComponent()) }
     }
 
     /// Flushes a directory's entries to disk, so a rename inside it survives a crash.

@@ -1,6 +1,7 @@
 import Compression
 import Foundation
 import HTTPServer
+import MarksCore
 import MarksReading
 import MarksTestSupport
 import SQLiteDatabase
@@ -11,15 +12,21 @@ import Testing
 /// through the responder, the same bytes `LibraryExport` writes for the CLI, with the highlights in them; an unknown
 /// format is a 400.
 @Suite struct SettingsExportTests {
+    /// A harness of three bookmarks whose newest has a highlight with a note (highlights kept in `directory`).
+    private static func library(_ directory: TemporaryDirectory) async throws -> (WebHarness, HighlightStore, Bookmark) {
+        let highlights = try HighlightStore(database: try Database(path: directory.file("highlights.sqlite").path), now: WebHarness.now)
+        let web = try await WebHarness.make(seed: 3, configure: { _, _, options in options.highlights = highlights })
+        let newest = try #require(try await web.library.exportedBookmarks().first)
+        _ = try highlights.add(HighlightDraft(quote: "A quoted line", note: "My note"), source: web.library.source.identity,
+                               bookmarkID: newest.id, url: newest.url)
+        return (web, highlights, newest)
+    }
+
     @Test func jsonAndMarkdownZipDownloads() async throws {
         let directory = try TemporaryDirectory(prefix: "marks-settings-export")
         defer { directory.cleanUp() }
-        let highlights = try HighlightStore(database: try Database(path: directory.file("highlights.sqlite").path), now: WebHarness.now)
-        let web = try await WebHarness.make(seed: 3, configure: { _, _, options in options.highlights = highlights })
+        let (web, highlights, herons) = try await Self.library(directory)
         defer { web.cleanUp() }
-        let herons = try #require(try await web.library.exportedBookmarks().first)
-        _ = try highlights.add(HighlightDraft(quote: "A quoted line", note: "My note"), source: web.library.source.identity,
-                               bookmarkID: herons.id, url: herons.url)
         var client = try await web.signedIn()
 
         let json = try await client.get("/settings/export?format=json")
@@ -52,12 +59,8 @@ import Testing
     @Test func anUploadedMarksExportIsRestored() async throws {
         let directory = try TemporaryDirectory(prefix: "marks-settings-export")
         defer { directory.cleanUp() }
-        let highlights = try HighlightStore(database: try Database(path: directory.file("highlights.sqlite").path), now: WebHarness.now)
-        let first = try await WebHarness.make(seed: 3, configure: { _, _, options in options.highlights = highlights })
+        let (first, highlights, bookmark) = try await Self.library(directory)
         defer { first.cleanUp() }
-        let bookmark = try #require(try await first.library.exportedBookmarks().first)
-        _ = try highlights.add(HighlightDraft(quote: "A quoted line", note: "My note"), source: first.library.source.identity,
-                               bookmarkID: bookmark.id, url: bookmark.url)
         var text = Data()
         try await LibraryExport(library: first.library, highlights: highlights, archive: nil, now: { Date() }).writeJSON { text.append($0) }
 

@@ -114,7 +114,7 @@ extension LibraryService {
 
     /// Imports entries one by one through the source's API; the saved bookmarks go to the cache and the observers.
     func importThroughAPI(_ entries: [NetscapeEntry], mapPrivateFlag: Bool,
-                                  progress: @escaping @Sendable (Int, Int) -> Void) async throws -> ImportTally {
+                          progress: @escaping @Sendable (Int, Int) -> Void) async throws -> ImportTally {
         var result = ImportTally()
         var existing: [String: Bookmark] = [:]
         do {

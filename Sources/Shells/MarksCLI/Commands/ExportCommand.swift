@@ -100,9 +100,17 @@ enum ExportCommand: CLICommand {
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw CLIFailure("\(url.path) is a file; --format markdown writes into a folder, or into a ZIP when the name ends in .zip.")
         }
-        return try await export.writeMarkdown(withText: withText, progress: progress) { name, contents in
-            try AtomicFile.write(contents, to: url.appendingPathComponent(name), mode: 0o600)
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        } catch {
+            throw CLIFailure("Cannot make the folder \(url.path): \(error.localizedDescription)")
         }
+        // Each note whole or not at all; the file system synced once at the end, not twice a note (100,000 notes).
+        let count = try await export.writeMarkdown(withText: withText, progress: progress) { name, contents in
+            try AtomicFile.write(contents, to: url.appendingPathComponent(name), mode: 0o600, durable: false)
+        }
+        AtomicFile.syncFileSystems()
+        return count
     }
 
     private static func report(_ count: Int, _ noun: String, url: URL, path: String, arguments: ParsedArguments, context: CLIContext) {
