@@ -187,4 +187,20 @@ import Testing
         #expect(try await marks.run(["export", "--format", "markdown"]).code == 64)
         #expect(try await marks.run(["export", "--with-text", "x.json", "--format", "json"]).code == 64)
     }
+
+    /// `--with-text`: a page archived from loopback (`PageTextSearchTests`' library) comes in its note, headings and
+    /// paragraphs; without it the note has none.
+    @Test(.timeLimit(.minutes(5))) func withTextAddsTheArchivedPage() async throws {
+        let marks = try await PageTextSearchTests.archivedLibrary()
+        defer { marks.cleanUp() }
+        for (folder, withText) in [("with", true), ("without", false)] {
+            let run = try await marks.run(["export", "--format", "markdown", "-o", folder] + (withText ? ["--with-text"] : []))
+            #expect(run.code == 0, "\(run.stderr)")
+            let url = marks.home.appendingPathComponent(folder)
+            let name = try #require(try FileManager.default.contentsOfDirectory(atPath: url.path).first { $0.hasPrefix("isolated-python-environments-") })
+            let note = try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)
+            #expect(note.contains("## Archived text\n\nKeeping projects apart means") == withText, "\(note)")
+            #expect(note.contains("calls logging.basicConfig with handlers") == withText)
+        }
+    }
 }

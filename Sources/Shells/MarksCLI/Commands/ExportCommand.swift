@@ -16,7 +16,7 @@ enum ExportCommand: CLICommand {
         discussion: """
             html (the default): linkding's format, for linkding, a browser or marks import; tags, dates, unread, shared, notes and the archived state are kept. \
             json: everything Marks keeps for each bookmark (with its AI summary and tags and its highlights and their notes); marks import FILE restores it, and importing it twice changes nothing. \
-            markdown: one note per bookmark with YAML front matter (Obsidian-friendly) into the folder DIR, or into a ZIP when the name ends in .zip; --with-text adds each page's archived text. \
+            markdown: one note per bookmark with YAML front matter (Obsidian-friendly) into a folder (FILE), or into a ZIP when FILE ends in .zip; --with-text adds each page's archived text. \
             Without FILE (or with -) html and json go to standard output.
             """,
         arguments: [
