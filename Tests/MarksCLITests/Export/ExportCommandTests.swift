@@ -188,7 +188,7 @@ import Testing
         #expect(try await marks.run(["export", "--with-text", "x.json", "--format", "json"]).code == 64)
     }
 
-    /// `--with-text`: a page archived from loopback (`PageTextSearchTests`' library) comes in its note, headings and
+    /// `--with-text`: a page archived from loopback (`PageTextSearchTests`' library) comes in its note as its
     /// paragraphs; without it the note has none.
     @Test(.timeLimit(.minutes(5))) func withTextAddsTheArchivedPage() async throws {
         let marks = try await PageTextSearchTests.archivedLibrary()
