@@ -34,6 +34,32 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["taken"])
     }
 
+    /// A streamed write: the target appears whole when the producer returns; one that throws leaves the old file and
+    /// no temp file. Many writes without syncs, then one sync of the file system.
+    @Test func aStreamedWriteAppearsOnlyWhole() async throws {
+        let folder = try directory()
+        defer { try? FileManager.default.removeItem(at: folder) } // safe: test cleanup
+        let file = folder.appendingPathComponent("export.json")
+        let count = try await AtomicFile.write(to: file, mode: 0o640) { write in
+            for part in ["{", "\"a\":1", "}"] { try write(Data(part.utf8)) }
+            return 3
+        }
+        let written = try Data(contentsOf: file)
+        #expect(count == 3 && written == Data("{\"a\":1}".utf8) && AtomicFile.permissions(of: file) == 0o640)
+        struct Stop: Error {}
+        await #expect(throws: Stop.self) {
+            try await AtomicFile.write(to: file) { write in
+                try write(Data("half".utf8))
+                throw Stop()
+            }
+        }
+        #expect(try Data(contentsOf: file) == Data("{\"a\":1}".utf8), "the old file stays")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["export.json"], "no temp file left")
+        for index in 0..<20 { try AtomicFile.write(Data("\(index)".utf8), to: folder.appendingPathComponent("n\(index).md"), durable: false) }
+        AtomicFile.syncFileSystems()
+        #expect(try String(contentsOf: folder.appendingPathComponent("n19.md"), encoding: .utf8) == "19")
+    }
+
     @Test func syncsADirectory() throws {
         let folder = try directory()
         defer { try? FileManager.default.removeItem(at: folder) } // safe: test cleanup

@@ -50,6 +50,8 @@ public struct ServeParts {
     public let listen: ListenAddress.Holder
     /// The saved smart collections; its `collections.refresh` kind makes them again after the library changed.
     public let collections: CollectionRefresh
+    /// Settings → Import's reading of a Marks export (`CompositionRoot.marksExportImport`).
+    public let marksExportImport: @Sendable (LibraryService, String) async throws -> ImportReport?
 
     /// Registers every background kind, starts the runner (resuming what a stopped server left), and queues the
     /// periodic jobs: the search index's catch-up (when a command's large import left it behind), the quiet
@@ -90,7 +92,8 @@ public struct ServeParts {
                             links.jobKind(urls: bookmarkURLs, enqueue: { _ = try await jobs.enqueue($0) })]
         let podcastKinds = [podcasts.jobKind(consumer: podcastManager.consumer), podcastManager.jobKind()]
         let web = self.web
-        let importKinds = [imports.jobKind(library: { sources.current.library }, describe: { web.message(for: $0) }),
+        let importKinds = [imports.jobKind(library: { sources.current.library }, describe: { web.message(for: $0) },
+                                           otherFormat: marksExportImport),
                            bulk.jobKind(library: { sources.current.library })]
         let refreshAfterEmbedding: @Sendable () async throws -> Void = { [clock = jobs.clock] in
             _ = try await jobs.enqueue(CollectionRefresh.job(after: clock.now().addingTimeInterval(CollectionRefresh.settle)))
@@ -180,6 +183,7 @@ extension CompositionRoot {
         }
         options.archivedPages = { try archive.storedURLs(among: $0) }
         options.links = links
+        options.pageArchive = archive
         options.imageSizes = ReaderImageSizes(sizes: { try archive.imageSizes(of: $0) }, remember: { try archive.rememberImageSize($1, of: $0) })
         let feedSecrets = try podcastFeedSecrets()
         options.podcastFeed = feedSecrets
@@ -209,7 +213,7 @@ extension CompositionRoot {
         let app = MarksApp(context: appContext)
         return ServeParts(sources: sources, backend: backend, auth: auth, web: web, index: index, indexer: indexer, jobs: jobs,
                           backendJobs: backendJobs, podcasts: podcasts, imports: imports, bulk: bulk, podcastManager: podcastManager, favicons: favicons, ingested: ingested, archive: archive, links: links, app: app,
-                          listen: listen, collections: try collectionRefresh())
+                          listen: listen, collections: try collectionRefresh(), marksExportImport: try marksExportImport())
     }
 
     /// Every part `marks serve` builds from a bookmark source, for `server` (nil: the embedded store): the library

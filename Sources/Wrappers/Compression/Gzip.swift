@@ -10,20 +10,8 @@ public enum Gzip {
         let started = marks_deflate_init_gzip(&stream, level)
         guard started == Z_OK else { throw CompressionError(code: started, message: "deflateInit2 failed") }
         defer { deflateEnd(&stream) }
-        let bound = Int(deflateBound(&stream, uLong(data.count)))
-        var output = Data(count: bound)
-        let result: Int32 = data.withUnsafeBytes { (input: UnsafeRawBufferPointer) -> Int32 in
-            output.withUnsafeMutableBytes { (out: UnsafeMutableRawBufferPointer) -> Int32 in
-                // zlib never writes through next_in; the cast only satisfies its non-const C signature.
-                stream.next_in = UnsafeMutablePointer(mutating: input.bindMemory(to: Bytef.self).baseAddress)
-                stream.avail_in = uInt(input.count)
-                stream.next_out = out.bindMemory(to: Bytef.self).baseAddress
-                stream.avail_out = uInt(out.count)
-                return deflate(&stream, Z_FINISH)
-            }
-        }
+        let (result, output) = DeflateOnce.run(&stream, data)
         guard result == Z_STREAM_END else { throw CompressionError(code: result, message: message(stream, "deflate did not finish")) }
-        output.count = Int(stream.total_out)
         return output
     }
 

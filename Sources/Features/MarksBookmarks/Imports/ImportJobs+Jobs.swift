@@ -12,16 +12,19 @@ extension ImportJobs {
     /// records the report, or the reason it failed (`describe` words an error as the web app does). A job taken up
     /// again after its import had begun — the server stopped or died meanwhile — marks the import interrupted with
     /// the reason instead of running it twice. The staged file is removed when the job ends.
+    /// `otherFormat` imports a file that is not a bookmark file when it knows its format (a Marks export), else nil.
     public func jobKind(library: @escaping @Sendable () async throws -> LibraryService,
-                        describe: @escaping @Sendable (any Error) -> String) -> JobKind {
+                        describe: @escaping @Sendable (any Error) -> String,
+                        otherFormat: (@Sendable (LibraryService, String) async throws -> ImportReport?)? = nil) -> JobKind {
         JobKind(Self.jobKindName, retry: Self.retry) { [self] context in
             let id = try context.payload(as: Payload.self).id
-            try await run(id, context: context, library: library, describe: describe)
+            try await run(id, context: context, library: library, describe: describe, otherFormat: otherFormat)
         }
     }
 
     private func run(_ id: String, context: JobContext, library: @Sendable () async throws -> LibraryService,
-                     describe: @Sendable (any Error) -> String) async throws {
+                     describe: @Sendable (any Error) -> String,
+                     otherFormat: (@Sendable (LibraryService, String) async throws -> ImportReport?)?) async throws {
         guard let row = try record(id) else {
             try removeStaged(id)  // pruned meanwhile: nothing to show it on
             return
@@ -44,11 +47,16 @@ extension ImportJobs {
         let outcome: ImportStatus.State
         do {
             let text = try readStaged(id)
-            let report = try await library().importNetscape(text, foldersAsTags: row.foldersAsTags) { [self] done, total in
-                // On the importer's threads (the store's writer among them): memory only, never the database.
-                live.withLock { $0[id] = (done, total) }
+            let target = try await library()
+            if let report = try await otherFormat?(target, text) {
+                outcome = .finished(report)
+            } else {
+                let report = try await target.importNetscape(text, foldersAsTags: row.foldersAsTags) { [self] done, total in
+                    // On the importer's threads (the store's writer among them): memory only, never the database.
+                    live.withLock { $0[id] = (done, total) }
+                }
+                outcome = .finished(report)
             }
-            outcome = .finished(report)
         } catch let error as NetscapeError {
             outcome = .failed(error.message)
         } catch let error as ImportJobError {

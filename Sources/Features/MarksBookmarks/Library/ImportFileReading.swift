@@ -52,6 +52,27 @@ struct ImportFileReading: Sendable {
         return reading
     }
 
+    /// Entries already read (a Marks export), fitted and handed on part by part as `read` hands a file's; the
+    /// problems (one per trim) carry the entry's URL instead of a line.
+    static func fitting(_ entries: [NetscapeEntry], send: ([NetscapeEntry]) -> Bool) throws -> ImportFileReading {
+        var reading = ImportFileReading()
+        for start in stride(from: 0, to: entries.count, by: partSize) {
+            var part: [NetscapeEntry] = []
+            part.reserveCapacity(min(partSize, entries.count - start))
+            for original in entries[start..<min(start + partSize, entries.count)] {
+                let fit = ImportFit(original)
+                if !fit.trims.isEmpty {
+                    reading.trimmed += 1
+                    reading.problems += fit.trims.map { ImportReport.Problem(line: nil, url: fit.entry.url, message: $0) }
+                }
+                part.append(fit.entry)
+                reading.count += 1
+            }
+            guard send(part) else { throw CancellationError() }
+        }
+        return reading
+    }
+
     /// Reads all of `text` at once (an import through a server's API, which needs every entry before it starts).
     static func readAll(_ text: String, foldersAsTags: Bool) throws -> (entries: [NetscapeEntry], reading: ImportFileReading) {
         var entries: [NetscapeEntry] = []

@@ -31,6 +31,23 @@ extension LibraryService {
         return bookmark
     }
 
+    /// Puts back AI metadata kept elsewhere (a Marks export), as it was — its engine and date — for bookmarks already
+    /// saved, then tells the observers once; metadata equal to what is stored changes nothing.
+    public func restoreAIMetadata(_ items: [(bookmark: Bookmark, metadata: AIMetadata)]) async throws {
+        guard let cache else { throw LibraryError.noCache }
+        var changed: [Bookmark] = []
+        for item in items where try cache.aiMetadata(id: item.bookmark.id) != item.metadata {
+            try cache.setAIMetadata(item.metadata, id: item.bookmark.id, url: item.bookmark.url)
+            var bookmark = item.bookmark
+            bookmark.aiSummary = item.metadata.summary
+            bookmark.aiTags = item.metadata.tags
+            changed.append(bookmark)
+        }
+        guard !changed.isEmpty else { return }
+        await refreshWidgets()
+        await notifySaved(changed.filter { !$0.isArchived })
+    }
+
     /// The AI metadata stored for a bookmark, or nil (also when there is no cache).
     public func aiMetadata(id: Int) throws -> AIMetadata? {
         try cache?.aiMetadata(id: id)

@@ -5,6 +5,13 @@ extension LibraryService {
     /// Every bookmark of the source — live and archived, straight from the source, not the cache — as a Netscape
     /// bookmark file in linkding's format (tags, dates, unread, shared, notes and the archived tag kept), newest first.
     public func exportNetscape(progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }) async throws -> (text: String, count: Int) {
+        let unique = try await exportedBookmarks(progress: progress)
+        return (NetscapeBookmarkFile.write(unique.map(Self.netscapeEntry)), unique.count)
+    }
+
+    /// Every bookmark of the source, live and archived, straight from the source, each once: newest first, then by
+    /// URL (an order that does not depend on the source's ids, so an export after a re-import is the same).
+    public func exportedBookmarks(progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }) async throws -> [Bookmark] {
         var bookmarks: [Bookmark] = []
         for archived in [false, true] {
             let phase: SyncProgress.Phase = archived ? .archived : .bookmarks
@@ -13,8 +20,9 @@ extension LibraryService {
             }.bookmarks
         }
         var seen = Set<Int>()
-        let unique = bookmarks.filter { seen.insert($0.id).inserted }.sorted { ($0.dateAdded, $0.id) > ($1.dateAdded, $1.id) }
-        return (NetscapeBookmarkFile.write(unique.map(Self.netscapeEntry)), unique.count)
+        return bookmarks.filter { seen.insert($0.id).inserted }.sorted {
+            $0.dateAdded != $1.dateAdded ? $0.dateAdded > $1.dateAdded : ($0.url, $0.id) < ($1.url, $1.id)
+        }
     }
 
     /// A bookmark as a Netscape entry.

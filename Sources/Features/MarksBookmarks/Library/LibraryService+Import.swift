@@ -20,8 +20,9 @@ extension LibraryService {
         var problems: [ImportReport.Problem]
         if let bulkImport = source.bulkImport {
             throughAPI = false
-            (reading, result) = try await importInBulk(bulkImport, text, foldersAsTags: foldersAsTags,
-                                                       mapPrivateFlag: mapPrivateFlag, progress: progress)
+            (reading, result) = try await importInBulk(bulkImport, mapPrivateFlag: mapPrivateFlag, progress: progress) { send in
+                try ImportFileReading.read(text, foldersAsTags: foldersAsTags, send: send)
+            }
             problems = reading.problems
         } else {
             throughAPI = true
@@ -49,8 +50,8 @@ extension LibraryService {
     /// known only at its end: the store's transaction is then rolled back and `notABookmarkFile` thrown, so nothing
     /// changes. Once the store has committed and tidied (copying its log beside the writer), the bookmarks go to the
     /// cache (nothing for the embedded store's, which keeps no copy), the widget files and the observers.
-    private func importInBulk(_ bulkImport: BookmarkBulkImport, _ text: String, foldersAsTags: Bool, mapPrivateFlag: Bool,
-                              progress: @escaping @Sendable (Int, Int) -> Void) async throws -> (ImportFileReading, ImportTally) {
+    func importInBulk(_ bulkImport: BookmarkBulkImport, mapPrivateFlag: Bool, progress: @escaping @Sendable (Int, Int) -> Void,
+                      reader: @escaping @Sendable (_ send: ([NetscapeEntry]) -> Bool) throws -> ImportFileReading) async throws -> (ImportFileReading, ImportTally) {
         let parts = Handover<[NetscapeEntry]>(capacity: 4)
         // Never full: the store hands its bookmarks over without waiting for anyone.
         let saved = Handover<[Bookmark]>(capacity: .max)
@@ -62,7 +63,7 @@ extension LibraryService {
         async let read = DedicatedThread.run("marks.import.read") {
             let reading: ImportFileReading
             do {
-                reading = try ImportFileReading.read(text, foldersAsTags: foldersAsTags) { parts.send($0) }
+                reading = try reader { parts.send($0) }
                 counts.withLock { $0.total = reading.count }
                 parts.finish()
             } catch {
@@ -112,8 +113,8 @@ extension LibraryService {
     }
 
     /// Imports entries one by one through the source's API; the saved bookmarks go to the cache and the observers.
-    private func importThroughAPI(_ entries: [NetscapeEntry], mapPrivateFlag: Bool,
-                                  progress: @escaping @Sendable (Int, Int) -> Void) async throws -> ImportTally {
+    func importThroughAPI(_ entries: [NetscapeEntry], mapPrivateFlag: Bool,
+                          progress: @escaping @Sendable (Int, Int) -> Void) async throws -> ImportTally {
         var result = ImportTally()
         var existing: [String: Bookmark] = [:]
         do {

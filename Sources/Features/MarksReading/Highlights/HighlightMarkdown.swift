@@ -98,7 +98,7 @@ public enum HighlightMarkdown {
     }
 
     /// Each highlight as a quote block (every line quoted) and its note below.
-    private static func quotes(_ highlights: [Highlight]) -> [String] {
+    static func quotes(_ highlights: [Highlight]) -> [String] {
         var lines: [String] = []
         for highlight in highlights {
             let quoted = highlight.quote.split(separator: "\n", omittingEmptySubsequences: false)

@@ -214,7 +214,7 @@ public final class HighlightStore: Sendable {
     }
 
     /// Runs `body`, turning a database failure into `HighlightError.storage` (a `HighlightError` passes as it is).
-    private func storage<T>(_ body: () throws -> T) throws -> T {
+    func storage<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as HighlightError {

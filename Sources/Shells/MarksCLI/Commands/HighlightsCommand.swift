@@ -132,17 +132,15 @@ enum HighlightsCommand: CLICommand {
         return ExitCode.success
     }
 
-    /// A section's file name: a bookmark's id or "source-" and a source's short id, then the title.
+    /// A section's file name: a bookmark's id or "source-" and a source's short id, then the title's slug.
     static func fileName(_ section: HighlightMarkdown.Section) -> String {
-        let first = section.highlights.first
-        let id = first.map { highlight in
-            switch highlight.subject {
-            case .bookmark(_, let id, _): "\(id)"
-            case .document(let id): "source-" + id.uuidString.lowercased().prefix(8)
-            }
-        } ?? "highlights"
-        let title = section.title.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }
-        let slug = String(title).split(separator: "-").joined(separator: "-").prefix(60)
+        let id: String
+        switch section.highlights.first?.subject {
+        case .bookmark(_, let number, _): id = "\(number)"
+        case .document(let document): id = "source-" + document.uuidString.lowercased().prefix(8)
+        case nil: id = "highlights"
+        }
+        let slug = NoteFileName.slug(section.title)
         return slug.isEmpty ? "\(id).md" : "\(id)-\(slug).md"
     }
 

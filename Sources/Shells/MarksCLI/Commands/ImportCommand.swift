@@ -2,10 +2,11 @@ import Foundation
 import MarksAssembly
 import MarksCore
 import MarksBookmarks
+import MarksReading
 
-/// `marks import FILE`: imports a Netscape bookmark file (a browser's or linkding's export). Bad entries are
-/// reported by line and the rest imported (exit 0 with a summary); a file that is not a bookmark file changes
-/// nothing (exit 1).
+/// `marks import FILE`: imports a Netscape bookmark file (a browser's or linkding's export), or restores a Marks export
+/// (`MarksExportImport`). Bad entries are reported by line and the rest imported (exit 0 with a summary); a file that
+/// is not a bookmark file changes nothing (exit 1).
 enum ImportCommand: CLICommand {
     /// Larger files are refused before reading (a bookmark file of 100k entries is ~40 MB).
     static let maxFileBytes = 256 * 1024 * 1024
@@ -14,10 +15,10 @@ enum ImportCommand: CLICommand {
 
     static let descriptor = CommandDescriptor(
         name: "import",
-        abstract: "Import a bookmark file (HTML from a browser or linkding).",
-        discussion: "Into the embedded store every entry goes in one transaction; into a linkding server one by one, existing URLs updated (tags added), never duplicated. Tags, dates, unread, notes, shared and archived state are kept. A title over 512 characters or a tag over 64 is trimmed to fit linkding; every trim and every skipped entry is reported by line.",
+        abstract: "Import a bookmark file (HTML from a browser or linkding) or a Marks export (JSON).",
+        discussion: "Into the embedded store every entry goes in one transaction; into a linkding server one by one, existing URLs updated (tags added), never duplicated. Tags, dates, unread, notes, shared and archived state are kept. A title over 512 characters or a tag over 64 is trimmed to fit linkding; every trim and every skipped entry is reported by line. A Marks export (JSON) is checked whole first and restored with its AI summaries and highlights.",
         arguments: [
-            .positional("file", help: "The bookmark file (Netscape HTML)."),
+            .positional("file", help: "The bookmark file (Netscape HTML), or a Marks export (marks export --format json)."),
             .flag("folders-as-tags", help: "Add the names of the folders around a bookmark to its tags."),
             .flag("unshared", help: "Import every bookmark as not shared (ignore PRIVATE=\"0\")."),
             BookmarkArguments.data,
@@ -28,6 +29,9 @@ enum ImportCommand: CLICommand {
     static func run(_ arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
         guard let path = arguments.positional("file"), !path.isEmpty else { throw arguments.usageError("missing FILE") }
         let text = try read(path, context: context)
+        if LibraryExport.recognises(Data(text.utf8.prefix(512))) {
+            return try await MarksExportImport.run(Data(text.utf8), path: path, arguments: arguments, context: context)
+        }
         let library = try CompositionRoot.load(arguments, context: context).library()
         let line = SyncCommand.ProgressLine(context: context)
         let report: ImportReport
@@ -80,7 +84,7 @@ enum ImportCommand: CLICommand {
         }
     }
 
-    private static func json(_ report: ImportReport, file: String) -> JSONValue {
+    static func json(_ report: ImportReport, file: String) -> JSONValue {
         .object([
             ("file", .string(file)), ("read", .int(report.read)), ("created", .int(report.created)),
             ("updated", .int(report.updated)), ("skipped", .int(report.skipped)), ("trimmed", .int(report.trimmed)),

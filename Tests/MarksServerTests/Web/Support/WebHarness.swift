@@ -75,7 +75,8 @@ struct WebHarness {
         let sources = SourceSwitch(ServedSource(server: nil, library: library, enrichment: options.enrichment, share: options.share),
                                    build: build)
         let app = WebApp(sources: sources, auth: auth, settings: settings, widgets: widgets, reader: reader, options: options)
-        await jobs.register(imports.jobKind(library: { sources.current.library }, describe: { app.message(for: $0) }))
+        await jobs.register(imports.jobKind(library: { sources.current.library }, describe: { app.message(for: $0) },
+                                            otherFormat: try root.marksExportImport()))
         return WebHarness(directory: directory, source: source, library: library, auth: auth, app: app, configStore: configStore,
                           jobs: jobs, sharePodcasts: podcasts)
     }

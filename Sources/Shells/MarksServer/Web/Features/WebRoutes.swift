@@ -132,6 +132,8 @@ enum WebRoutes {
         var configured = SettingsController(web: web, apps: apps, revokeAppTokens: revokeAppTokens, pairingAvailable: options.pairing != nil,
                                             feed: options.podcastFeed, listening: listening)
         configured.bookmarkFeeds = options.bookmarkFeeds
+        configured.highlights = options.highlights
+        configured.pageArchive = options.pageArchive
         let settings = configured
         settings.mount(on: &r)
         if let pairing = options.pairing {

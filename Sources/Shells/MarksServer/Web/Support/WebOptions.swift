@@ -91,6 +91,8 @@ public struct WebOptions: Sendable {
     public var backendDevices: DeviceAuthority? = nil
     /// Highlights and notes (the reader's selections, the Highlights view); nil turns them off.
     public var highlights: HighlightStore? = nil
+    /// The archived page texts (Settings → Export adds them to the Markdown notes when asked); nil: without them.
+    public var pageArchive: PageArchive? = nil
     /// Told of a change to a bookmark's highlights (the search index takes them again); nil: nothing follows.
     public var highlightsChanged: (@Sendable (_ bookmarkID: Int) async -> Void)? = nil
     /// Told of a change to a document's highlights (the search index takes them again); nil: nothing follows.

@@ -5,6 +5,7 @@ import MarksCore
 import MarksAccess
 import MarksPodcasts
 import MarksBookmarks
+import MarksReading
 
 /// Settings: the source (save, verify), devices and sessions (`+Account`), the podcast feed's part (`+PodcastFeed`)
 /// and export (`+Export`); import is `ImportController`. Parts of the page for services this server may lack (app
@@ -21,6 +22,10 @@ struct SettingsController: WebFeature {
     let feed: FeedSecrets?
     /// The bookmark feeds' key (nil: Settings leaves that part out).
     var bookmarkFeeds: FeedSecrets? = nil
+    /// The highlights, for the exports (nil: exported without them).
+    var highlights: HighlightStore? = nil
+    /// The archived page texts, for the Markdown export with text (nil: exported without them).
+    var pageArchive: PageArchive? = nil
     /// The listening settings (nil without podcasts: Settings leaves that part out).
     let listening: @Sendable () -> PodcastListeningSettings?
     /// The token Verify just checked, per session (so Save need not have it typed again).

@@ -1,0 +1,38 @@
+import Foundation
+import MarksAssembly
+import MarksCore
+import MarksReading
+
+/// `marks import FILE` for a Marks export (`marks export --format json`): the file is read and checked whole before
+/// anything is written; bookmarks, their AI metadata and highlights come back; a second import changes nothing.
+enum MarksExportImport {
+    static func run(_ data: Data, path: String, arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
+        let export = try CompositionRoot.load(arguments, context: context).libraryExport()
+        let line = SyncCommand.ProgressLine(context: context)
+        let outcome: LibraryExport.ImportOutcome
+        do {
+            outcome = try await export.importJSON(data) { done, total in
+                line.show(total == 0 ? "Reading the file…" : "Importing \(done)/\(total)")
+            }
+        } catch let error as LibraryExportError {
+            line.finish()
+            context.printError("marks: \(path): \(error.description) Nothing was imported.")
+            return ExitCode.failure
+        } catch {
+            line.finish()
+            throw error
+        }
+        line.finish()
+        let report = outcome.bookmarks
+        if arguments.flag("json") {
+            guard case .object(var fields) = ImportCommand.json(report, file: path) else { return ExitCode.success }
+            fields += [("format", .string(MarksExportFile.format)), ("highlights_added", .int(outcome.highlightsAdded)),
+                       ("ai_restored", .int(outcome.aiRestored))]
+            context.print(JSONValue.object(fields).serialized)
+        } else {
+            for problem in report.problems.prefix(ImportCommand.shownProblems) { context.printError("\(path): " + problem.message.singleLine) }
+            context.print("Imported \(report.created + report.updated) bookmarks from \(path) (a Marks export): \(report.created) new, \(report.updated) updated; \(outcome.highlightsAdded) highlights added, AI metadata of \(outcome.aiRestored) restored.")
+        }
+        return ExitCode.success
+    }
+}
