@@ -33,7 +33,8 @@ public struct LibraryExport: Sendable {
         let bookmarks = try await library.exportedBookmarks()
         var byBookmark: [Int: [Highlight]] = [:]
         for highlight in try highlights?.highlights(source: library.source.identity) ?? [] {
-            byBookmark[highlight.bookmarkID, default: []].append(highlight)
+            guard let id = highlight.bookmarkID else { continue }  // a source's (document's): not a bookmark's
+            byBookmark[id, default: []].append(highlight)
         }
         for (index, bookmark) in bookmarks.enumerated() {
             if index % 500 == 0 { progress(index, bookmarks.count) }
