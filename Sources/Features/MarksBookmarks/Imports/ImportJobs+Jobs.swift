@@ -44,12 +44,16 @@ extension ImportJobs {
         let outcome: ImportStatus.State
         do {
             let text = try readStaged(id)
-            let report = try await library().importNetscape(text, foldersAsTags: row.foldersAsTags) { [self] done, total in
+            // The format from the content (an upload's name says little: Pocket's CSV and Netscape HTML both download
+            // under names of the service's choosing).
+            let report = try await library().importFile(text, format: ImportFormat.detect(text), foldersAsTags: row.foldersAsTags) { [self] done, total in
                 // On the importer's threads (the store's writer among them): memory only, never the database.
                 live.withLock { $0[id] = (done, total) }
             }
             outcome = .finished(report)
         } catch let error as NetscapeError {
+            outcome = .failed(error.message)
+        } catch let error as ImportFormatError {
             outcome = .failed(error.message)
         } catch let error as ImportJobError {
             outcome = .failed(error.description)

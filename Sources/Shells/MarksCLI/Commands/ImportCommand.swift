@@ -3,9 +3,11 @@ import MarksAssembly
 import MarksCore
 import MarksBookmarks
 
-/// `marks import FILE`: imports a Netscape bookmark file (a browser's or linkding's export). Bad entries are
-/// reported by line and the rest imported (exit 0 with a summary); a file that is not a bookmark file changes
-/// nothing (exit 1).
+/// `marks import FILE`: imports a bookmark file — a Netscape file (a browser's or linkding's export) or another
+/// service's export (`ImportFormat`: Pocket, Instapaper, Readwise Reader, Wallabag, Omnivore, Karakeep, Linkwarden),
+/// its format found from its content or forced with `--format`. Bad entries are reported by line (or entry) and the
+/// rest imported (exit 0 with a summary); a file that is not a bookmark file, or is broken, changes nothing (exit 1).
+/// `--dry-run` prints what would be added, updated, left unchanged and skipped (and why), and changes nothing.
 enum ImportCommand: CLICommand {
     /// Larger files are refused before reading (a bookmark file of 100k entries is ~40 MB).
     static let maxFileBytes = 256 * 1024 * 1024
@@ -14,10 +16,12 @@ enum ImportCommand: CLICommand {
 
     static let descriptor = CommandDescriptor(
         name: "import",
-        abstract: "Import a bookmark file (HTML from a browser or linkding).",
+        abstract: "Import a bookmark file (HTML from a browser or linkding, or a Pocket, Instapaper, Readwise Reader, Wallabag, Omnivore, Karakeep or Linkwarden export).",
         discussion: "Into the embedded store every entry goes in one transaction; into a linkding server one by one, existing URLs updated (tags added), never duplicated. Tags, dates, unread, notes, shared and archived state are kept. A title over 512 characters or a tag over 64 is trimmed to fit linkding; every trim and every skipped entry is reported by line.",
         arguments: [
-            .positional("file", help: "The bookmark file (Netscape HTML)."),
+            .positional("file", help: "The bookmark file (Netscape HTML, or another service's CSV, HTML or JSON export)."),
+            .option("format", value: "NAME", help: "Read the file as this format instead of detecting it: \(ImportFormat.names)."),
+            .flag("dry-run", help: "Print what would be added, updated and skipped (and why); change nothing."),
             .flag("folders-as-tags", help: "Add the names of the folders around a bookmark to its tags."),
             .flag("unshared", help: "Import every bookmark as not shared (ignore PRIVATE=\"0\")."),
             BookmarkArguments.data,
@@ -27,17 +31,32 @@ enum ImportCommand: CLICommand {
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
         guard let path = arguments.positional("file"), !path.isEmpty else { throw arguments.usageError("missing FILE") }
+        var format: ImportFormat?
+        if let name = arguments.option("format") {
+            guard let named = ImportFormat(rawValue: name.lowercased()) else {
+                throw arguments.usageError("unknown --format \(name); one of \(ImportFormat.names)")
+            }
+            format = named
+        }
         let text = try read(path, context: context)
+        let chosen = format ?? ImportFormat.detect(text)
         let library = try CompositionRoot.load(arguments, context: context).library()
+        if arguments.flag("dry-run") {
+            return try await dryRun(library, text, format: chosen, path: path, arguments: arguments, context: context)
+        }
         let line = SyncCommand.ProgressLine(context: context)
         let report: ImportReport
         do {
-            report = try await library.importNetscape(text, foldersAsTags: arguments.flag("folders-as-tags"),
-                                                      mapPrivateFlag: !arguments.flag("unshared")) { done, total in
+            report = try await library.importFile(text, format: chosen, foldersAsTags: arguments.flag("folders-as-tags"),
+                                                  mapPrivateFlag: !arguments.flag("unshared")) { done, total in
                 line.show(total == 0 ? "Reading the file…" : done == 0 ? "Importing \(total) bookmarks…"
                           : done >= total ? "Saving \(total) bookmarks…" : "Importing \(done)/\(total)")
             }
         } catch let error as NetscapeError {
+            line.finish()
+            context.printError("marks: \(path): \(error.message) Nothing was imported.")
+            return ExitCode.failure
+        } catch let error as ImportFormatError {
             line.finish()
             context.printError("marks: \(path): \(error.message) Nothing was imported.")
             return ExitCode.failure
@@ -47,7 +66,7 @@ enum ImportCommand: CLICommand {
         }
         line.finish()
         if arguments.flag("json") {
-            context.print(json(report, file: path).serialized)
+            context.print(json(report, file: path, format: chosen).serialized)
         } else {
             let shown = report.problems.prefix(shownProblems)
             for problem in shown { context.printError((problem.line.map { "\(path):\($0): " } ?? "\(path): ") + problem.message.singleLine) }
@@ -56,8 +75,57 @@ enum ImportCommand: CLICommand {
             }
             let skipped = report.skipped > 0 ? ", \(report.skipped) skipped" : ""
             let trimmed = report.trimmed > 0 ? ", \(report.trimmed) trimmed to fit linkding" : ""
-            context.print("Imported \(report.created + report.updated) bookmarks from \(path): \(report.created) new, \(report.updated) updated\(skipped)\(trimmed).")
+            let kind = chosen == .netscape ? "" : " (\(chosen.title))"
+            context.print("Imported \(report.created + report.updated) bookmarks from \(path)\(kind): \(report.created) new, \(report.updated) updated\(skipped)\(trimmed).")
         }
+        return ExitCode.success
+    }
+
+    /// `--dry-run`: what the import would do, each entry on a line (`add`, `update`, `unchanged`, `skip` and why; in
+    /// text mode up to `shownProblems` of each kind), then the counts; nothing changes.
+    private static func dryRun(_ library: LibraryService, _ text: String, format: ImportFormat, path: String,
+                               arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
+        let preview: ImportPreview
+        do {
+            preview = try await library.previewImport(text, format: format, foldersAsTags: arguments.flag("folders-as-tags"),
+                                                      mapPrivateFlag: !arguments.flag("unshared"))
+        } catch let error as NetscapeError {
+            context.printError("marks: \(path): \(error.message)")
+            return ExitCode.failure
+        } catch let error as ImportFormatError {
+            context.printError("marks: \(path): \(error.message)")
+            return ExitCode.failure
+        }
+        let actions: [ImportPreview.Action] = [.add, .update, .unchanged, .skip]
+        if arguments.flag("json") {
+            context.print(JSONValue.object([
+                ("file", .string(path)), ("format", .string(format.rawValue)), ("dry_run", .bool(true)),
+                ("counts", .object(actions.map { ($0.rawValue, .int(preview.count($0))) })),
+                ("items", .array(preview.items.map { item in
+                    .object([("action", .string(item.action.rawValue)), ("url", .optional(item.url)), ("title", .string(item.title)),
+                             ("line", item.line.map(JSONValue.int) ?? .null), ("reason", .optional(item.reason))])
+                })),
+                ("notes", .array(preview.notes.map { note in
+                    .object([("line", note.line.map(JSONValue.int) ?? .null), ("message", .string(note.message))])
+                })),
+            ]).serialized)
+            return ExitCode.success
+        }
+        for action in actions {
+            let items = preview.items.filter { $0.action == action }
+            for item in items.prefix(shownProblems) {
+                let place = item.line.map { "\(path):\($0): " } ?? ""
+                let what = item.reason ?? ([item.url ?? "", item.title].filter { !$0.isEmpty }.joined(separator: " — "))
+                context.print("\(action.rawValue) \(place)\(what.singleLine)")
+            }
+            if items.count > shownProblems {
+                context.print("\(action.rawValue) … and \(items.count - shownProblems) more (--json lists them all)")
+            }
+        }
+        for note in preview.notes.prefix(shownProblems) {
+            context.printError((note.line.map { "\(path):\($0): " } ?? "\(path): ") + note.message.singleLine)
+        }
+        context.print("Dry run of \(path) (\(format.title)): \(preview.count(.add)) to add, \(preview.count(.update)) to update, \(preview.count(.unchanged)) unchanged, \(preview.count(.skip)) to skip. Nothing was changed.")
         return ExitCode.success
     }
 
@@ -80,9 +148,9 @@ enum ImportCommand: CLICommand {
         }
     }
 
-    private static func json(_ report: ImportReport, file: String) -> JSONValue {
+    private static func json(_ report: ImportReport, file: String, format: ImportFormat) -> JSONValue {
         .object([
-            ("file", .string(file)), ("read", .int(report.read)), ("created", .int(report.created)),
+            ("file", .string(file)), ("format", .string(format.rawValue)), ("read", .int(report.read)), ("created", .int(report.created)),
             ("updated", .int(report.updated)), ("skipped", .int(report.skipped)), ("trimmed", .int(report.trimmed)),
             ("through_api", .bool(report.throughAPI)),
             ("problems", .array(report.problems.map { problem in

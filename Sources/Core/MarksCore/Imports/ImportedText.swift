@@ -1,0 +1,27 @@
+/// Text from another service's export made plain: tags stripped (`<b>`, `<br/>`…), entities decoded, runs of white
+/// space made one space, trimmed. Titles in the exports are often HTML-escaped or carry markup.
+enum ImportedText {
+    static func plain(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x3C || $0 == 0x26 || $0 < 0x20 || $0 == 0x20 }) else { return text }
+        var kept: [UInt8] = []
+        kept.reserveCapacity(text.utf8.count)
+        let bytes = Array(text.utf8)
+        var i = 0
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte == 0x3C, i + 1 < bytes.count, isTagStart(bytes[i + 1]), let close = bytes[(i + 1)...].firstIndex(of: 0x3E) {
+                kept.append(0x20)
+                i = close + 1
+                continue
+            }
+            kept.append(byte)
+            i += 1
+        }
+        let decoded = HTMLEntities.decode(kept)
+        return decoded.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    private static func isTagStart(_ byte: UInt8) -> Bool {
+        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x2F || byte == 0x21
+    }
+}
