@@ -71,4 +71,39 @@ import Testing
         #expect(await h.run(["export", "--data", h.dataDirectory.path]) == 0)
         #expect(!h.stdout.contains("<DT><A "))
     }
+
+    /// Omnivore's export as it downloads: a ZIP of `metadata_*.json`, `content/*.md` and `highlights/*.md` (made here
+    /// with the tests' ZIP writer, laid out as Omnivore's exporter documents it).
+    static func omnivoreZip() throws -> [UInt8] {
+        try TestZip.make([
+            TestZip.Entry(name: "metadata_0_to_2.json", bytes: Array(ImportSamples.omnivoreJSON.utf8)),
+            TestZip.Entry(name: "content/omnivore-one.md", bytes: Array("# Omnivore one\n\nThe article.".utf8)),
+            TestZip.Entry(name: "highlights/omnivore-one.md", bytes: Array("> A highlighted line [⤴️](https://omnivore.app/me/omnivore-one#h1)\n\nMy note\n".utf8), deflated: false),
+        ])
+    }
+
+    @Test func anOmnivoreZipIsReadWithItsHighlightsInTheNotes() async throws {
+        let h = try CLIHarness()
+        defer { h.cleanUp() }
+        let url = h.home.appendingPathComponent("omnivore-export.zip")
+        try Data(try Self.omnivoreZip()).write(to: url)
+        #expect(await h.run(["import", url.path]) == 0)
+        #expect(h.stdout.contains("Imported 2 bookmarks from \(url.path) (Omnivore metadata JSON): 2 new, 0 updated."))
+        h.reset()
+        #expect(await h.run(["export", "--data", h.dataDirectory.path]) == 0)
+        #expect(h.stdout.contains("[linkding-notes]&gt; A highlighted line"))
+        h.reset()
+        #expect(await h.run(["import", url.path, "--dry-run"]) == 0)
+        #expect(h.stdout.contains("0 to add, 0 to update, 2 unchanged"))
+    }
+
+    @Test func aZipCutShortChangesNothingAndSaysWhy() async throws {
+        let h = try CLIHarness()
+        defer { h.cleanUp() }
+        let bytes = try Self.omnivoreZip()
+        let url = h.home.appendingPathComponent("cut.zip")
+        try Data(bytes.prefix(bytes.count / 2)).write(to: url)
+        #expect(await h.run(["import", url.path]) == 1)
+        #expect(h.stderr.contains("The Omnivore metadata JSON is broken: the ZIP archive cannot be read") && h.stderr.contains("Nothing was imported."))
+    }
 }

@@ -77,13 +77,17 @@ extension ImportJobs {
         try removeStaged(id)
     }
 
-    /// The staged file's text (read on the job's thread).
+    /// The staged file's text (read on the job's thread); for a ZIP archive (Omnivore's export), its metadata as one
+    /// JSON array (`OmnivoreArchive`).
     private func readStaged(_ id: String) throws -> String {
         let file = stagedFile(id)
+        let data: Data
         do {
-            return String(decoding: try Data(contentsOf: file), as: UTF8.self)
+            data = try Data(contentsOf: file)
         } catch {
             throw ImportJobError.file(path: file.path, reason: "the uploaded file is gone or unreadable (\(error.localizedDescription))")
         }
+        guard OmnivoreArchive.isArchive(data) else { return String(decoding: data, as: UTF8.self) }
+        return try OmnivoreArchive.metadataJSON(at: file)
     }
 }

@@ -19,7 +19,7 @@ enum ImportCommand: CLICommand {
         abstract: "Import a bookmark file (HTML from a browser or linkding, or a Pocket, Instapaper, Readwise Reader, Wallabag, Omnivore, Karakeep or Linkwarden export).",
         discussion: "Into the embedded store every entry goes in one transaction; into a linkding server one by one, existing URLs updated (tags added), never duplicated. Tags, dates, unread, notes, shared and archived state are kept. A title over 512 characters or a tag over 64 is trimmed to fit linkding; every trim and every skipped entry is reported by line.",
         arguments: [
-            .positional("file", help: "The bookmark file (Netscape HTML, or another service's CSV, HTML or JSON export)."),
+            .positional("file", help: "The bookmark file (Netscape HTML, or another service's CSV, HTML, JSON or ZIP export)."),
             .option("format", value: "NAME", help: "Read the file as this format instead of detecting it: \(ImportFormat.names)."),
             .flag("dry-run", help: "Print what would be added, updated and skipped (and why); change nothing."),
             .flag("folders-as-tags", help: "Add the names of the folders around a bookmark to its tags."),
@@ -38,8 +38,8 @@ enum ImportCommand: CLICommand {
             }
             format = named
         }
-        let text = try read(path, context: context)
-        let chosen = format ?? ImportFormat.detect(text)
+        let (text, isArchive) = try read(path, context: context)
+        let chosen = format ?? (isArchive ? .omnivore : ImportFormat.detect(text))
         let library = try CompositionRoot.load(arguments, context: context).library()
         if arguments.flag("dry-run") {
             return try await dryRun(library, text, format: chosen, path: path, arguments: arguments, context: context)
@@ -129,8 +129,9 @@ enum ImportCommand: CLICommand {
         return ExitCode.success
     }
 
-    /// The file's text (invalid UTF-8 replaced, so a binary file reads as "not a bookmark file").
-    private static func read(_ path: String, context: CLIContext) throws -> String {
+    /// The file's text (invalid UTF-8 replaced, so a binary file reads as "not a bookmark file"); for a ZIP archive
+    /// (Omnivore's export), the metadata it holds as one JSON array.
+    private static func read(_ path: String, context: CLIContext) throws -> (text: String, isArchive: Bool) {
         let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: context.currentDirectory, isDirectory: true))
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
@@ -141,10 +142,17 @@ enum ImportCommand: CLICommand {
         guard size <= maxFileBytes else {
             throw CLIFailure("\(path) is \(size / 1_048_576) MB; Marks imports bookmark files up to \(maxFileBytes / 1_048_576) MB.")
         }
+        let data: Data
         do {
-            return String(decoding: try Data(contentsOf: url), as: UTF8.self)
+            data = try Data(contentsOf: url)
         } catch {
             throw CLIFailure("Cannot read \(path): \(error.localizedDescription)")
+        }
+        guard OmnivoreArchive.isArchive(data) else { return (String(decoding: data, as: UTF8.self), false) }
+        do {
+            return (try OmnivoreArchive.metadataJSON(at: url), true)
+        } catch {
+            throw CLIFailure("\(path): \(error.message) Nothing was imported.")
         }
     }
 

@@ -17,10 +17,10 @@ struct TransferView {
         \(content.problem.map(HTML.problem) ?? .empty)\
         <form method="post" action="/settings/import" enctype="multipart/form-data" class="stack" id="import-form" data-import-form>\
         \(HTML.csrfField(context.csrfToken))\
-        <div><label for="import-file">Bookmark file</label><input type="file" id="import-file" name="file" accept=".html,.htm,.csv,.json,text/html,text/csv,application/json" \
+        <div><label for="import-file">Bookmark file</label><input type="file" id="import-file" name="file" accept=".html,.htm,.csv,.json,.zip,text/html,text/csv,application/json,application/zip" \
         required aria-describedby="import-hint"><p class="hint" id="import-hint">An HTML bookmark file from a browser \
         (Bookmarks → Export) or from linkding, or the export of Pocket, Instapaper, Readwise Reader, Wallabag, Omnivore \
-        (a metadata JSON), Karakeep or Linkwarden: the format is found from the file. Existing addresses are updated, \
+        (its ZIP), Karakeep or Linkwarden: the format is found from the file. Existing addresses are updated, \
         never duplicated.</p></div>\
         \(FormFields.check("folders_as_tags", label: "Add folder names as tags", on: false))\
         <div class="buttons"><button type="submit" id="import">Import</button></div></form>\
