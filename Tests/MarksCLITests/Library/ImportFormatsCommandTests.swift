@@ -88,7 +88,7 @@ import Testing
         let url = h.home.appendingPathComponent("omnivore-export.zip")
         try Data(try Self.omnivoreZip()).write(to: url)
         #expect(await h.run(["import", url.path]) == 0)
-        #expect(h.stdout.contains("Imported 2 bookmarks from \(url.path) (Omnivore metadata JSON): 2 new, 0 updated."))
+        #expect(h.stdout.contains("Imported 2 bookmarks from \(url.path) (Omnivore export): 2 new, 0 updated."))
         h.reset()
         #expect(await h.run(["export", "--data", h.dataDirectory.path]) == 0)
         #expect(h.stdout.contains("[linkding-notes]&gt; A highlighted line"))
@@ -104,6 +104,6 @@ import Testing
         let url = h.home.appendingPathComponent("cut.zip")
         try Data(bytes.prefix(bytes.count / 2)).write(to: url)
         #expect(await h.run(["import", url.path]) == 1)
-        #expect(h.stderr.contains("The Omnivore metadata JSON is broken: the ZIP archive cannot be read") && h.stderr.contains("Nothing was imported."))
+        #expect(h.stderr.contains("The Omnivore export is broken: the ZIP archive cannot be read") && h.stderr.contains("Nothing was imported."))
     }
 }

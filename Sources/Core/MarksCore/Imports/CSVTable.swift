@@ -10,7 +10,7 @@ struct CSVTable {
         /// The field of `column` (lowercased name), trimmed; empty when the row has none.
         subscript(_ column: String) -> String {
             guard let index = columns[column], index < fields.count else { return "" }
-            return fields[index].trimmingCharacters(in: .whitespacesAndNewlines)
+            return fields[index].importTrimmed
         }
 
         var place: ImportPlace { .line(line) }

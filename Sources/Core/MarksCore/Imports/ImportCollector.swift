@@ -20,7 +20,7 @@ struct ImportCollector {
     /// Adds `entry`, found at `place` (see above).
     mutating func add(_ entry: NetscapeEntry, at place: ImportPlace) {
         var entry = entry
-        entry.url = entry.url.trimmingCharacters(in: .whitespacesAndNewlines)
+        entry.url = entry.url.importTrimmed
         let label = entry.title.isEmpty ? "" : " “\(entry.title.prefix(60))”"
         guard !entry.url.isEmpty else {
             return skip(place, "Skipped a bookmark\(label) without an address.")
@@ -54,7 +54,7 @@ struct ImportCollector {
 
     /// The date `raw` writes (`ImportDates`); an unreadable one is reported and the entry keeps no date.
     mutating func date(_ raw: String, field: String, at place: ImportPlace) -> Date? {
-        guard !raw.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        guard !raw.importTrimmed.isEmpty else { return nil }
         if let date = ImportDates.parse(raw) { return date }
         problem(place, "The \(field) “\(raw.prefix(40))” is not a date Marks can read; the bookmark is kept without it.")
         return nil
@@ -92,10 +92,11 @@ enum ImportedTags {
     /// Names separated by `separator` (Pocket's `|`, a comma elsewhere); a Python- or JSON-style list
     /// (`['a', 'b']`, `["a","b"]`) is read too.
     static func split(_ text: String, on separator: Character) -> [String] {
-        var body = Substring(text.trimmingCharacters(in: .whitespaces))
+        guard !text.isEmpty else { return [] }
+        var body = Substring(text.importTrimmed)
         if body.hasPrefix("[") && body.hasSuffix("]") { body = body.dropFirst().dropLast() }
         let pieces = body.split(separator: body.contains(separator) ? separator : ",").map {
-            $0.trimmingCharacters(in: CharacterSet(charactersIn: " \t'\""))
+            $0.importTrimmed.trimmingQuotes
         }
         return clean(pieces)
     }

@@ -7,7 +7,7 @@ import Foundation
 public enum ImportDates {
     /// The date `text` writes, or nil (see above).
     public static func parse(_ text: String) -> Date? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.importTrimmed
         guard !trimmed.isEmpty else { return nil }
         if let number = Double(trimmed), trimmed.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" }) {
             return unixTime(number)

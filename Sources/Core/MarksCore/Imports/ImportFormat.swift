@@ -15,7 +15,7 @@ public enum ImportFormat: String, CaseIterable, Sendable, Codable {
     case readwise
     /// Wallabag's JSON export (an array of entries).
     case wallabag
-    /// Omnivore's metadata JSON (the `metadata_*.json` files of its export).
+    /// Omnivore's export (its ZIP, or one of the `metadata_*.json` files in it).
     case omnivore
     /// Karakeep's (formerly Hoarder's) JSON export.
     case karakeep
@@ -31,7 +31,7 @@ public enum ImportFormat: String, CaseIterable, Sendable, Codable {
         case .instapaper: "Instapaper CSV export"
         case .readwise: "Readwise Reader CSV export"
         case .wallabag: "Wallabag JSON export"
-        case .omnivore: "Omnivore metadata JSON"
+        case .omnivore: "Omnivore export"
         case .karakeep: "Karakeep JSON export"
         case .linkwarden: "Linkwarden JSON export"
         }

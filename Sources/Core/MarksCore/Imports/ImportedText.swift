@@ -2,7 +2,7 @@
 /// space made one space, trimmed. Titles in the exports are often HTML-escaped or carry markup.
 enum ImportedText {
     static func plain(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x3C || $0 == 0x26 || $0 < 0x20 || $0 == 0x20 }) else { return text }
+        if !needsWork(text) { return text }
         var kept: [UInt8] = []
         kept.reserveCapacity(text.utf8.count)
         let bytes = Array(text.utf8)
@@ -19,6 +19,18 @@ enum ImportedText {
         }
         let decoded = HTMLEntities.decode(kept)
         return decoded.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// True when `text` has markup, an entity, a control character, or white space to fold or trim.
+    private static func needsWork(_ text: String) -> Bool {
+        var previousSpace = true
+        for byte in text.utf8 {
+            if byte == 0x3C || byte == 0x26 || byte < 0x20 { return true }
+            let space = byte == 0x20
+            if space && previousSpace { return true }
+            previousSpace = space
+        }
+        return previousSpace && !text.isEmpty
     }
 
     private static func isTagStart(_ byte: UInt8) -> Bool {
