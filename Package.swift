@@ -104,7 +104,7 @@ let package = Package(
 
         // Features, bottom-up: Bookmarks, Documents and Ask stand on the platform alone; Reading and Podcasts build
         // on Bookmarks (Podcasts on Documents too); Share on Bookmarks and Podcasts.
-        feature("MarksBookmarks", ["MarksCore", "MarksJobs", "MarksStorage", "MarksClients", "MarksFetch", "MarksIndex", "MarksEngine", "HTMLExtraction", "SQLiteDatabase", "SentenceEmbeddings", "SystemSupport"]),
+        feature("MarksBookmarks", ["MarksCore", "MarksJobs", "MarksStorage", "MarksClients", "MarksFetch", "MarksIndex", "MarksEngine", "HTMLExtraction", "SQLiteDatabase", "SentenceEmbeddings", "Compression", "SystemSupport"]),
         feature("MarksDocuments", ["MarksCore", "MarksJobs", "MarksIndex", "SQLiteDatabase", "HTMLExtraction", "Compression", "CryptoPrimitives", "SystemSupport"]),
         feature("MarksAsk", ["MarksCore", "MarksClients", "MarksIndex", "MarksEngine", "SQLiteDatabase", "SystemSupport"]),
         feature("MarksReading", ["MarksBookmarks", "MarksCore", "MarksJobs", "MarksFetch", "MarksIndex", "HTMLExtraction", "Compression", "SQLiteDatabase", "SystemSupport"]),
@@ -129,7 +129,7 @@ let package = Package(
 
         // Tests: each against real SQLite files, real servers on port 0 and real parsers. MarksTestSupport holds
         // the one copy of what they share: the test embedder, clock, seeded generator, stand-in server, child processes.
-        .target(name: "MarksTestSupport", dependencies: ["HTTPServer", "MarksCore", "MarksEngine", "PostgresDatabase", "SystemSupport"], path: "Tests/MarksTestSupport"),
+        .target(name: "MarksTestSupport", dependencies: ["HTTPServer", "MarksCore", "MarksEngine", "PostgresDatabase", "Compression", "SystemSupport"], path: "Tests/MarksTestSupport"),
         tests("SystemSupport", ["SystemSupport"]),
         tests("SQLiteDatabase", ["SQLiteDatabase"], support: false),
         tests("PostgresDatabase", ["PostgresDatabase"]),

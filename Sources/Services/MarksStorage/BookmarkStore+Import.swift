@@ -4,7 +4,7 @@ import SQLiteDatabase
 
 extension BookmarkStore {
     /// Imports Netscape entries in ONE transaction with linkding's importer semantics: an entry whose normalised URL
-    /// is already stored updates that bookmark (URL, dates, unread; title, description and notes only when the entry
+    /// is already stored updates that bookmark (URL, unread; dates, title, description and notes only when the entry
     /// has them; archive state kept), others are created; dates come from the file (modified defaults to added,
     /// added to now); tags are added to the existing ones (names over 64 characters skipped); `shared` is set from
     /// `PRIVATE="0"` only when `mapPrivateFlag`. Invalid entries and repeats of a URL are skipped and reported.
@@ -195,9 +195,12 @@ private struct BulkImporter {
         if let existing {
             id = try existing.int(at: 0)
             var assignments: [(String, SQLValue)] = [
-                ("url", SQLValue(entry.url)), ("url_normalized", SQLValue(normalized)), ("date_added", SQLValue(added)),
-                ("date_modified", SQLValue(modified)), ("unread", SQLValue(entry.unread)),
+                ("url", SQLValue(entry.url)), ("url_normalized", SQLValue(normalized)), ("unread", SQLValue(entry.unread)),
             ]
+            // An entry without dates keeps the stored ones (as the import through linkding's API does), so the same
+            // file imported twice changes nothing.
+            if entry.dateAdded != nil { assignments.append(("date_added", SQLValue(added))) }
+            if entry.dateAdded != nil || entry.dateModified != nil { assignments.append(("date_modified", SQLValue(modified))) }
             if !entry.title.isEmpty { assignments.append(("title", SQLValue(entry.title))) }
             if !entry.description.isEmpty { assignments.append(("description", SQLValue(entry.description))) }
             if !entry.notes.isEmpty { assignments.append(("notes", SQLValue(entry.notes))) }

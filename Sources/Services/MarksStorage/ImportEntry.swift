@@ -5,9 +5,10 @@ import MarksCore
 /// `EmbeddedBookmarkSource.bulkImport` prepares each part on a thread of its own while the store writes the last one.
 public struct ImportEntry: Sendable {
     public let entry: NetscapeEntry
-    let normalized: String
+    /// The URL's normalised form (`URLNormalizer`): the key the import matches stored bookmarks and repeats by.
+    public let normalized: String
     /// Why the store refuses the entry (its URL or title), or nil.
-    let problem: String?
+    public let problem: String?
 
     /// `entry`, prepared.
     public init(_ entry: NetscapeEntry) {

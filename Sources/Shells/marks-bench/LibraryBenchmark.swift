@@ -120,7 +120,7 @@ enum LibraryBenchmark {
     }
 
     /// HOME and XDG dirs inside the bench's temp dir, so no real configuration (or linkding server) is used.
-    private static func isolatedEnvironment(_ directory: URL) -> [String: String] {
+    static func isolatedEnvironment(_ directory: URL) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         for (name, folder) in [("HOME", "home"), ("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"), ("XDG_CACHE_HOME", "cache")] {
             environment[name] = directory.appendingPathComponent(folder).path
@@ -131,7 +131,7 @@ enum LibraryBenchmark {
     }
 
     /// Runs the `marks` binary beside this one; its standard output, or a failure with its standard error.
-    private static func marks(_ arguments: [String], environment: [String: String]) throws -> String {
+    static func marks(_ arguments: [String], environment: [String: String]) throws -> String {
         let process = Process()
         process.executableURL = BenchSupport.binDirectory.appendingPathComponent("marks")
         process.arguments = arguments
@@ -161,7 +161,7 @@ enum LibraryBenchmark {
         String(format: "%.2f s", value)
     }
 
-    private static func remove(_ directory: URL) {
+    static func remove(_ directory: URL) {
         do {
             try FileManager.default.removeItem(at: directory)
         } catch {

@@ -8,6 +8,7 @@ let sections: [(name: String, run: () async throws -> [String])] = [
     ("http", HTTPBenchmark.run),
     ("store", { try StoreBenchmark.run() }),
     ("library", LibraryBenchmark.run),
+    ("importers", ImportFormatsBenchmark.run),
     ("index", IndexBenchmark.run),
     ("indexing", IndexingBenchmark.run),
     ("web", WebBenchmark.run),

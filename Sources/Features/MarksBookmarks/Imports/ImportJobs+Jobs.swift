@@ -48,16 +48,20 @@ extension ImportJobs {
         do {
             let text = try readStaged(id)
             let target = try await library()
-            if let report = try await otherFormat?(target, text) {
+            if let report = try await otherFormat?(target, text) {  // a Marks export
                 outcome = .finished(report)
             } else {
-                let report = try await target.importNetscape(text, foldersAsTags: row.foldersAsTags) { [self] done, total in
+                // The format from the content (an upload's name says little: Pocket's CSV and Netscape HTML both download
+                // under names of the service's choosing).
+                let report = try await target.importFile(text, format: ImportFormat.detect(text), foldersAsTags: row.foldersAsTags) { [self] done, total in
                     // On the importer's threads (the store's writer among them): memory only, never the database.
                     live.withLock { $0[id] = (done, total) }
                 }
                 outcome = .finished(report)
             }
         } catch let error as NetscapeError {
+            outcome = .failed(error.message)
+        } catch let error as ImportFormatError {
             outcome = .failed(error.message)
         } catch let error as ImportJobError {
             outcome = .failed(error.description)
@@ -81,13 +85,17 @@ extension ImportJobs {
         try removeStaged(id)
     }
 
-    /// The staged file's text (read on the job's thread).
+    /// The staged file's text (read on the job's thread); for a ZIP archive (Omnivore's export), its metadata as one
+    /// JSON array (`OmnivoreArchive`).
     private func readStaged(_ id: String) throws -> String {
         let file = stagedFile(id)
+        let data: Data
         do {
-            return String(decoding: try Data(contentsOf: file), as: UTF8.self)
+            data = try Data(contentsOf: file)
         } catch {
             throw ImportJobError.file(path: file.path, reason: "the uploaded file is gone or unreadable (\(error.localizedDescription))")
         }
+        guard OmnivoreArchive.isArchive(data) else { return String(decoding: data, as: UTF8.self) }
+        return try OmnivoreArchive.metadataJSON(at: file)
     }
 }

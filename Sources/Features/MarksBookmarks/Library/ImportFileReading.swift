@@ -1,6 +1,6 @@
 import MarksCore
 
-/// A bookmark file read for an import, part by part: each entry fitted to linkding's limits (`ImportFit`) and handed
+/// A bookmark file (any `ImportFormat`) read for an import, part by part: each entry fitted to linkding's limits (`ImportFit`) and handed
 /// on, and what the report needs — the problems the file and the fitting gave, placed by line, and the line of each
 /// entry for the problems the import itself finds.
 struct ImportFileReading: Sendable {
@@ -13,17 +13,20 @@ struct ImportFileReading: Sendable {
     /// Entries with at least one trim.
     private(set) var trimmed = 0
     private var entryLines: [Int]?
+    /// Where each entry was found, for a file in another service's format (a JSON entry has a number, not a line).
+    private var entryPlaces: [ImportPlace]?
 
     /// How many entries go on at a time: small enough that the store starts at once, large enough that handing
     /// over costs nothing next to the entries' work.
     static let partSize = 2_000
 
-    /// Reads `text`, handing each part's fitted entries to `send`; stops with `CancellationError` when `send`
-    /// returns false (whoever took them has given up), with `NetscapeError.notABookmarkFile` at the end for text
-    /// that is not a bookmark file.
-    static func read(_ text: String, foldersAsTags: Bool,
+    /// Reads `text` as `format`, handing each part's fitted entries to `send`; stops with `CancellationError` when
+    /// `send` returns false (whoever took them has given up), with `ImportFormatError` before the first part for a
+    /// file that is not in (or is a broken) `format`, with `NetscapeError.notABookmarkFile` at the end for text that
+    /// is not a Netscape bookmark file.
+    static func read(_ text: String, format: ImportFormat = .netscape, foldersAsTags: Bool,
                      send: ([NetscapeEntry]) -> Bool) throws -> ImportFileReading {
-        var reader = NetscapeReader(text, foldersAsTags: foldersAsTags)
+        var reader = try BookmarkFileReader(text, format: format, foldersAsTags: foldersAsTags)
         var reading = ImportFileReading()
         var trims: [(index: Int, url: String, messages: [String])] = []
         while true {
@@ -40,14 +43,21 @@ struct ImportFileReading: Sendable {
             guard send(entries) else { throw CancellationError() }
         }
         let found = try reader.finish()
-        let skippedLines = found.filter { $0.message.hasPrefix("Skipped") }.map(\.line)
-        reading.skipped = skippedLines.count
         reading.trimmed = trims.count
-        reading.entryLines = NetscapeAnchorLines.entryLines(in: text, entryCount: reading.count, skippedLines: skippedLines)
-        reading.problems = found.map { ImportReport.Problem(line: $0.line, message: $0.message) }
+        if let places = reader.entryPlaces {
+            reading.entryPlaces = places
+            reading.skipped = reader.skipped
+        } else {
+            let skippedLines = found.filter { $0.message.hasPrefix("Skipped") }.compactMap { problem -> Int? in
+                guard case .line(let line) = problem.place else { return nil }
+                return line
+            }
+            reading.skipped = skippedLines.count
+            reading.entryLines = NetscapeAnchorLines.entryLines(in: text, entryCount: reading.count, skippedLines: skippedLines)
+        }
+        reading.problems = found.map { Self.problem(at: $0.place, url: nil, message: $0.message) }
         for trim in trims {
-            let line = reading.line(ofEntry: trim.index)
-            reading.problems += trim.messages.map { ImportReport.Problem(line: line, url: trim.url, message: $0) }
+            reading.problems += trim.messages.map { reading.problem(ofEntry: trim.index, url: trim.url, message: $0) }
         }
         return reading
     }
@@ -73,10 +83,27 @@ struct ImportFileReading: Sendable {
         return reading
     }
 
+    /// A problem of the entry `index`, placed at its line (or, for a JSON entry, named by its number).
+    func problem(ofEntry index: Int, url: String?, message: String) -> ImportReport.Problem {
+        if let places = entryPlaces {
+            return Self.problem(at: places.indices.contains(index) ? places[index] : nil, url: url, message: message)
+        }
+        return ImportReport.Problem(line: line(ofEntry: index), url: url, message: message)
+    }
+
+    private static func problem(at place: ImportPlace?, url: String?, message: String) -> ImportReport.Problem {
+        switch place {
+        case .line(let line): ImportReport.Problem(line: line, url: url, message: message)
+        case .entry(let number): ImportReport.Problem(line: nil, url: url, message: "Entry \(number): " + message)
+        case nil: ImportReport.Problem(line: nil, url: url, message: message)
+        }
+    }
+
     /// Reads all of `text` at once (an import through a server's API, which needs every entry before it starts).
-    static func readAll(_ text: String, foldersAsTags: Bool) throws -> (entries: [NetscapeEntry], reading: ImportFileReading) {
+    static func readAll(_ text: String, format: ImportFormat = .netscape, foldersAsTags: Bool) throws
+        -> (entries: [NetscapeEntry], reading: ImportFileReading) {
         var entries: [NetscapeEntry] = []
-        let reading = try read(text, foldersAsTags: foldersAsTags) { part in
+        let reading = try read(text, format: format, foldersAsTags: foldersAsTags) { part in
             entries += part
             return true
         }

@@ -1,4 +1,4 @@
-/// What an import of a Netscape bookmark file did: entries read, bookmarks created and updated, entries skipped,
+/// What an import of a bookmark file (Netscape, or another service's export) did: entries read, bookmarks created and updated, entries skipped,
 /// and every problem by line (a skipped entry, a kept one with an unreadable date, a field trimmed to fit linkding).
 public struct ImportReport: Sendable, Equatable, Codable {
     /// One problem, at a line of the file when it is known.

@@ -4,16 +4,24 @@ import MarksCore
 import SystemSupport
 
 extension LibraryService {
-    /// Imports a Netscape bookmark file. Into a source with a bulk import (the embedded store): every entry in ONE
+    /// Imports a Netscape bookmark file: `importFile` with `.netscape`.
+    public func importNetscape(_ text: String, foldersAsTags: Bool = false, mapPrivateFlag: Bool = true,
+                               progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) async throws -> ImportReport {
+        try await importFile(text, format: .netscape, foldersAsTags: foldersAsTags, mapPrivateFlag: mapPrivateFlag, progress: progress)
+    }
+
+    /// Imports a bookmark file in `format` (a Netscape file or another service's export, `ImportFormat`). Into a
+    /// source with a bulk import (the embedded store): every entry in ONE
     /// transaction with linkding's importer semantics; the bookmarks it saved then go to the cache, the widget files
     /// and the observers, as after any other mutation. Into a linkding server: one by one through the API — the existing bookmarks are looked up
     /// first (one walk over both lists instead of a `check` per entry, which would scrape every page), an existing
     /// URL is PATCHed (tags added, non-empty fields and unread taken from the file, archive state kept), a new one is
-    /// created with its dates and archive state. Bad entries are reported by line and the rest are imported.
-    /// `mapPrivateFlag` sets `shared` from `PRIVATE="0"`. Throws `NetscapeError.notABookmarkFile` (nothing
-    /// changed) for text that is not a bookmark file, `LibraryError.importInterrupted` when the server goes away.
-    public func importNetscape(_ text: String, foldersAsTags: Bool = false, mapPrivateFlag: Bool = true,
-                               progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) async throws -> ImportReport {
+    /// created with its dates and archive state. Bad entries are reported by line (or entry) and the rest are imported.
+    /// `mapPrivateFlag` sets `shared` from `PRIVATE="0"`. Throws (nothing changed) `NetscapeError.notABookmarkFile`
+    /// for text that is not a bookmark file, `ImportFormatError` for a file not in (or a broken) `format`;
+    /// `LibraryError.importInterrupted` when the server goes away.
+    public func importFile(_ text: String, format: ImportFormat, foldersAsTags: Bool = false, mapPrivateFlag: Bool = true,
+                           progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) async throws -> ImportReport {
         let reading: ImportFileReading
         let result: ImportTally
         let throughAPI: Bool
@@ -21,12 +29,12 @@ extension LibraryService {
         if let bulkImport = source.bulkImport {
             throughAPI = false
             (reading, result) = try await importInBulk(bulkImport, mapPrivateFlag: mapPrivateFlag, progress: progress) { send in
-                try ImportFileReading.read(text, foldersAsTags: foldersAsTags, send: send)
+                try ImportFileReading.read(text, format: format, foldersAsTags: foldersAsTags, send: send)
             }
             problems = reading.problems
         } else {
             throughAPI = true
-            let read = try ImportFileReading.readAll(text, foldersAsTags: foldersAsTags)
+            let read = try ImportFileReading.readAll(text, format: format, foldersAsTags: foldersAsTags)
             reading = read.reading
             result = try await importThroughAPI(read.entries, mapPrivateFlag: mapPrivateFlag, progress: progress)
             problems = reading.problems
@@ -35,8 +43,8 @@ extension LibraryService {
             }
         }
         for failure in result.failures {
-            problems.append(ImportReport.Problem(line: reading.line(ofEntry: failure.index), url: failure.url,
-                                                 message: "Skipped \(failure.url.prefix(80)): \(failure.reason)"))
+            problems.append(reading.problem(ofEntry: failure.index, url: failure.url,
+                                            message: "Skipped \(failure.url.prefix(80)): \(failure.reason)"))
         }
         problems.sort { ($0.line ?? Int.max) < ($1.line ?? Int.max) }
         return ImportReport(read: reading.count, created: result.created, updated: result.updated,
@@ -88,7 +96,13 @@ extension LibraryService {
             parts.close()
             saved.finish(throwing: error)
             // The reader's own failure (not a bookmark file) is what the store's rollback came from.
-            do { _ = try await read } catch let readError as NetscapeError { throw readError } catch {}
+            do {
+                _ = try await read
+            } catch let readError as NetscapeError {
+                throw readError
+            } catch let readError as ImportFormatError {
+                throw readError
+            } catch {}
             throw error
         }
         saved.finish()
