@@ -25,11 +25,8 @@ struct ImportCollector {
         guard !entry.url.isEmpty else {
             return skip(place, "Skipped a bookmark\(label) without an address.")
         }
-        guard LinkdingLimits.length(entry.url) <= LinkdingLimits.urlLength else {
-            return skip(place, "Skipped a bookmark\(label): its address is \(LinkdingLimits.length(entry.url)) characters long; linkding keeps addresses of up to 2048 characters.")
-        }
-        guard URLNormalizer.isValidWebURL(entry.url, allowDotlessHosts: true) else {
-            return skip(place, "Skipped a bookmark\(label): “\(entry.url.prefix(80))” is not a web address (http or https).")
+        if let problem = NetscapeParser.addressProblem(entry.url, label: label) {
+            return skip(place, problem)
         }
         let key = URLNormalizer.normalize(entry.url)
         if let earlier = byURL[key] {
