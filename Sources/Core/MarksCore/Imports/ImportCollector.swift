@@ -25,11 +25,8 @@ struct ImportCollector {
         guard !entry.url.isEmpty else {
             return skip(place, "Skipped a bookmark\(label) without an address.")
         }
-        guard LinkdingLimits.length(entry.url) <= LinkdingLimits.urlLength else {
-            return skip(place, "Skipped a bookmark\(label): its address is \(LinkdingLimits.length(entry.url)) characters long; linkding keeps addresses of up to 2048 characters.")
-        }
-        guard URLNormalizer.isValidWebURL(entry.url, allowDotlessHosts: true) else {
-            return skip(place, "Skipped a bookmark\(label): “\(entry.url.prefix(80))” is not a web address (http or https).")
+        if let problem = NetscapeParser.addressProblem(entry.url, label: label) {
+            return skip(place, problem)
         }
         let key = URLNormalizer.normalize(entry.url)
         if let earlier = byURL[key] {
@@ -84,32 +81,5 @@ struct ImportCollector {
         if let date = entry.dateAdded, kept.dateAdded.map({ date < $0 }) ?? true { kept.dateAdded = date }
         if let date = entry.dateModified, kept.dateModified.map({ date > $0 }) ?? true { kept.dateModified = date }
         entries[index] = kept
-    }
-}
-
-/// Tag lists as the services write them, cleaned as linkding cleans a tag (spaces become `-`).
-enum ImportedTags {
-    /// Names separated by `separator` (Pocket's `|`, a comma elsewhere); a Python- or JSON-style list
-    /// (`['a', 'b']`, `["a","b"]`) is read too.
-    static func split(_ text: String, on separator: Character) -> [String] {
-        guard !text.isEmpty else { return [] }
-        var body = Substring(text.importTrimmed)
-        if body.hasPrefix("[") && body.hasSuffix("]") { body = body.dropFirst().dropLast() }
-        let pieces = body.split(separator: body.contains(separator) ? separator : ",").map {
-            $0.importTrimmed.trimmingQuotes
-        }
-        return clean(pieces)
-    }
-
-    /// Names cleaned, blanks and repeats dropped.
-    static func clean(_ names: [String]) -> [String] {
-        var seen = Set<String>()
-        var result: [String] = []
-        for name in names {
-            for part in TagNames.parse(ImportedText.plain(name), spaceSeparates: false) where seen.insert(part.lowercased()).inserted {
-                result.append(part)
-            }
-        }
-        return result
     }
 }

@@ -145,12 +145,8 @@ struct NetscapeParser {
             problems.append((pending.line, "Skipped a bookmark\(label) without an address (HREF)."))
             return
         }
-        guard LinkdingLimits.length(href) <= LinkdingLimits.urlLength else {
-            problems.append((pending.line, "Skipped a bookmark\(label): its address is \(LinkdingLimits.length(href)) characters long; linkding keeps addresses of up to 2048 characters."))
-            return
-        }
-        guard URLNormalizer.isValidWebURL(href, allowDotlessHosts: true) else {
-            problems.append((pending.line, "Skipped a bookmark\(label): “\(href.prefix(80))” is not a web address (http or https)."))
+        if let problem = Self.addressProblem(href, label: label) {
+            problems.append((pending.line, problem))
             return
         }
         var entry = NetscapeEntry(url: href, title: title)
@@ -173,6 +169,18 @@ struct NetscapeParser {
         entry.unread = pending.attribute("toread").map { Array($0) == [UInt8(ascii: "1")] } ?? false
         entry.shared = pending.attribute("private").map { Array($0) == [UInt8(ascii: "0")] } ?? false
         entries.append(entry)
+    }
+
+    /// Why an entry's address is skipped — longer than linkding keeps, or not a web (http or https) address — or
+    /// nil: every importer's check (`ImportCollector` too).
+    static func addressProblem(_ url: String, label: String) -> String? {
+        guard LinkdingLimits.length(url) <= LinkdingLimits.urlLength else {
+            return "Skipped a bookmark\(label): its address is \(LinkdingLimits.length(url)) characters long; linkding keeps addresses of up to 2048 characters."
+        }
+        guard URLNormalizer.isValidWebURL(url, allowDotlessHosts: true) else {
+            return "Skipped a bookmark\(label): “\(url.prefix(80))” is not a web address (http or https)."
+        }
+        return nil
     }
 
     /// A `<DD>` split into description and linkding's `[linkding-notes]…[/linkding-notes]`. The markers are
