@@ -107,7 +107,7 @@ let package = Package(
         feature("MarksBookmarks", ["MarksCore", "MarksJobs", "MarksStorage", "MarksClients", "MarksFetch", "MarksIndex", "MarksEngine", "HTMLExtraction", "SQLiteDatabase", "SentenceEmbeddings", "Compression", "SystemSupport"]),
         feature("MarksDocuments", ["MarksCore", "MarksJobs", "MarksIndex", "SQLiteDatabase", "HTMLExtraction", "Compression", "CryptoPrimitives", "SystemSupport"]),
         feature("MarksAsk", ["MarksCore", "MarksClients", "MarksIndex", "MarksEngine", "SQLiteDatabase", "SystemSupport"]),
-        feature("MarksReading", ["MarksBookmarks", "MarksCore", "MarksJobs", "MarksFetch", "MarksIndex", "HTMLExtraction", "Compression", "SQLiteDatabase", "SystemSupport"]),
+        feature("MarksReading", ["MarksBookmarks", "MarksDocuments", "MarksCore", "MarksJobs", "MarksFetch", "MarksIndex", "HTMLExtraction", "Compression", "SQLiteDatabase", "SystemSupport"]),
         feature("MarksPodcasts", ["MarksBookmarks", "MarksDocuments", "MarksCore", "MarksJobs", "MarksClients", "SQLiteDatabase", "PostgresDatabase", "HTMLExtraction", "MP3Encoding", "Compression", "CryptoPrimitives", "NeuralVoice", "SystemSupport"]),
         feature("MarksShare", ["MarksBookmarks", "MarksPodcasts", "MarksCore"]),
 

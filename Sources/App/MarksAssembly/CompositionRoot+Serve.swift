@@ -277,6 +277,7 @@ extension CompositionRoot {
     public func webOptions(tuning: WebOptions = WebOptions(), log: @escaping @Sendable (String) -> Void) throws -> WebOptions {
         var options = tuning
         options.stateDirectory = paths.dataDirectory
+        options.readingState = readingState()
         options.log = log
         options.jobs = try jobs()
         options.imports = try importJobs()

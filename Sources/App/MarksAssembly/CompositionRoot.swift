@@ -118,6 +118,7 @@ public final class CompositionRoot: Sendable {
         var archive: PageArchive?
         var linkChecker: LinkChecker?
         var highlights: HighlightStore?
+        var readingState: ReadingStateStore?
         var podcastLibrary: PodcastLibrary?
         var podcastRequests: PodcastRequests?
         var imports: ImportJobs?

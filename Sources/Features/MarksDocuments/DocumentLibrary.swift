@@ -44,14 +44,15 @@ public struct DocumentLibrary: Sendable {
         self.leftoverProblems = leftovers.problems
     }
 
-    /// Adds typed or pasted text; the title defaults to its first line.
-    public func addText(_ text: String, title: String? = nil, tags: [String] = []) async throws -> DocumentAddition {
+    /// Adds typed or pasted text; the title defaults to its first line; `createdAt` (default: now) for one put back
+    /// from an export.
+    public func addText(_ text: String, title: String? = nil, tags: [String] = [], createdAt: Date? = nil) async throws -> DocumentAddition {
         let body = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !body.isEmpty else { throw DocumentError.emptyText }
         guard body.utf8.count <= limits.maximumTextBytes else { throw DocumentError.tooLarge(limit: limits.maximumTextBytes) }
         let sha256 = SHA256.hex(body)
         if let existing = try await existing(sha256: sha256) { return .duplicate(existing) }
-        let date = now()
+        let date = createdAt ?? now()
         let summary = DocumentSummary(
             id: makeID(), number: 0, kind: .text, title: Self.title(title, fallback: body), tags: Self.clean(tags),
             originalFilename: nil, mediaType: "text/plain; charset=utf-8", byteSize: body.utf8.count, sha256: sha256,
@@ -62,9 +63,11 @@ public struct DocumentLibrary: Sendable {
     }
 
     /// Imports a copy of the file at `path`: `filename` (default: its last path component) is kept as metadata only.
-    public func importFile(at path: URL, filename: String? = nil, title: String? = nil, tags: [String] = []) async throws -> DocumentAddition {
+    /// `createdAt` (default: now) for one put back from an export.
+    public func importFile(at path: URL, filename: String? = nil, title: String? = nil, tags: [String] = [],
+                           createdAt: Date? = nil) async throws -> DocumentAddition {
         let staged = try files.stage(copying: path, limit: limits.maximumFileBytes)
-        return try await add(staged, filename: filename ?? path.lastPathComponent, title: title, tags: tags)
+        return try await add(staged, filename: filename ?? path.lastPathComponent, title: title, tags: tags, createdAt: createdAt)
     }
 
     /// Where an upload streams its bytes before `importUpload` (a fresh file under `<data>/sources/incoming/`, on the
@@ -75,12 +78,15 @@ public struct DocumentLibrary: Sendable {
 
     /// Imports a file an upload streamed to `uploadFile()`: it is moved, not copied; `filename` is the client's
     /// name for it (metadata only). Over the size limit it is removed and the error is `tooLarge`.
-    public func importUpload(_ file: URL, filename: String?, title: String? = nil, tags: [String] = []) async throws -> DocumentAddition {
+    /// `createdAt` (default: now) for one put back from an export.
+    public func importUpload(_ file: URL, filename: String?, title: String? = nil, tags: [String] = [],
+                             createdAt: Date? = nil) async throws -> DocumentAddition {
         let staged = try files.stage(streamed: file, limit: limits.maximumFileBytes)
-        return try await add(staged, filename: filename, title: title, tags: tags)
+        return try await add(staged, filename: filename, title: title, tags: tags, createdAt: createdAt)
     }
 
-    private func add(_ staged: DocumentFiles.Staged, filename: String?, title: String?, tags: [String]) async throws -> DocumentAddition {
+    private func add(_ staged: DocumentFiles.Staged, filename: String?, title: String?, tags: [String],
+                     createdAt: Date? = nil) async throws -> DocumentAddition {
         do {
             if let existing = try await existing(sha256: staged.sha256) {
                 files.discard(staged.url)
@@ -89,7 +95,7 @@ public struct DocumentLibrary: Sendable {
             let extraction = try await extractor.extract(file: staged.url, filename: filename, byteSize: staged.byteSize)
             try Task.checkCancellation()
             let id = makeID()
-            let date = now()
+            let date = createdAt ?? now()
             let name = Self.metadataName(filename)
             let summary = DocumentSummary(
                 id: id, number: 0, kind: extraction.kind, title: Self.title(Self.given(title) ?? extraction.title, fallback: name ?? extraction.text),

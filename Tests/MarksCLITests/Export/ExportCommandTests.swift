@@ -59,7 +59,7 @@ import Testing
         let exported = try await first.run(["export", "--format", "json", "--output", "library.json"])
         #expect(exported.code == 0 && exported.stdout == "Exported 9 bookmarks to library.json.\n", "\(exported.stdout) \(exported.stderr)")
         let text = try String(contentsOf: first.home.appendingPathComponent("library.json"), encoding: .utf8)
-        #expect(text.hasPrefix("{\"format\":\"marks-export\",\"version\":1,\"exported_at\":\""))
+        #expect(text.hasPrefix("{\"format\":\"marks-export\",\"version\":2,\"exported_at\":\""))
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let bookmarks = try #require(parsed["bookmarks"] as? [[String: Any]])
         #expect(bookmarks.count == 9)
@@ -103,7 +103,7 @@ import Testing
         let wrongEntry = text.replacingCharacters(in: lastEntry, with: "\n{\"url\":5,\"archived\"")
         let cases: [(name: String, text: String, message: String)] = [
             ("cut.json", String(text.prefix(text.count / 2)), "not complete JSON"),
-            ("newer.json", text.replacingOccurrences(of: "\"version\":1", with: "\"version\":2"), "version 2; this Marks reads up to version 1"),
+            ("newer.json", text.replacingOccurrences(of: "\"version\":2", with: "\"version\":3"), "version 3; this Marks reads up to version 2"),
             ("entry.json", wrongEntry, "Bookmark 9 of the file cannot be read"),
             ("dates.json", text.replacingOccurrences(of: "2023-11-14T22:13:20Z", with: "yesterday"), "Bookmark"),
             ("other.json", "{\"about\": \"marks-export\", \"format\": \"other\", \"version\": 1, \"bookmarks\": []}", "not a Marks export"),
@@ -115,7 +115,7 @@ import Testing
             #expect(run.stderr.contains(item.message) && run.stderr.contains("Nothing was imported."), "\(item.name): \(run.stderr)")
         }
         let after = try await empty.run(["export", "--format", "json"])
-        #expect(after.stdout.hasSuffix("\"bookmarks\":[\n]}\n"), "nothing was written: \(after.stdout)")
+        #expect(after.stdout.hasSuffix("\"bookmarks\":[\n],\"sources\":[\n]}\n"), "nothing was written: \(after.stdout)")
     }
 
     /// Front matter of every note in `folder`, parsed by PyYAML, as JSON: file name → fields.
@@ -202,5 +202,72 @@ import Testing
             #expect(note.contains("## Archived text\n\nKeeping projects apart means") == withText, "\(note)")
             #expect(note.contains("calls logging.basicConfig with handlers") == withText)
         }
+    }
+
+    /// Version 2 keeps what version 1 lost: each page's archived text, where its reading stopped, and the sources (a
+    /// pasted text and a file, with a highlight). Into an empty library whose pages cannot be fetched (the server is
+    /// gone), the text is searchable and the export the same; `--without-text` leaves the page text out; a page whose
+    /// tokens are not the reader's allow-listed ones is refused with nothing written.
+    @Test(.timeLimit(.minutes(5))) func jsonKeepsPageTextReadingAndSources() async throws {
+        let first = try await PageTextSearchTests.archivedLibrary()
+        defer { first.cleanUp() }
+        let data = first.home.appendingPathComponent("data/marks")
+        let reading = ReadingStateStore(directory: data, log: { _ in })
+        reading.recordProgress(0.4, for: 1)
+        reading.recordPosition(try #require(ReadingPosition(block: 3, within: 0.5, quote: "Keeping projects apart", fraction: 0.4)), for: 1)
+        let pasted = try await first.run(["source", "add", "Grey herons nest in tall reeds beside the lake.", "--title", "Heron notes", "--tags", "birds"])
+        #expect(pasted.code == 0, "\(pasted.stderr)")
+        try "# Field list\n\nCoots, grebes and a kingfisher.\n".write(to: first.home.appendingPathComponent("field.md"), atomically: true, encoding: .utf8)
+        let file = try await first.run(["source", "import", "field.md", "--tags", "lists"])
+        #expect(file.code == 0, "\(file.stderr)")
+        let listed = try PageTextSearchTests.object("{\"s\":" + (try await first.run(["source", "list", "--json"])).stdout + "}")
+        let sources = try #require(listed["s"] as? [[String: Any]])
+        let heron = try #require(sources.first { $0["title"] as? String == "Heron notes" }?["id"] as? String)
+        let highlights = try HighlightStore(database: try Database(path: data.appendingPathComponent("marks.sqlite").path), now: { Date(timeIntervalSince1970: 1_780_000_000) })
+        _ = try highlights.add(HighlightDraft(quote: "nest in tall reeds", note: "Spring"), documentID: try #require(UUID(uuidString: heron)))
+
+        let exported = try await first.run(["export", "--format", "json", "--output", "library.json"])
+        #expect(exported.code == 0, "\(exported.stderr)")
+        let text = try String(contentsOf: first.home.appendingPathComponent("library.json"), encoding: .utf8)
+        let parsed = try PageTextSearchTests.object(text)
+        let bookmarks = try #require(parsed["bookmarks"] as? [[String: Any]])
+        let venv = try #require(bookmarks.first { ($0["url"] as? String)?.hasSuffix("/venv") == true })
+        #expect(((venv["page"] as? [String: Any])?["tokens"] as? [[String]])?.contains(where: { $0.first == "t" && $0.last?.contains("Keeping projects apart") == true }) == true)
+        #expect((venv["reading"] as? [String: Any])?["progress"] as? Double == 0.4)
+        let kept = try #require(parsed["sources"] as? [[String: Any]])
+        #expect(kept.count == 2 && kept.contains { $0["text"] as? String == "Grey herons nest in tall reeds beside the lake." && ($0["highlights"] as? [Any])?.count == 1 })
+        #expect(kept.contains { $0["filename"] as? String == "field.md" && $0["original"] as? String == Data("# Field list\n\nCoots, grebes and a kingfisher.\n".utf8).base64EncodedString() })
+
+        let second = try MarksBinary()
+        defer { second.cleanUp() }
+        try Data(text.utf8).write(to: second.home.appendingPathComponent("library.json"))
+        let imported = try await second.run(["import", "library.json", "--json"])
+        #expect(imported.code == 0, "\(imported.stderr)")
+        let report = try PageTextSearchTests.object(imported.stdout)
+        #expect(report["pages_restored"] as? Int == 2 && report["reading_restored"] as? Int == 1 && report["sources_added"] as? Int == 2, "\(report)")
+        let again = try await second.run(["export", "--format", "json"])
+        #expect(Self.withoutDate(again.stdout) == Self.withoutDate(text), "the same file but for exported_at")
+        let found = try await second.run(["search", "basicConfig", "--json"])
+        #expect(found.stdout.contains("/logging"), "the restored page text is searchable: \(found.stdout)")
+        let marked = try await second.run(["highlights"])
+        #expect(marked.stdout.contains("nest in tall reeds") && marked.stdout.contains("Spring"), "the source's highlight: \(marked.stdout)")
+
+        let twice = try await second.run(["import", "library.json", "--json"])
+        let secondReport = try PageTextSearchTests.object(twice.stdout)
+        #expect(secondReport["pages_restored"] as? Int == 0 && secondReport["reading_restored"] as? Int == 0 && secondReport["sources_added"] as? Int == 0, "\(secondReport)")
+        #expect(Self.withoutDate(try await second.run(["export", "--format", "json"]).stdout) == Self.withoutDate(text), "twice changes nothing")
+
+        let slim = try await first.run(["export", "--format", "json", "--without-text"])
+        #expect(slim.code == 0 && !slim.stdout.contains("\"tokens\"") && slim.stdout.contains("\"reading\""))
+
+        let empty = try MarksBinary()
+        defer { empty.cleanUp() }
+        let smuggled = text.replacingOccurrences(of: "[\"s\",\"p\"", with: "[\"s\",\"script\"")
+        #expect(smuggled != text)
+        try Data(smuggled.utf8).write(to: empty.home.appendingPathComponent("bad.json"))
+        let refused = try await empty.run(["import", "bad.json"])
+        #expect(refused.code == 1 && refused.stderr.contains("its page text") && refused.stderr.contains("Nothing was imported."), "\(refused.stderr)")
+        let none = try await empty.run(["export", "--format", "json"])
+        #expect(none.stdout.hasSuffix("\"bookmarks\":[\n],\"sources\":[\n]}\n"), "nothing was written: \(none.stdout)")
     }
 }

@@ -13,7 +13,12 @@ enum ArticleTokenCoding {
     }
 
     static func encode(_ tokens: [ArticleToken]) throws -> String {
-        let rows: [[String]] = tokens.map { token in
+        String(decoding: try JSONEncoder().encode(rows(of: tokens)), as: UTF8.self)
+    }
+
+    /// The tokens as string arrays (what `encode` writes as JSON; the Marks export holds them so).
+    static func rows(of tokens: [ArticleToken]) -> [[String]] {
+        tokens.map { token in
             switch token {
             case .start(let element, let attributes):
                 ["s", element.rawValue] + attributes.flatMap { [$0.name.rawValue, $0.value] }
@@ -23,11 +28,15 @@ enum ArticleTokenCoding {
                 ["t", text]
             }
         }
-        return String(decoding: try JSONEncoder().encode(rows), as: UTF8.self)
     }
 
     static func decode(_ text: String) throws -> [ArticleToken] {
-        try rows(text).map { row in
+        try decode(rows: rows(text))
+    }
+
+    /// Tokens from string arrays, each element and attribute checked against the allow-lists.
+    static func decode(rows: [[String]]) throws -> [ArticleToken] {
+        try rows.map { row in
             guard let tag = row.first, row.count >= 2 else { throw Damaged(reason: "an empty token") }
             switch tag {
             case "t":

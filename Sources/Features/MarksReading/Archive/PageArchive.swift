@@ -20,7 +20,7 @@ public final class PageArchive: Sendable {
     private let fetcher: PageFetcher
     private let now: @Sendable () -> Date
     private let pacer: HostPacer
-    private let didStore: @Sendable ([StoredText]) async -> Void
+    let didStore: @Sendable ([StoredText]) async -> Void
 
     /// A page's archived text as the index takes it: its URL, a version that changes with every new fetch, and
     /// its headings and paragraphs.
@@ -132,9 +132,10 @@ public final class PageArchive: Sendable {
                             fetchedAt: now()).article ?? article
     }
 
-    private func store(_ url: String, finalURL: String, title: String?, content: ArticleContent) throws -> StoredText {
+    /// Stores `content` as `url`'s text, fetched at `fetchedAt` (default: now), replacing what was there.
+    func store(_ url: String, finalURL: String, title: String?, content: ArticleContent, fetchedAt: Date? = nil) throws -> StoredText {
         let encoded = try ArticleTokenCoding.encode(content.tokens)
-        let fetchedAt = now().timeIntervalSince1970
+        let fetchedAt = (fetchedAt ?? now()).timeIntervalSince1970
         let id = try storage {
             try database.write { connection in
                 try connection.queryOne("""

@@ -11,6 +11,12 @@ extension LibraryExport {
         public var highlightsAdded: Int
         /// Bookmarks whose AI summary and tags were put back.
         public var aiRestored: Int
+        /// Archived page texts put back (pages with a text here already keep it).
+        public var pagesRestored: Int = 0
+        /// Bookmarks whose reading progress was put back (those read here already keep theirs).
+        public var readingRestored: Int = 0
+        /// Sources added (one with the same content already here is kept, not doubled).
+        public var sourcesAdded: Int = 0
     }
 
     /// Whether `data` begins as a Marks export (its opening names the format), for `marks import` and Settings →
@@ -22,10 +28,13 @@ extension LibraryExport {
 
     /// Reads a Marks export whole and checks every entry before anything is written (`LibraryExportError` for a file
     /// cut short, of a newer version or with an unreadable entry: nothing imported), then imports its bookmarks
-    /// (`LibraryService.importEntries`: an existing URL updated, never duplicated) and puts back their AI metadata
-    /// and highlights. Importing the same file twice changes nothing.
+    /// (`LibraryService.importEntries`: an existing URL updated, never duplicated) and puts back their AI metadata,
+    /// highlights, archived page text and reading progress, then the sources with theirs. Importing the same file
+    /// twice changes nothing.
     public func importJSON(_ data: Data, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) async throws -> ImportOutcome {
-        let file = try Self.read(data)
+        let contents = try Self.read(data)
+        let file = contents.bookmarks
+        for (index, source) in contents.sources.enumerated() { try Self.check(source, index: index + 1) }
         var entries: [NetscapeEntry] = []
         entries.reserveCapacity(file.count)
         for (index, item) in file.enumerated() {
@@ -46,13 +55,24 @@ extension LibraryExport {
                     throw LibraryExportError.badEntry(index: index + 1, reason: "a highlight: \(error)")
                 }
             }
+            if let page = item.page {
+                do {
+                    _ = try PageArchive.checked(page)
+                } catch {
+                    throw LibraryExportError.badEntry(index: index + 1, reason: "its page text: \(error)")
+                }
+            }
+            if let stop = item.reading?.position, ReadingPosition(block: stop.block, within: stop.within, quote: stop.quote, fraction: stop.fraction) == nil {
+                throw LibraryExportError.badEntry(index: index + 1, reason: "its reading position is out of range")
+            }
             entries.append(NetscapeEntry(url: item.url, title: item.title, description: item.description, notes: item.notes,
                                          tags: item.tags, dateAdded: added, dateModified: modified, unread: item.unread,
                                          shared: item.shared, archived: item.archived))
         }
         let report = try await library.importEntries(entries, progress: progress)
-        guard file.contains(where: { $0.ai != nil || !$0.highlights.isEmpty }) else {
-            return ImportOutcome(bookmarks: report, highlightsAdded: 0, aiRestored: 0)
+        let sourcesAdded = try await restoreSources(contents.sources)
+        guard file.contains(where: { $0.ai != nil || !$0.highlights.isEmpty || $0.page != nil || $0.reading != nil }) else {
+            return ImportOutcome(bookmarks: report, highlightsAdded: 0, aiRestored: 0, sourcesAdded: sourcesAdded)
         }
         // The bookmarks as saved, by URL, for their ids.
         var saved: [String: Bookmark] = [:]
@@ -62,8 +82,12 @@ extension LibraryExport {
         }
         var ai: [(bookmark: Bookmark, metadata: AIMetadata)] = []
         var restored: [HighlightStore.Restored] = []
+        var pages: [(url: String, page: MarksExportFile.Page)] = []
+        var reads: [Int: ReadingStateStore.Entry] = [:]
         for item in file {
             guard let bookmark = saved[item.url] ?? saved[URLNormalizer.normalize(item.url)] else { continue }
+            if let page = item.page { pages.append((bookmark.url, page)) }
+            if let kept = item.reading { reads[bookmark.id] = Self.entry(kept) }
             if let kept = item.ai, let date = LinkdingDate.parse(kept.updatedAt) {
                 ai.append((bookmark, AIMetadata(summary: kept.summary, tags: kept.tags, engine: kept.engine, updatedAt: date)))
             }
@@ -81,12 +105,28 @@ extension LibraryExport {
             guard let highlights else { throw LibraryExportError.output("this library keeps no highlights") }
             added = try highlights.restore(restored, source: library.source.identity)
         }
-        return ImportOutcome(bookmarks: report, highlightsAdded: added, aiRestored: ai.count)
+        let pagesRestored = try await archive?.restore(pages) ?? 0
+        let readingRestored = reading?.restore(reads) ?? 0
+        return ImportOutcome(bookmarks: report, highlightsAdded: added, aiRestored: ai.count, pagesRestored: pagesRestored,
+                             readingRestored: readingRestored, sourcesAdded: sourcesAdded)
+    }
+
+    /// A reading state from the file (its position checked before anything was written).
+    static func entry(_ kept: MarksExportFile.Reading) -> ReadingStateStore.Entry {
+        var position: ReadingPosition?
+        if let stop = kept.position {
+            position = ReadingPosition(block: stop.block, within: stop.within, quote: stop.quote, fraction: stop.fraction)
+        }
+        var progress: Double?
+        if let fraction = kept.progress, fraction.isFinite { progress = min(1, max(0, fraction)) }
+        var words: Int?
+        if let count = kept.words { words = max(0, count) }
+        return ReadingStateStore.Entry(progress: progress, words: words, position: position)
     }
 
     /// The file's bookmarks, or why it cannot be read: not JSON (cut short), not a Marks export, a newer version, an
     /// entry of the wrong shape.
-    static func read(_ data: Data) throws -> [MarksExportFile.Bookmark] {
+    static func read(_ data: Data) throws -> MarksExportFile.Contents {
         let decoder = JSONDecoder()
         let header: MarksExportFile.Header
         do {
@@ -99,7 +139,7 @@ extension LibraryExport {
         guard header.format == MarksExportFile.format, let version = header.version else { throw LibraryExportError.notAMarksExport }
         guard version <= MarksExportFile.version else { throw LibraryExportError.newerVersion(version) }
         do {
-            return try decoder.decode(MarksExportFile.Contents.self, from: data).bookmarks
+            return try decoder.decode(MarksExportFile.Contents.self, from: data)
         } catch let error as DecodingError {
             throw LibraryExportError.badEntry(index: Self.entryIndex(error), reason: Self.describe(error))
         }

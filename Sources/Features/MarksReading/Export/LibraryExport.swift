@@ -2,6 +2,7 @@ import Compression
 import Foundation
 import MarksBookmarks
 import MarksCore
+import MarksDocuments
 
 /// The library as files to keep: Marks' own JSON (`MarksExportFile`, read back by `importJSON`) and Markdown notes,
 /// one per bookmark (`BookmarkMarkdown`), into a folder or a ZIP. Both are written as they are made, bookmark by
@@ -10,13 +11,19 @@ public struct LibraryExport: Sendable {
     let library: LibraryService
     let highlights: HighlightStore?
     let archive: PageArchive?
+    let reading: ReadingStateStore?
+    let documents: DocumentLibrary?
     let now: @Sendable () -> Date
 
-    /// An export of `library` with its `highlights` and, for Markdown with the page text, its `archive`.
-    public init(library: LibraryService, highlights: HighlightStore?, archive: PageArchive?, now: @escaping @Sendable () -> Date) {
+    /// An export of `library` with its `highlights`, the page text in its `archive`, where `reading` stopped and the
+    /// sources in `documents` (each nil: left out, and not put back on import).
+    public init(library: LibraryService, highlights: HighlightStore?, archive: PageArchive?, reading: ReadingStateStore? = nil,
+                documents: DocumentLibrary? = nil, now: @escaping @Sendable () -> Date) {
         self.library = library
         self.highlights = highlights
         self.archive = archive
+        self.reading = reading
+        self.documents = documents
         self.now = now
     }
 
@@ -25,6 +32,7 @@ public struct LibraryExport: Sendable {
         var bookmark: Bookmark
         var ai: AIMetadata?
         var highlights: [Highlight]
+        var reading: ReadingStateStore.Entry?
     }
 
     /// The library's bookmarks (newest first, then by URL), with their AI metadata and highlights, handed to `body`
@@ -39,15 +47,17 @@ public struct LibraryExport: Sendable {
         for (index, bookmark) in bookmarks.enumerated() {
             if index % 500 == 0 { progress(index, bookmarks.count) }
             let marked = (byBookmark[bookmark.id] ?? []).sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
-            try await body(Item(bookmark: bookmark, ai: try library.aiMetadata(id: bookmark.id), highlights: marked))
+            try await body(Item(bookmark: bookmark, ai: try library.aiMetadata(id: bookmark.id), highlights: marked,
+                                reading: reading?.entry(for: bookmark.id)))
         }
         progress(bookmarks.count, bookmarks.count)
         return bookmarks.count
     }
 
-    /// Writes the JSON export through `write`, in parts of about 64 KB; returns how many bookmarks it holds.
+    /// Writes the JSON export through `write`, in parts of about 64 KB, with each bookmark's archived page text when
+    /// `pageText`; returns how many bookmarks it holds.
     @discardableResult
-    public func writeJSON(progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in },
+    public func writeJSON(pageText: Bool = true, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in },
                          to write: (Data) async throws -> Void) async throws -> Int {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -57,8 +67,10 @@ public struct LibraryExport: Sendable {
         let count = try await forEachItem(progress: progress) { item in
             buffer.append(contentsOf: (first ? "\n" : ",\n").utf8)
             first = false
+            var exported = Self.exported(item)
+            exported.page = pageText ? try archive?.exportedPage(url: item.bookmark.url) : nil
             do {
-                buffer.append(try encoder.encode(Self.exported(item)))
+                buffer.append(try encoder.encode(exported))
             } catch {
                 throw LibraryExportError.output("bookmark \(item.bookmark.url) could not be encoded: \(error)")
             }
@@ -66,6 +78,19 @@ public struct LibraryExport: Sendable {
                 try await write(buffer)
                 buffer.removeAll(keepingCapacity: true)
             }
+        }
+        buffer.append(contentsOf: "\n],\"sources\":[".utf8)
+        first = true
+        for source in try exportedSources() {
+            buffer.append(contentsOf: (first ? "\n" : ",\n").utf8)
+            first = false
+            do {
+                buffer.append(try encoder.encode(source))
+            } catch {
+                throw LibraryExportError.output("source \(source.sha256.prefix(8)) could not be encoded: \(error)")
+            }
+            try await write(buffer)
+            buffer.removeAll(keepingCapacity: true)
         }
         buffer.append(contentsOf: "\n]}\n".utf8)
         try await write(buffer)
@@ -120,9 +145,15 @@ public struct LibraryExport: Sendable {
             tags: bookmark.tagNames, unread: bookmark.unread, archived: bookmark.isArchived, shared: bookmark.shared,
             dateAdded: LinkdingDate.format(bookmark.dateAdded), dateModified: LinkdingDate.format(bookmark.dateModified),
             ai: item.ai.map { MarksExportFile.AI(summary: $0.summary, tags: $0.tags, engine: $0.engine, updatedAt: LinkdingDate.format($0.updatedAt)) },
-            highlights: item.highlights.map {
-                MarksExportFile.Highlight(quote: $0.anchor.quote, prefix: $0.anchor.prefix, suffix: $0.anchor.suffix, note: $0.note,
-                                          createdAt: LinkdingDate.format($0.createdAt), updatedAt: LinkdingDate.format($0.updatedAt))
-            })
+            highlights: item.highlights.map(Self.exported),
+            reading: item.reading.map(Self.exported))
+    }
+
+    static func exported(_ entry: ReadingStateStore.Entry) -> MarksExportFile.Reading {
+        var position: MarksExportFile.Position?
+        if let stop = entry.position {
+            position = MarksExportFile.Position(block: stop.block, within: stop.within, quote: stop.quote, fraction: stop.fraction)
+        }
+        return MarksExportFile.Reading(progress: entry.progress, words: entry.words, position: position)
     }
 }

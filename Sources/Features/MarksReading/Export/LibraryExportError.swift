@@ -10,6 +10,8 @@ public enum LibraryExportError: Error, Sendable, Equatable, CustomStringConverti
     case newerVersion(Int)
     /// An entry that cannot be read (`index` counts from 1).
     case badEntry(index: Int, reason: String)
+    /// A source that cannot be read (`index` counts from 1).
+    case badSource(index: Int, reason: String)
     /// The output cannot be written.
     case output(String)
 
@@ -21,6 +23,7 @@ public enum LibraryExportError: Error, Sendable, Equatable, CustomStringConverti
             "The file is a Marks export of version \(version); this Marks reads up to version \(MarksExportFile.version). Update Marks to import it."
         case .badEntry(let index, let reason):
             index > 0 ? "Bookmark \(index) of the file cannot be read: \(reason)." : "The file's list of bookmarks cannot be read: \(reason)."
+        case .badSource(let index, let reason): "Source \(index) of the file cannot be read: \(reason)."
         case .output(let reason): "The export could not be written: \(reason)"
         }
     }

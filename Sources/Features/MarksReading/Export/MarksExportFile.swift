@@ -1,15 +1,16 @@
 import Foundation
 
-/// Marks' own export, version 1: a JSON object `{"format": "marks-export", "version": 1, "exported_at": …,
-/// "bookmarks": [ … ]}` with one bookmark a line, each with its AI metadata and its highlights, so the library comes
-/// back whole on `marks import`. Dates are ISO 8601 in UTC to the microsecond, as linkding writes them (`LinkdingDate`).
+/// Marks' own export, version 2: a JSON object `{"format": "marks-export", "version": 2, "exported_at": …,
+/// "bookmarks": [ … ], "sources": [ … ]}` with one bookmark a line, each with its AI metadata, its highlights, its
+/// archived page text and where its reading stopped, then the sources (pasted text and files, with their originals
+/// and highlights), so the library comes back whole on `marks import`. Version 1 (bookmarks only) is read too. Dates are ISO 8601 in UTC to the microsecond, as linkding writes them (`LinkdingDate`).
 /// Source-specific ids are left out (a bookmark is its URL; its highlights sit inside it), so an export, imported into
 /// an empty library and exported again, is the same file but for `exported_at`.
 public enum MarksExportFile {
     /// The `format` value.
     public static let format = "marks-export"
     /// The version this build writes and the newest it reads.
-    public static let version = 1
+    public static let version = 2
 
     /// One bookmark with everything Marks keeps for it.
     public struct Bookmark: Codable, Sendable, Equatable {
@@ -26,9 +27,13 @@ public enum MarksExportFile {
         /// What AI enrichment made, with the engine that made it; nil when nothing was.
         public var ai: AI?
         public var highlights: [Highlight]
+        /// The archived page text (version 2); nil when none is kept or the export was made without it.
+        public var page: Page?
+        /// How far it was read and where the reader stopped (version 2); nil when never opened in the reader.
+        public var reading: Reading?
 
         enum CodingKeys: String, CodingKey {
-            case url, title, description, notes, tags, unread, archived, shared, ai, highlights
+            case url, title, description, notes, tags, unread, archived, shared, ai, highlights, page, reading
             case dateAdded = "date_added", dateModified = "date_modified"
         }
 
@@ -47,11 +52,14 @@ public enum MarksExportFile {
             dateModified = try c.decodeIfPresent(String.self, forKey: .dateModified) ?? dateAdded
             ai = try c.decodeIfPresent(AI.self, forKey: .ai)
             highlights = try c.decodeIfPresent([Highlight].self, forKey: .highlights) ?? []
+            page = try c.decodeIfPresent(Page.self, forKey: .page)
+            reading = try c.decodeIfPresent(Reading.self, forKey: .reading)
         }
 
         /// A bookmark value.
         public init(url: String, title: String, description: String, notes: String, tags: [String], unread: Bool, archived: Bool,
-                    shared: Bool, dateAdded: String, dateModified: String, ai: AI?, highlights: [Highlight]) {
+                    shared: Bool, dateAdded: String, dateModified: String, ai: AI?, highlights: [Highlight], page: Page? = nil,
+                    reading: Reading? = nil) {
             self.url = url
             self.title = title
             self.description = description
@@ -64,6 +72,8 @@ public enum MarksExportFile {
             self.dateModified = dateModified
             self.ai = ai
             self.highlights = highlights
+            self.page = page
+            self.reading = reading
         }
     }
 
@@ -104,5 +114,14 @@ public enum MarksExportFile {
     /// The whole file as read back.
     struct Contents: Decodable {
         var bookmarks: [Bookmark]
+        var sources: [Source]
+
+        enum CodingKeys: String, CodingKey { case bookmarks, sources }
+
+        init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            bookmarks = try c.decode([Bookmark].self, forKey: .bookmarks)
+            sources = try c.decodeIfPresent([Source].self, forKey: .sources) ?? []
+        }
     }
 }

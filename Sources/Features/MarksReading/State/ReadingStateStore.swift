@@ -58,6 +58,29 @@ public final class ReadingStateStore: Sendable {
         update(id) { $0.words = max(0, words) }
     }
 
+    /// Puts back entries kept elsewhere (a Marks export) for bookmarks that have none here, writing the file once;
+    /// returns how many were put back (so restoring twice changes nothing).
+    @discardableResult
+    public func restore(_ restored: [Int: Entry]) -> Int {
+        entries.withLock { entries in
+            var added = 0
+            for (id, entry) in restored where entries[id] == nil {
+                entries[id] = entry
+                added += 1
+            }
+            guard added > 0 else { return 0 }
+            while entries.count > Self.limit, let lowest = entries.keys.min() { entries[lowest] = nil }
+            if let file {
+                do {
+                    try AtomicFile.write(try JSONEncoder().encode(entries), to: file, mode: 0o600)
+                } catch {
+                    log("reading progress not saved to \(file.path): \(error)")
+                }
+            }
+            return added
+        }
+    }
+
     /// Changes one entry and writes the file while holding the lock, so writes land in order.
     private func update(_ id: Int, _ change: (inout Entry) -> Void) {
         entries.withLock { entries in

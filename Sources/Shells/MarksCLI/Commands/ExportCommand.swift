@@ -6,8 +6,8 @@ import MarksReading
 import SystemSupport
 
 /// `marks export [FILE] [--format html|json|markdown]`: every bookmark, archived ones included — as a Netscape
-/// bookmark file in linkding's format (the default), as Marks' own JSON (everything Marks keeps: AI summaries and
-/// highlights too; `marks import` reads it back), or as Markdown notes, one per bookmark, into a folder or a ZIP.
+/// bookmark file in linkding's format (the default), as Marks' own JSON (everything Marks keeps: AI summaries,
+/// highlights, archived page text, reading progress and the sources too; `marks import` reads it back), or as Markdown notes, one per bookmark, into a folder or a ZIP.
 /// Files are written atomically (a reader never sees half a file); JSON and HTML go to standard output without FILE.
 enum ExportCommand: CLICommand {
     static let descriptor = CommandDescriptor(
@@ -15,7 +15,7 @@ enum ExportCommand: CLICommand {
         abstract: "Export every bookmark (archived too): a bookmark file (HTML), Marks' own JSON, or Markdown notes.",
         discussion: """
             html (the default): linkding's format, for linkding, a browser or marks import; tags, dates, unread, shared, notes and the archived state are kept. \
-            json: everything Marks keeps for each bookmark (with its AI summary and tags and its highlights and their notes); marks import FILE restores it, and importing it twice changes nothing. \
+            json: everything Marks keeps — each bookmark with its AI summary and tags, its highlights and their notes, its archived page text (--without-text leaves it out) and where its reading stopped, then the sources (pasted text and files, with their originals and highlights); marks import FILE restores it, and importing it twice changes nothing. Podcast episodes are not in it: they are made again from the text. \
             markdown: one note per bookmark with YAML front matter (Obsidian-friendly) into a folder (FILE), or into a ZIP when FILE ends in .zip; --with-text adds each page's archived text. \
             Without FILE (or with -) html and json go to standard output.
             """,
@@ -24,6 +24,7 @@ enum ExportCommand: CLICommand {
             .option("output", short: "o", value: "FILE", help: "The same as FILE."),
             .option("format", value: "FORMAT", help: "html (default), json or markdown."),
             .flag("with-text", help: "markdown: add each bookmark's archived page text to its note."),
+            .flag("without-text", help: "json: leave the archived page texts out (a smaller file; the pages are fetched again after an import)."),
             BookmarkArguments.data,
         ],
         printsData: true
@@ -37,6 +38,8 @@ enum ExportCommand: CLICommand {
             throw arguments.usageError("--format must be html, json or markdown, not \(format)")
         }
         if arguments.flag("with-text") && format != "markdown" { throw arguments.usageError("--with-text goes with --format markdown") }
+        if arguments.flag("without-text") && format != "json" { throw arguments.usageError("--without-text goes with --format json") }
+        let pageText = !arguments.flag("without-text")
         if path == nil && format == "markdown" { throw arguments.usageError("--format markdown writes a folder or a .zip: give FILE or --output") }
         if path == nil && arguments.flag("json") {
             throw arguments.usageError("--json prints a summary of an export to FILE; without FILE the export itself goes to standard output")
@@ -45,7 +48,7 @@ enum ExportCommand: CLICommand {
         guard format != "html" else { return try await html(path, arguments: arguments, library: try root.library(), context: context) }
         let export = try root.libraryExport()
         guard let path else {
-            try await export.writeJSON { context.standardOutput(String(decoding: $0, as: UTF8.self)) }
+            try await export.writeJSON(pageText: pageText) { context.standardOutput(String(decoding: $0, as: UTF8.self)) }
             return ExitCode.success
         }
         let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: context.currentDirectory, isDirectory: true))
@@ -55,7 +58,7 @@ enum ExportCommand: CLICommand {
         do {
             // One file, written as it is made and put in place only when whole.
             if format == "json" {
-                count = try await AtomicFile.write(to: url, mode: 0o600) { write in try await export.writeJSON(progress: progress, to: write) }
+                count = try await AtomicFile.write(to: url, mode: 0o600) { write in try await export.writeJSON(pageText: pageText, progress: progress, to: write) }
             } else if url.pathExtension.lowercased() == "zip" {
                 count = try await AtomicFile.write(to: url, mode: 0o600) { write in
                     try await export.writeMarkdownZip(withText: arguments.flag("with-text"), progress: progress, to: write)

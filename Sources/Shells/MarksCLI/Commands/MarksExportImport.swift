@@ -4,7 +4,8 @@ import MarksCore
 import MarksReading
 
 /// `marks import FILE` for a Marks export (`marks export --format json`): the file is read and checked whole before
-/// anything is written; bookmarks, their AI metadata and highlights come back; a second import changes nothing.
+/// anything is written; bookmarks with their AI metadata, highlights, page text and reading progress come back, and
+/// the sources with theirs; a second import changes nothing.
 enum MarksExportImport {
     static func run(_ data: Data, path: String, arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
         let export = try CompositionRoot.load(arguments, context: context).libraryExport()
@@ -27,11 +28,12 @@ enum MarksExportImport {
         if arguments.flag("json") {
             guard case .object(var fields) = ImportCommand.json(report, file: path) else { return ExitCode.success }
             fields += [("format", .string(MarksExportFile.format)), ("highlights_added", .int(outcome.highlightsAdded)),
-                       ("ai_restored", .int(outcome.aiRestored))]
+                       ("ai_restored", .int(outcome.aiRestored)), ("pages_restored", .int(outcome.pagesRestored)),
+                       ("reading_restored", .int(outcome.readingRestored)), ("sources_added", .int(outcome.sourcesAdded))]
             context.print(JSONValue.object(fields).serialized)
         } else {
             for problem in report.problems.prefix(ImportCommand.shownProblems) { context.printError("\(path): " + problem.message.singleLine) }
-            context.print("Imported \(report.created + report.updated) bookmarks from \(path) (a Marks export): \(report.created) new, \(report.updated) updated; \(outcome.highlightsAdded) highlights added, AI metadata of \(outcome.aiRestored) restored.")
+            context.print("Imported \(report.created + report.updated) bookmarks from \(path) (a Marks export): \(report.created) new, \(report.updated) updated; \(outcome.highlightsAdded) highlights added, AI metadata of \(outcome.aiRestored) restored, \(outcome.pagesRestored) page texts and the reading progress of \(outcome.readingRestored) restored, \(outcome.sourcesAdded) sources added.")
         }
         return ExitCode.success
     }

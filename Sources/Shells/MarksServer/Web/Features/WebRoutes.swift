@@ -134,6 +134,7 @@ enum WebRoutes {
         configured.bookmarkFeeds = options.bookmarkFeeds
         configured.highlights = options.highlights
         configured.pageArchive = options.pageArchive
+        configured.sourceLibrary = options.sourceLibrary
         let settings = configured
         settings.mount(on: &r)
         if let pairing = options.pairing {

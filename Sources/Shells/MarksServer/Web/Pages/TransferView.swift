@@ -29,7 +29,7 @@ struct TransferView {
         <span class="hint">(an HTML bookmark file, archived ones included, as marks export writes it)</span></p>\
         <form method="get" action="/settings/export" class="stack" id="export-form">\
         <div><label for="export-format">Export everything</label><select id="export-format" name="format">\
-        <option value="json">Marks JSON: summaries and highlights too; Import reads it back</option>\
+        <option value="json">Marks JSON: everything (summaries, highlights, page texts, reading progress, sources); Import reads it back</option>\
         <option value="markdown">Markdown notes, one per bookmark, in a ZIP (for Obsidian)</option></select></div>\
         \(FormFields.check("text", label: "Markdown: add each page's archived text", on: false))\
         <div class="buttons"><button type="submit" id="export-library">Download</button></div></form></section>

@@ -22,6 +22,9 @@ public struct WebOptions: Sendable {
     public var timeZone: TimeZone
     /// Where reading progress is kept (a small JSON file); nil keeps it in memory only.
     public var stateDirectory: URL?
+    /// The reading progress (the one store the app's exports and imports use too); nil: the web app makes its own
+    /// over `stateDirectory`.
+    public var readingState: ReadingStateStore?
     /// Picks an index below the bound (the random home card); tests make it fixed.
     public var random: @Sendable (Int) -> Int
     /// Receives unexpected errors for the server's log (the page shows a generic message).

@@ -13,7 +13,8 @@ extension SettingsController {
     func export(_ request: HTTPRequest) async throws -> HTTPResponse {
         let day = dates.iso(auth.now())
         let format = request.query["format"] ?? "html"
-        let export = LibraryExport(library: library, highlights: highlights, archive: pageArchive, now: auth.now)
+        let export = LibraryExport(library: library, highlights: highlights, archive: pageArchive, reading: web.reading,
+                                   documents: sourceLibrary, now: auth.now)
         let web = self.web
         switch format {
         case "html":

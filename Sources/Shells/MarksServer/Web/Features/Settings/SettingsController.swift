@@ -5,6 +5,7 @@ import MarksCore
 import MarksAccess
 import MarksPodcasts
 import MarksBookmarks
+import MarksDocuments
 import MarksReading
 
 /// Settings: the source (save, verify), devices and sessions (`+Account`), the podcast feed's part (`+PodcastFeed`)
@@ -26,6 +27,8 @@ struct SettingsController: WebFeature {
     var highlights: HighlightStore? = nil
     /// The archived page texts, for the Markdown export with text (nil: exported without them).
     var pageArchive: PageArchive? = nil
+    /// The sources (pasted text and files), for the JSON export; nil when this server keeps none.
+    var sourceLibrary: DocumentLibrary? = nil
     /// The listening settings (nil without podcasts: Settings leaves that part out).
     let listening: @Sendable () -> PodcastListeningSettings?
     /// The token Verify just checked, per session (so Save need not have it typed again).

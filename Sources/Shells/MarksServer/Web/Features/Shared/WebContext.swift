@@ -56,7 +56,7 @@ final class WebContext: Sendable {
         self.publicURL = options.publicURL
         self.logLine = options.log
         self.podcastAction = podcastAction
-        let reading = ReadingStateStore(directory: options.stateDirectory, log: options.log)
+        let reading = options.readingState ?? ReadingStateStore(directory: options.stateDirectory, log: options.log)
         self.reading = reading
         let preferences = ReadingPreferencesStore(directory: options.stateDirectory, log: options.log)
         self.preferences = preferences
