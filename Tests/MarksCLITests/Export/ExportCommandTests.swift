@@ -107,6 +107,12 @@ import Testing
             ("entry.json", wrongEntry, "Bookmark 9 of the file cannot be read"),
             ("dates.json", text.replacingOccurrences(of: "2023-11-14T22:13:20Z", with: "yesterday"), "Bookmark"),
             ("other.json", "{\"about\": \"marks-export\", \"format\": \"other\", \"version\": 1, \"bookmarks\": []}", "not a Marks export"),
+            ("base64.json", text.replacingOccurrences(of: "\"sources\":[\n]", with: #""sources":[{"kind":"file","sha256":"0","created_at":"2024-01-01T00:00:00Z","original":"%%%"}]"#),
+             "Source 1 of the file cannot be read: its original is not base64"),
+            ("blank.json", text.replacingOccurrences(of: "\"sources\":[\n]", with: #""sources":[{"kind":"text","sha256":"0","created_at":"2024-01-01T00:00:00Z","text":"  "}]"#),
+             "Source 1 of the file cannot be read: it has no text"),
+            ("kind.json", text.replacingOccurrences(of: "\"sources\":[\n]", with: #""sources":[{"kind":"exe","sha256":"0","created_at":"2024-01-01T00:00:00Z","text":"a"}]"#),
+             "Source 1 of the file cannot be read: its kind \"exe\""),
         ]
         for item in cases {
             try Data(item.text.utf8).write(to: empty.home.appendingPathComponent(item.name))

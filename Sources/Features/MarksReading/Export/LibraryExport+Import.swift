@@ -1,6 +1,7 @@
 import Foundation
 import MarksBookmarks
 import MarksCore
+import MarksDocuments
 
 extension LibraryExport {
     /// What a Marks export brought back.
@@ -34,7 +35,8 @@ extension LibraryExport {
     public func importJSON(_ data: Data, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) async throws -> ImportOutcome {
         let contents = try Self.read(data)
         let file = contents.bookmarks
-        for (index, source) in contents.sources.enumerated() { try Self.check(source, index: index + 1) }
+        let limits = documents?.limits ?? DocumentLimits()
+        for (index, source) in contents.sources.enumerated() { try Self.check(source, index: index + 1, limits: limits) }
         var entries: [NetscapeEntry] = []
         entries.reserveCapacity(file.count)
         for (index, item) in file.enumerated() {

@@ -34,15 +34,18 @@ extension LibraryExport {
                                   updatedAt: LinkdingDate.format(highlight.updatedAt))
     }
 
-    /// Checks a source of the file before anything is written: its dates, its original, its highlights.
-    static func check(_ source: MarksExportFile.Source, index: Int) throws {
+    /// Checks a source of the file before anything is written: its dates, its original (and its size against `limits`),
+    /// its highlights.
+    static func check(_ source: MarksExportFile.Source, index: Int, limits: DocumentLimits) throws {
         let fail = { (reason: String) in LibraryExportError.badSource(index: index, reason: reason) }
         guard DocumentKind(rawValue: source.kind) != nil else { throw fail("its kind \"\(source.kind.prefix(20))\" is not text, pdf or file") }
         guard LinkdingDate.parse(source.createdAt) != nil else { throw fail("its date is not an ISO 8601 date-time") }
         if source.kind == DocumentKind.text.rawValue {
             guard let text = source.text, text.contains(where: { !$0.isWhitespace }) else { throw fail("it has no text") }
+            guard text.utf8.count <= limits.maximumTextBytes else { throw fail("its text is over \(limits.maximumTextBytes >> 20) MB") }
         } else {
-            guard let original = source.original, Data(base64Encoded: original) != nil else { throw fail("its original is not base64") }
+            guard let original = source.original, let bytes = Data(base64Encoded: original) else { throw fail("its original is not base64") }
+            guard bytes.count <= limits.maximumFileBytes else { throw fail("its original is over \(limits.maximumFileBytes >> 20) MB") }
         }
         for highlight in source.highlights {
             guard LinkdingDate.parse(highlight.createdAt) != nil, LinkdingDate.parse(highlight.updatedAt) != nil else {
