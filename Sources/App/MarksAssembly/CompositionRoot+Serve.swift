@@ -189,6 +189,7 @@ extension CompositionRoot {
         options.podcastFeed = feedSecrets
         let bookmarkFeedKey = try bookmarkFeedSecrets()
         options.bookmarkFeeds = bookmarkFeedKey
+        options.eReaders = try eReaderClients()
         let bookmarkFeeds = BookmarkFeedResponder(secrets: bookmarkFeedKey, publicURL: config.publicURL, fallbackBase: origin,
                                                   load: { try await sources.current.library.load($0).bookmarks })
         options.publicURL = config.publicURL
@@ -206,6 +207,7 @@ extension CompositionRoot {
         var appContext = MarksApp.Context(version: CompositionRoot.version, logError: logError, sources: sources,
                                           backend: backend, web: web, feed: feed)
         appContext.bookmarkFeeds = bookmarkFeeds
+        appContext.wallabag = try wallabagAPI(sources: sources, archive: archive, logError: logError)
         appContext.hosts = HostPolicy(publicURL: config.publicURL, names: config.allowedHosts)
         appContext.publicURL = config.publicURL
         appContext.trustedProxy = config.trustedProxy
