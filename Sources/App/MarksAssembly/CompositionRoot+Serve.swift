@@ -189,7 +189,6 @@ extension CompositionRoot {
         options.podcastFeed = feedSecrets
         let bookmarkFeedKey = try bookmarkFeedSecrets()
         options.bookmarkFeeds = bookmarkFeedKey
-        options.eReaders = try eReaderClients()
         let bookmarkFeeds = BookmarkFeedResponder(secrets: bookmarkFeedKey, publicURL: config.publicURL, fallbackBase: origin,
                                                   load: { try await sources.current.library.load($0).bookmarks })
         options.publicURL = config.publicURL
@@ -285,6 +284,7 @@ extension CompositionRoot {
         options.collections = try collectionRefresh()
         options.highlights = try highlights()
         options.highlightsChanged = try highlightsChanged()
+        options.eReaders = try eReaderClients()
         return options
     }
 

@@ -179,6 +179,18 @@ public struct EReaderClients: Sendable {
         }
     }
 
+    /// What is wrong with a name and username for `add` (empty ones take the defaults), or nil.
+    public static func problem(name: String, username: String) -> String? {
+        for (text, what) in [(name.isEmpty ? "E-reader" : name, "name"), (username.isEmpty ? "koreader" : username, "username")] {
+            do {
+                _ = try checked(text, what: what)
+            } catch {
+                return error.description
+            }
+        }
+        return nil
+    }
+
     static func checked(_ text: String, what: String) throws(EReaderAuthError) -> String {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw .badName("The \(what) is empty.") }

@@ -33,7 +33,7 @@ struct WallabagFixture {
         <figure><img src="/heron.png" alt="Ein Graureiher" width="1" height="1"><figcaption>Ein Graureiher am Ufer</figcaption></figure>
         <p>Sie nisten im Schilf <div>und kehren</div> jedes Frühjahr zurück, <a href="/more">mehr dazu</a>.</p>
         <ul><li>Graureiher</li>lose Zeile<li>Silberreiher <strong>groß</strong></li></ul>
-        <img src="/missing.png" alt="Ein fehlendes Bild">
+        <p>Vorher <img src="/missing.png" alt="Ein fehlendes Bild" width="2" height="2"> nachher.</p>
         <table><tr><td>Art</td><td>Länge</td></tr><tr><td>Graureiher</td><td>95 cm</td></tr></table>
         <p>Schluss.</p></article></body></html>
         """

@@ -31,12 +31,7 @@ enum EReadersCommand: CLICommand {
         let json = arguments.flag("json")
         switch arguments.commandPath.last {
         case "add":
-            let made: NewEReaderClient
-            do {
-                made = try clients.add(name: arguments.option("name") ?? "", username: arguments.option("username") ?? "")
-            } catch .badName(let reason) {
-                throw arguments.usageError(reason)
-            }
+            let made = try add(clients, arguments)
             if json {
                 context.print(JSONValue.object([
                     ("id", .int(made.client.id)), ("name", .string(made.client.name)), ("client_id", .string(made.client.clientID)),
@@ -74,5 +69,13 @@ enum EReadersCommand: CLICommand {
             }
         }
         return ExitCode.success
+    }
+
+    /// A new client from `--name` and `--username`; a name that cannot be kept is a usage error.
+    private static func add(_ clients: EReaderClients, _ arguments: ParsedArguments) throws -> NewEReaderClient {
+        let name = arguments.option("name") ?? ""
+        let username = arguments.option("username") ?? ""
+        if let problem = EReaderClients.problem(name: name, username: username) { throw arguments.usageError(problem) }
+        return try clients.add(name: name, username: username)
     }
 }

@@ -8,14 +8,16 @@ extension SettingsController {
     func addEReader(_ request: HTTPRequest, clients: EReaderClients) throws -> HTTPResponse {
         let form = try request.form()
         var devices = devicesContent(request, link: nil)
+        let name = form["name"] ?? "", username = form["username"] ?? ""
+        if let problem = EReaderClients.problem(name: name, username: username) {
+            devices.eReaders?.problem = problem
+            return settingsView(request, fields: currentFields(), outcome: nil, devices: devices, status: 400)
+        }
         do {
-            let made = try clients.add(name: form["name"] ?? "", username: form["username"] ?? "")
+            let made = try clients.add(name: name, username: username)
             devices.eReaders = eReadersContent(request, clients: clients)
             devices.eReaders?.made = EReadersView.Made(name: made.client.name, clientID: made.client.clientID, clientSecret: made.clientSecret,
                                                        username: made.client.username, password: made.password)
-        } catch .badName(let reason) {
-            devices.eReaders?.problem = reason
-            return settingsView(request, fields: currentFields(), outcome: nil, devices: devices, status: 400)
         } catch {
             log("an e-reader could not be added: \(error)")
             throw HTTPError(503, "The e-reader could not be added: the server's storage did not answer. Try again in a moment.")
