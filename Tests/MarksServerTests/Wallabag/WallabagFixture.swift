@@ -30,10 +30,10 @@ struct WallabagFixture {
         <!doctype html><html lang="de"><head><meta charset="utf-8"><title>Grüße aus Köln</title></head><body><article>
         <h1>Grüße aus Köln</h1>
         <p>Die Reiher am Rhein ziehen im Oktober nach Süden — 東京 hat auch Reiher. Ça va &amp; “Anführungszeichen”.</p>
-        <figure><img src="/heron.png" alt="Ein Graureiher" width="1" height="1"><figcaption>Ein Graureiher am Ufer</figcaption></figure>
+        <figure><img src="/heron.png" alt="Ein Graureiher" width="600" height="400"><figcaption>Ein Graureiher am Ufer</figcaption></figure>
         <p>Sie nisten im Schilf <div>und kehren</div> jedes Frühjahr zurück, <a href="/more">mehr dazu</a>.</p>
         <ul><li>Graureiher</li>lose Zeile<li>Silberreiher <strong>groß</strong></li></ul>
-        <p>Vorher <img src="/missing.png" alt="Ein fehlendes Bild" width="2" height="2"> nachher.</p>
+        <p>Vorher <img src="/missing.png" alt="Ein fehlendes Bild" width="300" height="200"> nachher.</p>
         <table><tr><td>Art</td><td>Länge</td></tr><tr><td>Graureiher</td><td>95 cm</td></tr></table>
         <p>Schluss.</p></article></body></html>
         """
@@ -97,14 +97,13 @@ struct WallabagFixture {
         }
     }
 
-    /// One request as KOReader's wallabag plugin sends it (`Content-type: application/json`, `Accept`,
-    /// `Content-Length`, and the bearer token when it has one).
+    /// One request as KOReader's wallabag plugin sends it: with a body, `Content-type: application/json`, `Accept` and
+    /// `Content-Length`; without one (its list, download and DELETE calls) only the bearer token.
     func send(_ method: String, _ path: String, json: String? = nil, token: String? = nil,
               contentType: String = "application/json") async throws -> Reply {
         let body = Data((json ?? "").utf8)
         var head = "\(method) /wallabag\(path) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nConnection: close\r\n"
-        head += "Content-type: \(contentType)\r\nAccept: application/json, */*\r\n"
-        if json != nil { head += "Content-Length: \(body.count)\r\n" }
+        if json != nil { head += "Content-type: \(contentType)\r\nAccept: application/json, */*\r\nContent-Length: \(body.count)\r\n" }
         if let token { head += "Authorization: Bearer \(token)\r\n" }
         head += "\r\n"
         let reply = try await RawHTTP.exchange(port: server.port, Data(head.utf8) + body, timeoutSeconds: 60)
