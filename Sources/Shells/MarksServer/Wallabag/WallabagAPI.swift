@@ -203,7 +203,9 @@ public struct WallabagAPI: HTTPResponder {
         var bookmark = try await library.bookmark(id: id)
         var update = BookmarkUpdate()
         if let title = body["title"], !title.isEmpty, title != bookmark.title { update.title = title }
-        if let tags = body["tags"] { update.tagNames = TagNames.parse(tags) }
+        // wallabag assigns the tags given (adds them); none is taken away.
+        let added = Self.newTags(body["tags"] ?? "", for: bookmark)
+        if !added.isEmpty { update.tagNames = bookmark.tagNames + added }
         if !update.isEmpty { bookmark = try await library.update(id: id, update) }
         switch archive {
         case true? where !bookmark.isArchived:
@@ -227,12 +229,9 @@ public struct WallabagAPI: HTTPResponder {
 
     private func addTags(_ id: Int, _ request: HTTPRequest) async throws -> HTTPResponse {
         let body = try WallabagBody(request)
-        let added = TagNames.parse(body["tags"] ?? "")
         let library = library()
         let bookmark = try await library.bookmark(id: id)
-        let known = Set(bookmark.tagNames.map { $0.lowercased() })
-        var seen = Set<String>()
-        let fresh = added.filter { !known.contains($0.lowercased()) && seen.insert($0.lowercased()).inserted }
+        let fresh = Self.newTags(body["tags"] ?? "", for: bookmark)
         guard !fresh.isEmpty else { return Self.json(WallabagEntry.json(bookmark)) }
         return Self.json(WallabagEntry.json(try await library.update(id: id, BookmarkUpdate(tagNames: bookmark.tagNames + fresh))))
     }
@@ -245,6 +244,13 @@ public struct WallabagAPI: HTTPResponder {
                                                    "Content-Disposition": "attachment; filename=\"\(name)\"",
                                                    "Cache-Control": "private, no-cache"],
                             body: .bytes(data))
+    }
+
+    /// The tags of a comma list that `bookmark` lacks (case-insensitive), each once.
+    static func newTags(_ list: String, for bookmark: Bookmark) -> [String] {
+        let known = Set(bookmark.tagNames.map { $0.lowercased() })
+        var seen = Set<String>()
+        return TagNames.parse(list).filter { !known.contains($0.lowercased()) && seen.insert($0.lowercased()).inserted }
     }
 
     // MARK: Answers
