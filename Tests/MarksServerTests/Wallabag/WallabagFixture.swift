@@ -22,6 +22,8 @@ struct WallabagFixture {
     let site: LiveServer
     let articleURL: String
     let directory: TemporaryDirectory
+    let archive: PageArchive
+    let exporter: EPUBExporter
 
     /// A 1×1 PNG.
     static let pixel = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==") ?? Data()
@@ -38,11 +40,31 @@ struct WallabagFixture {
         <p>Schluss.</p></article></body></html>
         """
 
+    /// A page whose nesting HTML's content models do not allow, and every element the reader keeps.
+    static let tangled = """
+        <!doctype html><html><head><title>Tangled</title></head><body><article><h1>Tangled markup</h1>
+        <p>Intro <b>bold <i>both</b> italic</i> text, long enough to be the article's body and not its boilerplate.</p>
+        <table><caption>Herons by size</caption><thead><tr><th scope="col">Name</th><th>Size</th></tr></thead>
+        <tbody><tr><td><p>Grey heron</p></td><td><ul><li>95 cm</li></ul></td></tr><tr><td colspan="2">All of them</td></tr></tbody></table>
+        <dl><dt>Term <h3>a heading in a term</h3></dt><dd><p>The definition of the term, in a paragraph.</p></dd>loose</dl>
+        <ol start="3"><li>three<ol><li>nested</li></ol></li></ol>
+        <blockquote><p>A quote about herons standing still in the water for hours.</p><cite>Someone</cite></blockquote>
+        <pre><code>let x = 1 &lt; 2 &amp;&amp; y</code></pre>
+        <h2><a href="https://example.com/x">A heading that is a link</a></h2>
+        <p><a href="https://a.example/">an <a href="https://b.example/">inner</a> link</a> and <q>quoted</q> <abbr title="Graureiher">GR</abbr>
+        <sub>2</sub><sup>3</sup> <del>gone</del> <ins>new</ins> <mark>marked</mark> <small>small</small> <kbd>Ctrl</kbd> <samp>out</samp></p>
+        <figure><figcaption>A caption first</figcaption><img src="/heron.png" alt="" width="600" height="400"></figure>
+        <p>Emoji 🦩, right to left שלום, combining e\u{301}, a form feed \u{0C} and a zero-width joiner \u{200D}.</p>
+        <hr><p>After the rule.<br>After a break.</p>
+        </article></body></html>
+        """
+
     static func with(_ body: (WallabagFixture) async throws -> Void) async throws {
         let site = try LiveServer { request, _ in
             switch request.path {
             case "/heron.png": HTTPResponse(status: 200, headers: ["Content-Type": "image/png"], body: .bytes(WallabagFixture.pixel))
             case "/article": HTTPResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: .bytes(Data(WallabagFixture.article.utf8)))
+            case "/tangled": HTTPResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: .bytes(Data(WallabagFixture.tangled.utf8)))
             default: HTTPResponse(status: 404, headers: ["Content-Type": "text/plain"], body: .bytes(Data("no".utf8)))
             }
         }
@@ -67,7 +89,7 @@ struct WallabagFixture {
         context.wallabag = api
         let server = try LiveServer(serving: MarksApp(context: context).router)
         let fixture = WallabagFixture(web: web, clients: clients, clientsDatabase: clientsDatabase, clock: clock, server: server, site: site,
-                                      articleURL: articleURL, directory: directory)
+                                      articleURL: articleURL, directory: directory, archive: archive, exporter: exporter)
         do {
             try await body(fixture)
         } catch {

@@ -119,6 +119,26 @@ import Testing
         }
     }
 
+    /// A page with every element the reader keeps, nested as HTML does not allow, still makes a book epubcheck passes.
+    @Test func aTangledPageMakesAValidBook() async throws {
+        try await WallabagFixture.with { fixture in
+            let url = fixture.site.baseURL.absoluteString + "/tangled"
+            let article = try await fixture.archive.article(for: url)
+            #expect(article.content?.tokens.isEmpty == false)
+            let bookmark = Bookmark(id: 7, url: url, title: "", description: "", isArchived: false, unread: true, tagNames: [],
+                                    dateAdded: Date(timeIntervalSince1970: 1_800_000_000), dateModified: Date(timeIntervalSince1970: 1_800_000_000))
+            let file = fixture.directory.file("tangled.epub")
+            try await fixture.exporter.epub(for: bookmark).write(to: file)
+            let chapter = try Self.entry("OEBPS/chapter.xhtml", of: file)
+            #expect(chapter.contains("<dt>Term a heading in a term</dt>"), "a heading in a term unwrapped: \(chapter)")
+            #expect(chapter.contains("<dd>loose</dd></dl>"), "loose text in a list of terms gets its item")
+            #expect(chapter.contains("<caption>Herons by size</caption><thead>"))
+            #expect(chapter.contains(#"<figure>A caption first<img src="images/1.png" alt="" width="600" height="400"/></figure>"#))
+            #expect(chapter.contains("<br/>") && chapter.contains("<hr/>"))
+            try await Self.epubcheck(file)
+        }
+    }
+
     // MARK: Helpers
 
     static func labels(_ entry: [String: Any]) -> [String] {
