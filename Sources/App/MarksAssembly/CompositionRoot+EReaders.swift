@@ -1,5 +1,6 @@
 import Foundation
 import MarksAccess
+import MarksAppAPI
 import MarksBookmarks
 import MarksFetch
 import MarksReading
@@ -22,6 +23,7 @@ extension CompositionRoot {
             archiveMarksRead: { ReadingPreferencesStore(directory: directory, log: warn).current.archiveMarksRead },
             newSavesUnread: { ReadingPreferencesStore(directory: directory, log: warn).current.newSavesUnread })
         return WallabagAPI(clients: try eReaderClients(), library: { sources.current.library },
-                           epub: { try await exporter.epub(for: $0) }, preferences: preferences, logError: logError)
+                           epub: { try await exporter.epub(for: $0) }, preferences: preferences,
+                           signIns: SlidingWindowLimiter(limit: WallabagAPI.signInLimit, now: context.now), logError: logError)
     }
 }

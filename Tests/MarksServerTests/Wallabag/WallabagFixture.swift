@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import MarksAccess
+import MarksAppAPI
 import MarksBookmarks
 import MarksCore
 import MarksFetch
@@ -59,7 +60,7 @@ struct WallabagFixture {
         </article></body></html>
         """
 
-    static func with(_ body: (WallabagFixture) async throws -> Void) async throws {
+    static func with(signInLimit: RateLimit = WallabagAPI.signInLimit, _ body: (WallabagFixture) async throws -> Void) async throws {
         let site = try LiveServer { request, _ in
             switch request.path {
             case "/heron.png": HTTPResponse(status: 200, headers: ["Content-Type": "image/png"], body: .bytes(WallabagFixture.pixel))
@@ -84,7 +85,8 @@ struct WallabagFixture {
         let exporter = EPUBExporter(archive: archive, images: ImageFetcher(fetcher: fetcher))
         let library = web.library
         let api = WallabagAPI(clients: clients, library: { library }, epub: { try await exporter.epub(for: $0) },
-                              preferences: WallabagAPI.Preferences(archiveMarksRead: { true }, newSavesUnread: { true }))
+                              preferences: WallabagAPI.Preferences(archiveMarksRead: { true }, newSavesUnread: { true }),
+                              signIns: SlidingWindowLimiter(limit: signInLimit, now: clock.now))
         var context = MarksApp.Context(version: "test", logError: { _ in })
         context.wallabag = api
         let server = try LiveServer(serving: MarksApp(context: context).router)

@@ -1,5 +1,6 @@
 import Foundation
 import MarksAccess
+import MarksAppAPI
 import MarksBookmarks
 import MarksTestSupport
 import Testing
@@ -43,6 +44,26 @@ import Testing
             let form = "grant_type=password&client_id=\(kobo.client.clientID)&client_secret=\(kobo.clientSecret)&username=reader&password=\(kobo.password)"
             let formReply = try await fixture.send("POST", "/oauth/v2/token", json: form, contentType: "application/x-www-form-urlencoded")
             #expect(formReply.status == 200 && formReply.object?["access_token"] is String, "\(formReply.text)")
+        }
+    }
+
+    /// Sign-ins are limited per address, right or wrong: past the limit a JSON 429 with `Retry-After`, and no token,
+    /// until the window has passed.
+    @Test func signInsAreLimitedPerAddress() async throws {
+        try await WallabagFixture.with(signInLimit: RateLimit(count: 3, windowSeconds: 300)) { fixture in
+            let kobo = try fixture.clients.add(name: "Kobo")
+            for _ in 0..<3 {
+                let wrong = try await fixture.signIn(clientID: kobo.client.clientID, secret: "guess", username: "koreader", password: "guess")
+                #expect(wrong.status == 401)
+            }
+            let limited = try await fixture.signIn(clientID: kobo.client.clientID, secret: kobo.clientSecret, username: "koreader", password: kobo.password)
+            #expect(limited.status == 429, "\(limited.text)")
+            #expect(limited.object?["error"] as? String == "too_many_requests")
+            #expect(limited.headers["Retry-After"] == "300")
+            #expect(try fixture.tokenRows() == 0)
+            fixture.clock.advance(301)
+            let later = try await fixture.signIn(clientID: kobo.client.clientID, secret: kobo.clientSecret, username: "koreader", password: kobo.password)
+            #expect(later.status == 200 && later.object?["access_token"] is String, "\(later.text)")
         }
     }
 

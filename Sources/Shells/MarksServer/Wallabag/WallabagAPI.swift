@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import MarksAccess
+import MarksAppAPI
 import MarksBookmarks
 import MarksCore
 
@@ -40,16 +41,23 @@ public struct WallabagAPI: HTTPResponder {
     private let library: @Sendable () -> LibraryService
     private let epub: @Sendable (Bookmark) async throws -> Data
     private let preferences: Preferences
+    private let signIns: SlidingWindowLimiter?
     private let logError: @Sendable (String) -> Void
 
-    /// The endpoints over `clients` and the current library; `epub` makes a bookmark's book.
+    /// Sign-ins allowed per client address (KOReader signs in about once an hour): right or wrong, more within the
+    /// window get 429 with `Retry-After`, so secrets cannot be tried quickly.
+    public static let signInLimit = RateLimit(count: 30, windowSeconds: 300)
+
+    /// The endpoints over `clients` and the current library; `epub` makes a bookmark's book; `signIns` limits token
+    /// requests per client address (nil: unlimited).
     public init(clients: EReaderClients, library: @escaping @Sendable () -> LibraryService,
                 epub: @escaping @Sendable (Bookmark) async throws -> Data, preferences: Preferences = Preferences(),
-                logError: @escaping @Sendable (String) -> Void = { _ in }) {
+                signIns: SlidingWindowLimiter? = nil, logError: @escaping @Sendable (String) -> Void = { _ in }) {
         self.clients = clients
         self.library = library
         self.epub = epub
         self.preferences = preferences
+        self.signIns = signIns
         self.logError = logError
     }
 
@@ -118,6 +126,9 @@ public struct WallabagAPI: HTTPResponder {
     // MARK: Signing in
 
     private func token(_ request: HTTPRequest) throws -> HTTPResponse {
+        if let signIns, case .limited(let retryAfter) = try signIns.acquire(request.remoteAddress) {
+            throw HTTPError(429, "Too many sign-ins from this address; try again in \(retryAfter) s.", headers: ["Retry-After": String(retryAfter)])
+        }
         let body = try WallabagBody(request)
         let grantType = body["grant_type"] ?? ""
         guard grantType == "password" else { throw EReaderAuthError.unsupportedGrant(grantType) }
@@ -273,6 +284,7 @@ public struct WallabagAPI: HTTPResponder {
         case 404: "not_found"
         case 405: "method_not_allowed"
         case 413: "request_too_large"
+        case 429: "too_many_requests"
         case 400...499: "invalid_request"
         default: "server_error"
         }
