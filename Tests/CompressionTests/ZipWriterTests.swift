@@ -28,6 +28,25 @@ import Testing
         #expect(try archive.contents(of: archive.entries[2]).isEmpty)
     }
 
+    /// A stored entry (an EPUB's `mimetype`) is kept as it is, method 0, in the local header and the directory, and reads back.
+    @Test func aStoredEntryIsKeptUncompressed() throws {
+        let directory = try TemporaryDirectory(prefix: "marks-zip")
+        defer { directory.cleanUp() }
+        var zip = ZipWriter()
+        var out = try zip.entry(name: "mimetype", contents: Data("application/epub+zip".utf8), stored: true)
+        let text = Data(String(repeating: "deflated ", count: 100).utf8)
+        out.append(try zip.entry(name: "text.txt", contents: text))
+        out.append(try zip.finish())
+        #expect(out[8] == 0 && out[9] == 0, "method 0 in the local header")
+        #expect(String(decoding: out[38..<58], as: UTF8.self) == "application/epub+zip")
+        let file = directory.file("book.zip")
+        try out.write(to: file)
+        let archive = try ZipArchive(url: file)
+        #expect(archive.entries.map(\.method) == [0, 8])
+        #expect(try archive.contents(of: archive.entries[0]) == Array("application/epub+zip".utf8))
+        #expect(try archive.contents(of: archive.entries[1]) == Array(text))
+    }
+
     @Test func nothingAfterTheDirectory() throws {
         var zip = ZipWriter()
         _ = try zip.finish()

@@ -206,6 +206,7 @@ extension CompositionRoot {
         var appContext = MarksApp.Context(version: CompositionRoot.version, logError: logError, sources: sources,
                                           backend: backend, web: web, feed: feed)
         appContext.bookmarkFeeds = bookmarkFeeds
+        appContext.wallabag = try wallabagAPI(sources: sources, archive: archive, logError: logError)
         appContext.hosts = HostPolicy(publicURL: config.publicURL, names: config.allowedHosts)
         appContext.publicURL = config.publicURL
         appContext.trustedProxy = config.trustedProxy
@@ -284,6 +285,7 @@ extension CompositionRoot {
         options.collections = try collectionRefresh()
         options.highlights = try highlights()
         options.highlightsChanged = try highlightsChanged()
+        options.eReaders = try eReaderClients()
         return options
     }
 

@@ -3,7 +3,7 @@ import HTTPServer
 import MarksCore
 
 /// The router of `marks serve`: `/healthz`, the embedded linkding API at `/api/` (or, with a remote linkding, a 503 naming it),
-/// the Marks backend at `/v1/`, the private podcast feed at `/feed/` and the web app at `/`. Errors render as JSON under `/api/` (linkding's
+/// the Marks backend at `/v1/`, the wallabag endpoints for e-readers at `/wallabag/`, the private podcast feed at `/feed/` and the web app at `/`. Errors render as JSON under `/api/` (linkding's
 /// `{"detail": …}`) and `/v1/` (`{"error": …}`), as HTML elsewhere.
 public struct MarksApp: Sendable {
     /// What the app needs at start-up.
@@ -26,6 +26,8 @@ public struct MarksApp: Sendable {
         public var feed: PodcastFeedResponder?
         /// linkding's bookmark feeds at `/feeds/`; nil leaves `/feeds/` to the web app.
         public var bookmarkFeeds: BookmarkFeedResponder?
+        /// The wallabag endpoints for e-readers (KOReader's wallabag plugin) at `/wallabag/`; nil leaves them out.
+        public var wallabag: WallabagAPI?
         /// Admission control and time budgets for the heavy requests (`/v1/marks/…`, collections, Enrich All).
         public var heavy: HeavyRequests
         /// The `Host` values answered (others get 421); nil answers every one.
@@ -75,6 +77,10 @@ public struct MarksApp: Sendable {
         if var backend = context.backend {
             backend.vouchesForOwner = { request in Self.vouchesForOwner(request, context: context) }
             backend.register(on: &router)
+        }
+        if let wallabag = context.wallabag {
+            wallabag.register(on: &router)
+            router.closePrefix(WallabagAPI.prefix)
         }
         context.web?.register(on: &router)
         context.feed?.register(on: &router)

@@ -12,6 +12,7 @@ public struct ZipWriter: Sendable {
         var compressedSize: Int
         var size: Int
         var offset: Int
+        var method: UInt16
     }
 
     private var written: [Written] = []
@@ -30,13 +31,15 @@ public struct ZipWriter: Sendable {
         dosTime = UInt16((parts.hour ?? 0) << 11 | (parts.minute ?? 0) << 5 | (parts.second ?? 0) / 2)
     }
 
-    /// The bytes of one entry (local header, name, deflated contents) to write next.
-    public mutating func entry(name: String, contents: Data) throws(ZipError) -> Data {
+    /// The bytes of one entry (local header, name, deflated contents) to write next. `stored` keeps the contents as they
+    /// are (ZIP's method 0), as an EPUB's first entry, `mimetype`, must be.
+    public mutating func entry(name: String, contents: Data, stored: Bool = false) throws(ZipError) -> Data {
         guard !finished else { throw ZipError.malformed("an entry after the central directory") }
         let nameBytes = Array(name.utf8)
         guard !nameBytes.isEmpty, nameBytes.count <= 0xFFFF else { throw ZipError.malformed("an entry name of \(nameBytes.count) bytes") }
         guard contents.count < 0xFFFF_FFFF else { throw ZipError.tooLarge("an entry of \(contents.count) bytes") }
-        let compressed = try Self.deflated(contents)
+        let compressed = stored ? contents : try Self.deflated(contents)
+        let method: UInt16 = stored ? 0 : 8
         let crc = contents.withUnsafeBytes { raw -> UInt32 in
             UInt32(crc32(0, raw.bindMemory(to: Bytef.self).baseAddress, uInt(raw.count)))
         }
@@ -45,7 +48,7 @@ public struct ZipWriter: Sendable {
         out.append32(0x0403_4b50)
         out.append16(20)
         out.append16(0x0800)
-        out.append16(8)
+        out.append16(method)
         out.append16(dosTime)
         out.append16(dosDate)
         out.append32(crc)
@@ -55,7 +58,7 @@ public struct ZipWriter: Sendable {
         out.append16(0)
         out.append(contentsOf: nameBytes)
         out.append(compressed)
-        written.append(Written(name: nameBytes, crc: crc, compressedSize: compressed.count, size: contents.count, offset: offset))
+        written.append(Written(name: nameBytes, crc: crc, compressedSize: compressed.count, size: contents.count, offset: offset, method: method))
         offset += out.count
         return out
     }
@@ -72,7 +75,7 @@ public struct ZipWriter: Sendable {
             out.append16(0x031E)
             out.append16(far ? 45 : 20)
             out.append16(0x0800)
-            out.append16(8)
+            out.append16(entry.method)
             out.append16(dosTime)
             out.append16(dosDate)
             out.append32(entry.crc)

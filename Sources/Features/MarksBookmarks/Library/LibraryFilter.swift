@@ -15,6 +15,8 @@ public struct LibraryFilter: Sendable, Equatable {
     /// Only read bookmarks (linkding's `unread=no`), only unshared ones (`shared=no`): the feeds' filters.
     public var readOnly = false
     public var unsharedOnly = false
+    /// Bookmarks skipped before the page (a client paging by number, as the wallabag endpoints' `page`).
+    public var offset = 0
 
     /// A filter; the default is the full, unfiltered list.
     public init(search: String = "", unreadOnly: Bool = false, tag: String? = nil, archived: Bool = false,
@@ -33,7 +35,7 @@ public struct LibraryFilter: Sendable, Equatable {
     /// True for the unfiltered list — the only one whose results may replace the full cache
     /// (the seeds' `saveToCache` skips saving while the unread filter is active).
     public var isUnfiltered: Bool {
-        search.isEmpty && !unreadOnly && !readOnly && tag == nil && !archived && bundle == nil && !sharedOnly && !unsharedOnly
+        offset == 0 && search.isEmpty && !unreadOnly && !readOnly && tag == nil && !archived && bundle == nil && !sharedOnly && !unsharedOnly
     }
 
     /// The linkding query: the search text plus `#tag` for a tag scope.
@@ -43,7 +45,7 @@ public struct LibraryFilter: Sendable, Equatable {
             let quoted = tag.contains(where: { $0.isWhitespace || $0 == "\"" }) ? tag : "#" + tag
             q = q.isEmpty ? quoted : "\(q) \(quoted)"
         }
-        return BookmarkListQuery(search: q, limit: limit, archived: archived, unread: unreadOnly ? true : readOnly ? false : nil,
+        return BookmarkListQuery(search: q, limit: limit, offset: max(0, offset), archived: archived, unread: unreadOnly ? true : readOnly ? false : nil,
                                  shared: sharedOnly ? true : unsharedOnly ? false : nil, sort: sort,
                                  bundle: bundle)
     }

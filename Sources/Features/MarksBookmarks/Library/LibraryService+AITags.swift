@@ -45,7 +45,7 @@ extension LibraryService {
         var names = Set<String>()
         Self.collectTags(expression, into: &names)
         guard !names.isEmpty else { return nil }
-        let cursor = CachedListCursor(search: query.search, unreadOnly: filter.unreadOnly, sort: filter.sort, offset: 0,
+        let cursor = CachedListCursor(search: query.search, unreadOnly: filter.unreadOnly, sort: filter.sort, offset: max(0, filter.offset),
                                       limit: max(1, filter.limit))
         if let merged = try await mergedPage(expression, names: names, cursor, requireAITagged: true) {
             return merged.aiTagged ? merged.page : nil

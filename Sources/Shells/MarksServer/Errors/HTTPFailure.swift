@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import MarksAccess
 import MarksAppAPI
 import MarksAsk
 import MarksBookmarks
@@ -58,6 +59,7 @@ struct HTTPFailure: Equatable, Sendable {
         case let error as AskError: Self.ask(error)
         case let error as IndexError: Self.index(error)
         case let error as AppAPIError: Self.appAPI(error)
+        case let error as EReaderAuthError: Self.eReader(error)
         case let error as EngineError: Self.engine(error)
         case let error as AdmissionError: Self.admission(error)
         case let error as ImageFetcher.ImageError: HTTPFailure(502, error.description)
@@ -168,6 +170,18 @@ struct HTTPFailure: Equatable, Sendable {
         // check), that sentence is shown; elsewhere the router answers its generic 500.
         case .storage: HTTPFailure(500, error.message, unexpected: true)
         default: HTTPFailure(error.status, error.message)
+        }
+    }
+
+    /// The wallabag endpoints' refusals, with wallabag's (FOSOAuthServer's) statuses: a bad token request 400, a wrong
+    /// client 401, a bearer token unknown or expired 401 with `WWW-Authenticate`.
+    private static func eReader(_ error: EReaderAuthError) -> HTTPFailure {
+        switch error {
+        case .invalidClient: HTTPFailure(401, error.description)
+        case .invalidCredentials, .unsupportedGrant, .missingField, .badName: HTTPFailure(400, error.description)
+        case .invalidToken, .expiredToken:
+            HTTPFailure(401, error.description, headers: ["WWW-Authenticate": "Bearer realm=\"Service\", error=\"invalid_grant\", error_description=\"\(error.description)\""])
+        case .store, .random: HTTPFailure(500, HTTPFailure.unexpectedMessage, unexpected: true)
         }
     }
 

@@ -132,6 +132,7 @@ enum WebRoutes {
         var configured = SettingsController(web: web, apps: apps, revokeAppTokens: revokeAppTokens, pairingAvailable: options.pairing != nil,
                                             feed: options.podcastFeed, listening: listening)
         configured.bookmarkFeeds = options.bookmarkFeeds
+        configured.eReaders = options.eReaders
         configured.highlights = options.highlights
         configured.pageArchive = options.pageArchive
         configured.sourceLibrary = options.sourceLibrary
@@ -148,6 +149,13 @@ enum WebRoutes {
         } else {
             r.post("/settings/apps/revoke-all") { _ in throw HTTPError(404, "There are no app devices on this server.") }
             r.post("/settings/apps/:id/revoke") { _ in throw HTTPError(404, "There is no such device.") }
+        }
+        if let eReaders = options.eReaders {
+            r.post("/settings/ereaders") { try settings.addEReader($0, clients: eReaders) }
+            r.post("/settings/ereaders/:id/revoke") { try settings.revokeEReader($0, clients: eReaders) }
+        } else {
+            r.post("/settings/ereaders") { _ in throw HTTPError(404, "E-readers are not available on this server.") }
+            r.post("/settings/ereaders/:id/revoke") { _ in throw HTTPError(404, "There is no such e-reader.") }
         }
         if let feed = options.podcastFeed {
             r.post("/settings/podcast-feed/rotate") { try settings.rotatePodcastFeed($0, secrets: feed) }

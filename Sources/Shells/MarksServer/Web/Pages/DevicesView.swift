@@ -47,6 +47,8 @@ struct DevicesView {
         var appsAvailable = false
         /// The apps with live `/v1/` tokens.
         var apps: [App] = []
+        /// The e-readers of the wallabag endpoints (nil: that part is left out).
+        var eReaders: EReadersView.Content?
     }
 
     var content: Content
@@ -61,6 +63,7 @@ struct DevicesView {
             <form method="post" action="/settings/device-link#devices" class="buttons">\(csrf)\
             <button type="submit" id="device-link">Make a sign-in link</button></form>\
             \(pairingHTML(csrf))\(appsHTML(csrf))\
+            \(content.eReaders.map { EReadersView(content: $0, csrfToken: context.csrfToken).render() } ?? .empty)\
             <h3 id="sessions-heading">Signed-in devices</h3>\(content.problem.map(HTML.problem) ?? .empty)\
             <ul class="sessions" id="sessions" aria-labelledby="sessions-heading">\(HTML.each(content.devices, deviceHTML))</ul>\
             <div class="buttons"><form method="post" action="/settings/sessions/end-others#devices">\(csrf)\

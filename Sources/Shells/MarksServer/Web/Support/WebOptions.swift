@@ -84,6 +84,9 @@ public struct WebOptions: Sendable {
     public var podcastFeed: FeedSecrets? = nil
     /// The bookmark feeds' key (linkding's `/feeds/<key>/…`): Settings shows the feeds' URLs and rotates it; nil hides that part.
     public var bookmarkFeeds: FeedSecrets? = nil
+    /// E-readers allowed in through the wallabag endpoints (KOReader): Settings → Devices makes, lists and revokes them;
+    /// nil leaves that part out.
+    public var eReaders: EReaderClients? = nil
     /// Ask (the Ask tab: answers from the library with citations, follow-ups, streamed); nil shows the tab as not
     /// available.
     public var ask: AskService? = nil

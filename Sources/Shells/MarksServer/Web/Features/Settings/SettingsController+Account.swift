@@ -125,7 +125,9 @@ extension SettingsController {
                 content.problem = message(error)
             }
         }
+        content.eReaders = eReadersContent(request)
         switch request.query["notice"] {
+        case "revoked-ereader": content.notice = "That e-reader is revoked: its tokens stop working now."
         case "revoked-app": content.notice = "That app's token is revoked: it must pair again."
         case "revoked-apps": content.notice = "Every app's token is revoked: each must pair again."
         case "signed-out-device": content.notice = "That device is signed out."

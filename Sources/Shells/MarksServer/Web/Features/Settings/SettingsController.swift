@@ -23,6 +23,8 @@ struct SettingsController: WebFeature {
     let feed: FeedSecrets?
     /// The bookmark feeds' key (nil: Settings leaves that part out).
     var bookmarkFeeds: FeedSecrets? = nil
+    /// The e-readers of the wallabag endpoints (nil: Settings → Devices leaves that part out).
+    var eReaders: EReaderClients? = nil
     /// The highlights, for the exports (nil: exported without them).
     var highlights: HighlightStore? = nil
     /// The archived page texts, for the Markdown export with text (nil: exported without them).
