@@ -152,7 +152,7 @@ let package = Package(
               resources: [.copy("Compatibility/Fixtures")]),
         tests("MarksDocuments", ["MarksCore", "CryptoPrimitives", "Compression", "MarksIndex", "MarksJobs", "SQLiteDatabase", "SystemSupport", "StandInNetwork", "MarksBookmarks", "MarksDocuments"]),
         tests("MarksPodcasts", ["MarksPodcasts", "NeuralVoice", "MarksCore", "SQLiteDatabase", "PostgresDatabase", "SystemSupport"]),
-        tests("MarksAssembly", ["MarksAssembly", "MarksAccess", "MarksBookmarks", "MarksFetch", "MarksCore", "MarksEngine", "MarksJobs", "MarksReading", "HTTPServer"]),
+        tests("MarksAssembly", ["MarksAssembly", "MarksAccess", "MarksBookmarks", "MarksFetch", "MarksCore", "MarksEngine", "MarksJobs", "MarksReading", "HTTPServer", "StandInNetwork"]),
         tests("MarksCLI", ["MarksCLI", "MarksAssembly", "MarksReading", "MarksAccess", "MarksServer", "MarksAppAPI", "MarksJobs", "MarksPodcasts", "PostgresDatabase", "MarksIndex", "MarksStorage", "MarksCore", "HTTPServer", "HTTPClient", "SentenceEmbeddings", "SQLiteDatabase", "StandInNetwork", "SystemSupport", "MarksBookmarks"]),
     ],
     swiftLanguageModes: [.v6]
