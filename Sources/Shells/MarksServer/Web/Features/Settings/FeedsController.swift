@@ -75,10 +75,12 @@ struct FeedsController: WebFeature {
         } catch {
             throw HTTPError(503, "The feed could not be checked: \(message(error))")
         }
-        if let error = check.error { return view(request, problem: "\(subscription.displayTitle): \(error)", status: 200) }
+        // The feed's own title, read by this check when it is the first.
+        let title = ((try? feeds.subscription(id: subscription.id)) ?? subscription).displayTitle
+        if let error = check.error { return view(request, problem: "\(title): \(error)", status: 200) }
         let text = check.notModified ? "not changed since the last check"
             : "\(check.added.count) new bookmark\(check.added.count == 1 ? "" : "s")" + (check.skipped > 0 ? ", \(check.skipped) items left out" : "")
-        return view(request, success: "Checked \(subscription.displayTitle): \(text).")
+        return view(request, success: "Checked \(title): \(text).")
     }
 
     /// `POST /settings/feeds/:id/remove`.
