@@ -169,4 +169,17 @@ import Testing
         #expect(try feeds.all().isEmpty)
         #expect(throws: FeedSubscriptionError.notFound(added.id)) { try feeds.remove(id: added.id) }
     }
+
+    @Test(.timeLimit(.minutes(3))) func anOPMLImportStopsAtTheLimitAndSaysSo() async throws {
+        let site = try FeedSite()
+        defer { Task { await site.server.stop() } }
+        let feeds = try site.root.feedSubscriptions()
+        let count = FeedSubscriptions.maximumSubscriptions + 2
+        let outlines = (0..<count).map { "<outline text=\"F\($0)\" xmlUrl=\"https://f\($0).example/feed\"/>" }.joined()
+        let report = try feeds.importOPML(Array("<opml version=\"2.0\"><body>\(outlines)</body></opml>".utf8))
+        #expect(report.added == FeedSubscriptions.maximumSubscriptions)
+        #expect(report.refused == ["2 feeds over the limit of \(FeedSubscriptions.maximumSubscriptions)"])
+        #expect(throws: FeedSubscriptionError.tooMany(FeedSubscriptions.maximumSubscriptions)) { try feeds.add(url: "https://one-more.example/feed") }
+        #expect(try feeds.all().count == FeedSubscriptions.maximumSubscriptions)
+    }
 }

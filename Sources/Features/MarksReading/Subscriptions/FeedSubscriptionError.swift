@@ -4,6 +4,8 @@ public enum FeedSubscriptionError: Error, Equatable, Sendable, CustomStringConve
     case invalidURL(String)
     /// The feed is already followed (its id).
     case duplicate(id: Int)
+    /// As many feeds as Marks follows are followed already (the limit).
+    case tooMany(Int)
     /// No subscription has this id.
     case notFound(Int)
     /// The answer is not a feed Marks can read: the reason (a wrong type, XML that is not well-formed, too large…).
@@ -19,6 +21,7 @@ public enum FeedSubscriptionError: Error, Equatable, Sendable, CustomStringConve
         switch self {
         case .invalidURL(let url): "Not an http(s) address: \(url.prefix(200))"
         case .duplicate(let id): "This feed is already followed (feed \(id))."
+        case .tooMany(let limit): "Marks follows at most \(limit) feeds; remove one first."
         case .notFound(let id): "No followed feed has the id \(id)."
         case .notAFeed(let reason): "Not a feed: \(reason)."
         case .fetch(let reason): reason

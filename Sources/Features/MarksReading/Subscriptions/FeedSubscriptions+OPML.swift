@@ -13,7 +13,7 @@ extension FeedSubscriptions {
     public func importOPML(_ bytes: [UInt8]) throws -> OPMLImport {
         let document = try OPMLDocument(bytes: bytes)
         var report = OPMLImport()
-        for feed in document.feeds {
+        entries: for feed in document.feeds {
             do {
                 try add(url: feed.url, title: feed.title, rules: FeedRules(tags: feed.tags))
                 report.added += 1
@@ -21,6 +21,9 @@ extension FeedSubscriptions {
                 report.existing += 1
             } catch FeedSubscriptionError.invalidURL(let url) {
                 report.refused.append("not an http(s) address: \(url.prefix(200))")
+            } catch FeedSubscriptionError.tooMany(let limit) {
+                report.refused.append("\(document.feeds.count - report.added - report.existing - report.refused.count) feeds over the limit of \(limit)")
+                break entries
             }
         }
         return report

@@ -67,7 +67,7 @@ public final class FeedSubscriptions: Sendable {
                 }
                 let count = try connection.queryOne("SELECT COUNT(*) FROM feed_subscriptions")?.int(at: 0) ?? 0
                 guard count < Self.maximumSubscriptions else {
-                    throw FeedSubscriptionError.storage("at most \(Self.maximumSubscriptions) feeds can be followed")
+                    throw FeedSubscriptionError.tooMany(Self.maximumSubscriptions)
                 }
                 _ = try connection.run("""
                     INSERT INTO feed_subscriptions (url, title, rules, next_check, created) VALUES (?, ?, ?, ?, ?)
