@@ -12,18 +12,18 @@ import Testing
 /// stops at the fetcher's cap; a redirect into loopback is refused when private fetches are off.
 @Suite struct FeedHostileInputTests {
     /// Serves `page` at `/feed`, subscribes and checks once; returns the check and the subscription after it.
-    static func check(_ page: FeedSite.Page) async throws -> (FeedCheck, FeedSubscription, [String]) {
+    static func check(_ page: FeedSite.Page) async throws -> (FeedCheck, FeedSubscription, [String], [String: Int]) {
         let site = try FeedSite()
         defer { Task { await site.server.stop() } }
         site.serve("/feed", page)
         let feeds = try site.root.feedSubscriptions()
         let subscription = try feeds.add(url: site.url("/feed"))
         let check = try await feeds.check(subscription, into: try site.root.library())
-        return (check, try feeds.subscription(id: subscription.id), try site.bookmarkedURLs())
+        return (check, try feeds.subscription(id: subscription.id), try site.bookmarkedURLs(), try feeds.seenCounts(id: subscription.id))
     }
 
     static func expectFailure(_ page: FeedSite.Page, saying words: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        let (check, stored, bookmarks) = try await check(page)
+        let (check, stored, bookmarks, seen) = try await check(page)
         let error = try #require(check.error, sourceLocation: sourceLocation)
         #expect(error.contains(words), "\(error)", sourceLocation: sourceLocation)
         #expect(stored.lastError == error, "kept for Settings", sourceLocation: sourceLocation)
@@ -31,6 +31,7 @@ import Testing
         #expect(stored.nextCheck > stored.lastChecked ?? .distantFuture, "backs off", sourceLocation: sourceLocation)
         #expect(stored.etag == nil, sourceLocation: sourceLocation)
         #expect(bookmarks.isEmpty, "nothing partial", sourceLocation: sourceLocation)
+        #expect(seen.isEmpty, "no item marked seen", sourceLocation: sourceLocation)
     }
 
     @Test(.timeLimit(.minutes(2))) func malformedXMLSaysWhere() async throws {

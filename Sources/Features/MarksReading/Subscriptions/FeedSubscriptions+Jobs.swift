@@ -35,7 +35,12 @@ extension FeedSubscriptions {
             }
             var batch: [FeedSubscription]
             if let id = payload.id {
-                batch = [try subscription(id: id)]
+                do {
+                    batch = [try subscription(id: id)]
+                } catch FeedSubscriptionError.notFound {
+                    context.report(JobProgress(fraction: 1, text: "feed \(id) is no longer followed"))
+                    return
+                }
             } else {
                 batch = try due()
             }
