@@ -72,7 +72,7 @@ import Testing
         let failed = WebClient.text(try await client.post("/settings/feeds/\(failing.id)/check"))
         #expect(failed.contains("Not a feed: the address answered with text/html, not RSS or Atom."), "\(failed.prefix(2000))")
         let listed = WebClient.text(try await client.get("/settings/feeds"))
-        #expect(listed.contains("<p class=\"problem\" id=\"feed-\(failing.id)-error\"><strong>Failing:</strong> Not a feed"))
+        #expect(listed.contains("<p class=\"notice problem\" id=\"feed-\(failing.id)-error\"><span><strong>Failing:</strong> Not a feed"))
         #expect(WebClient.text(try await client.get("/settings")).contains("Following 2 feeds; 1 failing."))
 
         let removed = try await client.post("/settings/feeds/\(failing.id)/remove")

@@ -47,6 +47,8 @@ import Testing
                 let shots = Screenshots.folder()
                 try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
                 try await browser.screenshot().write(to: shots.appendingPathComponent("settings-feeds.png"))
+                _ = try await browser.run("document.getElementById('feed-subscriptions').scrollIntoView()")
+                try await browser.screenshot().write(to: shots.appendingPathComponent("settings-feeds-list.png"))
             } catch {
                 await browser.quit()
                 throw error

@@ -26,7 +26,7 @@ struct FeedsPage {
 
     func render() -> HTML {
         let csrf = HTML.csrfField(csrfToken)
-        let list: HTML = feeds.isEmpty ? "<p>No feeds are followed yet.</p>" : "<ul class=\"feed-subscriptions stack\">\(HTML.each(feeds, row))</ul>"
+        let list: HTML = feeds.isEmpty ? "<p>No feeds are followed yet.</p>" : "<ul class=\"import-problems stack\" id=\"feed-subscriptions\">\(HTML.each(feeds, row))</ul>"
         return """
             <h1>\(Self.title)</h1>\
             <p><a href="/settings">Back to Settings</a></p>\
@@ -66,10 +66,10 @@ struct FeedsPage {
         if !feed.rules.keywords.isEmpty { rules.append("mentioning " + feed.rules.keywords.joined(separator: ", ")) }
         let checked = feed.lastChecked.map { "Last checked \(dates.day($0)) at \(Self.time($0, offset: dates.offsetSeconds))" } ?? "Not checked yet"
         let added = "\(feed.itemsAdded) bookmark\(feed.itemsAdded == 1 ? "" : "s") added"
-        let status: HTML = feed.lastError.map { "<p class=\"problem\" id=\"feed-\(feed.id)-error\"><strong>Failing:</strong> \($0)</p>" } ?? .empty
+        let status: HTML = feed.lastError.map { "<p class=\"notice problem\" id=\"feed-\(feed.id)-error\"><span><strong>Failing:</strong> \($0)</span></p>" } ?? .empty
         let title = feed.title.isEmpty ? feed.url : feed.title
         return """
-            <li id="feed-\(feed.id)"><strong>\(title)</strong> <a href="\(feed.url)" rel="noopener noreferrer" class="hint">\(feed.url)</a>\
+            <li id="feed-\(feed.id)">\(feed.title.isEmpty ? HTML.empty : "<strong>\(feed.title)</strong> ")<a href="\(feed.url)" rel="noopener noreferrer" class="hint">\(feed.url)</a>\
             <p class="hint">\(checked) · \(added)\(rules.isEmpty ? "" : " · " + rules.joined(separator: " · "))</p>\(status)\
             <div class="buttons"><form method="post" action="/settings/feeds/\(feed.id)/check">\(csrf)\
             <button type="submit" aria-label="Check \(title) now">Check now</button></form>\
