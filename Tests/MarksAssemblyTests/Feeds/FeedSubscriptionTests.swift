@@ -145,14 +145,19 @@ import Testing
         defer { Task { await site.server.stop() } }
         for path in ["/one.xml", "/two.xml"] { site.serve(path, .init(body: FeedSamples.rss(base: site.base, items: []))) }
         let sleeps = Mutex<[Duration]>([])
+        let start = ContinuousClock.now  // the pacer's clock stands still: every wait is the whole gap
         let feeds = try FeedSubscriptions(database: try site.root.data().database, fetcher: FeedSite.loopbackFetcher(), now: site.clock.now,
-                                          pacing: .seconds(2), parallel: 2, sleep: { duration in sleeps.withLock { $0.append(duration) } })
+                                          pacing: .seconds(2), parallel: 2, pacingClock: { start },
+                                          sleep: { duration in sleeps.withLock { $0.append(duration) } })
         try feeds.add(url: site.url("/one.xml"))
         try feeds.add(url: site.url("/two.xml"))
+        try feeds.add(url: "http://other.test:\(site.server.port)/one.xml")
         let results = try await feeds.check(try feeds.due(), into: try site.root.library())
-        #expect(results.count == 2)
+        #expect(results.count == 3)
         #expect(results.allSatisfy { $0.error == nil })
-        #expect(sleeps.withLock { $0 }.count == 1, "the second feed of the host waited its turn")
+        #expect(sleeps.withLock { $0 } == [.seconds(2)], "the second feed of the host waited its turn; the other host did not")
+        let order = results.filter { $0.url.hasPrefix(site.base) }.map(\.url)
+        #expect(order == [site.url("/one.xml"), site.url("/two.xml")], "one host's feeds one after another")
     }
 
     @Test func subscriptionsAreCheckedOnceEachAndRemovedWithTheirItems() async throws {

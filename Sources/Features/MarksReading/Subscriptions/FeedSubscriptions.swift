@@ -35,9 +35,10 @@ public final class FeedSubscriptions: Sendable {
     static let accept = "application/rss+xml, application/atom+xml, application/rdf+xml;q=0.9, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.1"
 
     /// The subscriptions in `database` (migrations of namespace `subscriptions` applied), fetching through `fetcher`;
-    /// checks of feeds on one host start `pacing` apart.
+    /// checks of feeds on one host start `pacing` apart (measured by `pacingClock`, waited with `sleep`).
     public init(database: Database, fetcher: PageFetcher, now: @escaping @Sendable () -> Date, pacing: Duration = .seconds(2),
-                parallel: Int = 2, sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) throws {
+                parallel: Int = 2, pacingClock: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now },
+                sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) throws {
         do {
             _ = try database.migrate(namespace: FeedSubscriptionSchema.namespace, FeedSubscriptionSchema.migrations)
         } catch {
@@ -47,7 +48,7 @@ public final class FeedSubscriptions: Sendable {
         self.fetcher = fetcher
         self.now = now
         self.parallel = max(1, parallel)
-        self.pacer = HostPacer(interval: pacing, sleep: sleep)
+        self.pacer = HostPacer(interval: pacing, now: pacingClock, sleep: sleep)
     }
 
     /// Whether pages may be fetched at all (`MARKS_FETCH_PAGES=0` turns feed checks off).
@@ -148,20 +149,35 @@ public final class FeedSubscriptions: Sendable {
 
     // MARK: - Checking
 
-    /// Checks each of `subscriptions` (paced by host, `parallel` at a time), adding new items to `library`; reports
+    /// Checks each of `subscriptions` (`parallel` hosts at a time, one request per host at a time, a host's checks
+    /// `pacing` apart), adding new items to `library`; reports
     /// after each. A feed that fails is a result with its reason, never an error of the run; the run throws only when
     /// fetching is off, when cancelled, or when `marks.sqlite` fails.
     @discardableResult
     public func check(_ subscriptions: [FeedSubscription], into library: LibraryService, shouldStop: @escaping @Sendable () -> Bool = { false },
                       progress: @escaping @Sendable (_ done: Int, _ total: Int, _ check: FeedCheck) -> Void = { _, _, _ in }) async throws -> [FeedCheck] {
         guard fetchingEnabled else { throw FetchError.disabled }
-        let byURL = Dictionary(subscriptions.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
+        // One worker per host at a time: the run hands out each host's first feed, and the worker that takes it checks
+        // that host's feeds one after another, each waiting its turn (`pacing` after the one before).
+        var byHost: [String: [FeedSubscription]] = [:]
+        var firsts: [String] = []
+        for subscription in subscriptions {
+            let host = URL(string: subscription.url)?.host?.lowercased() ?? ""
+            if byHost[host] == nil { firsts.append(subscription.url) }
+            byHost[host, default: []].append(subscription)
+        }
+        let queued = byHost
         let results = Results()
-        try await pacer.run(subscriptions.map(\.url), parallel: parallel, shouldStop: { shouldStop() }) { [self] url, _ in
-            guard let subscription = byURL[url] else { return }
-            let result = try await check(subscription, into: library)
-            let done = await results.append(result)
-            progress(done, subscriptions.count, result)
+        try await pacer.run(firsts, parallel: parallel, shouldStop: { shouldStop() }) { [self] _, host in
+            for (index, subscription) in (queued[host] ?? []).enumerated() {
+                if index > 0 {
+                    guard !shouldStop() else { return }
+                    try await pacer.turn(host)
+                }
+                let result = try await check(subscription, into: library)
+                let done = await results.append(result)
+                progress(done, subscriptions.count, result)
+            }
         }
         return await results.all
     }
