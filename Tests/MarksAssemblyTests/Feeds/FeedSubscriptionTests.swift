@@ -187,4 +187,21 @@ import Testing
         #expect(throws: FeedSubscriptionError.tooMany(FeedSubscriptions.maximumSubscriptions)) { try feeds.add(url: "https://one-more.example/feed") }
         #expect(try feeds.all().count == FeedSubscriptions.maximumSubscriptions)
     }
+
+    @Test(.timeLimit(.minutes(2))) func lastModifiedIsSentBackAndA304KeepsTheValidators() async throws {
+        let site = try FeedSite()
+        defer { Task { await site.server.stop() } }
+        let stamp = "Wed, 13 Jan 2027 08:00:00 GMT"
+        site.serve("/feed.xml", .init(body: FeedSamples.rss(base: site.base, items: Self.items(site, ["/a"])), headers: ["Last-Modified": stamp]))
+        let feeds = try site.root.feedSubscriptions()
+        let subscription = try feeds.add(url: site.url("/feed.xml"))
+        _ = try await feeds.check(subscription, into: try site.root.library())
+        #expect(try feeds.subscription(id: subscription.id).lastModified == stamp)
+        #expect(site.server.requests.last?.headers["If-Modified-Since"] == nil, "nothing to send the first time")
+        site.serve("/feed.xml", .init(status: 304, body: ""))
+        let unchanged = try await feeds.check(try feeds.subscription(id: subscription.id), into: try site.root.library())
+        #expect(site.server.requests.last?.headers["If-Modified-Since"] == stamp)
+        #expect(unchanged.notModified)
+        #expect(try feeds.subscription(id: subscription.id).lastModified == stamp, "a 304 without validators keeps the stored ones")
+    }
 }
