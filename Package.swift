@@ -121,7 +121,7 @@ let package = Package(
         layer("Shells", "MarksCLI", ["MarksAssembly", "MarksAccess", "MarksDocuments", "MarksPodcasts", "MarksJobs", "MarksAppAPI", "SQLiteDatabase", "MarksIndex", "MarksEngine", "MarksBookmarks", "MarksReading", "MarksAsk", "MarksShare", "MarksFetch", "MarksClients", "MarksCore", "HTTPServer", "SentenceEmbeddings", "SystemSupport"]),
         .executableTarget(name: "marks", dependencies: ["MarksCLI"], path: "Sources/Shells/marks"),
         // libFuzzer over the parsers: `make fuzz` (scripts/fuzz.sh) builds it with the fuzzer and address sanitizers.
-        .executableTarget(name: "marks-fuzz", dependencies: ["CLibFuzzer", "MarksServer", "MarksCore", "HTTPServer", "HTMLExtraction", "MarksBookmarks"], path: "Sources/Shells/marks-fuzz"),
+        .executableTarget(name: "marks-fuzz", dependencies: ["CLibFuzzer", "MarksServer", "MarksCore", "HTTPServer", "HTMLExtraction", "MarksBookmarks", "MarksReading"], path: "Sources/Shells/marks-fuzz"),
         .executableTarget(name: "marks-bench", dependencies: ["MarksAssembly", "MarksAccess", "MarksPodcasts", "MarksJobs", "MarksAppAPI", "PostgresDatabase", "SQLiteDatabase", "SystemSupport", "MarksServer", "MarksEngine", "MarksClients", "MarksStorage", "MarksIndex", "MarksCore", "HTTPServer", "HTTPClient", "StandInNetwork", "SentenceEmbeddings", "MarksBookmarks", "MarksReading", "MarksAsk", "MarksDocuments", "MarksFetch"], path: "Sources/Shells/marks-bench"),
 
         // Stand-in servers for network tests and benchmarks (raw sockets that misbehave on purpose).
@@ -152,7 +152,7 @@ let package = Package(
               resources: [.copy("Compatibility/Fixtures")]),
         tests("MarksDocuments", ["MarksCore", "CryptoPrimitives", "Compression", "MarksIndex", "MarksJobs", "SQLiteDatabase", "SystemSupport", "StandInNetwork", "MarksBookmarks", "MarksDocuments"]),
         tests("MarksPodcasts", ["MarksPodcasts", "NeuralVoice", "MarksCore", "SQLiteDatabase", "PostgresDatabase", "SystemSupport"]),
-        tests("MarksAssembly", ["MarksAssembly", "MarksAccess", "MarksBookmarks", "MarksFetch", "MarksCore", "MarksEngine", "MarksJobs", "MarksReading", "HTTPServer"]),
+        tests("MarksAssembly", ["MarksAssembly", "MarksAccess", "MarksBookmarks", "MarksFetch", "MarksCore", "MarksEngine", "MarksJobs", "MarksReading", "HTTPServer", "StandInNetwork"]),
         tests("MarksCLI", ["MarksCLI", "MarksAssembly", "MarksReading", "MarksAccess", "MarksServer", "MarksAppAPI", "MarksJobs", "MarksPodcasts", "PostgresDatabase", "MarksIndex", "MarksStorage", "MarksCore", "HTTPServer", "HTTPClient", "SentenceEmbeddings", "SQLiteDatabase", "StandInNetwork", "SystemSupport", "MarksBookmarks"]),
     ],
     swiftLanguageModes: [.v6]

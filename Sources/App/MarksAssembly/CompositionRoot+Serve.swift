@@ -45,6 +45,8 @@ public struct ServeParts {
     public let archive: PageArchive
     /// The broken-link check; its `links.check` kind checks the bookmarks' links every week, a bounded run at a time.
     public let links: LinkChecker
+    /// The followed feeds; their `feeds.poll` kind checks them when due and saves new items through the library.
+    public let feeds: FeedSubscriptions
     public let app: MarksApp
     /// Where the server listens, once it does (Settings → Devices builds sign-in links on it).
     public let listen: ListenAddress.Holder
@@ -69,7 +71,8 @@ public struct ServeParts {
             await jobs.start()
             await backendJobs.start()
             for request in [IndexCatchUp.job, VectorIndexer.job, EnrichmentService.backgroundPassJob, LibraryService.purgeJob,
-                            DocumentLibrary.purgeJob, PageArchive.sweepJob, LinkChecker.sweepJob, CollectionRefresh.job()] {
+                            DocumentLibrary.purgeJob, PageArchive.sweepJob, LinkChecker.sweepJob, CollectionRefresh.job(),
+                            FeedSubscriptions.sweepJob] {
                 try await jobs.enqueue(request)
             }
             if favicons != nil { try await jobs.enqueue(FaviconService.sweepJob) }
@@ -89,7 +92,8 @@ public struct ServeParts {
             + [LibraryService.sourceSyncKind(index: index, indexer: indexer, pages: archive.pageTexts) { sources.current.library },
                IndexCatchUp.jobKind(index: index, indexer: indexer, pages: archive.pageTexts) { sources.current.library }]
         let archiveKinds = [archive.jobKind(urls: bookmarkURLs, enqueue: { _ = try await jobs.enqueue($0) }),
-                            links.jobKind(urls: bookmarkURLs, enqueue: { _ = try await jobs.enqueue($0) })]
+                            links.jobKind(urls: bookmarkURLs, enqueue: { _ = try await jobs.enqueue($0) }),
+                            feeds.jobKind(library: { sources.current.library }, enqueue: { _ = try await jobs.enqueue($0) })]
         let podcastKinds = [podcasts.jobKind(consumer: podcastManager.consumer), podcastManager.jobKind()]
         let web = self.web
         let importKinds = [imports.jobKind(library: { sources.current.library }, describe: { web.message(for: $0) },
@@ -157,6 +161,7 @@ extension CompositionRoot {
         let listen = ListenAddress.Holder()
         let archive = try pageArchive()
         let links = try linkChecker()
+        let feeds = try feedSubscriptions()
         let search = try searchService()
         var options = try webOptions(log: logError)
         let imports = try importJobs()  // the one the options hold
@@ -183,6 +188,7 @@ extension CompositionRoot {
         }
         options.archivedPages = { try archive.storedURLs(among: $0) }
         options.links = links
+        options.feeds = feeds
         options.pageArchive = archive
         options.imageSizes = ReaderImageSizes(sizes: { try archive.imageSizes(of: $0) }, remember: { try archive.rememberImageSize($1, of: $0) })
         let feedSecrets = try podcastFeedSecrets()
@@ -213,7 +219,7 @@ extension CompositionRoot {
         appContext.databaseHealth = databaseHealth()
         let app = MarksApp(context: appContext)
         return ServeParts(sources: sources, backend: backend, auth: auth, web: web, index: index, indexer: indexer, jobs: jobs,
-                          backendJobs: backendJobs, podcasts: podcasts, imports: imports, bulk: bulk, podcastManager: podcastManager, favicons: favicons, ingested: ingested, archive: archive, links: links, app: app,
+                          backendJobs: backendJobs, podcasts: podcasts, imports: imports, bulk: bulk, podcastManager: podcastManager, favicons: favicons, ingested: ingested, archive: archive, links: links, feeds: feeds, app: app,
                           listen: listen, collections: try collectionRefresh(), marksExportImport: try marksExportImport())
     }
 

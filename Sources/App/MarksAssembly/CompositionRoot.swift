@@ -117,6 +117,7 @@ public final class CompositionRoot: Sendable {
         var sources: DocumentLibrary?
         var archive: PageArchive?
         var linkChecker: LinkChecker?
+        var feedSubscriptions: FeedSubscriptions?
         var highlights: HighlightStore?
         var readingState: ReadingStateStore?
         var podcastLibrary: PodcastLibrary?

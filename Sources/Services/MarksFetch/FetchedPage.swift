@@ -10,6 +10,11 @@ public struct FetchedPage: Sendable {
     public var body: Data
     public var truncated: Bool
     public var redirects: [RedirectHop]
+    /// The last answer's validators, by the names in `keptHeaders` (`ETag`, `Last-Modified`), when it sent them.
+    public var headers: [String: String] = [:]
+
+    /// The response headers a fetched page keeps (a conditional GET's validators).
+    public static let keptHeaders = ["ETag", "Last-Modified"]
 
     /// A fetched page value.
     public init(url: URL, status: Int, contentType: String?, body: Data, truncated: Bool, redirects: [RedirectHop] = []) {

@@ -26,10 +26,13 @@ public final class PageFetcher: Sendable {
 
     /// Fetches `url`, following redirects within the policy and recording each hop. `maxBytes` lowers the policy's
     /// size cap for this fetch (images, favicons); `accept` replaces the HTML `Accept` header; `method` is GET or
-    /// HEAD (a link check: no body).
-    public func fetch(_ url: URL, maxBytes: Int? = nil, accept: String? = nil, method: String = "GET") async throws -> FetchedPage {
+    /// HEAD (a link check: no body); `headers` are sent too (a conditional GET's `If-None-Match`, `If-Modified-Since`:
+    /// a 304 answer is returned as it is, with its headers).
+    public func fetch(_ url: URL, maxBytes: Int? = nil, accept: String? = nil, method: String = "GET",
+                      headers: [String: String] = [:]) async throws -> FetchedPage {
         let limits = Limits(maxBytes: min(maxBytes ?? policy.maxBytes, policy.maxBytes),
-                            accept: accept ?? "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5", method: method)
+                            accept: accept ?? "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5", method: method,
+                            headers: headers.sorted { $0.key < $1.key }.map { HTTPHeaderField(name: $0.key, value: $0.value) })
         guard policy.enabled else { throw FetchError.disabled }
         let deadline = ContinuousClock.now + policy.timeout
         try await gate.enter(waitingAtMost: policy.timeout)
@@ -45,8 +48,10 @@ public final class PageFetcher: Sendable {
                 current = next
                 continue
             }
-            return FetchedPage(url: current, status: response.status, contentType: response.header("Content-Type"),
-                               body: response.body, truncated: response.truncated, redirects: hops)
+            var page = FetchedPage(url: current, status: response.status, contentType: response.header("Content-Type"),
+                                   body: response.body, truncated: response.truncated, redirects: hops)
+            for name in FetchedPage.keptHeaders { page.headers[name] = response.header(name) }
+            return page
         }
         throw FetchError.tooManyRedirects(policy.maxRedirects)
     }
@@ -58,6 +63,7 @@ public final class PageFetcher: Sendable {
         var maxBytes: Int
         var accept: String
         var method: String
+        var headers: [HTTPHeaderField]
     }
 
     private func send(_ url: URL, toFirstOf addresses: [NetworkAddress], before deadline: ContinuousClock.Instant,
@@ -81,7 +87,7 @@ public final class PageFetcher: Sendable {
         let request = HTTPClientRequest(
             method: limits.method, url: url,
             headers: [HTTPHeaderField(name: "User-Agent", value: policy.userAgent),
-                      HTTPHeaderField(name: "Accept", value: limits.accept)],
+                      HTTPHeaderField(name: "Accept", value: limits.accept)] + limits.headers,
             timeout: remaining, connectTimeout: min(policy.connectTimeout, remaining),
             minimumRate: MinimumRate(bytesPerSecond: policy.minimumBytesPerSecond, window: policy.minimumRateWindow),
             maxBodyBytes: limits.maxBytes, pinnedAddress: address.description, usesProxy: false)

@@ -3,6 +3,7 @@ import HTMLExtraction
 @testable import HTTPServer
 @testable import MarksCore
 import MarksBookmarks
+import MarksReading
 @testable import MarksServer
 
 /// The parsers `make fuzz` runs under libFuzzer, each fed arbitrary bytes. A target fails when its parser crashes,
@@ -21,6 +22,7 @@ enum FuzzTarget: String, CaseIterable {
     case deepLink = "deep-link"
     case range
     case url
+    case feed
 
     /// Runs the target on one input.
     func run(_ data: Data) {
@@ -71,6 +73,16 @@ enum FuzzTarget: String, CaseIterable {
             _ = HostDisplay.url(text)
             expect(URLNormalizer.isValidWebURL(text) == URLNormalizer.isValidWebURLParsing(text, allowDotlessHosts: false),
                    "the plain-URL shortcut validates as the parser does: \(text.debugDescription)")
+        case .feed:
+            // A followed feed (RSS, RDF, Atom) and an OPML list: refused whole, or every item an http(s) link with a key.
+            let bytes = [UInt8](data)
+            if let feed = try? FeedDocument(bytes: bytes, url: URL(string: "https://example.com/feed.xml")!) {  // safe: a refused feed is the expected answer; a literal URL
+                for entry in feed.entries {
+                    expect(entry.link.hasPrefix("http://") || entry.link.hasPrefix("https://"), "an item's link is http(s): \(entry.link.debugDescription)")
+                    expect(!entry.key.isEmpty, "an item has a key")
+                }
+            }
+            _ = try? OPMLDocument(bytes: bytes)  // safe: a refused list is the expected answer; the target looks for crashes
         }
     }
 

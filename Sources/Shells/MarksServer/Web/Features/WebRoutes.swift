@@ -136,6 +136,7 @@ enum WebRoutes {
         configured.highlights = options.highlights
         configured.pageArchive = options.pageArchive
         configured.sourceLibrary = options.sourceLibrary
+        configured.feeds = options.feeds
         let settings = configured
         settings.mount(on: &r)
         if let pairing = options.pairing {
@@ -166,6 +167,11 @@ enum WebRoutes {
             r.post("/settings/bookmark-feeds/rotate") { try settings.rotateBookmarkFeeds($0, secrets: feeds) }
         } else {
             r.post("/settings/bookmark-feeds/rotate") { _ in throw HTTPError(404, "The bookmark feeds are not available on this server.") }
+        }
+        if let feeds = options.feeds {
+            FeedsController(web: web, feeds: feeds, jobs: options.jobs).mount(on: &r)
+        } else {
+            r.get("/settings/feeds") { _ in throw HTTPError(404, "Following feeds is not available on this server.") }
         }
         if let imports = options.imports {
             ImportController(web: web, imports: imports, settingsPages: settings).mount(on: &r)

@@ -53,6 +53,8 @@ struct SettingsPage {
     var bookmarkFeeds: BookmarkFeedsView.Content? = nil
     /// The podcast listening settings; nil when this server has no podcasts.
     var listening: PodcastListeningSettings?
+    /// The followed feeds in a line (how many, how many fail); nil when this server follows no feeds.
+    var followedFeeds: String? = nil
 
     static let title = "Settings"
 
@@ -91,6 +93,7 @@ struct SettingsPage {
             \(DevicesView(content: devices, context: context).render())
             \(podcastFeed.map { PodcastFeedView(content: $0, csrfToken: context.csrfToken).render() } ?? .empty)
             \(bookmarkFeeds.map { BookmarkFeedsView(content: $0, csrfToken: context.csrfToken).render() } ?? .empty)
+            \(followedFeeds.map { summary -> HTML in "<section aria-labelledby=\"followed-feeds-heading\" id=\"followed-feeds\"><h2 id=\"followed-feeds-heading\">Followed feeds</h2><p>\(summary) <a href=\"/settings/feeds\" id=\"manage-feeds\">Manage feeds</a></p></section>" } ?? .empty)
             <section aria-labelledby="keys-heading"><h2 id="keys-heading">Keyboard</h2>\(Self.keys)</section>
             """
     }

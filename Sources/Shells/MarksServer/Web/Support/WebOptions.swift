@@ -59,6 +59,9 @@ public struct WebOptions: Sendable {
     /// The broken-link check: a bookmark's page shows its link's status with Check now (and Update URL for a page that
     /// moved), the lists offer Broken and search `!broken`. Nil: none of that shows, and the routes answer 404.
     public var links: LinkChecker? = nil
+    /// The followed feeds: Settings → Feeds adds, lists, removes and checks them (with `jobs`, Check now queues
+    /// `feeds.poll`), imports and exports OPML. Nil: the section is not shown and its routes answer 404.
+    public var feeds: FeedSubscriptions? = nil
     /// Fetches the reader's images for the signed image proxy (`/reader/image`); nil leaves images out of the reader.
     public var images: ImageFetcher?
     /// The sizes the image proxy learnt of the images it served, for the reader's `<img>` (nil: only the sizes the

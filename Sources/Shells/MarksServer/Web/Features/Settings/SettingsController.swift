@@ -31,6 +31,8 @@ struct SettingsController: WebFeature {
     var pageArchive: PageArchive? = nil
     /// The sources (pasted text and files), for the JSON export; nil when this server keeps none.
     var sourceLibrary: DocumentLibrary? = nil
+    /// The followed feeds (nil: Settings leaves that part out).
+    var feeds: FeedSubscriptions? = nil
     /// The listening settings (nil without podcasts: Settings leaves that part out).
     let listening: @Sendable () -> PodcastListeningSettings?
     /// The token Verify just checked, per session (so Save need not have it typed again).
@@ -157,7 +159,21 @@ struct SettingsController: WebFeature {
         view.podcastFeed = podcastFeedContent(request)
         view.bookmarkFeeds = bookmarkFeedsContent(request)
         view.listening = listening()
+        view.followedFeeds = followedFeedsSummary()
         return page(SettingsPage.title, tab: .settings, view.render(), context: ctx, status: status)
+    }
+
+    /// The followed feeds in a line for Settings: how many, and how many fail.
+    private func followedFeedsSummary() -> String? {
+        guard let feeds else { return nil }
+        do {
+            let all = try feeds.all()
+            let failing = all.filter { $0.lastError != nil }.count
+            if all.isEmpty { return "New items of RSS and Atom feeds you follow are saved as unread bookmarks." }
+            return "Following \(all.count) feed\(all.count == 1 ? "" : "s")" + (failing > 0 ? "; \(failing) failing." : ".")
+        } catch {
+            return "The followed feeds could not be read: \(error)"
+        }
     }
 
     private struct Problem: Error {
