@@ -44,6 +44,28 @@ extension CompositionRoot {
 
     /// The observer that drops a bookmark's highlights when it is deleted for good; none (with a warning) when the
     /// highlights cannot be opened.
+    /// Where the library's imports of other services' exports keep their highlights (`ImportedHighlightStore`): the
+    /// highlight store, the search index told of the bookmarks that gained some. Nil (the highlights then go into the
+    /// notes as text) when the store cannot be opened, with a warning.
+    func importedHighlights() -> ImportedHighlightStore? {
+        do {
+            let store = try highlights()
+            let changed: (@Sendable (Int) async -> Void)?
+            do {
+                changed = try highlightsChanged()
+            } catch {
+                warn("the search index will not take imported highlights: \(AssemblyFailure.describe(error))")
+                changed = nil
+            }
+            return store.importedHighlights { ids in
+                for id in ids { await changed?(id) }
+            }
+        } catch {
+            warn("imported highlights will be kept in the bookmarks' notes: \(AssemblyFailure.describe(error))")
+            return nil
+        }
+    }
+
     public func highlightObservers() -> [LibraryObserver] {
         do {
             return [try highlights().observer(warn: warn)]

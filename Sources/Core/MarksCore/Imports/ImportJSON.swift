@@ -49,6 +49,14 @@ enum ImportJSON {
         return array.map { $0 as? [String: Any] ?? [:] }
     }
 
+    /// `objects`, unless there are some and none has any of `keys` (what tells the service's entries from another's).
+    static func objects(_ objects: [[String: Any]], withAnyOf keys: [String], format: ImportFormat, what: String) throws(ImportFormatError) -> [[String: Any]] {
+        guard objects.isEmpty || objects.contains(where: { object in keys.contains { object[$0] != nil } }) else {
+            throw .notThisFormat(format, "none of its \(what) has any of the keys \(keys.joined(separator: ", "))")
+        }
+        return objects
+    }
+
     static func string(_ value: Any?) -> String? {
         switch value {
         case let string as String: string
