@@ -28,7 +28,7 @@ import Testing
             return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
         }
         func json(_ text: String) -> String {
-            String(decoding: try! JSONSerialization.data(withJSONObject: text, options: [.fragmentsAllowed]), as: UTF8.self)  // safe: a string always encodes
+            String(decoding: try! JSONSerialization.data(withJSONObject: text, options: [.fragmentsAllowed, .withoutEscapingSlashes]), as: UTF8.self)  // safe: a string always encodes
         }
         switch format {
         case .pocketCSV:
@@ -148,6 +148,8 @@ import Testing
         #expect(merged.count == 1, "\(report.problems)")
         if Self.jsonFormats.contains(format) {
             #expect(merged.first?.message.hasPrefix("Entry 3: Merged into the entry at entry 1") == true, "\(merged)")
+        } else if format == .pocketHTML {
+            #expect(merged.first?.line != nil && merged.first?.message.contains("at line") == true, "\(merged)")
         } else {
             #expect(merged.first?.line == 4 && merged.first?.message.contains("at line 2") == true, "\(merged)")
         }
@@ -180,11 +182,11 @@ import Testing
     @Test(arguments: formats)
     func htmlInATitleIsStoredAsPlainText(_ format: ImportFormat) async throws {
         let f = try LibraryFixture(.embedded)
-        let title = format == .pocketHTML ? "<b>Bold</b> &amp; <i>it</i>&#8217;s  <br/>here" : "<b>Bold</b> &amp; <i>it</i>&#8217;s  <br/>here"
+        let title = "<b>Bold</b> &amp; <i>italic</i> &#8216;quoted&#8217;  <br/>here &lt;3"
         let report = try await f.library.importFile(Self.file(format, Self.rows(format, [("https://example.com/html", title)])), format: format)
         #expect(report.created == 1)
         let stored = try #require(f.serverBookmarks().values.first)
-        #expect(stored.title == "Bold & it’s here", "\(stored.title.debugDescription)")
+        #expect(stored.title == "Bold & italic ‘quoted’ here <3", "\(stored.title.debugDescription)")
     }
 
     @Test(arguments: formats)
@@ -212,24 +214,18 @@ import Testing
 
     // MARK: - Tens of megabytes
 
-    /// The peak resident memory of this process so far (VmHWM), in bytes.
-    static func peakResident() throws -> Int {
-        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
-        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") })
-        let kilobytes = try #require(Int(line.split(whereSeparator: \.isWhitespace)[1]))
-        return kilobytes * 1024
-    }
-
-    /// ~50 MB of Wallabag entries (each with its article's HTML, as the export carries it) and ~50 MB of Pocket rows:
-    /// everything imported, in one transaction, memory bounded.
+    /// ~50 MB of Wallabag entries (each with its article's HTML, as the export carries it) and ~50 MB of Pocket rows,
+    /// imported by the real `marks import` in a process of its own (so its peak memory is its own, not the tests'
+    /// running beside it, read by `/usr/bin/time`): everything imported in one transaction, memory bounded.
     @Test(arguments: [ImportFormat.wallabag, .pocketCSV])
     func fiftyMegabytesImportWithMemoryBounded(_ format: ImportFormat) async throws {
-        let f = try LibraryFixture(.embedded)
+        let binary = try MarksBinary()
+        defer { binary.cleanUp() }
         var text = ""
         var count = 0
+        text.reserveCapacity(52_000_000)
         if format == .wallabag {
             let content = String(repeating: "<p>Some words of the article, kept by Wallabag.</p>", count: 200)
-            text.reserveCapacity(52_000_000)
             text += "["
             while text.utf8.count < 50_000_000 {
                 if count > 0 { text += ",\n" }
@@ -238,7 +234,6 @@ import Testing
             }
             text += "]"
         } else {
-            text.reserveCapacity(52_000_000)
             text += "title,url,time_added,tags,status\n"
             let padding = String(repeating: "x", count: 180)
             while text.utf8.count < 50_000_000 {
@@ -246,12 +241,18 @@ import Testing
                 count += 1
             }
         }
-        let before = try Self.peakResident()
-        let report = try await f.library.importFile(text, format: format)
-        let growth = try Self.peakResident() - before
-        #expect(report.created == count && report.skipped == 0 && report.problems.isEmpty, "\(report.created) of \(count)")
-        #expect(try f.store.counts().unarchived == count)
-        // Generous: the file is parsed whole (~2–4x its size for JSON); the bound catches a copy per entry or a leak.
-        #expect(growth < 600_000_000, "peak resident memory grew by \(growth / 1_000_000) MB for \(text.utf8.count / 1_000_000) MB")
+        let file = binary.home.appendingPathComponent("big-export")
+        try Data(text.utf8).write(to: file)
+        text = ""
+        let run = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/time"),
+                                             ["-f", "peak-kb %M", MarksBinary.executable.path, "import", file.path, "--json"],
+                                             environment: binary.environment, currentDirectory: binary.home, stdin: nil, timeout: 900)
+        #expect(run.status == 0, "\(run.stderr.suffix(2_000))")
+        #expect(run.stdout.contains("\"created\":\(count),") && run.stdout.contains("\"skipped\":0"), "\(run.stdout.prefix(300))")
+        let peak = try #require(run.stderr.split(separator: "\n").last { $0.hasPrefix("peak-kb ") }.flatMap { Int($0.dropFirst(8)) })
+        // The file is parsed whole (a JSON export ~3x its size as Foundation values) and the store's import may use 256 MB
+        // of page cache; the bound catches a copy per entry or a leak.
+        #expect(peak < 1_200_000, "marks import of \(count) entries (50 MB) peaked at \(peak / 1024) MB")
+        print("fifty megabytes of \(format.rawValue): \(count) entries, peak \(peak / 1024) MB")
     }
 }
