@@ -110,7 +110,8 @@ import Testing
         do {
             _ = try await f.library.importFile(cut, format: format)
         } catch let error as ImportFormatError {
-            #expect(error.message.contains("is broken") && error.message.contains("not valid JSON"), "\(error.message)")
+            #expect(error.message.contains("is broken at entry 2: it is not valid JSON") && error.message.contains("the entry that begins at line 2 is never closed"),
+                    "the entry cut short is named: \(error.message)")
         }
         #expect(try f.serverBookmarks().values.map(\.url) == ["https://example.com/kept"])
     }

@@ -39,7 +39,11 @@ enum ImportJSON {
             guard trimmed.hasPrefix("{") || trimmed.hasPrefix("[") else {
                 throw .notThisFormat(format, "it is not JSON")
             }
-            throw .broken(format, place: nil, "it is not valid JSON (\((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "unreadable"))")
+            let why = "it is not valid JSON (\((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "unreadable"))"
+            if let cut = JSONCut(text) {
+                throw .broken(format, place: .entry(cut.entry), why + "; the entry that begins at line \(cut.line) is never closed")
+            }
+            throw .broken(format, place: nil, why)
         }
     }
 
