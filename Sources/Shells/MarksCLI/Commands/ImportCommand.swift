@@ -19,7 +19,7 @@ enum ImportCommand: CLICommand {
     static let descriptor = CommandDescriptor(
         name: "import",
         abstract: "Import a bookmark file (HTML from a browser or linkding, a Pocket, Instapaper, Readwise Reader, Wallabag, Omnivore, Karakeep or Linkwarden export) or a Marks export (JSON).",
-        discussion: "Into the embedded store every entry goes in one transaction; into a linkding server one by one, existing URLs updated (tags added), never duplicated. Tags, dates, unread, notes, shared and archived state are kept. A title over 512 characters or a tag over 64 is trimmed to fit linkding; every trim and every skipped entry is reported by line. A Marks export (JSON) is checked whole first and restored with its AI summaries and highlights.",
+        discussion: "Into the embedded store every entry goes in one transaction; into a linkding server one by one, existing URLs updated (tags added), never duplicated. Tags, dates, unread, notes, shared and archived state are kept. A title over 512 characters or a tag over 64 is trimmed to fit linkding; every trim and every skipped entry is reported by line. Highlights in another service's export (Readwise, Wallabag, Omnivore, Instapaper selections, Karakeep, Linkwarden) become Marks highlights; importing the same file twice changes nothing. A Marks export (JSON) is checked whole first and restored with its AI summaries and highlights.",
         arguments: [
             .positional("file", help: "The bookmark file (Netscape HTML, another service's CSV, HTML, JSON or ZIP export, or a Marks export from marks export --format json)."),
             .option("format", value: "NAME", help: "Read the file as this format instead of detecting it: \(ImportFormat.names)."),
