@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
 seconds=${FUZZ_SECONDS:-60}
 scratch=.build/fuzz
-targets=${FUZZ_TARGETS:-"search-query netscape ingest multipart multipart-stream form json bookmark-page html date deep-link range url feed"}
+targets=${FUZZ_TARGETS:-"search-query netscape ingest multipart multipart-stream form json bookmark-page html date deep-link range url feed import-csv import-json omnivore-zip"}
 jobs=${FUZZ_JOBS:-$(nproc)}
 
 # One -sanitize= flag with both: given as two (SwiftPM's --sanitize twice), the second replaces the first and the code

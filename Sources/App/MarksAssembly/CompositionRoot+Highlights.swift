@@ -13,15 +13,21 @@ extension CompositionRoot {
     /// What follows a change to a bookmark's highlights in the web app: its page passages (the archived text and the
     /// highlights) written to the search index again, embedded in the background where this process runs it.
     public func highlightsChanged() throws -> @Sendable (_ bookmarkID: Int) async -> Void {
+        let changed = try bookmarksHighlightsChanged()
+        return { id in await changed([id]) }
+    }
+
+    /// `highlightsChanged` for several bookmarks at once (an import's).
+    func bookmarksHighlightsChanged() throws -> @Sendable (_ bookmarkIDs: [Int]) async -> Void {
         let index = try searchIndex()
         let indexer = runsBackgroundWork ? try self.indexer() : nil
         let pages = pageTexts()
         let warn = self.warn
-        return { id in
+        return { ids in
             do {
-                try index.syncPageTexts(ids: [id], from: pages)
+                try index.syncPageTexts(ids: ids, from: pages)
             } catch {
-                warn("the search index did not take bookmark \(id)'s highlights: \(AssemblyFailure.describe(error))")
+                warn("the search index did not take the highlights of bookmarks \(ids.prefix(5).map(String.init).joined(separator: ", "))\(ids.count > 5 ? "…" : ""): \(AssemblyFailure.describe(error))")
             }
             await SearchIndex.schedule(indexer, warn: warn)
         }
@@ -44,6 +50,26 @@ extension CompositionRoot {
 
     /// The observer that drops a bookmark's highlights when it is deleted for good; none (with a warning) when the
     /// highlights cannot be opened.
+    /// Where the library's imports of other services' exports keep their highlights (`ImportedHighlightStore`): the
+    /// highlight store, the search index told of the bookmarks that gained some. Nil (the highlights then go into the
+    /// notes as text) when the store cannot be opened, with a warning.
+    func importedHighlights() -> ImportedHighlightStore? {
+        do {
+            let store = try highlights()
+            let changed: (@Sendable ([Int]) async -> Void)?
+            do {
+                changed = try bookmarksHighlightsChanged()
+            } catch {
+                warn("the search index will not take imported highlights: \(AssemblyFailure.describe(error))")
+                changed = nil
+            }
+            return store.importedHighlights { ids in await changed?(ids) }
+        } catch {
+            warn("imported highlights will be kept in the bookmarks' notes: \(AssemblyFailure.describe(error))")
+            return nil
+        }
+    }
+
     public func highlightObservers() -> [LibraryObserver] {
         do {
             return [try highlights().observer(warn: warn)]

@@ -245,13 +245,14 @@ public final class CompositionRoot: Sendable {
         try makeLibrary(over: try source(), cache: try cache(), observers: observers)
     }
 
-    /// A library over `source` and its cache (nil: straight to the source), writing the widget files, heard by `observers`.
+    /// A library over `source` and its cache (nil: straight to the source), writing the widget files, heard by `observers`,
+    /// keeping imported highlights in the highlight store.
     /// The embedded store is walked in pages of 10,000: no network between, and each page of a full walk skips its
     /// offset from the start.
     public func makeLibrary(over source: any BookmarkSource, cache: BookmarkCache?, observers: [LibraryObserver]) throws -> LibraryService {
         LibraryService(source: source, widgets: widgets, now: context.now, warn: warn, observers: observers, cache: cache,
                        syncOptions: source is EmbeddedBookmarkSource ? SyncOptions(pageSize: 10_000) : SyncOptions(),
-                       deferredDeletes: try deferredDeletes())
+                       deferredDeletes: try deferredDeletes(), importedHighlights: importedHighlights())
     }
 
     private func deferredDeletes() throws -> DeferredDeletes? {

@@ -5,7 +5,7 @@ import SQLiteDatabase
 extension BookmarkStore {
     /// Imports Netscape entries in ONE transaction with linkding's importer semantics: an entry whose normalised URL
     /// is already stored updates that bookmark (URL, unread; dates, title, description and notes only when the entry
-    /// has them; archive state kept), others are created; dates come from the file (modified defaults to added,
+    /// has them; archive state kept) — or, when it brings nothing new, is counted unchanged and nothing is written, others are created; dates come from the file (modified defaults to added,
     /// added to now); tags are added to the existing ones (names over 64 characters skipped); `shared` is set from
     /// `PRIVATE="0"` only when `mapPrivateFlag`. Invalid entries and repeats of a URL are skipped and reported.
     public func importBookmarks(_ entries: [NetscapeEntry], mapPrivateFlag: Bool = false) throws(BookmarkStoreError) -> ImportResult {
@@ -192,6 +192,8 @@ private struct BulkImporter {
         }
         let id: Int
         var archived: Bool?
+        /// For an existing bookmark: whether the entry changed its row or added a tag.
+        var changed = true
         if let existing {
             id = try existing.int(at: 0)
             var assignments: [(String, SQLValue)] = [
@@ -205,9 +207,11 @@ private struct BulkImporter {
             if !entry.description.isEmpty { assignments.append(("description", SQLValue(entry.description))) }
             if !entry.notes.isEmpty { assignments.append(("notes", SQLValue(entry.notes))) }
             if mapPrivateFlag && entry.shared { assignments.append(("shared", SQLValue(true))) }
-            try db.run("UPDATE store_bookmarks SET " + assignments.map { $0.0 + " = ?" }.joined(separator: ", ") + " WHERE id = ?",
-                       assignments.map(\.1) + [SQLValue(id)])
-            result.updated += 1
+            // Written only when a value differs, so the same file imported twice writes nothing (no update trigger runs).
+            try db.run("UPDATE store_bookmarks SET " + assignments.map { $0.0 + " = ?" }.joined(separator: ", ") + " WHERE id = ? AND ("
+                       + assignments.map { $0.0 + " IS NOT ?" }.joined(separator: " OR ") + ")",
+                       assignments.map(\.1) + [SQLValue(id)] + assignments.map(\.1))
+            changed = db.changes > 0
         } else {
             id = nextID
             nextID += 1
@@ -229,9 +233,14 @@ private struct BulkImporter {
             } else {
                 try link.bind([SQLValue(id), SQLValue(tag.id)])
                 try link.run()
+                if db.changes > 0 { changed = true }
             }
         }
         result.success += 1
+        if archived == nil {
+            if changed { result.updated += 1 } else { result.unchanged += 1 }
+        }
+        guard changed else { return }
         result.savedIDs.append(id)
         if keepingSaved {
             // A created bookmark is exactly what is written (no stored snapshot link yet, its tags the stored

@@ -23,6 +23,9 @@ enum FuzzTarget: String, CaseIterable {
     case range
     case url
     case feed
+    case importCSV = "import-csv"
+    case importJSON = "import-json"
+    case omnivoreZip = "omnivore-zip"
 
     /// Runs the target on one input.
     func run(_ data: Data) {
@@ -83,7 +86,46 @@ enum FuzzTarget: String, CaseIterable {
                 }
             }
             _ = try? OPMLDocument(bytes: bytes)  // safe: a refused list is the expected answer; the target looks for crashes
+        case .importCSV:
+            // The first byte picks the reader (Pocket, Instapaper, Readwise Reader), the rest is the file.
+            guard let first = data.first else { return }
+            let formats: [ImportFormat] = [.pocketCSV, .instapaper, .readwise]
+            importFile(Self.text(data.dropFirst()), as: formats[Int(first) % formats.count])
+        case .importJSON:
+            guard let first = data.first else { return }
+            let formats: [ImportFormat] = [.wallabag, .omnivore, .karakeep, .linkwarden]
+            let text = Self.text(data.dropFirst())
+            importFile(text, as: formats[Int(first) % formats.count])
+            importFile(text, as: ImportFormat.detect(text))
+        case .omnivoreZip:
+            omnivoreZip(data)
         }
+    }
+
+    /// Another service's export read as `format`: a clean refusal (`ImportFormatError`), or entries whose every
+    /// address is http(s) and whose every highlight has a quote and fits a Marks highlight.
+    private func importFile(_ text: String, as format: ImportFormat) {
+        guard var reader = try? BookmarkFileReader(text, format: format) else { return }  // safe: a refused file is the expected answer
+        while true {
+            let part = reader.next(100)
+            if part.isEmpty { break }
+            for entry in part {
+                let scheme = entry.url.prefix(8).lowercased()
+                expect(scheme.hasPrefix("http://") || scheme.hasPrefix("https://"), "only web addresses are kept: \(entry.url.debugDescription)")
+                expect(entry.highlights.allSatisfy { !$0.quote.isEmpty && $0.fits }, "every highlight has a quote and fits")
+            }
+        }
+        _ = try? reader.finish()  // safe: only a Netscape file throws here
+    }
+
+    /// The bytes as an Omnivore ZIP (written to a file: the ZIP reader reads files): a clean refusal, or JSON that the
+    /// Omnivore reader takes or refuses cleanly.
+    private func omnivoreZip(_ data: Data) {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("marks-fuzz-\(getpid()).zip")
+        defer { try? FileManager.default.removeItem(at: url) }  // safe: a leftover temporary file is harmless
+        guard (try? data.write(to: url)) != nil else { return }  // safe: no file, nothing to fuzz
+        guard let json = try? OmnivoreArchive.metadataJSON(at: url) else { return }  // safe: a refused archive is the expected answer
+        importFile(json, as: .omnivore)
     }
 
     private func ingest(_ data: Data) {

@@ -58,12 +58,13 @@ import Testing
         #expect(read.problems.count == 1 && read.problems[0].place == .line(12) && read.problems[0].message.contains("ftp://example.com/file"))
     }
 
-    @Test func instapaperFoldersBecomeArchiveOrTagsAndASelectionANote() throws {
+    @Test func instapaperFoldersBecomeArchiveOrTagsAndASelectionAHighlight() throws {
         let read = try Self.read(ImportSamples.instapaperCSV, .instapaper)
         #expect(read.entries == [
             NetscapeEntry(url: "https://example.com/one", title: "One & only", tags: ["Starred"], dateAdded: Self.date(1_600_000_000), unread: true),
-            NetscapeEntry(url: "https://example.com/two", title: "Two", notes: "> A selected sentence.", tags: ["deep"],
-                          dateAdded: Self.date(1_600_000_100), archived: true),
+            NetscapeEntry(url: "https://example.com/two", title: "Two", tags: ["deep"],
+                          dateAdded: Self.date(1_600_000_100), archived: true, highlights: [
+                            ImportedHighlight(quote: "A selected sentence.", date: Self.date(1_600_000_100))!]),
             NetscapeEntry(url: "https://example.com/three", title: "Three", tags: ["Recipes"], dateAdded: Self.date(1_600_000_200), unread: true),
         ])
         #expect(read.problems.map(\.place) == [.line(5), .line(6)])
@@ -88,7 +89,8 @@ import Testing
         #expect(read.entries.count == 3)
         let one = read.entries[0]
         #expect(one.title == "Wallabag & friends" && one.archived && !one.unread && one.tags == ["linux", "self-hosted"])
-        #expect(one.notes == "> a quoted part\n\nMy note")
+        #expect(one.notes.isEmpty)
+        #expect(one.highlights == [ImportedHighlight(quote: "a quoted part", note: "My note", date: Self.date(1_473_328_800))!])
         #expect(one.dateAdded == Self.date(1_473_328_558), "11:55:58+0200 is 09:55:58Z")
         #expect(read.entries[1].tags == ["starred", "again"] && read.entries[1].unread)
         #expect(read.entries[1].dateAdded == Self.date(1_577_836_800), "the earlier date of the two")

@@ -17,6 +17,15 @@ import Testing
         #expect(TextQuote(quote: "leave the lakes").place(in: Self.text) == 12..<27)
     }
 
+    /// An imported highlight (another service's export) has its quote and no context: it is placed by its words alone
+    /// (a quote over two lines, as Omnivore's Markdown writes one, included), the first of the same words twice, and
+    /// one whose words the page no longer has is not placed.
+    @Test func anImportedQuoteWithoutContextIsPlacedByItsWordsAlone() {
+        #expect(placed(TextQuote(quote: "In spring the\nherons return;", prefix: "", suffix: "")) == "In spring the herons return;")
+        #expect(TextQuote(quote: "the herons").place(in: Self.text) == TextQuote(quote: "the herons", prefix: "In spring ").place(in: Self.text))
+        #expect(TextQuote(quote: "flamingos return").place(in: Self.text) == nil)
+    }
+
     @Test func theContextPicksTheRightOneOfTheSameWords() {
         let second = TextQuote(quote: "the herons", prefix: "return; ", suffix: " nest in")
         let range = second.place(in: Self.text)

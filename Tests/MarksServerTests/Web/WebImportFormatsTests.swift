@@ -31,6 +31,20 @@ import Testing
         #expect(swift?.isArchived == true && swift?.tagNames.sorted() == ["news", "programming", "swift"])
     }
 
+    @Test func anUploadedExportsAnnotationsBecomeHighlights() async throws {
+        let web = try await WebHarness.make(seed: 1)
+        defer { web.cleanUp() }
+        var client = try await web.signedIn()
+        let (type, body) = WebAccountTests.multipart([("_csrf", client.csrf)], file: ("wallabag.json", ImportSamples.wallabagJSON))
+        let started = try await client.send(.post, "/settings/import", headers: [("Content-Type", type), ("Origin", "http://127.0.0.1:8080")], body: body)
+        let location = try #require(started.headers["Location"])
+        await web.jobs.runUntilIdle()
+        let page = WebClient.text(try await client.get(location))
+        #expect(page.contains("Imported 3 bookmarks: 3 new, 0 updated, 1 skipped. 1 highlights added, 0 already there."), "\(page)")
+        let highlights = WebClient.text(try await client.get("/highlights"))
+        #expect(highlights.contains("a quoted part") && highlights.contains("My note"), "\(highlights)")
+    }
+
     @Test func aBrokenExportFailsWithItsReasonAndChangesNothing() async throws {
         let web = try await WebHarness.make(seed: 1)
         defer { web.cleanUp() }

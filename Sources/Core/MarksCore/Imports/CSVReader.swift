@@ -7,6 +7,8 @@ struct CSVReader {
     private let bytes: [UInt8]
     private var index = 0
     private var line = 1
+    /// Whether the row `next` returned last ended at the end of the text, without a line break.
+    private(set) var lastRowUnterminated = false
 
     /// A field still open at the end of the text: the line its quote opened on.
     struct Unclosed: Error {
@@ -73,6 +75,7 @@ struct CSVReader {
                 if rowEnded { break }
             }
             if quoted { throw Unclosed(line: quoteLine) }
+            lastRowUnterminated = !rowEnded
             fields.append(String(decoding: field, as: UTF8.self))
             if fields.count == 1 && fields[0].allSatisfy(\.isWhitespace) { continue }
             return (start, fields)

@@ -1,5 +1,6 @@
 /// A CSV export read row by row with its columns found by name in the header (any case, any order; unknown columns
-/// ignored, a short row's missing fields empty). The header must name every column of `required`.
+/// ignored, a short row's missing fields empty). The header must name every column of `required` and one of `anyOf`
+/// (what tells the service's file from another's).
 struct CSVTable {
     /// One row: its line and its fields by column name.
     struct Row {
@@ -17,7 +18,7 @@ struct CSVTable {
     }
 
     /// Reads every row of `text` after the header into `collector` through `add`.
-    static func read(_ text: String, as format: ImportFormat, required: [String],
+    static func read(_ text: String, as format: ImportFormat, required: [String], anyOf: [String] = [],
                      add: (Row, inout ImportCollector) -> Void) throws(ImportFormatError) -> ImportCollector {
         var reader = CSVReader(text)
         var collector = ImportCollector(format)
@@ -32,7 +33,14 @@ struct CSVTable {
             guard missing.isEmpty else {
                 throw ImportFormatError.notThisFormat(format, "its first line has no \(missing.joined(separator: ", ")) column")
             }
+            guard anyOf.isEmpty || anyOf.contains(where: { columns[$0] != nil }) else {
+                throw ImportFormatError.notThisFormat(format, "its first line has none of the columns \(anyOf.joined(separator: ", "))")
+            }
             while let row = try reader.next() {
+                // The exports end every row with a line break and write every column: a last row without either was cut.
+                if reader.lastRowUnterminated && row.fields.count < header.fields.count {
+                    throw ImportFormatError.broken(format, place: .line(row.line), "its last row is cut short (it ends without a line break, with fewer fields than the header)")
+                }
                 add(Row(line: row.line, fields: row.fields, columns: columns), &collector)
             }
         } catch let error as CSVReader.Unclosed {

@@ -52,7 +52,8 @@ public enum ImportFormat: String, CaseIterable, Sendable, Codable {
         if header.contains("url") {
             if header.contains("time_added") { return .pocketCSV }
             if header.contains("selection") || header.contains("folder") { return .instapaper }
-            if header.contains("location") || header.contains("document tags") || header.contains("saved date") { return .readwise }
+            if header.contains("location") || header.contains("document tags") || header.contains("saved date")
+                || header.contains("highlight") { return .readwise }
         }
         let lowered = head.lowercased()
         if !lowered.contains("<!doctype netscape"), lowered.contains("<a "), lowered.contains("time_added=") { return .pocketHTML }

@@ -39,7 +39,11 @@ enum ImportJSON {
             guard trimmed.hasPrefix("{") || trimmed.hasPrefix("[") else {
                 throw .notThisFormat(format, "it is not JSON")
             }
-            throw .broken(format, place: nil, "it is not valid JSON (\((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "unreadable"))")
+            let why = "it is not valid JSON (\((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "unreadable"))"
+            if let cut = JSONCut(text) {
+                throw .broken(format, place: .entry(cut.entry), why + "; the entry that begins at line \(cut.line) is never closed")
+            }
+            throw .broken(format, place: nil, why)
         }
     }
 
@@ -47,6 +51,14 @@ enum ImportJSON {
     static func objects(_ value: Any?, format: ImportFormat, what: String) throws(ImportFormatError) -> [[String: Any]] {
         guard let array = value as? [Any] else { throw .notThisFormat(format, "it has no list of \(what)") }
         return array.map { $0 as? [String: Any] ?? [:] }
+    }
+
+    /// `objects`, unless there are some and none has any of `keys` (what tells the service's entries from another's).
+    static func objects(_ objects: [[String: Any]], withAnyOf keys: [String], format: ImportFormat, what: String) throws(ImportFormatError) -> [[String: Any]] {
+        guard objects.isEmpty || objects.contains(where: { object in keys.contains { object[$0] != nil } }) else {
+            throw .notThisFormat(format, "none of its \(what) has any of the keys \(keys.joined(separator: ", "))")
+        }
+        return objects
     }
 
     static func string(_ value: Any?) -> String? {

@@ -4,7 +4,8 @@ import Foundation
 /// [...]}`. A bookmark has `createdAt` (Unix seconds), `title`, `tags` (names), `content` (`{"type": "link", "url"}`,
 /// or a text or asset bookmark, which has no address and is skipped), `note`, `archived` and `favourited`. A list
 /// (`name`, and its bookmarks' `id`s as `bookmarks` or `bookmarkIds`; or a bookmark's own `lists`) becomes a tag;
-/// favourites get the tag `starred`.
+/// favourites get the tag `starred`. Highlights, where an export carries them (`highlights`: `text`, `note`,
+/// `createdAt`), become highlights.
 enum KarakeepJSON {
     static func parse(_ text: String) throws(ImportFormatError) -> ImportCollector {
         guard let root = try ImportJSON.parse(text, as: .karakeep) as? [String: Any] else {
@@ -42,6 +43,7 @@ enum KarakeepJSON {
             entry.archived = ImportJSON.flag(object["archived"])
             entry.unread = !entry.archived
             entry.dateAdded = collector.date(json: object["createdAt"], field: "createdAt", at: place)
+            ImportedNotes.add(collector.annotations(json: object["highlights"], at: place), to: &entry)
             collector.add(entry, at: place)
         }
         return collector

@@ -3,11 +3,13 @@ import Foundation
 /// Wallabag's JSON export (Unread/Archive/All → Export → JSON): an array of entries with `url`, `title`, `content`
 /// (the article's HTML), `tags` (names, or objects with `label`), `is_archived` and `is_starred` (0/1 or booleans),
 /// `created_at` (`2016-09-08T11:55:58+0200`) and `annotations` (`quote`, `text`, `ranges`). Archived entries are read;
-/// starred ones get the tag `starred`; annotations are kept in the notes (quote, then the note). The content is not
+/// starred ones get the tag `starred`; an annotation becomes a highlight (its quote and note; the `ranges` point into
+/// Wallabag's copy of the page, so Marks places it by its words), one without a quote stays in the notes. The content is not
 /// kept: Marks reads the page itself.
 enum WallabagJSON {
     static func parse(_ text: String) throws(ImportFormatError) -> ImportCollector {
-        let entries = try ImportJSON.objects(try ImportJSON.parse(text, as: .wallabag), format: .wallabag, what: "entries")
+        let entries = try ImportJSON.objects(try ImportJSON.objects(try ImportJSON.parse(text, as: .wallabag), format: .wallabag, what: "entries"),
+                                             withAnyOf: ["is_archived", "is_starred", "annotations", "created_at"], format: .wallabag, what: "entries")
         var collector = ImportCollector(.wallabag)
         for (index, object) in entries.enumerated() {
             let place = ImportPlace.entry(index + 1)
@@ -19,8 +21,7 @@ enum WallabagJSON {
             entry.unread = !entry.archived
             entry.dateAdded = collector.date(json: object["created_at"], field: "created_at", at: place)
             entry.dateModified = collector.date(json: object["updated_at"], field: "updated_at", at: place)
-            let annotations = (object["annotations"] as? [Any] ?? []).compactMap { $0 as? [String: Any] }
-            entry.notes = ImportedNotes.notes(highlights: annotations.map { (ImportJSON.text($0["quote"]), ImportJSON.text($0["text"])) })
+            ImportedNotes.add(collector.annotations(json: object["annotations"], at: place), to: &entry)
             collector.add(entry, at: place)
         }
         return collector

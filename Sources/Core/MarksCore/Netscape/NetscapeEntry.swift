@@ -22,11 +22,14 @@ public struct NetscapeEntry: Sendable, Equatable, Hashable {
     public var shared: Bool
     /// The `linkding:bookmarks.archived` tag linkding adds on export.
     public var archived: Bool
+    /// Highlights another service's export carries for it (never in a Netscape file).
+    public var highlights: [ImportedHighlight]
 
     /// An entry; everything but the URL is optional.
     public init(
         url: String, title: String = "", description: String = "", notes: String = "", tags: [String] = [],
-        dateAdded: Date? = nil, dateModified: Date? = nil, unread: Bool = false, shared: Bool = false, archived: Bool = false
+        dateAdded: Date? = nil, dateModified: Date? = nil, unread: Bool = false, shared: Bool = false, archived: Bool = false,
+        highlights: [ImportedHighlight] = []
     ) {
         self.url = url
         self.title = title
@@ -38,5 +41,6 @@ public struct NetscapeEntry: Sendable, Equatable, Hashable {
         self.unread = unread
         self.shared = shared
         self.archived = archived
+        self.highlights = highlights
     }
 }

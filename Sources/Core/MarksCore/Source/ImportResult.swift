@@ -27,9 +27,11 @@ public struct ImportResult: Sendable, Equatable {
     public var created = 0
     /// Of `success`: existing bookmarks updated.
     public var updated = 0
+    /// Of `success`: existing bookmarks the entry brought nothing new to (nothing written).
+    public var unchanged = 0
     /// The skipped entries and why.
     public var failures: [Failure] = []
-    /// The ids of the bookmarks created or updated, in the entries' order.
+    /// The ids of the bookmarks created or updated (not the unchanged), in the entries' order.
     public var savedIDs: [Int] = []
 
     /// An empty result.

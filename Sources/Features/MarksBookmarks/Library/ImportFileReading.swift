@@ -15,6 +15,11 @@ struct ImportFileReading: Sendable {
     private var entryLines: [Int]?
     /// Where each entry was found, for a file in another service's format (a JSON entry has a number, not a line).
     private var entryPlaces: [ImportPlace]?
+    /// The highlights the entries carried, by the entry's address, when they are kept apart (`keepingHighlights`).
+    private(set) var highlights: [(url: String, highlights: [ImportedHighlight])] = []
+
+    /// How many highlights `highlights` holds.
+    var highlightCount: Int { highlights.reduce(0) { $0 + $1.highlights.count } }
 
     /// How many entries go on at a time: small enough that the store starts at once, large enough that handing
     /// over costs nothing next to the entries' work.
@@ -23,8 +28,9 @@ struct ImportFileReading: Sendable {
     /// Reads `text` as `format`, handing each part's fitted entries to `send`; stops with `CancellationError` when
     /// `send` returns false (whoever took them has given up), with `ImportFormatError` before the first part for a
     /// file that is not in (or is a broken) `format`, with `NetscapeError.notABookmarkFile` at the end for text that
-    /// is not a Netscape bookmark file.
-    static func read(_ text: String, format: ImportFormat = .netscape, foldersAsTags: Bool,
+    /// is not a Netscape bookmark file. An entry's highlights are taken apart into `highlights` when
+    /// `keepingHighlights`, else added to its notes as text.
+    static func read(_ text: String, format: ImportFormat = .netscape, foldersAsTags: Bool, keepingHighlights: Bool = false,
                      send: ([NetscapeEntry]) -> Bool) throws -> ImportFileReading {
         var reader = try BookmarkFileReader(text, format: format, foldersAsTags: foldersAsTags)
         var reading = ImportFileReading()
@@ -34,7 +40,15 @@ struct ImportFileReading: Sendable {
             guard !part.isEmpty else { break }
             var entries: [NetscapeEntry] = []
             entries.reserveCapacity(part.count)
-            for original in part {
+            for var original in part {
+                if !original.highlights.isEmpty {
+                    if keepingHighlights {
+                        reading.highlights.append((original.url, original.highlights))
+                    } else {
+                        original.notes = ImportedHighlight.notes(original.highlights, after: original.notes)
+                    }
+                    original.highlights = []
+                }
                 let fit = ImportFit(original)
                 if !fit.trims.isEmpty { trims.append((reading.count, fit.entry.url, fit.trims)) }
                 entries.append(fit.entry)
@@ -100,10 +114,10 @@ struct ImportFileReading: Sendable {
     }
 
     /// Reads all of `text` at once (an import through a server's API, which needs every entry before it starts).
-    static func readAll(_ text: String, format: ImportFormat = .netscape, foldersAsTags: Bool) throws
+    static func readAll(_ text: String, format: ImportFormat = .netscape, foldersAsTags: Bool, keepingHighlights: Bool = false) throws
         -> (entries: [NetscapeEntry], reading: ImportFileReading) {
         var entries: [NetscapeEntry] = []
-        let reading = try read(text, format: format, foldersAsTags: foldersAsTags) { part in
+        let reading = try read(text, format: format, foldersAsTags: foldersAsTags, keepingHighlights: keepingHighlights) { part in
             entries += part
             return true
         }

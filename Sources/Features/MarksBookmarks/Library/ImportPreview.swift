@@ -19,6 +19,8 @@ public struct ImportPreview: Sendable, Equatable {
     public var items: [Item]
     /// The reader's problems that skip nothing (an unreadable date, a merged repeat, a trim).
     public var notes: [ImportReport.Problem]
+    /// The file's highlights that would be added, and those already there.
+    public var highlights = ImportedHighlightStore.Counts()
 
     /// How many entries would meet `action`.
     public func count(_ action: Action) -> Int {

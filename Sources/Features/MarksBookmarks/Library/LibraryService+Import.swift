@@ -16,7 +16,9 @@ extension LibraryService {
     /// and the observers, as after any other mutation. Into a linkding server: one by one through the API — the existing bookmarks are looked up
     /// first (one walk over both lists instead of a `check` per entry, which would scrape every page), an existing
     /// URL is PATCHed (tags added, non-empty fields and unread taken from the file, archive state kept), a new one is
-    /// created with its dates and archive state. Bad entries are reported by line (or entry) and the rest are imported.
+    /// created with its dates and archive state; one the file brings nothing new to is counted unchanged and not
+    /// written. Highlights the file carries go to `importedHighlights` once the bookmarks are saved (else into the
+    /// notes as text). Bad entries are reported by line (or entry) and the rest are imported.
     /// `mapPrivateFlag` sets `shared` from `PRIVATE="0"`. Throws (nothing changed) `NetscapeError.notABookmarkFile`
     /// for text that is not a bookmark file, `ImportFormatError` for a file not in (or a broken) `format`;
     /// `LibraryError.importInterrupted` when the server goes away.
@@ -26,15 +28,16 @@ extension LibraryService {
         let result: ImportTally
         let throughAPI: Bool
         var problems: [ImportReport.Problem]
+        let keepingHighlights = importedHighlights != nil
         if let bulkImport = source.bulkImport {
             throughAPI = false
             (reading, result) = try await importInBulk(bulkImport, mapPrivateFlag: mapPrivateFlag, progress: progress) { send in
-                try ImportFileReading.read(text, format: format, foldersAsTags: foldersAsTags, send: send)
+                try ImportFileReading.read(text, format: format, foldersAsTags: foldersAsTags, keepingHighlights: keepingHighlights, send: send)
             }
             problems = reading.problems
         } else {
             throughAPI = true
-            let read = try ImportFileReading.readAll(text, format: format, foldersAsTags: foldersAsTags)
+            let read = try ImportFileReading.readAll(text, format: format, foldersAsTags: foldersAsTags, keepingHighlights: keepingHighlights)
             reading = read.reading
             result = try await importThroughAPI(read.entries, mapPrivateFlag: mapPrivateFlag, progress: progress)
             problems = reading.problems
@@ -47,9 +50,36 @@ extension LibraryService {
                                             message: "Skipped \(failure.url.prefix(80)): \(failure.reason)"))
         }
         problems.sort { ($0.line ?? Int.max) < ($1.line ?? Int.max) }
+        let highlights = try await saveImportedHighlights(reading, dryRun: false)
         return ImportReport(read: reading.count, created: result.created, updated: result.updated,
                             skipped: reading.skipped + result.failures.count, problems: problems, throughAPI: throughAPI,
-                            trimmed: reading.trimmed)
+                            trimmed: reading.trimmed, unchanged: result.unchanged, highlights: highlights)
+    }
+
+    /// The highlights `reading` kept apart, for the bookmarks saved under their addresses (an entry that was skipped
+    /// has none), saved to `importedHighlights` in one transaction once the bookmarks are — each unless the same
+    /// bookmark already has the same quote and note, so the same file twice adds none — or, for a dry run, counted.
+    func saveImportedHighlights(_ reading: ImportFileReading, dryRun: Bool) async throws -> ImportedHighlightStore.Counts {
+        guard let store = importedHighlights, !reading.highlights.isEmpty else { return ImportedHighlightStore.Counts() }
+        var ids: [String: Int] = [:]
+        let walked = try await BookmarkWalker.all(source, BookmarkListQuery(limit: syncOptions.pageSize)) { _, _ in }.bookmarks
+            + BookmarkWalker.all(source, BookmarkListQuery(limit: syncOptions.pageSize, archived: true)) { _, _ in }.bookmarks
+        for bookmark in walked { ids[URLNormalizer.normalize(bookmark.url)] = bookmark.id }
+        var items: [ImportedHighlightStore.Item] = []
+        var counts = ImportedHighlightStore.Counts()
+        for (url, highlights) in reading.highlights {
+            guard let id = ids[URLNormalizer.normalize(url)] else {
+                // Not saved (skipped); in a dry run, a bookmark still to be added: every highlight of it is new.
+                if dryRun { counts.added += highlights.count }
+                continue
+            }
+            items += highlights.map { ImportedHighlightStore.Item(bookmarkID: id, url: url, highlight: $0) }
+        }
+        let saved = try store.save(source.identity, items, dryRun)
+        counts.added += saved.added
+        counts.unchanged += saved.unchanged
+        if !dryRun && saved.added > 0 { await store.changed(Array(Set(items.map(\.bookmarkID))).sorted()) }
+        return counts
     }
 
     /// Into a source with a bulk import, on threads of their own: the file is read and handed over part by part, so
@@ -150,8 +180,12 @@ extension LibraryService {
             do {
                 if let old = existing[key] {
                     let update = Self.importUpdate(entry, onto: old, mapPrivateFlag: mapPrivateFlag)
-                    saved.append(update.isEmpty ? old : try await source.update(id: old.id, update))
-                    result.updated += 1
+                    if update.isEmpty {
+                        result.unchanged += 1
+                    } else {
+                        saved.append(try await source.update(id: old.id, update))
+                        result.updated += 1
+                    }
                     if !update.isEmpty, let modified = entry.dateModified, modified != old.dateModified { result.modifiedDatesNotKept += 1 }
                 } else {
                     saved.append(try await source.create(Self.importDraft(entry, mapPrivateFlag: mapPrivateFlag), scrape: false))
@@ -226,6 +260,7 @@ extension LibraryService {
 struct ImportTally {
     var created = 0
     var updated = 0
+    var unchanged = 0
     var failures: [(index: Int, url: String, reason: String)] = []
     /// Updated bookmarks whose file `LAST_MODIFIED` the API could not keep (a PATCH stamps now).
     var modifiedDatesNotKept = 0
@@ -235,6 +270,7 @@ struct ImportTally {
     init(_ result: ImportResult) {
         created = result.created
         updated = result.updated
+        unchanged = result.unchanged
         failures = result.failures.map { ($0.index, $0.url, $0.reason) }
     }
 

@@ -26,6 +26,6 @@ extension LibraryService {
         }
         return ImportReport(read: reading.count, created: result.created, updated: result.updated,
                             skipped: result.failures.count, problems: problems, throughAPI: source.bulkImport == nil,
-                            trimmed: reading.trimmed)
+                            trimmed: reading.trimmed, unchanged: result.unchanged)
     }
 }

@@ -5,10 +5,11 @@ extension LibraryService {
     /// What `importFile` would do with `text` in `format`, changing nothing: the file is read as the import reads it,
     /// every stored bookmark is listed (archived ones too) and each entry is matched by its normalised URL — a new
     /// URL is added, a stored one updated (or unchanged, when the file brings nothing new), a repeat or an entry the
-    /// store refuses skipped with the store's reason. Throws as `importFile` does for a file it cannot read.
+    /// store refuses skipped with the store's reason; the file's highlights are counted as new or already there. Throws as `importFile` does for a file it cannot read.
     public func previewImport(_ text: String, format: ImportFormat, foldersAsTags: Bool = false,
                               mapPrivateFlag: Bool = true) async throws -> ImportPreview {
-        let (entries, reading) = try ImportFileReading.readAll(text, format: format, foldersAsTags: foldersAsTags)
+        let (entries, reading) = try ImportFileReading.readAll(text, format: format, foldersAsTags: foldersAsTags,
+                                                               keepingHighlights: importedHighlights != nil)
         var stored: [String: Bookmark] = [:]
         let walked = try await BookmarkWalker.all(source, BookmarkListQuery(limit: syncOptions.pageSize)) { _, _ in }.bookmarks
             + BookmarkWalker.all(source, BookmarkListQuery(limit: syncOptions.pageSize, archived: true)) { _, _ in }.bookmarks
@@ -38,6 +39,6 @@ extension LibraryService {
             }
             items.append(item)
         }
-        return ImportPreview(items: items, notes: notes)
+        return ImportPreview(items: items, notes: notes, highlights: try await saveImportedHighlights(reading, dryRun: true))
     }
 }

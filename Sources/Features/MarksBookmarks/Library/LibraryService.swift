@@ -17,14 +17,18 @@ public final class LibraryService: Sendable {
     let syncGate = SyncGate()
     /// How deletes reach a source without its own trash (nil: at once).
     let deferredDeletes: DeferredDeletes?
+    /// Where an import's highlights go (nil: into the notes as text).
+    let importedHighlights: ImportedHighlightStore?
 
     /// A library over a bookmark source; `widgets` nil turns widget files off. `warn` receives problems
     /// with side effects (a widget file that could not be written, a cache row that could not be read) that must
     /// not fail the operation itself. `observers` hear of every change (the search index, enrichment).
-    /// `deferredDeletes` sends a linkding source's deletes when the undo window closes (`LibraryService+Trash.swift`).
+    /// `deferredDeletes` sends a linkding source's deletes when the undo window closes (`LibraryService+Trash.swift`);
+    /// `importedHighlights` keeps the highlights of other services' exports (`LibraryService+Import.swift`).
     public init(source: any BookmarkSource, widgets: WidgetDataStore?, now: @escaping @Sendable () -> Date,
                 warn: @escaping @Sendable (String) -> Void, observers: [LibraryObserver] = [],
-                cache: BookmarkCache? = nil, syncOptions: SyncOptions = SyncOptions(), deferredDeletes: DeferredDeletes? = nil) {
+                cache: BookmarkCache? = nil, syncOptions: SyncOptions = SyncOptions(), deferredDeletes: DeferredDeletes? = nil,
+                importedHighlights: ImportedHighlightStore? = nil) {
         self.source = source
         self.widgets = widgets
         self.now = now
@@ -33,6 +37,7 @@ public final class LibraryService: Sendable {
         self.cache = cache
         self.syncOptions = syncOptions
         self.deferredDeletes = deferredDeletes
+        self.importedHighlights = importedHighlights
     }
 
     /// Bookmarks another writer of the same store saved (the embedded store's `/api/`): the observers (the search index,

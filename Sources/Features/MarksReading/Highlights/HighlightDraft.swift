@@ -1,12 +1,13 @@
 import Foundation
+import MarksCore
 
 /// A highlight as it is asked for (the reader's selection, a note), checked before it is stored: a quote with words
 /// and bounded sizes. Sizes count Unicode scalars, as SQLite's `length()` does in the schema's checks.
 public struct HighlightDraft: Sendable, Equatable {
     /// The longest quote.
-    public static let maximumQuote = 5_000
+    public static let maximumQuote = ImportedHighlight.maximumQuote
     /// The longest note.
-    public static let maximumNote = 10_000
+    public static let maximumNote = ImportedHighlight.maximumNote
     /// The most context kept on each side (the reader sends ~32 characters).
     public static let maximumContext = 200
 

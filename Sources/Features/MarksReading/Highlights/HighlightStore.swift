@@ -8,7 +8,7 @@ import SQLiteDatabase
 public final class HighlightStore: Sendable {
     /// The database the highlights live in.
     public let database: Database
-    private let now: @Sendable () -> Date
+    let now: @Sendable () -> Date
 
     /// The highlights in `database` (migrations of namespace `highlights` applied), timed by `now`.
     public init(database: Database, now: @escaping @Sendable () -> Date) throws {

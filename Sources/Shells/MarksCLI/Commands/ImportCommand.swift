@@ -9,7 +9,7 @@ import MarksReading
 /// its format found from its content or forced with `--format` — or restores a Marks export (`MarksExportImport`).
 /// Bad entries are reported by line (or entry) and the rest imported (exit 0 with a summary); a file that is not a
 /// bookmark file, or is broken, changes nothing (exit 1). `--dry-run` prints what would be added, updated, left
-/// unchanged and skipped (and why), and changes nothing.
+/// unchanged and skipped (and why), and the highlights to add, and changes nothing.
 enum ImportCommand: CLICommand {
     /// Larger files are refused before reading (a bookmark file of 100k entries is ~40 MB).
     static let maxFileBytes = 256 * 1024 * 1024
@@ -19,7 +19,7 @@ enum ImportCommand: CLICommand {
     static let descriptor = CommandDescriptor(
         name: "import",
         abstract: "Import a bookmark file (HTML from a browser or linkding, a Pocket, Instapaper, Readwise Reader, Wallabag, Omnivore, Karakeep or Linkwarden export) or a Marks export (JSON).",
-        discussion: "Into the embedded store every entry goes in one transaction; into a linkding server one by one, existing URLs updated (tags added), never duplicated. Tags, dates, unread, notes, shared and archived state are kept. A title over 512 characters or a tag over 64 is trimmed to fit linkding; every trim and every skipped entry is reported by line. A Marks export (JSON) is checked whole first and restored with its AI summaries and highlights.",
+        discussion: "Into the embedded store every entry goes in one transaction; into a linkding server one by one, existing URLs updated (tags added), never duplicated. Tags, dates, unread, notes, shared and archived state are kept. A title over 512 characters or a tag over 64 is trimmed to fit linkding; every trim and every skipped entry is reported by line. Highlights in another service's export (Readwise, Wallabag, Omnivore, Instapaper selections, Karakeep, Linkwarden) become Marks highlights; importing the same file twice changes nothing. A Marks export (JSON) is checked whole first and restored with its AI summaries and highlights.",
         arguments: [
             .positional("file", help: "The bookmark file (Netscape HTML, another service's CSV, HTML, JSON or ZIP export, or a Marks export from marks export --format json)."),
             .option("format", value: "NAME", help: "Read the file as this format instead of detecting it: \(ImportFormat.names)."),
@@ -79,10 +79,8 @@ enum ImportCommand: CLICommand {
             if report.problems.count > shown.count {
                 context.printError("\(path): … and \(report.problems.count - shown.count) more problems (--json lists them all).")
             }
-            let skipped = report.skipped > 0 ? ", \(report.skipped) skipped" : ""
-            let trimmed = report.trimmed > 0 ? ", \(report.trimmed) trimmed to fit linkding" : ""
             let kind = chosen == .netscape ? "" : " (\(chosen.title))"
-            context.print("Imported \(report.created + report.updated) bookmarks from \(path)\(kind): \(report.created) new, \(report.updated) updated\(skipped)\(trimmed).")
+            context.print("Imported \(report.created + report.updated) bookmarks from \(path)\(kind): \(report.summary)")
         }
         return ExitCode.success
     }
@@ -107,6 +105,7 @@ enum ImportCommand: CLICommand {
             context.print(JSONValue.object([
                 ("file", .string(path)), ("format", .string(format.rawValue)), ("dry_run", .bool(true)),
                 ("counts", .object(actions.map { ($0.rawValue, .int(preview.count($0))) })),
+                ("highlights", .object([("add", .int(preview.highlights.added)), ("unchanged", .int(preview.highlights.unchanged))])),
                 ("items", .array(preview.items.map { item in
                     .object([("action", .string(item.action.rawValue)), ("url", .optional(item.url)), ("title", .string(item.title)),
                              ("line", item.line.map(JSONValue.int) ?? .null), ("reason", .optional(item.reason))])
@@ -131,7 +130,9 @@ enum ImportCommand: CLICommand {
         for note in preview.notes.prefix(shownProblems) {
             context.printError((note.line.map { "\(path):\($0): " } ?? "\(path): ") + note.message.singleLine)
         }
-        context.print("Dry run of \(path) (\(format.title)): \(preview.count(.add)) to add, \(preview.count(.update)) to update, \(preview.count(.unchanged)) unchanged, \(preview.count(.skip)) to skip. Nothing was changed.")
+        let highlights = preview.highlights.added + preview.highlights.unchanged > 0
+            ? " Highlights: \(preview.highlights.added) to add, \(preview.highlights.unchanged) already there." : ""
+        context.print("Dry run of \(path) (\(format.title)): \(preview.count(.add)) to add, \(preview.count(.update)) to update, \(preview.count(.unchanged)) unchanged, \(preview.count(.skip)) to skip.\(highlights) Nothing was changed.")
         return ExitCode.success
     }
 
@@ -165,7 +166,9 @@ enum ImportCommand: CLICommand {
     static func json(_ report: ImportReport, file: String, format: ImportFormat? = nil) -> JSONValue {
         .object([
             ("file", .string(file)), ("format", .string(format?.rawValue ?? "marks-export")), ("read", .int(report.read)), ("created", .int(report.created)),
-            ("updated", .int(report.updated)), ("skipped", .int(report.skipped)), ("trimmed", .int(report.trimmed)),
+            ("updated", .int(report.updated)), ("unchanged", .int(report.unchanged)), ("skipped", .int(report.skipped)),
+            ("trimmed", .int(report.trimmed)), ("highlights_added", .int(report.highlights.added)),
+            ("highlights_unchanged", .int(report.highlights.unchanged)),
             ("through_api", .bool(report.throughAPI)),
             ("problems", .array(report.problems.map { problem in
                 .object([("line", problem.line.map(JSONValue.int) ?? .null), ("url", .optional(problem.url)),

@@ -33,7 +33,7 @@ enum MarksExportImport {
             context.print(JSONValue.object(fields).serialized)
         } else {
             for problem in report.problems.prefix(ImportCommand.shownProblems) { context.printError("\(path): " + problem.message.singleLine) }
-            context.print("Imported \(report.created + report.updated) bookmarks from \(path) (a Marks export): \(report.created) new, \(report.updated) updated; \(outcome.highlightsAdded) highlights added, AI metadata of \(outcome.aiRestored) restored, \(outcome.pagesRestored) page texts and the reading progress of \(outcome.readingRestored) restored, \(outcome.sourcesAdded) sources added.")
+            context.print("Imported \(report.created + report.updated) bookmarks from \(path) (a Marks export): \(report.created) new, \(report.updated) updated\(report.unchanged > 0 ? ", \(report.unchanged) unchanged" : ""); \(outcome.highlightsAdded) highlights added, AI metadata of \(outcome.aiRestored) restored, \(outcome.pagesRestored) page texts and the reading progress of \(outcome.readingRestored) restored, \(outcome.sourcesAdded) sources added.")
         }
         return ExitCode.success
     }

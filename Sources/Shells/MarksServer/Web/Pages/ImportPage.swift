@@ -38,9 +38,7 @@ struct ImportPage {
         case .interrupted(let reason):
             return HTML.problem("This import was interrupted: \(reason). Upload the file again to import it (bookmarks already saved are updated, not doubled).")
         case .finished(let report):
-            let skipped = report.skipped > 0 ? ", \(report.skipped) skipped" : ""
-            let trimmed = report.trimmed > 0 ? ", \(report.trimmed) trimmed to fit linkding" : ""
-            let summary = "Imported \(report.created + report.updated) bookmarks: \(report.created) new, \(report.updated) updated\(skipped)\(trimmed)."
+            let summary = "Imported \(report.created + report.updated) bookmarks: \(report.summary)"
             let shown = report.problems.prefix(Self.shownProblems)
             let more: HTML = report.problems.count > shown.count
                 ? "<p>… and \(report.problems.count - shown.count) more problems (marks import --json lists them all).</p>" : .empty

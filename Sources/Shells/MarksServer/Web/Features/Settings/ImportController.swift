@@ -75,7 +75,8 @@ struct ImportController: WebFeature {
         case .finished(let report):
             return .object([
                 ("state", .string("done")), ("created", .int(report.created)), ("updated", .int(report.updated)),
-                ("skipped", .int(report.skipped)), ("trimmed", .int(report.trimmed)),
+                ("unchanged", .int(report.unchanged)), ("skipped", .int(report.skipped)), ("trimmed", .int(report.trimmed)),
+                ("highlights_added", .int(report.highlights.added)),
                 ("problems", .array(report.problems.prefix(ImportPage.shownProblems).map { problem in
                     .object([("line", problem.line.map(JSONValue.int) ?? .null), ("message", .string(problem.message))])
                 })),
