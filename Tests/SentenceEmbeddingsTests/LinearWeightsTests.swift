@@ -57,7 +57,15 @@ struct LinearWeightsTests {
         let all = product(weights, rows: 40, input: input, start: [Float](repeating: 0, count: 40 * outputs), accumulate: false)
         let last = product(weights, rows: 1, input: Array(input[(39 * inputs)...]), start: [Float](repeating: 0, count: outputs),
                            accumulate: false)
-        #expect(Array(all[(39 * outputs)...]) == last)
+        let batched = Array(all[(39 * outputs)...])
+        if weights.precision == .bfloat16 {
+            #expect(batched == last, "the bfloat16 kernel's tiles never change a row's sums")
+        } else {
+            // Without AVX512-BF16 it is OpenBLAS's sgemm, whose kernels for one row and for many add in different
+            // orders: the same row to float32 rounding, not to the bit.
+            let worst = zip(batched, last).map { abs($0 - $1) }.max() ?? 0
+            #expect(batched.count == last.count && worst < 1e-4, "\(worst)")
+        }
     }
 
     @Test func float32IsKeptWhenAskedForOrWhenTheShapeDoesNotTile() {
