@@ -23,7 +23,16 @@ extension CompositionRoot {
             archiveMarksRead: { ReadingPreferencesStore(directory: directory, log: warn).current.archiveMarksRead },
             newSavesUnread: { ReadingPreferencesStore(directory: directory, log: warn).current.newSavesUnread })
         return WallabagAPI(clients: try eReaderClients(), library: { sources.current.library },
-                           epub: { try await exporter.epub(for: $0) }, preferences: preferences,
+                           epub: { try await exporter.epub(for: $0) },
+                           wordCounts: { urls in
+                               do {
+                                   return try archive.wordCounts(urls: urls)
+                               } catch {
+                                   warn("wallabag: reading times left out: \(AssemblyFailure.describe(error))")
+                                   return [:]
+                               }
+                           },
+                           preferences: preferences,
                            signIns: SlidingWindowLimiter(limit: WallabagAPI.signInLimit, now: context.now), logError: logError)
     }
 }

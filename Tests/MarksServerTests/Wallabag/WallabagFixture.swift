@@ -85,6 +85,7 @@ struct WallabagFixture {
         let exporter = EPUBExporter(archive: archive, images: ImageFetcher(fetcher: fetcher))
         let library = web.library
         let api = WallabagAPI(clients: clients, library: { library }, epub: { try await exporter.epub(for: $0) },
+                              wordCounts: { (try? archive.wordCounts(urls: $0)) ?? [:] },  // safe: a test archive; the assertion reads the result
                               preferences: WallabagAPI.Preferences(archiveMarksRead: { true }, newSavesUnread: { true }),
                               signIns: SlidingWindowLimiter(limit: signInLimit, now: clock.now))
         var context = MarksApp.Context(version: "test", logError: { _ in })

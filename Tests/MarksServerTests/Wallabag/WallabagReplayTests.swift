@@ -76,6 +76,7 @@ import Testing
                     #expect(item["is_archived"] as? Int == 0)
                     #expect(item["url"] is String && item["title"] is String && item["updated_at"] is String && item["created_at"] is String)
                     #expect(item["tags"] is [[String: Any]])
+                    if item["url"] as? String != fixture.articleURL { #expect(item["reading_time"] as? Int == 0, "no text kept: no reading time") }
                 }
                 seen += items.compactMap { $0["id"] as? Int }
                 page += 1
@@ -91,6 +92,8 @@ import Testing
             #expect(byTag.status == 200, "\(byTag.text)")
             let tagItems = (byTag.object?["_embedded"] as? [String: Any])?["items"] as? [[String: Any]] ?? []
             #expect(tagItems.map { $0["url"] as? String } == [fixture.articleURL])
+            let minutes = tagItems.first?["reading_time"] as? Int ?? 0
+            #expect(minutes >= 1, "the archived article's reading time, from its words: \(minutes)")
             let starred = try await fixture.send("GET", "/api/entries.json?archive=0&starred=1&page=1&perPage=30", token: token)
             #expect(starred.status == 200 && starred.object?["total"] as? Int == 0, "Marks has no stars")
 

@@ -91,6 +91,23 @@ public final class PageArchive: Sendable {
         }
     }
 
+    /// The words of each stored text among `urls` (without reading the texts; urls without one are left out).
+    public func wordCounts(urls: [String]) throws -> [String: Int] {
+        guard !urls.isEmpty else { return [:] }
+        return try storage {
+            try database.read { connection in
+                let statement = try connection.prepare("SELECT word_count FROM archive_pages WHERE url = ? AND state = 'stored'")
+                var found: [String: Int] = [:]
+                for url in Set(urls) {
+                    try statement.bind([.text(url)])
+                    if let row = try statement.step() { found[url] = try row.int(at: 0) }
+                    statement.reset()
+                }
+                return found
+            }
+        }
+    }
+
     /// The stored text of `url` as headings and paragraphs, with its version; nil when none is stored.
     public func text(url: String) throws -> StoredText? {
         guard let page = try page(url: url), page.state == .stored, let content = page.content else { return nil }

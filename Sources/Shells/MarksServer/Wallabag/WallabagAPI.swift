@@ -40,6 +40,7 @@ public struct WallabagAPI: HTTPResponder {
     private let clients: EReaderClients
     private let library: @Sendable () -> LibraryService
     private let epub: @Sendable (Bookmark) async throws -> Data
+    private let wordCounts: @Sendable ([String]) -> [String: Int]
     private let preferences: Preferences
     private let signIns: SlidingWindowLimiter?
     private let logError: @Sendable (String) -> Void
@@ -51,11 +52,13 @@ public struct WallabagAPI: HTTPResponder {
     /// The endpoints over `clients` and the current library; `epub` makes a bookmark's book; `signIns` limits token
     /// requests per client address (nil: unlimited).
     public init(clients: EReaderClients, library: @escaping @Sendable () -> LibraryService,
-                epub: @escaping @Sendable (Bookmark) async throws -> Data, preferences: Preferences = Preferences(),
+                epub: @escaping @Sendable (Bookmark) async throws -> Data,
+                wordCounts: @escaping @Sendable ([String]) -> [String: Int] = { _ in [:] }, preferences: Preferences = Preferences(),
                 signIns: SlidingWindowLimiter? = nil, logError: @escaping @Sendable (String) -> Void = { _ in }) {
         self.clients = clients
         self.library = library
         self.epub = epub
+        self.wordCounts = wordCounts
         self.preferences = preferences
         self.signIns = signIns
         self.logError = logError
@@ -86,6 +89,17 @@ public struct WallabagAPI: HTTPResponder {
         }
     }
 
+    /// A bookmark as an entry, its reading time from the archived text's words.
+    private func entry(_ bookmark: Bookmark) -> JSONValue {
+        WallabagEntry.json(bookmark, words: wordCounts([bookmark.url])[bookmark.url])
+    }
+
+    /// Bookmarks as entries, their words read at once.
+    private func entries(_ bookmarks: [Bookmark]) -> [JSONValue] {
+        let words = wordCounts(bookmarks.map(\.url))
+        return bookmarks.map { WallabagEntry.json($0, words: words[$0.url]) }
+    }
+
     // MARK: Routing
 
     private func answer(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -107,7 +121,7 @@ public struct WallabagAPI: HTTPResponder {
         case let rest where rest.count == 2 && rest[0] == "entries" && rest[1].hasSuffix(".json"):
             let id = try Self.id(String(rest[1].dropLast(5)))
             switch request.method {
-            case .get: return Self.json(WallabagEntry.json(try await library().bookmark(id: id)))
+            case .get: return Self.json(entry(try await library().bookmark(id: id)))
             case .patch, .put: return try await change(id, request)
             case .delete: return try await delete(id)
             default: throw Self.notAllowed("GET, PATCH, DELETE")
@@ -186,7 +200,7 @@ public struct WallabagAPI: HTTPResponder {
             ("pages", .int(pages)),
             ("total", .int(found.count)),
             ("_links", .object([("self", .object([("href", .string(Self.prefix + "/api/entries.json" + link))]))])),
-            ("_embedded", .object([("items", .array(found.bookmarks.map(WallabagEntry.json)))])),
+            ("_embedded", .object([("items", .array(entries(found.bookmarks)))])),
         ]))
     }
 
@@ -201,9 +215,9 @@ public struct WallabagAPI: HTTPResponder {
                                                               unread: preferences.newSavesUnread()))
         if archive, !result.bookmark.isArchived {
             try await library.archive(id: result.bookmark.id, markingRead: preferences.archiveMarksRead())
-            return Self.json(WallabagEntry.json(try await library.bookmark(id: result.bookmark.id)))
+            return Self.json(entry(try await library.bookmark(id: result.bookmark.id)))
         }
-        return Self.json(WallabagEntry.json(result.bookmark))
+        return Self.json(entry(result.bookmark))
     }
 
     private func change(_ id: Int, _ request: HTTPRequest) async throws -> HTTPResponse {
@@ -228,14 +242,14 @@ public struct WallabagAPI: HTTPResponder {
         default:
             break
         }
-        return Self.json(WallabagEntry.json(bookmark))
+        return Self.json(entry(bookmark))
     }
 
     private func delete(_ id: Int) async throws -> HTTPResponse {
         let library = library()
         let bookmark = try await library.bookmark(id: id)
         try await library.delete(id: id)
-        return Self.json(WallabagEntry.json(bookmark))
+        return Self.json(entry(bookmark))
     }
 
     private func addTags(_ id: Int, _ request: HTTPRequest) async throws -> HTTPResponse {
@@ -243,8 +257,8 @@ public struct WallabagAPI: HTTPResponder {
         let library = library()
         let bookmark = try await library.bookmark(id: id)
         let fresh = Self.newTags(body["tags"] ?? "", for: bookmark)
-        guard !fresh.isEmpty else { return Self.json(WallabagEntry.json(bookmark)) }
-        return Self.json(WallabagEntry.json(try await library.update(id: id, BookmarkUpdate(tagNames: bookmark.tagNames + fresh))))
+        guard !fresh.isEmpty else { return Self.json(entry(bookmark)) }
+        return Self.json(entry(try await library.update(id: id, BookmarkUpdate(tagNames: bookmark.tagNames + fresh))))
     }
 
     private func export(_ id: Int) async throws -> HTTPResponse {

@@ -4,10 +4,11 @@ import MarksCore
 
 /// A bookmark as a wallabag entry: the fields KOReader's wallabag plugin reads (`id`, `title`, `url`, `mimetype`,
 /// `tags` as `{id, label, slug}`, `created_at` and `updated_at` in wallabag's ISO 8601 form, `is_archived`,
-/// `is_starred`, `domain_name`, `reading_time`, `preview_picture`) and a few more of wallabag's own. Marks has no
-/// stars: `is_starred` is always 0.
+/// `is_starred`, `domain_name`, `reading_time` (minutes, from the archived text's words as the list rows count them),
+/// `preview_picture`) and a few more of wallabag's own. Marks has no stars: `is_starred` is always 0.
 enum WallabagEntry {
-    static func json(_ bookmark: Bookmark) -> JSONValue {
+    /// The entry of `bookmark`, whose archived text has `words` words (nil: none kept; `reading_time` 0).
+    static func json(_ bookmark: Bookmark, words: Int? = nil) -> JSONValue {
         .object([
             ("id", .int(bookmark.id)),
             ("title", .string(bookmark.title.isEmpty ? bookmark.displayURL : bookmark.title)),
@@ -22,7 +23,7 @@ enum WallabagEntry {
             ("created_at", .string(timestamp(bookmark.dateAdded))),
             ("updated_at", .string(timestamp(bookmark.dateModified))),
             ("domain_name", .string(HostDisplay.host(of: bookmark.url) ?? "")),
-            ("reading_time", .int(0)),
+            ("reading_time", .int(RowExtras(wordCount: words).readingMinutes ?? 0)),
             ("preview_picture", .optional(bookmark.previewImageURL)),
             ("annotations", .array([])),
         ])
