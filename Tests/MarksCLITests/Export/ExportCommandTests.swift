@@ -231,6 +231,12 @@ import Testing
         let heron = try #require(sources.first { $0["title"] as? String == "Heron notes" }?["id"] as? String)
         let highlights = try HighlightStore(database: try Database(path: data.appendingPathComponent("marks.sqlite").path), now: { Date(timeIntervalSince1970: 1_780_000_000) })
         _ = try highlights.add(HighlightDraft(quote: "nest in tall reeds", note: "Spring"), documentID: try #require(UUID(uuidString: heron)))
+        // An offline summary made after the page was fetched: it has read the text, so the import must not queue it to be made again.
+        let cache = try BookmarkCache(database: try Database(path: data.appendingPathComponent("marks.sqlite").path), sourceKey: "embedded")
+        let venvURL = try #require(try PageTextSearchTests.object(try await first.run(["show", "1", "--json"]).stdout)["url"] as? String)
+        #expect(venvURL.hasSuffix("/venv"))
+        try cache.setAIMetadata(AIMetadata(summary: "Keeping projects apart with venv.", tags: ["python"], engine: "offline",
+                                           updatedAt: Date()), id: 1, url: venvURL)
 
         let exported = try await first.run(["export", "--format", "json", "--output", "library.json"])
         #expect(exported.code == 0, "\(exported.stderr)")
@@ -251,6 +257,9 @@ import Testing
         #expect(imported.code == 0, "\(imported.stderr)")
         let report = try PageTextSearchTests.object(imported.stdout)
         #expect(report["pages_restored"] as? Int == 2 && report["reading_restored"] as? Int == 1 && report["sources_added"] as? Int == 2, "\(report)")
+        #expect(!imported.stderr.contains("summaries"), "\(imported.stderr)")
+        let jobs = try await second.run(["jobs", "--json"])
+        #expect(!jobs.stdout.contains("resummarize"), "a summary newer than its page is not made again: \(jobs.stdout)")
         let again = try await second.run(["export", "--format", "json"])
         #expect(Self.withoutDate(again.stdout) == Self.withoutDate(text), "the same file but for exported_at")
         let found = try await second.run(["search", "basicConfig", "--json"])

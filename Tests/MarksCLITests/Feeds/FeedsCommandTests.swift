@@ -45,12 +45,12 @@ import Testing
 
         let again = try await marks.run(["feeds", "poll", "1"], extraEnvironment: Self.fetching)
         #expect(again.code == 0, "\(again.stderr)")
-        #expect(again.stdout.contains("Checked 1 feeds: 0 new bookmarks."), "\(again.stdout)")
+        #expect(again.stdout.contains("Checked 1 feed: 0 new bookmarks."), "\(again.stdout)")
         #expect(again.stderr.contains("[1/1] \(base)/feed.xml: 0 added"), "progress on standard error: \(again.stderr)")
 
         feed.items.withLock { $0.insert("c", at: 0) }
         let third = try await marks.run(["feeds", "poll", "--all"], extraEnvironment: Self.fetching)
-        #expect(third.stdout.contains("Checked 1 feeds: 1 new bookmarks."), "\(third.stdout)")
+        #expect(third.stdout.contains("Checked 1 feed: 1 new bookmark."), "\(third.stdout)")
 
         let list = try await marks.run(["list", "--json"])
         #expect(list.code == 0, "\(list.stderr)")

@@ -5,7 +5,7 @@ import MarksJobs
 extension EnrichmentService {
     /// What the page-text archive calls after storing texts (beside the search index's observer; issue 36 item 6):
     /// for each text, the bookmarks at its URL (`ids`) whose offline summary was made before now — so without this
-    /// text — get an `enrich.resummarize` job on `enqueue` (the summary is made in the background, never while a
+    /// text, or before the text's own fetch date when it has one — get an `enrich.resummarize` job on `enqueue` (the summary is made in the background, never while a
     /// request waits). `library` gives the library current when a text is stored. A failure is a warning: the old
     /// summary stays.
     public static func archiveObserver(library: @escaping @Sendable () throws -> LibraryService,
@@ -16,8 +16,9 @@ extension EnrichmentService {
         { texts in
             do {
                 let library = try library()
-                let archivedAt = now()
+                let fetchedNow = now()
                 for text in texts {
+                    let archivedAt = text.fetchedAt ?? fetchedNow
                     let stale = try ids(text.url).filter { id in
                         guard let metadata = try library.aiMetadata(id: id) else { return false }
                         return summaryPredatesArchive(metadata, archivedAt: archivedAt)

@@ -26,7 +26,9 @@ extension PageArchive {
         for (url, page) in pages {
             if let existing = try self.page(url: url), existing.state == .stored { continue }
             let (content, fetchedAt) = try storage { try Self.checked(page) }
-            stored.append(try store(url, finalURL: page.finalURL ?? url, title: page.title, content: content, fetchedAt: fetchedAt))
+            var text = try store(url, finalURL: page.finalURL ?? url, title: page.title, content: content, fetchedAt: fetchedAt)
+            text.fetchedAt = fetchedAt  // a summary made after this fetch already read it: not made again
+            stored.append(text)
         }
         if !stored.isEmpty { await didStore(stored) }
         return stored.count

@@ -28,6 +28,8 @@ public final class PageArchive: Sendable {
         public var url: String
         public var version: String
         public var blocks: [PassageBlock]
+        /// When the text was fetched, when that was not just now (a text put back from an export).
+        public var fetchedAt: Date? = nil
     }
 
     /// Failed pages are tried again by the sweep this long after (doubling per attempt), up to `maximumAttempts`.

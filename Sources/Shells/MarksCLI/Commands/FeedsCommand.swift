@@ -133,7 +133,8 @@ enum FeedsCommand: CLICommand {
             }).serialized)
         } else {
             context.print(batch.isEmpty ? "No feed is due (marks feeds poll --all checks every one)."
-                          : "Checked \(results.count) feeds: \(added) new bookmarks" + (failed > 0 ? ", \(failed) feeds failed." : "."))
+                          : "Checked \(Self.count(results.count, "feed")): \(Self.count(added, "new bookmark"))"
+                            + (failed > 0 ? ", \(failed) failed." : "."))
         }
         return failed > 0 ? ExitCode.failure : ExitCode.success
     }
@@ -162,4 +163,7 @@ enum FeedsCommand: CLICommand {
             ("last_error", feed.lastError.map { .string($0) } ?? .null),
         ])
     }
+
+    /// "1 feed", "2 feeds".
+    static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 }

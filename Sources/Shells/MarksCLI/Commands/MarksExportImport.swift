@@ -8,7 +8,9 @@ import MarksReading
 /// the sources with theirs; a second import changes nothing.
 enum MarksExportImport {
     static func run(_ data: Data, path: String, arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
-        let export = try CompositionRoot.load(arguments, context: context).libraryExport()
+        let root = try CompositionRoot.load(arguments, context: context)
+        defer { withExtendedLifetime(root) {} }  // the archive's observers reach the library through it while the import runs
+        let export = try root.libraryExport()
         let line = SyncCommand.ProgressLine(context: context)
         let outcome: LibraryExport.ImportOutcome
         do {
