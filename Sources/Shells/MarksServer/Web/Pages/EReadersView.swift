@@ -39,13 +39,13 @@ struct EReadersView {
             : "<ul class=\"sessions\" id=\"ereaders\" aria-labelledby=\"ereaders-heading\">\(HTML.each(content.clients, clientHTML))</ul>"
         return """
             <h3 id="ereaders-heading">E-readers (KOReader)</h3>\
-            <p id="ereaders-hint">KOReader's Wallabag plugin syncs your unread bookmarks as EPUBs, and archives them here when you finish \
-            them on the device. Add the e-reader, then type what Marks shows into the plugin's settings.</p>\
+            <p id="ereaders-hint">KOReader's Wallabag plugin syncs your bookmarks that are not archived as EPUBs, and archives them \
+            here when you finish them on the device. Add the e-reader, then type what Marks shows into the plugin's settings.</p>\
             \(content.problem.map(HTML.problem) ?? .empty)\(madeHTML())\(list)\
-            <form method="post" action="/settings/ereaders#ereaders-heading" class="ereader-form">\(csrf)\
-            <p><label for="ereader-name">Name</label> <input id="ereader-name" name="name" maxlength="100" placeholder="Kobo Libra"></p>\
-            <p><label for="ereader-username">Username</label> <input id="ereader-username" name="username" maxlength="100" \
-            placeholder="koreader" autocomplete="off"></p>\
+            <form method="post" action="/settings/ereaders#ereaders-heading" class="stack ereader-form">\(csrf)\
+            <div><label for="ereader-name">Name</label><input type="text" id="ereader-name" name="name" maxlength="100" placeholder="Kobo Libra"></div>\
+            <div><label for="ereader-username">Username</label><input type="text" id="ereader-username" name="username" maxlength="100" \
+            placeholder="koreader" autocomplete="off"></div>\
             <div class="buttons"><button type="submit" id="add-ereader">Add an e-reader</button></div></form>
             """
     }
