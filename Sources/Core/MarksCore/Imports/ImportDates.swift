@@ -24,6 +24,12 @@ public enum ImportDates {
         return nil
     }
 
+    /// An ISO 8601 / RFC 3339 date-time or a bare day (see above; no Unix time), or nil: Atom's and Dublin Core's
+    /// dates in a followed feed too.
+    public static func iso8601(_ text: String) -> Date? {
+        iso(Array(text.importTrimmed.utf8))
+    }
+
     /// Years 1 to 9999, as linkding keeps dates.
     private static let range = -62_135_596_800.0...253_402_300_799.0
 
@@ -94,7 +100,7 @@ public enum ImportDates {
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    public static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400

@@ -1,4 +1,5 @@
 import Foundation
+import MarksCore
 
 /// Dates as feeds write them, read without a formatter (pure, thread-safe): RFC 822 (RSS's `pubDate`, with the
 /// usual sloppiness — no weekday, one-digit days, full month names, two-digit years, no seconds, a zone name or none)
@@ -15,66 +16,9 @@ enum FeedDate {
         return rfc822(trimmed)
     }
 
-    /// `2024-05-01T10:20:30.5+02:00`, `2024-05-01 10:20:30Z`, `2024-05-01`.
+    /// `2024-05-01T10:20:30.5+02:00`, `2024-05-01 10:20:30Z`, `2024-05-01`: the importers' reading (MarksCore `ImportDates`).
     static func iso8601(_ text: String) -> Date? {
-        let bytes = Array(text.utf8)
-        var index = 0
-        func number(_ digits: Int) -> Int? {
-            guard index + digits <= bytes.count else { return nil }
-            var value = 0
-            for byte in bytes[index..<index + digits] {
-                guard (48...57).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - 48)
-            }
-            index += digits
-            return value
-        }
-        func skip(_ byte: UInt8) -> Bool {
-            guard index < bytes.count, bytes[index] == byte else { return false }
-            index += 1
-            return true
-        }
-        guard let year = number(4), skip(UInt8(ascii: "-")), let month = number(2), skip(UInt8(ascii: "-")), let day = number(2) else { return nil }
-        var hour = 0, minute = 0, second = 0.0, offset = 0
-        if index < bytes.count {
-            guard bytes[index] == UInt8(ascii: "T") || bytes[index] == UInt8(ascii: "t") || bytes[index] == UInt8(ascii: " ") else { return nil }
-            index += 1
-            guard let h = number(2), skip(UInt8(ascii: ":")), let m = number(2) else { return nil }
-            hour = h
-            minute = m
-            if skip(UInt8(ascii: ":")) {
-                guard let s = number(2) else { return nil }
-                second = Double(s)
-                if skip(UInt8(ascii: ".")) || skip(UInt8(ascii: ",")) {
-                    var digits = 0
-                    var scale = 1
-                    while index < bytes.count, (48...57).contains(bytes[index]) {
-                        if scale < 1_000_000_000 {
-                            digits = digits * 10 + Int(bytes[index] - 48)
-                            scale *= 10
-                        }
-                        index += 1
-                    }
-                    second += Double(digits) / Double(scale)
-                }
-            }
-            if index < bytes.count {
-                if skip(UInt8(ascii: "Z")) || skip(UInt8(ascii: "z")) {
-                    offset = 0
-                } else if bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
-                    let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
-                    index += 1
-                    guard let oh = number(2) else { return nil }
-                    _ = skip(UInt8(ascii: ":"))
-                    let om = number(2) ?? 0
-                    offset = sign * (oh * 3600 + om * 60)
-                } else {
-                    return nil
-                }
-            }
-        }
-        guard index == bytes.count else { return nil }
-        return instant(year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: offset)
+        ImportDates.iso8601(text)
     }
 
     private static let months = ["jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 7, "aug": 8, "sep": 9,
@@ -127,12 +71,7 @@ enum FeedDate {
     static func instant(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Double, offset: Int) -> Date? {
         guard (1...12).contains(month), (1...31).contains(day), (0...24).contains(hour), (0...59).contains(minute),
               second >= 0, second < 61, (1...9999).contains(year) else { return nil }
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        let days = era * 146_097 + dayOfEra - 719_468
+        let days = ImportDates.daysFromCivil(year: year, month: month, day: day)
         let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 - offset) + second
         return Date(timeIntervalSince1970: seconds)
     }
