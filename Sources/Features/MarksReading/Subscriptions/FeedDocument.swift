@@ -101,7 +101,7 @@ public struct FeedDocument: Sendable, Equatable {
             let trimmed = candidate.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !trimmed.isEmpty, let resolved = URL(string: trimmed, relativeTo: base)?.absoluteURL,
                   let scheme = resolved.scheme?.lowercased(), scheme == "http" || scheme == "https", resolved.host?.isEmpty == false else { continue }
-            return resolved.absoluteString
+            return scheme + resolved.absoluteString.dropFirst(scheme.count)  // `HTTPS://` written as `https://`: one address, one bookmark
         }
         return nil
     }
