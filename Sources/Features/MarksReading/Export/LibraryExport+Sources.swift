@@ -77,7 +77,7 @@ extension LibraryExport {
                 do {
                     try bytes.write(to: file)
                 } catch {
-                    try? FileManager.default.removeItem(at: file)
+                    try? FileManager.default.removeItem(at: file)  // safe: the write's error is thrown; a leftover upload file is removed when the library opens
                     throw LibraryExportError.output("source \(source.sha256.prefix(8)) could not be staged: \(error)")
                 }
                 addition = try await documents.importUpload(file, filename: source.filename ?? "untitled", title: title,

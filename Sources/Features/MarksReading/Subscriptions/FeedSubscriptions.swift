@@ -380,7 +380,13 @@ public final class FeedSubscriptions: Sendable {
     }
 
     private static func subscription(_ row: Row) throws -> FeedSubscription {
-        let rules = (try? JSONDecoder().decode(FeedRules.self, from: Data(try row.string("rules").utf8))) ?? FeedRules()
+        let rules: FeedRules
+        do {
+            rules = try JSONDecoder().decode(FeedRules.self, from: Data(try row.string("rules").utf8))
+        } catch {
+            // A damaged row is said, not read as "no rules" (which would save items its rules leave out).
+            throw FeedSubscriptionError.storage("feed \((try? row.int("id")) ?? 0)'s rules cannot be read: \(error)")  // safe: the id only names the row in the message
+        }
         return FeedSubscription(
             id: try row.int("id"), url: try row.string("url"), title: try row.string("title"), rules: rules,
             etag: try row.optionalString("etag"), lastModified: try row.optionalString("last_modified"),

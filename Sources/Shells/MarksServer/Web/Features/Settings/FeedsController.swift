@@ -76,7 +76,12 @@ struct FeedsController: WebFeature {
             throw HTTPError(503, "The feed could not be checked: \(message(error))")
         }
         // The feed's own title, read by this check when it is the first.
-        let title = ((try? feeds.subscription(id: subscription.id)) ?? subscription).displayTitle
+        var title = subscription.displayTitle
+        do {
+            title = try feeds.subscription(id: subscription.id).displayTitle
+        } catch {
+            web.log("settings: feed \(subscription.id) could not be read again after its check: \(error)")
+        }
         if let error = check.error { return view(request, problem: "\(title): \(error)", status: 200) }
         let text = check.notModified ? "not changed since the last check"
             : "\(check.added.count) new bookmark\(check.added.count == 1 ? "" : "s")" + (check.skipped > 0 ? ", \(check.skipped) items left out" : "")
