@@ -13,6 +13,9 @@ runtime's list of loaded images, and CI shows only that tail. So the script pass
 crash report's first lines (the reason and the crashed thread's frames), and prints them again at the very end,
 with the tests that were running when it died.
 
+CI shows only the output's tail, so the lines that name a failure (swift-testing's "✘" lines: the failed tests, each
+recorded issue and where) are kept too and printed again last, before the count.
+
 A whole run (no --filter or --skip) must also run at least as many tests as scripts/test-floor says, so a
 refactor cannot silently drop tests: raise the floor when tests are added, lower it only with a reason in the
 commit that removes them.
@@ -89,9 +92,11 @@ class CrashWatch:
     """Passes a stream through and keeps the first lines of a crash report, if one appears."""
 
     KEEP = 60
+    KEEP_FAILURES = 120
 
     def __init__(self, stream, sink):
         self.lines = []
+        self.failures = []
         self.thread = threading.Thread(target=self.pump, args=(stream, sink), daemon=True)
         self.thread.start()
 
@@ -105,6 +110,8 @@ class CrashWatch:
                 capturing = True
             if capturing and len(self.lines) < self.KEEP:
                 self.lines.append(line)
+            if "✘" in line and len(self.failures) < self.KEEP_FAILURES:
+                self.failures.append(line[:600])
 
     def join(self):
         self.thread.join(timeout=30)
@@ -156,6 +163,7 @@ def main():
             for watch in watches:
                 watch.join()
             if code != 0:
+                tell_failures([line for watch in watches for line in watch.failures])
                 tell_crash(code, running, [line for watch in watches for line in watch.lines])
             return check_floor(code, len(finished))
         reason = None
@@ -177,6 +185,14 @@ def main():
                     pass
             process.wait()
             return 1
+
+
+def tell_failures(lines):
+    """Repeats, last, every line that named a failure (CI keeps only the tail of a run's output)."""
+    if lines:
+        say(f"the run failed; its {len(lines)} failure line(s) again:")
+        for line in lines:
+            print(f"    {line}", file=sys.stderr)
 
 
 def tell_crash(code, running, lines):
