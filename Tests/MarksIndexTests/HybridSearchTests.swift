@@ -121,6 +121,22 @@ import Testing
         #expect(try index.loadedVectorCount() == 1)
     }
 
+    /// `marks serve` lets the loaded vectors go after minutes unused: nothing is held, and the next search reads them
+    /// again with every write made since (a write meeting released rows must not leave them half-applied).
+    @Test func releasedVectorsAreReadAgainWithTheWritesMadeSince() async throws {
+        let fixture = try await embeddedIndex([bookmark(1, "first topic"), bookmark(3, "third topic")])
+        let index = fixture.index
+        #expect(try index.vectorSearch(WordHashEmbedder.vector("first topic"), limit: 1).map(\.bookmarkID) == [1])
+        index.releaseLoadedVectors()
+        #expect(!index.matrix.withRows(\.isLoaded) && !index.passages.withRows(\.isLoaded))
+        try index.upsert([bookmark(2, "second topic")])
+        try index.remove(ids: [3])
+        try await VectorIndexer(index: index) { WordHashEmbedder.embedder() }.run()
+        #expect(try index.vectorSearch(WordHashEmbedder.vector("second topic"), limit: 1).map(\.bookmarkID) == [2])
+        #expect(try index.vectorSearch(WordHashEmbedder.vector("third topic"), limit: 5).map(\.bookmarkID).contains(3) == false)
+        #expect(try index.loadedVectorCount() == 2)
+    }
+
     @Test func anotherProcessesWritesAreSeen() async throws {
         let fixture = try await embeddedIndex([bookmark(1, "first topic")])
         #expect(try fixture.index.loadedVectorCount() == 1)

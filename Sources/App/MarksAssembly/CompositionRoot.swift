@@ -197,6 +197,9 @@ public final class CompositionRoot: Sendable {
         try part(\.index) { try SearchIndex(database: try data().database) }
     }
 
+    /// The search index if something has opened it, without opening it.
+    public var openedSearchIndex: SearchIndex? { parts.withLock { $0.index } }
+
     /// The vector indexer over the search index (it loads the model on first use). In a process that runs
     /// background work its `schedule()` enqueues the `index.vectors` job on `jobs()`.
     public func indexer() throws -> VectorIndexer {

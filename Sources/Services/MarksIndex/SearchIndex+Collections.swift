@@ -42,6 +42,14 @@ extension SearchIndex {
         }
     }
 
+    /// The index's generation alone (what `collectionInput` would carry), so a caller can tell that nothing changed
+    /// without reading every vector.
+    public func collectionGeneration() throws -> Int64 {
+        try IndexError.wrap {
+            try database.read { try $0.queryOne("SELECT value FROM index_state WHERE key = 'generation'")?.int64(at: 0) ?? 0 }
+        }
+    }
+
     /// How many live bookmarks have a vector (what `collectionInput` would read).
     public func collectionInputCount() throws -> Int {
         try IndexError.wrap {

@@ -53,6 +53,13 @@ extension SearchIndex {
         }
     }
 
+    /// Forgets the vectors held in memory (the bookmarks' and the passages'); the next vector search reads them again.
+    /// For a long-running process that has not searched for a while (`marks serve` does it when it lets the model go).
+    public func releaseLoadedVectors() {
+        matrix.withRows { $0.reset() }
+        passages.withRows { $0.reset() }
+    }
+
     /// Runs `body` with the bookmarks' vectors, loading them first when they are not loaded or another process wrote since.
     func withCurrentMatrix<T>(_ body: (inout VectorMatrix.Rows) throws -> T) throws -> T {
         try withCurrent(matrix, loading: """

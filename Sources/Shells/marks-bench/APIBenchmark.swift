@@ -74,7 +74,7 @@ enum APIBenchmark {
     }
 
     /// VmRSS of a process in MB (0 when it cannot be read).
-    private static func residentMegabytes(_ pid: Int) -> Double {
+    static func residentMegabytes(_ pid: Int) -> Double {
         let text: String
         do {
             text = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)

@@ -130,8 +130,9 @@ enum LibraryBenchmark {
         return environment
     }
 
-    /// Runs the `marks` binary beside this one; its standard output, or a failure with its standard error.
-    static func marks(_ arguments: [String], environment: [String: String]) throws -> String {
+    /// Runs the `marks` binary beside this one; its standard output, or a failure with its standard error when it exits
+    /// with a status not in `acceptedExits`.
+    static func marks(_ arguments: [String], environment: [String: String], acceptedExits: Set<Int32> = [0]) throws -> String {
         let process = Process()
         process.executableURL = BenchSupport.binDirectory.appendingPathComponent("marks")
         process.arguments = arguments
@@ -144,7 +145,7 @@ enum LibraryBenchmark {
         let output = out.fileHandleForReading.readDataToEndOfFile()
         let errors = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        guard acceptedExits.contains(process.terminationStatus) else {
             throw BenchSupport.Failure(description: "marks \(arguments.first ?? "") exited \(process.terminationStatus): "
                 + String(decoding: errors, as: UTF8.self).prefix(300))
         }

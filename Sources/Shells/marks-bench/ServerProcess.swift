@@ -9,14 +9,15 @@ final class ServerProcess {
     /// Seconds from spawning the process to its printed URL.
     let startupSeconds: Double
 
-    /// Starts `executable` (default: the `marks` beside this benchmark), with `environment` added to this process's.
-    init(extraArguments: [String] = [], executable: String? = nil, environment: [String: String] = [:]) throws {
-        dataDirectory = try BenchSupport.temporaryDirectory("serve")
+    /// Starts `executable` (default: the `marks` beside this benchmark), with `environment` added to this process's, on
+    /// `dataDirectory` (default: a fresh one). `stop()` removes the data directory.
+    init(extraArguments: [String] = [], executable: String? = nil, environment: [String: String] = [:], dataDirectory: URL? = nil) throws {
+        self.dataDirectory = try dataDirectory ?? BenchSupport.temporaryDirectory("serve")
         let marks = executable ?? BenchSupport.binDirectory.appendingPathComponent("marks").path
         process.executableURL = URL(fileURLWithPath: marks)
-        process.arguments = ["serve", "--port", "0", "--data", dataDirectory.path] + extraArguments
+        process.arguments = ["serve", "--port", "0", "--data", self.dataDirectory.path] + extraArguments
         var env = ProcessInfo.processInfo.environment
-        env["XDG_CONFIG_HOME"] = dataDirectory.appendingPathComponent("config").path
+        env["XDG_CONFIG_HOME"] = self.dataDirectory.appendingPathComponent("config").path
         env.merge(environment) { _, added in added }
         process.environment = env
         let pipe = Pipe()

@@ -11,6 +11,7 @@ let sections: [(name: String, run: () async throws -> [String])] = [
     ("importers", ImportFormatsBenchmark.run),
     ("index", IndexBenchmark.run),
     ("indexing", IndexingBenchmark.run),
+    ("size", SizeBenchmark.run),
     ("web", WebBenchmark.run),
     ("pages", WebPagesBenchmark.run),
     ("reader", ReaderBenchmark.run),
