@@ -14,14 +14,13 @@ extension CompositionRoot {
 
     /// The wallabag endpoints of `marks serve` over the current source's library: books from the page archive, their
     /// images through the one fetcher's size-capped `ImageFetcher`; the reading preferences (archiving marks read, new
-    /// saves unread) read at each request, as the web saves them.
+    /// saves unread) from the one store the web app saves them through.
     func wallabagAPI(sources: SourceSwitch, archive: PageArchive, logError: @escaping @Sendable (String) -> Void) throws -> WallabagAPI {
         let exporter = EPUBExporter(archive: archive, images: ImageFetcher(fetcher: fetcher()), warn: warn)
-        let directory = paths.dataDirectory
         let warn = self.warn
-        let preferences = WallabagAPI.Preferences(
-            archiveMarksRead: { ReadingPreferencesStore(directory: directory, log: warn).current.archiveMarksRead },
-            newSavesUnread: { ReadingPreferencesStore(directory: directory, log: warn).current.newSavesUnread })
+        let store = readingPreferencesStore()
+        let preferences = WallabagAPI.Preferences(archiveMarksRead: { store.current.archiveMarksRead },
+                                                  newSavesUnread: { store.current.newSavesUnread })
         return WallabagAPI(clients: try eReaderClients(), library: { sources.current.library },
                            epub: { try await exporter.epub(for: $0) },
                            wordCounts: { urls in

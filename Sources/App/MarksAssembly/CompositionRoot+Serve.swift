@@ -285,6 +285,7 @@ extension CompositionRoot {
         var options = tuning
         options.stateDirectory = paths.dataDirectory
         options.readingState = readingState()
+        options.readingPreferences = readingPreferencesStore()
         options.log = log
         options.jobs = try jobs()
         options.imports = try importJobs()

@@ -120,6 +120,7 @@ public final class CompositionRoot: Sendable {
         var feedSubscriptions: FeedSubscriptions?
         var highlights: HighlightStore?
         var readingState: ReadingStateStore?
+        var readingPreferences: ReadingPreferencesStore?
         var podcastLibrary: PodcastLibrary?
         var podcastRequests: PodcastRequests?
         var imports: ImportJobs?
@@ -227,7 +228,14 @@ public final class CompositionRoot: Sendable {
     /// The web app's reading preferences (Settings → Reading, `web_preferences.json` in the data directory); an
     /// unreadable file gives the defaults, with a warning.
     public func readingPreferences() -> ReadingPreferences {
-        ReadingPreferencesStore(directory: paths.dataDirectory, log: warn).current
+        readingPreferencesStore().current
+    }
+
+    /// Where those preferences are kept, made once: the web app saves through it and the wallabag endpoints read it.
+    public func readingPreferencesStore() -> ReadingPreferencesStore {
+        let directory = paths.dataDirectory
+        let warn = warn
+        return part(\.readingPreferences) { ReadingPreferencesStore(directory: directory, log: warn) }
     }
 
     /// The library over the source, keeping the cache, the widget files and the search index in step. When the

@@ -1,6 +1,7 @@
 import Compression
 import Foundation
 import HTMLExtraction
+import MarksCore
 
 /// One bookmark as an EPUB 3 book: the package (`content.opf`: identifier, title, creator, language, source, modified
 /// date), a navigation document, one XHTML chapter (the title, the site, a link to the page, then the archived
@@ -89,7 +90,7 @@ public struct EPUBBook: Sendable, Equatable {
     }
 
     func package(_ kept: [EPUBImage]) -> String {
-        let x = EPUBChapterWriter.xmlText
+        let x = XMLText.escape
         var manifest = """
                 <item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>
                 <item id="chapter" href="chapter.xhtml" media-type="application/xhtml+xml"/>
@@ -120,7 +121,7 @@ public struct EPUBBook: Sendable, Equatable {
     }
 
     var navigation: String {
-        let title = EPUBChapterWriter.xmlText(displayTitle)
+        let title = XMLText.escape(displayTitle)
         return """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE html>
@@ -135,7 +136,7 @@ public struct EPUBBook: Sendable, Equatable {
     }
 
     func chapter(_ kept: [EPUBImage]) -> String {
-        let x = EPUBChapterWriter.xmlText
+        let x = XMLText.escape
         let a = EPUBChapterWriter.xmlAttribute
         var paths: [String: String] = [:]
         for (index, image) in kept.enumerated() { paths[image.url] = Self.imagePath(index, image) }

@@ -1,4 +1,5 @@
 import HTMLExtraction
+import MarksCore
 
 /// An archived article's tokens (the reader's model, `ArticleContent.tokens`) written as the body of an EPUB's XHTML
 /// chapter. Pure: no I/O. The tokens are already sanitised (allow-listed elements and attributes, checked URLs); this
@@ -74,7 +75,7 @@ struct EPUBChapterWriter {
     }
 
     private mutating func addText(_ text: String) {
-        let clean = Self.xmlText(text)
+        let clean = XMLText.escape(text)
         guard !clean.isEmpty else { return }
         if let context, Self.wrapping[context] != nil {
             guard !clean.allSatisfy(\.isWhitespace) else { return }
@@ -183,28 +184,9 @@ struct EPUBChapterWriter {
         }
     }
 
-    /// `text` escaped for XML, without the characters XML 1.0 cannot hold.
-    static func xmlText(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
-            default:
-                let value = scalar.value
-                guard value >= 0x20, value != 0xFFFE, value != 0xFFFF else { continue }
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-
     /// `text` escaped for a double-quoted XML attribute.
     static func xmlAttribute(_ text: String) -> String {
-        xmlText(text).replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "\n", with: " ")
+        XMLText.escape(text).replacingOccurrences(of: "\n", with: " ")
             .replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\t", with: " ")
     }
 }

@@ -25,6 +25,9 @@ public struct WebOptions: Sendable {
     /// The reading progress (the one store the app's exports and imports use too); nil: the web app makes its own
     /// over `stateDirectory`.
     public var readingState: ReadingStateStore?
+    /// The reading preferences (the one store the wallabag endpoints read too); nil: the web app makes its own over
+    /// `stateDirectory`.
+    public var readingPreferences: ReadingPreferencesStore?
     /// Picks an index below the bound (the random home card); tests make it fixed.
     public var random: @Sendable (Int) -> Int
     /// Receives unexpected errors for the server's log (the page shows a generic message).

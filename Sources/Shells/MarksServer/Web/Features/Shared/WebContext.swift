@@ -58,7 +58,7 @@ final class WebContext: Sendable {
         self.podcastAction = podcastAction
         let reading = options.readingState ?? ReadingStateStore(directory: options.stateDirectory, log: options.log)
         self.reading = reading
-        let preferences = ReadingPreferencesStore(directory: options.stateDirectory, log: options.log)
+        let preferences = options.readingPreferences ?? ReadingPreferencesStore(directory: options.stateDirectory, log: options.log)
         self.preferences = preferences
         let dates = WebDate(offsetSeconds: options.timeZone.secondsFromGMT())
         self.dates = dates
