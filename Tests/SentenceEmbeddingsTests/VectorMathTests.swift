@@ -54,6 +54,28 @@ struct VectorMathTests {
         }
     }
 
+    /// k-means's assignment step: every row's best centre by one matrix product per block, as a dot product at a
+    /// time finds it (blocks crossed: 5,000 rows against 300 centres), ties to the lower centre, bad sizes refused.
+    @Test func nearestCentresAreTheBruteForceOnes() throws {
+        var source = VectorSource(seed: 7)
+        let dimension = 16, count = 5_000, k = 300
+        let rows = source.unitVectors(count, dimension: dimension)
+        let centres = source.unitVectors(k, dimension: dimension)
+        let found = try VectorMath.nearestCentres(rows: rows, count: count, centres: centres, k: k, dimension: dimension)
+        var agree = 0
+        for row in 0..<count {
+            let scores = (0..<k).map { centre in (0..<dimension).reduce(Float(0)) { $0 + rows[row * dimension + $1] * centres[centre * dimension + $1] } }
+            let best = scores.indices.max { scores[$0] != scores[$1] ? scores[$0] < scores[$1] : $0 > $1 } ?? -1
+            #expect(abs(found.score[row] - scores[best]) < 1e-5)
+            if found.index[row] == best { agree += 1 } else { #expect(abs(scores[found.index[row]] - scores[best]) < 1e-5, "a near tie only") }
+        }
+        #expect(agree >= count - 5)
+        let tied = try VectorMath.nearestCentres(rows: [1, 0, 0, 1], count: 2, centres: [0, 1, 1, 0, 1, 0, 0, 1], k: 4, dimension: 2)
+        #expect(tied.index == [1, 0] && tied.score == [1, 1])
+        #expect(try VectorMath.nearestCentres(rows: [], count: 0, centres: [1, 0], k: 1, dimension: 2).index.isEmpty)
+        #expect(throws: EmbeddingError.self) { try VectorMath.nearestCentres(rows: [1, 0, 0], count: 2, centres: [1, 0], k: 1, dimension: 2) }
+    }
+
     @Test func openBLASRunsOnTheCallingThread() throws {
         _ = try VectorMath.topMatches(for: [1, 0], in: [1, 0, 0, 1], dimension: 2, count: 1)
         #expect(BLAS.threadCount == 1)

@@ -1,8 +1,11 @@
+import SentenceEmbeddings
+
 /// Spherical k-means over unit vectors held in one flat row-major buffer (`count × dimension`): k-means++ seeds
 /// drawn from a fixed-seed sequence (the same input always gives the same clusters), Lloyd rounds (at most 15) on at most
 /// `sampleLimit` evenly spaced rows, then one assignment of every row. The cost is rounds × sample × k × dimension
 /// multiply-adds plus count × k × dimension once: at most about 32 GFLOP for 100,000 bookmarks in 300 clusters (the
-/// rounds usually settle sooner), seconds to tens of seconds on one core. Runs where its caller runs: the engine calls it on the compute workers, never on Swift's pool.
+/// rounds usually settle sooner); the assignments are OpenBLAS matrix products, under a second on one core (a dot
+/// product at a time took 20 CPU-seconds at 100k). Runs where its caller runs: the engine calls it on the compute workers, never on Swift's pool.
 struct SphericalKMeans {
     /// The clustering of every row.
     struct Result: Equatable {
@@ -28,27 +31,33 @@ struct SphericalKMeans {
         let stride = max(1, (count + sampleLimit - 1) / sampleLimit)
         let sample = Array(Swift.stride(from: 0, to: count, by: stride))
         var centroids = seeds(rows, sample: sample, dimension: dimension, k: k)
+        // The sample's rows side by side, so each round's assignment is one matrix product (`nearest`).
+        var sampled = [Float]()
+        sampled.reserveCapacity(sample.count * dimension)
+        for row in sample { sampled.append(contentsOf: rows[row * dimension..<(row + 1) * dimension]) }
         var labels = [Int](repeating: -1, count: sample.count)
         for _ in 0..<maximumRounds {
-            var moved = 0
-            for (position, row) in sample.enumerated() {
-                let best = Self.nearest(rows, row: row, centroids: centroids, k: k, dimension: dimension).cluster
-                if best != labels[position] {
-                    labels[position] = best
-                    moved += 1
-                }
-            }
+            let best = Self.nearest(sampled, count: sample.count, centroids: centroids, k: k, dimension: dimension).cluster
+            let moved = zip(best, labels).filter { $0 != $1 }.count
+            labels = best
             centroids = Self.centroids(rows, members: sample, labels: labels, k: k, dimension: dimension, previous: centroids)
             if Double(moved) < settledShare * Double(sample.count) { break }
         }
-        var all = [Int](repeating: 0, count: count)
-        var similarity = [Float](repeating: 0, count: count)
-        for row in 0..<count {
-            let best = Self.nearest(rows, row: row, centroids: centroids, k: k, dimension: dimension)
-            all[row] = best.cluster
-            similarity[row] = best.score
+        let all = Self.nearest(rows, count: count, centroids: centroids, k: k, dimension: dimension)
+        return Result(labels: all.cluster, similarity: all.score, centroids: centroids)
+    }
+
+    /// Each of the `count` rows' most similar centroid and that similarity (ties: the lower cluster): OpenBLAS's matrix
+    /// product (`VectorMath.nearestCentres`), or a dot product at a time when it cannot be loaded.
+    static func nearest(_ rows: [Float], count: Int, centroids: [Float], k: Int, dimension: Int) -> (cluster: [Int], score: [Float]) {
+        do {
+            let found = try VectorMath.nearestCentres(rows: rows, count: count, centres: centroids, k: k, dimension: dimension)
+            return (found.index, found.score)
+        } catch {
+            // Without OpenBLAS (it is a dependency, so only on a broken install) the same answer, more slowly.
+            let each = (0..<count).map { nearest(rows, row: $0, centroids: centroids, k: k, dimension: dimension) }
+            return (each.map(\.cluster), each.map(\.score))
         }
-        return Result(labels: all, similarity: similarity, centroids: centroids)
     }
 
     /// k-means++: the first seed the sample's first row, each next one drawn with probability proportional to

@@ -28,6 +28,51 @@ public enum VectorMath {
         for index in vector.indices { vector[index] *= scale }
     }
 
+    /// For each of the `count` rows of `rows` (row-major, `dimension` columns), the row of `centres` (`k` rows of
+    /// `dimension`) with the largest dot product, and that product; ties go to the lower centre. The products are one
+    /// matrix product per block of rows (OpenBLAS), not a loop of dot products: k-means over a 100k library assigns
+    /// every bookmark to one of 300 centres this way. Throws when OpenBLAS cannot be loaded or the sizes disagree.
+    public static func nearestCentres(rows: [Float], count: Int, centres: [Float], k: Int, dimension: Int) throws
+        -> (index: [Int], score: [Float]) {
+        guard dimension > 0, count >= 0, k > 0, rows.count == count * dimension, centres.count == k * dimension else {
+            throw EmbeddingError.invalidMatrix(count: rows.count, dimension: dimension)
+        }
+        try BLAS.load()
+        var index = [Int](repeating: 0, count: count)
+        var score = [Float](repeating: -.greatestFiniteMagnitude, count: count)
+        guard count > 0 else { return (index, score) }
+        let block = max(1, min(count, (1 << 20) / k))  // at most 4 MB of products at a time
+        var products = [Float](repeating: 0, count: block * k)
+        rows.withUnsafeBufferPointer { rowBuffer in
+            centres.withUnsafeBufferPointer { centreBuffer in
+                products.withUnsafeMutableBufferPointer { productBuffer in
+                    guard let rowBase = rowBuffer.baseAddress, let centreBase = centreBuffer.baseAddress,
+                          let productBase = productBuffer.baseAddress else { return }
+                    var start = 0
+                    while start < count {
+                        let length = min(block, count - start)
+                        // products[r, c] = row (start + r) · centre c
+                        BLAS.gemm(transposeB: true, m: length, n: k, k: dimension, a: rowBase + start * dimension, lda: dimension,
+                                  b: centreBase, ldb: dimension, c: productBase, ldc: k)
+                        for offset in 0..<length {
+                            let line = productBase + offset * k
+                            var best = 0
+                            var bestScore = line[0]
+                            for centre in 1..<k where line[centre] > bestScore {
+                                bestScore = line[centre]
+                                best = centre
+                            }
+                            index[start + offset] = best
+                            score[start + offset] = bestScore
+                        }
+                        start += length
+                    }
+                }
+            }
+        }
+        return (index, score)
+    }
+
     /// The `count` rows of `matrix` (row-major, `dimension` columns, unit-length rows) most similar to
     /// `query` by cosine, best first; ties go to the lower row index. The query is normalised here.
     public static func topMatches(for query: [Float], in matrix: [Float], dimension: Int, count: Int) throws -> [VectorMatch] {
