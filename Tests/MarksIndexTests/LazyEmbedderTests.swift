@@ -27,6 +27,23 @@ import Testing
         #expect(model.isLoaded)
     }
 
+    /// A model only background work asked for goes after `backgroundIdle`; once a person searched with it, it stays the
+    /// whole `idle`, and without a `backgroundIdle` (the server was busy that second) only `idle` counts.
+    @Test func aModelOnlyBackgroundWorkUsedGoesSooner() throws {
+        let model = LazyEmbedder { WordHashEmbedder.embedder() }
+        _ = try model.get()
+        let soon = ContinuousClock.now + .seconds(6)
+        #expect(!model.releaseIfUnused(for: .seconds(300), now: soon), "no backgroundIdle: the whole idle")
+        #expect(!model.releaseIfUnused(for: .seconds(300), backgroundIdle: .seconds(10), now: soon), "used 6 s ago")
+        #expect(model.releaseIfUnused(for: .seconds(300), backgroundIdle: .seconds(5), now: soon))
+
+        _ = try model.get(interactive: true)
+        _ = try model.get()  // background work after the search
+        let later = ContinuousClock.now + .seconds(60)
+        #expect(!model.releaseIfUnused(for: .seconds(300), backgroundIdle: .seconds(5), now: later), "searched a minute ago")
+        #expect(model.releaseIfUnused(for: .seconds(300), backgroundIdle: .seconds(5), now: .now + .seconds(301)))
+    }
+
     /// The vector indexer asks the shared model for each batch, so a released model is loaded again for the next run
     /// rather than kept alive by a copy of the indexer's own.
     @Test func theVectorIndexerUsesTheSharedModelAfterARelease() async throws {

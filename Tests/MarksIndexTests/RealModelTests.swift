@@ -14,7 +14,7 @@ struct RealModelTests {
             bookmark(4, "Tax deductions for freelancers"),
         ])
         let embedder = LazyEmbedder { try InstalledModel.embedder() }
-        try await VectorIndexer(index: fixture.index, embedder: embedder.get).run()
+        try await VectorIndexer(index: fixture.index, embedder: { try embedder.get() }).run()
         let service = SearchService(index: fixture.index, embedder: embedder)
         let cases: [(String, Int)] = [("how do I make bread at home", 1), ("container orchestration maintenance", 2),
                                       ("long distance running plan", 3), ("self-employed income paperwork", 4)]

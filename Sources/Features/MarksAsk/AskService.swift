@@ -63,7 +63,7 @@ public final class AskService: Sendable {
             question: question, passages: passages.map {
                 .init(text: $0.passage.text, context: $0.document.title + " " + $0.passage.heading, relevance: $0.vectorScore)
             },
-            questionVector: found.queryVector, embed: found.usedVectors ? { try self.embedder.get().vectors($0) } : nil)
+            questionVector: found.queryVector, embed: found.usedVectors ? { try self.embedder.get(interactive: true).vectors($0) } : nil)
         let questionVector = scored.questionVector
         let candidates = scored.candidates.enumerated().map { offset, candidate in
             var ranked = candidate

@@ -54,7 +54,7 @@ public final class BookmarkSearchTool: Sendable {
         let limit = max(1, min(query.limit, 100))
         let vector: [Float]?
         do {
-            vector = try embedder.get().vectors([query.text]).first
+            vector = try embedder.get(interactive: true).vectors([query.text]).first
         } catch IndexError.modelMissing {
             vector = nil
         }

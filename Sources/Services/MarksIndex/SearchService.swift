@@ -34,7 +34,7 @@ public final class SearchService: Sendable {
             hits = try index.textSearch(request.text, filter: request.filter, limit: limit, everyWord: request.everyWord)
         case .semantic:
             guard request.text.contains(where: { $0.isLetter || $0.isNumber }) else { throw IndexError.emptyQuery }
-            let query = try embedder.get().vectors([request.text])[0] // safe: vectors() returns one per text
+            let query = try embedder.get(interactive: true).vectors([request.text])[0] // safe: vectors() returns one per text
             hits = try index.hybridSearch(request.text, queryVector: query, filter: request.filter, limit: limit).filter { hit in
                 hit.legs.contains(.keyword) || (hit.vectorScore ?? 0) >= request.minimumSimilarity
             }

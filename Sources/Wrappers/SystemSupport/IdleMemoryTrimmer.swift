@@ -10,7 +10,8 @@ import Glibc
 /// never quiet, so it never pays for a trim while it answers; one that served a sync or ran an indexing job goes back
 /// to what it holds in use within a couple of periods. Before that trim it calls `shed`, which drops caches kept only
 /// for speed while work comes in (SQLite's page caches). Once a period it also asks `release` to drop what a part
-/// keeps only while in use (the embedding model, after minutes unused), and trims when something was dropped.
+/// keeps only while in use (the embedding model, after minutes unused), telling it whether that period was quiet (no
+/// work running), and trims when something was dropped.
 public final class IdleMemoryTrimmer: Sendable {
     /// The decision, apart from the clock and the thread, so it can be tested.
     public struct Decision: Sendable, Equatable {
@@ -39,16 +40,16 @@ public final class IdleMemoryTrimmer: Sendable {
     private let state: Mutex<(decision: Decision, stopped: Bool)>
     private let trim: @Sendable () -> Void
     private let cpuTime: @Sendable () -> Duration
-    private let release: @Sendable () -> Bool
+    private let release: @Sendable (_ quiet: Bool) -> Bool
     private let shed: @Sendable () -> Void
 
     /// A trimmer looking once a `period`; `trim` and `cpuTime` are the real ones unless a test gives others.
-    /// `release` drops what is kept only while in use and says whether it dropped anything; `shed` drops caches when a
-    /// burst is over, just before the trim.
+    /// `release` drops what is kept only while in use and says whether it dropped anything (given whether the period
+    /// just past was quiet); `shed` drops caches when a burst is over, just before the trim.
     public init(period: Duration = .seconds(1), busy: Duration = .milliseconds(200), quiet: Duration = .milliseconds(20),
                 trim: @escaping @Sendable () -> Void = { MallocArenas.returnFreeMemory() },
                 cpuTime: @escaping @Sendable () -> Duration = IdleMemoryTrimmer.processCPUTime,
-                release: @escaping @Sendable () -> Bool = { false },
+                release: @escaping @Sendable (_ quiet: Bool) -> Bool = { _ in false },
                 shed: @escaping @Sendable () -> Void = {}) {
         self.period = period
         self.state = Mutex((Decision(busy: busy, quiet: quiet), false))
@@ -77,9 +78,11 @@ public final class IdleMemoryTrimmer: Sendable {
             let now = cpuTime()
             let used = now - last
             last = now
-            let (stopped, due) = state.withLock { state in (state.stopped, state.decision.trimAfter(period: used)) }
+            let (stopped, due, quiet) = state.withLock { state in
+                (state.stopped, state.decision.trimAfter(period: used), used < state.decision.quiet)
+            }
             if stopped { return }
-            let released = release()
+            let released = release(quiet)
             if due { shed() }
             if due || released { trim() }
         }

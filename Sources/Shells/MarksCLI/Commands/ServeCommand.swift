@@ -21,7 +21,7 @@ enum ServeCommand: CLICommand {
             .option("host", value: "ADDRESS", help: "Address to listen on (default 127.0.0.1; 0.0.0.0 exposes it to the network)."),
             .option("port", short: "p", value: "PORT", help: "Port (default 8080; 0 picks a free one)."),
             .option("data", value: "DIR", help: "Data directory (default $XDG_DATA_HOME/marks)."),
-            .option("model-idle", value: "SECONDS", help: "Give the embedding model's memory (~100 MB) and the loaded vectors back after this long unused; the next semantic search or indexing loads them again (default 300; 0 keeps them loaded)."),
+            .option("model-idle", value: "SECONDS", help: "Give the embedding model's memory (~100 MB) and the loaded vectors back after this long unused (5 s once only background work used them); the next semantic search or indexing loads them again (default 300; 0 keeps them loaded)."),
             .option("max-body-mb", value: "MB", help: "Largest request body accepted, in megabytes (default 64; larger bodies get 413)."),
             .option("public-url", value: "URL", help: "The address clients use, e.g. https://marks.example (behind a TLS proxy): its host is answered, feed links use it, https makes cookies Secure and sends HSTS (or MARKS_PUBLIC_URL)."),
             .flag("trusted-proxy", help: "Believe X-Forwarded-Proto from a proxy on this machine (loopback) (or MARKS_TRUSTED_PROXY=1)."),
@@ -67,8 +67,11 @@ enum ServeCommand: CLICommand {
         // once nothing has used it for `modelIdle` seconds, with the vectors held for vector search (40 MB at 100k
         // bookmarks; a search after that reads them again, as the first one after a start does).
         let model = root.model
-        let trimmer = IdleMemoryTrimmer(release: {
-            guard modelIdle > 0, model.releaseIfUnused(for: .seconds(modelIdle)) else { return false }
+        let trimmer = IdleMemoryTrimmer(release: { quiet in
+            // A model only background work used (an indexing run, an enrichment pass) goes once the process is quiet
+            // and it has been unused for a few seconds; one a person searched with stays `modelIdle`.
+            let backgroundIdle: Duration? = quiet ? .seconds(Self.backgroundModelIdleSeconds) : nil
+            guard modelIdle > 0, model.releaseIfUnused(for: .seconds(modelIdle), backgroundIdle: backgroundIdle) else { return false }
             root.openedSearchIndex?.releaseLoadedVectors()
             return true
         }, shed: { Database.releaseAllCaches() })
@@ -191,6 +194,8 @@ enum ServeCommand: CLICommand {
     /// Seconds the embedding model stays loaded unused (`--model-idle`): a reload costs well under a second, keeping
     /// it ~100 MB.
     static let defaultModelIdleSeconds = 300
+    /// Seconds a model only background work used stays loaded once the server is quiet.
+    static let backgroundModelIdleSeconds = 5
 
     /// A warning when other users may enter or list the data directory (it holds the database and the secrets).
     static func dataDirectoryWarning(_ directory: URL) -> String? {
