@@ -20,7 +20,7 @@ extension SearchIndex {
         let dimension = dimension
         return try IndexError.wrap {
             try database.read { connection in
-                let generation = try connection.queryOne("SELECT value FROM index_state WHERE key = 'generation'")?.int64(at: 0) ?? 0
+                let generation = try Self.generation(connection)
                 let statement = try connection.prepare("""
                     SELECT d.bookmark_id, d.title, d.domain, d.ai_summary, d.tag_names, d.ai_tags, v.vector
                     FROM index_documents d JOIN index_vectors v ON v.content_hash = d.content_hash
@@ -46,7 +46,7 @@ extension SearchIndex {
     /// without reading every vector.
     public func collectionGeneration() throws -> Int64 {
         try IndexError.wrap {
-            try database.read { try $0.queryOne("SELECT value FROM index_state WHERE key = 'generation'")?.int64(at: 0) ?? 0 }
+            try database.read(Self.generation)
         }
     }
 

@@ -53,6 +53,11 @@ extension SearchIndex {
         }
     }
 
+    /// The index's generation, bumped by every write (another process's too).
+    static func generation(_ connection: Connection) throws -> Int64 {
+        try connection.queryOne("SELECT value FROM index_state WHERE key = 'generation'")?.int64(at: 0) ?? 0
+    }
+
     /// Forgets the vectors held in memory (the bookmarks' and the passages'); the next vector search reads them again.
     /// For a long-running process that has not searched for a while (`marks serve` does it when it lets the model go).
     public func releaseLoadedVectors() {
@@ -80,7 +85,7 @@ extension SearchIndex {
     private func withCurrent<Info, T>(_ matrix: EmbeddingMatrix<Info>, loading sql: String, vectorColumn: Int,
                                       info: (Row) throws -> Info, _ body: (inout EmbeddingMatrix<Info>.Rows) throws -> T) throws -> T {
         let current = try IndexError.wrap {
-            try database.read { try $0.queryOne("SELECT value FROM index_state WHERE key = 'generation'")?.int64(at: 0) ?? 0 }
+            try database.read(Self.generation)
         }
         let dimension = dimension
         return try matrix.withRows { rows in
@@ -88,7 +93,7 @@ extension SearchIndex {
                 rows.reset()
                 try IndexError.wrap {
                     try database.read { connection in
-                        rows.generation = try connection.queryOne("SELECT value FROM index_state WHERE key = 'generation'")?.int64(at: 0) ?? 0
+                        rows.generation = try Self.generation(connection)
                         let statement = try connection.prepare(sql)
                         while let row = try statement.step() {
                             guard let vector = QuantizedVector(blob: try row.blob(at: vectorColumn), dimension: dimension) else { continue }

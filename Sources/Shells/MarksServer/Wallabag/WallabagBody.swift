@@ -15,8 +15,9 @@ struct WallabagBody {
         if body.isEmpty {
             fields = [:]
         } else if looksJSON {
-            // safe: the parser's error is answered as the 400 below; its detail would only echo the client's bytes.
-            guard let object = try? JSONSerialization.jsonObject(with: body), let dictionary = object as? [String: Any] else {
+            // The parser's error is answered as the 400 below; its detail would only echo the client's bytes.
+            guard let object = try? JSONSerialization.jsonObject(with: body),  // safe: refused as a 400 just below
+                  let dictionary = object as? [String: Any] else {
                 throw HTTPError(400, "The body is not a JSON object.")
             }
             var read: [String: String] = [:]
