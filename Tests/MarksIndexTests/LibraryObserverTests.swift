@@ -161,7 +161,9 @@ import Testing
 
     @Test func anIndexFailureWarnsButNeverFailsTheLibraryCall() async throws {
         let setup = try Setup()
-        try setup.index.database.write { try $0.execute("DROP TABLE index_fts") }
+        // The index's tag table (not its full text: the store's triggers write that when an adopted bookmark's text
+        // changes, in the store's own statement — `StoreOwnedText`).
+        try setup.index.database.write { try $0.execute("DROP TABLE index_tags") }
         let saved = try await setup.library.add(AddBookmarkRequest(url: "https://f.example/", title: "Still saved"))
         #expect(saved.bookmark.title == "Still saved")
         #expect(setup.warnings.all.contains { $0.hasPrefix("search index not updated:") })

@@ -193,9 +193,13 @@ public final class CompositionRoot: Sendable {
 
     // MARK: - The library and its search index
 
-    /// The search index in `marks.sqlite`.
+    /// The search index in `marks.sqlite`. Over the embedded store it keeps no copy of a bookmark's text: the store's
+    /// row in the same file holds it (the store is opened first, so its tables are there).
     public func searchIndex() throws -> SearchIndex {
-        try part(\.index) { try SearchIndex(database: try data().database) }
+        try part(\.index) {
+            let embedded = (try? source()) is EmbeddedBookmarkSource
+            return try SearchIndex(database: try data().database, textsInStore: embedded)
+        }
     }
 
     /// The search index if something has opened it, without opening it.

@@ -23,6 +23,9 @@ import SQLiteDatabase
 ///   description, notes) are `fields` passages cut from its row when asked for, not stored (migration 6).
 ///   `index_passages_fts` is FTS5 over their text and heading, with `index_passages` as its external content
 ///   (kept in step by triggers), so the text is stored once.
+/// - migration 7: over the embedded store, `text_in_store` rows keep no URL, title, description or notes: the store's
+///   row has them, and `index_document_rows` (the view every reader of a document's text uses) reads them there
+///   (`StoreOwnedText`).
 enum IndexSchema {
     /// The migration namespace in `schema_migrations`.
     static let namespace = "index"
@@ -164,6 +167,14 @@ enum IndexSchema {
             DELETE FROM index_passages WHERE section = 'fields';
             INSERT INTO index_passages_fts (index_passages_fts) VALUES ('rebuild');
             UPDATE index_state SET value = value + 1 WHERE key = 'generation';
+            """),
+        // Over the embedded store a bookmark's URL, title, description and notes stay in the store's row alone
+        // (`StoreOwnedText`, which also makes `index_document_rows` and the full text's view over it when the index
+        // opens). The URL index keeps only the rows that hold a URL of their own.
+        Migration(id: 7, name: "index: a bookmark's text read from the store's row", sql: """
+            ALTER TABLE index_documents ADD COLUMN text_in_store INTEGER NOT NULL DEFAULT 0 CHECK (text_in_store IN (0, 1));
+            DROP INDEX index_documents_url;
+            CREATE INDEX index_documents_url ON index_documents (url) WHERE url <> '';
             """),
     ]
 }

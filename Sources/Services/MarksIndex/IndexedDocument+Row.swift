@@ -31,7 +31,13 @@ extension IndexedDocument {
          .text(contentHash), .text(documentHash)]
     }
 
-    /// A document read back from a row of `index_documents`.
+    /// `values` with the URL, title, description and notes left empty: the store's row holds them (`StoreOwnedText`).
+    var valuesWithoutText: [SQLValue] {
+        let text: Set = ["url", "title", "description", "notes"]
+        return zip(Self.columns, values).map { column, value in text.contains(column) ? .text("") : value }
+    }
+
+    /// A document read back from a row of `index_document_rows` (or `index_documents` when it holds its text).
     init(row: Row) throws {
         self.init(
             id: try row.int("bookmark_id"), url: try row.string("url"), domain: try row.string("domain"),

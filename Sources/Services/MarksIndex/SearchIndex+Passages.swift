@@ -37,7 +37,7 @@ extension SearchIndex {
         guard !ids.isEmpty else { return }
         let held = try IndexError.wrap {
             try database.read { connection -> [(id: Int, url: String, version: String?)] in
-                let statement = try connection.prepare("SELECT url, page_version FROM index_documents WHERE bookmark_id = ?")
+                let statement = try connection.prepare("SELECT url, page_version FROM index_document_rows WHERE bookmark_id = ?")
                 var found: [(id: Int, url: String, version: String?)] = []
                 for id in Set(ids) {
                     try statement.bind([.integer(Int64(id))])
@@ -70,7 +70,17 @@ extension SearchIndex {
     /// The bookmark documents whose URL is `url` (an archived page belongs to each).
     public func documentIDs(url: String) throws -> [Int] {
         try IndexError.wrap {
-            try database.read { try $0.query("SELECT bookmark_id FROM index_documents WHERE url = ? AND bookmark_id > 0", [.text(url)]).map { try $0.int(at: 0) } }
+            try database.read { connection in
+                // A document's own URL, or (over the embedded store) its store row's, found by the store's URL key.
+                let sql = textsInStore ? """
+                    SELECT bookmark_id FROM index_documents WHERE url = :url AND url <> '' AND bookmark_id > 0
+                    UNION SELECT d.bookmark_id FROM store_bookmarks s JOIN index_documents d ON d.bookmark_id = s.id
+                    WHERE s.url_normalized = :key AND s.url = :url AND d.text_in_store
+                    """ : "SELECT bookmark_id FROM index_documents WHERE url = :url AND url <> '' AND bookmark_id > 0"
+                var arguments: [String: SQLValue] = ["url": .text(url)]
+                if textsInStore { arguments["key"] = .text(URLNormalizer.normalize(url)) }
+                return try connection.query(sql, arguments).map { try $0.int(at: 0) }
+            }
         }
     }
 

@@ -15,7 +15,7 @@ extension SearchIndex {
         return try IndexError.wrap {
             try database.read { connection in
                 // Rows stream in id order and stop once `limit` distinct hashes are found (no scan-wide GROUP BY).
-                let statement = try connection.prepare("SELECT * FROM index_documents d WHERE \(pendingCondition)")
+                let statement = try connection.prepare("SELECT * FROM index_document_rows d WHERE \(pendingCondition)")
                 try statement.bind([vectorLength])
                 var seen = Set<String>()
                 var pending: [PendingText] = []

@@ -12,12 +12,19 @@ public final class SearchIndex: Sendable {
     public let database: Database
     /// Length of the vectors it stores.
     public let dimension: Int
+    /// True when bookmarks' text is read from the embedded store's rows in the same database (`StoreOwnedText`).
+    let textsInStore: Bool
     let matrix: VectorMatrix
     let passages: PassageMatrix
 
-    /// The index in `database`, applying its migrations (namespace `index`).
-    public init(database: Database, dimension: Int = EmbeddingModel.dimension) throws {
-        try IndexError.wrap { try database.migrate(namespace: IndexSchema.namespace, IndexSchema.migrations) }
+    /// The index in `database`, applying its migrations (namespace `index`). `textsInStore`: the library is the embedded
+    /// store in this database, so a bookmark's text is kept in the store's row alone.
+    public init(database: Database, dimension: Int = EmbeddingModel.dimension, textsInStore: Bool = false) throws {
+        self.textsInStore = try IndexError.wrap {
+            try database.migrate(namespace: IndexSchema.namespace, IndexSchema.migrations)
+            try StoreOwnedText.prepare(database, adopt: textsInStore)
+            return try textsInStore && database.read(StoreOwnedText.storeIsPresent)
+        }
         self.database = database
         self.dimension = dimension
         self.matrix = VectorMatrix(dimension: dimension)
@@ -56,12 +63,17 @@ public final class SearchIndex: Sendable {
     private func writeDocuments(_ documents: [IndexedDocument], _ connection: Connection, _ changes: inout [MatrixChange]) throws {
         let existing = try connection.prepare("SELECT document_hash FROM index_documents WHERE bookmark_id = ?")
         // An upsert, not INSERT OR REPLACE: the page text's version (`page_version`) stays with the document.
+        let columns = IndexedDocument.columns + ["text_in_store"]
         let insert = try connection.prepare("""
-            INSERT INTO index_documents (\(IndexedDocument.columns.joined(separator: ", ")))
-            VALUES (\(Array(repeating: "?", count: IndexedDocument.columns.count).joined(separator: ", ")))
+            INSERT INTO index_documents (\(columns.joined(separator: ", ")))
+            VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))
             ON CONFLICT (bookmark_id) DO UPDATE SET
-            \(IndexedDocument.columns.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
+            \(columns.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
             """)
+        // The store's row holds this very text: the index keeps none of it.
+        let inStore = try textsInStore ? connection.prepare("""
+            SELECT 1 FROM store_bookmarks WHERE id = ? AND url = ? AND title = ? AND description = ? AND notes = ?
+            """) : nil
         let clearTags = try connection.prepare("DELETE FROM index_tags WHERE bookmark_id = ?")
         let addTag = try connection.prepare("INSERT OR IGNORE INTO index_tags (tag, bookmark_id) VALUES (?, ?)")
         let fullText = try FullTextWriter(connection: connection)
@@ -80,7 +92,13 @@ public final class SearchIndex: Sendable {
                 // index had.
                 try fullText.unindex(document: document.id)
             }
-            try insert.bind(document.values)
+            var owned = false
+            if let inStore, document.id > 0 {
+                try inStore.bind([id, .text(document.url), .text(document.title), .text(document.description), .text(document.notes)])
+                owned = try inStore.step() != nil
+                inStore.reset()
+            }
+            try insert.bind(owned ? document.valuesWithoutText + [.integer(1)] : document.values + [.integer(0)])
             try insert.run()
             if previous != nil {
                 try clearTags.bind([id])
@@ -142,7 +160,7 @@ public final class SearchIndex: Sendable {
         return try IndexError.wrap {
             try database.read { connection in
                 var found: [Int: IndexedDocument] = [:]
-                let statement = try connection.prepare("SELECT * FROM index_documents WHERE bookmark_id = ?")
+                let statement = try connection.prepare("SELECT * FROM index_document_rows WHERE bookmark_id = ?")
                 for id in Set(ids) {
                     try statement.bind([.integer(Int64(id))])
                     if let row = try statement.step() { found[id] = try IndexedDocument(row: row) }
