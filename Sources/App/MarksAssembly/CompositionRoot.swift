@@ -282,8 +282,10 @@ public final class CompositionRoot: Sendable {
         do {
             let index = try searchIndex()
             let indexer = runsBackgroundWork ? try self.indexer() : nil
-            let jobs = runsBackgroundWork ? try self.jobs() : nil
-            let catchUp = IndexCatchUp { _ = try await jobs?.enqueue(IndexCatchUp.job) }
+            // A command queues the catch-up in the shared jobs table too: a running `marks serve` picks it up within
+            // its pick-up interval (`marks import` of 100k beside a server), else the next start does.
+            let jobs = try self.jobs()
+            let catchUp = IndexCatchUp { _ = try await jobs.enqueue(IndexCatchUp.job) }
             return [index.observer(indexer: indexer, pages: pageTexts(), catchUp: catchUp, warn: warn)]
         } catch {
             warn("the search index is not being updated: \(AssemblyFailure.describe(error))")

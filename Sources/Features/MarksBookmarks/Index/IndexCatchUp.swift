@@ -3,8 +3,9 @@ import MarksJobs
 
 /// How the search index's `LibraryObserver` treats a batch too large to write inside the library call that made it
 /// (an import or a first sync of a hundred thousand bookmarks): the index is marked behind (`markBehind`) and
-/// `schedule` asks for the catch-up — the `index.sync` job in `marks serve`; a command that reads the index
-/// catches up itself first (`marks search --semantic`, `marks ask`, `marks index`).
+/// `schedule` asks for the catch-up — the `index.sync` job, which `marks serve` runs (a command queues it in the shared
+/// jobs table, where a running server finds it); a command that reads the index catches up itself first
+/// (`marks search --semantic`, `marks ask`, `marks index`).
 public struct IndexCatchUp: Sendable {
     /// Batches of more bookmarks than this are left to the catch-up.
     public var threshold: Int
