@@ -64,6 +64,10 @@ import Testing
         #expect(ExtractiveAnswerer.isCodeOrLabel("Source code: Lib/turtle.py"), "a label, not a sentence")
         #expect(!ExtractiveAnswerer.isCodeOrLabel("It draws pictures."))
         #expect(!ExtractiveAnswerer.isCodeOrLabel("Call basicConfig() once, before the first message is logged."))
+        #expect(ExtractiveAnswerer.isCodeOrLabel("Here is the logging.conf file:"), "a lead-in to what it introduces")
+        #expect(!ExtractiveAnswerer.isCodeOrLabel("These are debug(), info(), warning(), error() and critical()."),
+                "prose that names functions")
+        #expect(ExtractiveAnswerer.isCodeOrLabel("logger.setLevel(logging.DEBUG); handler.setFormatter(fmt)"))
     }
 
     @Test func theClosestPassageIsCitedFirstAndAFarOneNotBesideIt() {

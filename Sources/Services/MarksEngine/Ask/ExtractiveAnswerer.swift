@@ -226,14 +226,20 @@ public struct ExtractiveAnswerer: Sendable {
     public static func isCodeOrLabel(_ sentence: String) -> Bool {
         let trimmed = sentence.trimmingCharacters(in: .whitespaces)
         if trimmed.hasSuffix("\u{00B6}") || trimmed.hasPrefix(">>>") || trimmed.hasPrefix("$ ") || trimmed.hasPrefix("...") { return true }
+        // A lead-in ("Here is the logging.conf file:"): what it introduces (an example, a listing) is not quoted, and
+        // without it the sentence says nothing.
+        if trimmed.hasSuffix(":") { return true }
         if let last = trimmed.last, !".!?:;)\"'\u{201D}".contains(last), wordCount(trimmed) < 8 { return true }
         // A call or a signature: `name.attribute(arguments)` and nothing else.
         if trimmed.hasSuffix(")"), let open = trimmed.firstIndex(of: "("), open > trimmed.startIndex,
            !trimmed[..<open].contains(where: \.isWhitespace) {
             return true
         }
+        // Prose that names functions ("These are debug(), info() and error().") is prose: an empty call's "()" after a
+        // name is not counted as code.
+        let prose = trimmed.replacingOccurrences(of: #"(?<=\w)\(\)"#, with: "", options: .regularExpression)
         var symbols = 0, total = 0
-        for scalar in trimmed.unicodeScalars where !scalar.properties.isWhitespace {
+        for scalar in prose.unicodeScalars where !scalar.properties.isWhitespace {
             total += 1
             if "()[]{}=<>_*/\\#|;`@".unicodeScalars.contains(scalar) { symbols += 1 }
         }
