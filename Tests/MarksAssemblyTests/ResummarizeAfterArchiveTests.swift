@@ -8,6 +8,7 @@ import MarksFetch
 import MarksJobs
 import MarksReading
 import MarksTestSupport
+import Synchronization
 import Testing
 
 /// Issue 36 item 6: a bookmark summarised before its page was archived gets its offline summary made again from the
@@ -19,11 +20,15 @@ import Testing
         let directory: TemporaryDirectory
         let server: LiveServer
         let root: CompositionRoot
+        let laterReadable = Shared(false)
 
         init() throws {
             directory = try TemporaryDirectory(prefix: "marks-resummarize")
             var router = Router()
             for path in ["/docs", "/provider", "/fresh"] { router.get(path) { _ in .html(SphinxArticle.html) } }
+            // Unreadable until the test turns it on (at the save), readable when the archive fetches it.
+            let readable = laterReadable
+            router.get("/later") { _ in readable.withLock { $0 } ? .html(SphinxArticle.html) : HTTPResponse(status: 503) }
             server = try LiveServer(serving: router, configuration: HTTPServer.Configuration(threadPoolSize: 2, shutdownGracePeriod: .seconds(1)))
             let loopback = NetworkAddress("127.0.0.1").map { [$0] } ?? []
             let fetcher = PageFetcher(policy: FetchPolicy(timeout: .seconds(60), connectTimeout: .seconds(30), minimumRateWindow: .seconds(30),
@@ -95,6 +100,25 @@ import Testing
         #expect(try #require(try library.aiMetadata(id: offline)).updatedAt > before)
     }
 
+    @Test(.timeLimit(.minutes(3))) func aBookmarkThatIsOnlyAnAddressGetsAITagsFromItsArchivedPageNotFromItsURL() async throws {
+        let h = try Harness()
+        defer { h.directory.cleanUp() }
+        defer { Task { await h.server.stop() } }
+        let library = try h.root.library()
+        let added = try await library.add(AddBookmarkRequest(url: h.url("/later"))).bookmark
+        let first = try await h.root.enrichment().enrich(id: added.id)
+        #expect(first.fromTitleOnly)
+        #expect(first.tags.isEmpty, "no tags guessed from the address's letters: \(first.tags)")
+
+        h.laterReadable.withLock { $0 = true }
+        _ = try await try h.root.pageArchive().refetch(h.url("/later"))
+        #expect(try h.queued().map(\.key) == ["embedded#" + h.url("/later")])
+        try await h.runJobs()
+        let remade = try #require(try library.aiMetadata(id: added.id))
+        #expect(!remade.tags.isEmpty, "tags from the archived text")
+        #expect(remade.summary.map { !$0.isEmpty } == true)
+    }
+
     @Test func onlyAnOfflineSummaryOlderThanTheArchiveIsMadeAgain() {
         let archivedAt = Date(timeIntervalSince1970: 1_800_000_000)
         let before = archivedAt.addingTimeInterval(-1), after = archivedAt.addingTimeInterval(1)
@@ -102,5 +126,14 @@ import Testing
         #expect(!EnrichmentService.summaryPredatesArchive(AIMetadata(summary: "s", tags: [], engine: "offline", updatedAt: after), archivedAt: archivedAt))
         #expect(!EnrichmentService.summaryPredatesArchive(AIMetadata(summary: "s", tags: [], engine: "openai:gpt", updatedAt: before), archivedAt: archivedAt))
         #expect(!EnrichmentService.summaryPredatesArchive(AIMetadata(summary: nil, tags: ["t"], engine: "offline", updatedAt: before), archivedAt: archivedAt))
+        #expect(EnrichmentService.summaryPredatesArchive(AIMetadata(summary: nil, tags: [], engine: "offline", updatedAt: before), archivedAt: archivedAt),
+                "an address alone got nothing")
     }
+}
+
+/// A value the router's handlers and the test share.
+final class Shared<Value: Sendable>: Sendable {
+    private let value: Mutex<Value>
+    init(_ value: Value) { self.value = Mutex(value) }
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result { value.withLock { body(&$0) } }
 }

@@ -78,8 +78,11 @@ public final class EnrichmentService: Sendable {
                                  fallbackReason: answer.fallbackReason, fromTitleOnly: fromTitleOnly)
     }
 
-    /// The AI tags for `bookmark` through the one `TagSuggester`: its neighbours' tags, else the engine's.
+    /// The AI tags for `bookmark` through the one `TagSuggester`: its neighbours' tags, else the engine's. None for a
+    /// bookmark that is only an address (no title, description, notes or readable page): tags guessed from a URL's
+    /// letters are noise; its page's text, once archived, gets them (`resummarize`).
     private func suggestedTags(for bookmark: Bookmark, request: EnrichRequest, answer: EnrichResult) async throws -> [String] {
+        guard request.title != nil || request.description != nil || !(request.text ?? "").isEmpty else { return [] }
         guard let tagSuggester else { return TagSuggester.cleaned(answer.tags, excluding: bookmark.tagNames) }
         let text = Self.nonEmpty(answer.summary) ?? request.description ?? ""
         let page = TagSuggester.Page(url: bookmark.url, title: request.title ?? "", text: text, tags: bookmark.tagNames,

@@ -32,14 +32,15 @@ extension EnrichmentService {
     }
 
     /// Whether `metadata` holds a summary the offline engine made before `archivedAt`, so without the text archived
-    /// then: that one is made again. A provider's or backend's summary, or one made after, is kept.
+    /// then — or is the offline engine's empty result for a bookmark that was only an address —: that one is made
+    /// again. A provider's or backend's summary, or one made after, is kept.
     public static func summaryPredatesArchive(_ metadata: AIMetadata, archivedAt: Date) -> Bool {
-        metadata.engine == OfflineEngine.name && metadata.summary != nil && metadata.updatedAt < archivedAt
+        metadata.engine == OfflineEngine.name && (metadata.summary != nil || metadata.tags.isEmpty) && metadata.updatedAt < archivedAt
     }
 
     /// Makes again, from the archived text, the offline summary of each bookmark of `payload` still at its URL whose
-    /// summary predates the archive (issue 36 item 6); the AI tags stay as they are and nothing is appended to the
-    /// notes. A bookmark deleted meanwhile is skipped. Returns how many summaries were made again.
+    /// summary predates the archive (issue 36 item 6); the AI tags stay as they are (a bookmark that had none gets
+    /// them from the text) and nothing is appended to the notes. A bookmark deleted meanwhile is skipped. Returns how many summaries were made again.
     func resummarize(_ payload: ResummarizePayload) async throws -> Int {
         var remade = 0
         var vocabulary: [String]?
@@ -53,7 +54,7 @@ extension EnrichmentService {
             }
             guard bookmark.url == payload.url else { continue }
             if vocabulary == nil { vocabulary = await self.vocabulary() }
-            _ = try await enrich(bookmark, vocabulary: vocabulary ?? [], keepingTags: metadata.tags)
+            _ = try await enrich(bookmark, vocabulary: vocabulary ?? [], keepingTags: metadata.tags.isEmpty ? nil : metadata.tags)
             remade += 1
         }
         return remade
