@@ -194,10 +194,11 @@ public final class CompositionRoot: Sendable {
     // MARK: - The library and its search index
 
     /// The search index in `marks.sqlite`. Over the embedded store it keeps no copy of a bookmark's text: the store's
-    /// row in the same file holds it (the store is opened first, so its tables are there).
+    /// row in the same file holds it (an index opened before the store's tables exist keeps its text until the next open).
     public func searchIndex() throws -> SearchIndex {
         try part(\.index) {
-            let embedded = (try? source()) is EmbeddedBookmarkSource
+            // The embedded store, unless a linkding server is configured (or a test hands another source in).
+            let embedded = overrides.source.map { $0 is EmbeddedBookmarkSource } ?? (config.linkding == nil)
             return try SearchIndex(database: try data().database, textsInStore: embedded)
         }
     }

@@ -22,8 +22,7 @@ public final class SearchIndex: Sendable {
     public init(database: Database, dimension: Int = EmbeddingModel.dimension, textsInStore: Bool = false) throws {
         self.textsInStore = try IndexError.wrap {
             try database.migrate(namespace: IndexSchema.namespace, IndexSchema.migrations)
-            try StoreOwnedText.prepare(database, adopt: textsInStore)
-            return try textsInStore && database.read(StoreOwnedText.storeIsPresent)
+            return try StoreOwnedText.prepare(database, adopt: textsInStore) && textsInStore
         }
         self.database = database
         self.dimension = dimension

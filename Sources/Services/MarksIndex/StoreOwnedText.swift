@@ -21,8 +21,8 @@ enum StoreOwnedText {
 
     /// Creates or updates the views and the store's triggers to fit this database (with or without the store), and,
     /// when `adopt` and the store is here, lets the store hold the text of every document that matches its row.
-    /// Nothing is written when everything is already in place.
-    static func prepare(_ database: Database, adopt: Bool) throws {
+    /// Nothing is written when everything is already in place. Returns whether the store is in this database.
+    static func prepare(_ database: Database, adopt: Bool) throws -> Bool {
         let (present, current, adopted) = try database.read { connection in
             let present = try storeIsPresent(connection)
             let schema = try Dictionary(connection.query("""
@@ -34,7 +34,7 @@ enum StoreOwnedText {
         }
         let wanted = schema(storeIsPresent: present)
         let adopting = adopt && present && !adopted
-        guard current != wanted || adopting else { return }
+        guard current != wanted || adopting else { return present }
         try database.write { connection in
             for (name, _) in current where wanted[name] == nil {
                 try connection.execute("DROP TRIGGER IF EXISTS \(name)")
@@ -56,6 +56,7 @@ enum StoreOwnedText {
                 INSERT OR REPLACE INTO index_state (key, value) VALUES ('texts_in_store', 1);
                 """)
         }
+        return present
     }
 
     /// The views and triggers this database needs, by name (the SQL as SQLite keeps it in `sqlite_schema`).
