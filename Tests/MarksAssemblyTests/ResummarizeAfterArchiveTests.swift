@@ -117,6 +117,28 @@ import Testing
         let remade = try #require(try library.aiMetadata(id: added.id))
         #expect(!remade.tags.isEmpty, "tags from the archived text")
         #expect(remade.summary.map { !$0.isEmpty } == true)
+        #expect(try await library.bookmark(id: added.id).title == SphinxArticle.documentTitle, "the empty title becomes the page's")
+    }
+
+    @Test(.timeLimit(.minutes(3))) func anUntitledBookmarkGetsItsArchivedPagesTitleAndANamedOneKeepsItsOwn() async throws {
+        let h = try Harness()
+        defer { h.directory.cleanUp() }
+        defer { Task { await h.server.stop() } }
+        let library = try h.root.library()
+        // Saved while the page could not be read; a provider summary, so no summary is made again.
+        let untitled = try await library.add(AddBookmarkRequest(url: h.url("/later"))).bookmark
+        #expect(untitled.title.isEmpty)
+        _ = try await library.setAIMetadata(id: untitled.id, summary: "A provider's summary.", tags: ["kept"], engine: "anthropic:claude-test")
+        let named = try await h.add("/docs", summary: "A provider's summary.", engine: "anthropic:claude-test")
+
+        h.laterReadable.withLock { $0 = true }
+        let archive = try h.root.pageArchive()
+        for path in ["/later", "/docs"] { _ = try await archive.refetch(h.url(path)) }
+        #expect(try h.queued().map(\.key) == ["embedded#" + h.url("/later")], "only the untitled bookmark has work to do")
+        try await h.runJobs()
+        #expect(try await library.bookmark(id: untitled.id).title == SphinxArticle.documentTitle)
+        #expect(try library.aiMetadata(id: untitled.id)?.summary == "A provider's summary.", "a provider's summary is never overwritten")
+        #expect(try await library.bookmark(id: named).title == "Logging notes", "a title the person gave stays")
     }
 
     @Test func onlyAnOfflineSummaryOlderThanTheArchiveIsMadeAgain() {

@@ -4,6 +4,8 @@
 public enum SphinxArticle {
     /// The page's title.
     public static let title = "Logging in small programs"
+    /// The page's `<title>`: what a bookmark saved without one is titled, as linkding titles it.
+    public static let documentTitle = "Logging in small programs — Example docs"
 
     /// A sentence that runs across a `<code>` and a link (`highlightedSentence` is its text as passages hold it).
     public static let highlightedSentence =
@@ -12,7 +14,7 @@ public enum SphinxArticle {
     /// The page.
     public static let html = """
         <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8"><title>Logging in small programs — Example docs</title></head>
+        <html lang="en"><head><meta charset="utf-8"><title>\(documentTitle)</title></head>
         <body>
         <div class="related" role="navigation"><ul><li><a href="/">Index</a></li><li><a href="/modules">Modules</a></li></ul></div>
         <div class="document"><div class="documentwrapper"><div class="bodywrapper"><div class="body" role="main">

@@ -69,6 +69,10 @@ enum FindingMeasurement {
                 figures[split].semantic.record(ranked: semanticHits, relevant: relevant)
                 figures[split].ask.recordAnswerable(cited: cited, relevant: relevant)
             }
+            if trace {
+                let rank = hybridHits.firstIndex(where: relevant.contains).map { String($0 + 1) } ?? "-"
+                traces.append("  rank \(question.id) hybrid first right at \(rank), Ask first \(cited.first.map(label) ?? "-"), hybrid top \(hybridHits.prefix(3).map(label).joined(separator: ","))")
+            }
             let hybridFound = hybridHits.prefix(5).contains(where: relevant.contains)
             let askRight = cited.contains(where: relevant.contains)
             if !hybridFound || !askRight {

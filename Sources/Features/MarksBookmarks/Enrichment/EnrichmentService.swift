@@ -20,7 +20,7 @@ public final class EnrichmentService: Sendable {
     /// Chooses the AI tags: the person's similar bookmarks' tags first, the engine's only when none fit (nil: the
     /// engine's tags, cleaned the same way).
     public let tagSuggester: TagSuggester?
-    private let readPage: @Sendable (URL) async throws -> PageTextReader.Page
+    let readPage: @Sendable (URL) async throws -> PageTextReader.Page
     let backgroundRunning = Mutex(false)
     /// The engine failure the background pass last warned about (said once, not once per bookmark and pass).
     let backgroundEngineFailure = Mutex<String?>(nil)

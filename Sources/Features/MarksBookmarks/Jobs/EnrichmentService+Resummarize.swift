@@ -1,6 +1,7 @@
 import Foundation
 import MarksCore
 import MarksJobs
+import MarksFetch
 import MarksEngine
 
 extension EnrichmentService {
@@ -38,25 +39,46 @@ extension EnrichmentService {
         metadata.engine == OfflineEngine.name && (metadata.summary != nil || metadata.tags.isEmpty) && metadata.updatedAt < archivedAt
     }
 
-    /// Makes again, from the archived text, the offline summary of each bookmark of `payload` still at its URL whose
-    /// summary predates the archive (issue 36 item 6); the AI tags stay as they are (a bookmark that had none gets
-    /// them from the text) and nothing is appended to the notes. A bookmark deleted meanwhile is skipped. Returns how many summaries were made again.
+    /// For each bookmark of `payload` still at its URL: a title left empty (the page could not be read when it was
+    /// saved) becomes the archived page's title, as a save with a readable page would have had; an offline summary
+    /// that predates the archive is made again from the text (issue 36 item 6), the AI tags staying as they are (a
+    /// bookmark that had none gets them from the text) and nothing appended to the notes. A bookmark deleted meanwhile
+    /// is skipped. Returns how many summaries were made again.
     func resummarize(_ payload: ResummarizePayload) async throws -> Int {
         var remade = 0
         var vocabulary: [String]?
         for id in Set(payload.ids).sorted() {
-            guard let metadata = try library.aiMetadata(id: id), Self.summaryPredatesArchive(metadata, archivedAt: payload.archivedAt) else { continue }
-            let bookmark: Bookmark
+            var bookmark: Bookmark
             do {
                 bookmark = try await library.bookmark(id: id)
             } catch BookmarkSourceError.notFound {
                 continue
             }
             guard bookmark.url == payload.url else { continue }
+            if Self.nonEmpty(bookmark.title) == nil, let title = try await pageTitle(bookmark.url) {
+                bookmark = try await library.update(id: id, BookmarkUpdate(title: title))
+            }
+            guard let metadata = try library.aiMetadata(id: id), Self.summaryPredatesArchive(metadata, archivedAt: payload.archivedAt) else { continue }
             if vocabulary == nil { vocabulary = await self.vocabulary() }
             _ = try await enrich(bookmark, vocabulary: vocabulary ?? [], keepingTags: metadata.tags.isEmpty ? nil : metadata.tags)
             remade += 1
         }
         return remade
+    }
+
+    /// The title of the page at `url` as enrichment reads it (its archived text first), trimmed and on one line; nil
+    /// when it has none or cannot be read (the title stays empty, the list shows the address).
+    private func pageTitle(_ url: String) async throws -> String? {
+        guard let address = URL(string: url) else { return nil }
+        let page: PageTextReader.Page
+        do {
+            page = try await readPage(address)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            return nil  // safe: the title stays empty, as it was
+        }
+        let title = (page.title ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return title.isEmpty ? nil : LinkdingLimits.prefix(title, limit: LinkdingLimits.titleLength)
     }
 }
