@@ -62,6 +62,21 @@ import Testing
         #expect(try fixture.index.textSearch("lava", limit: 10).isEmpty)
     }
 
+    /// Found in a walk: a bookmark whose AI summary repeats its page's opening ("yeast") matched best in its fields,
+    /// so the list's "In archived pages" (which wants a page snippet) left it out, and linkding's fields (title,
+    /// description, notes, tags) do not hold the word: the bookmark was found nowhere.
+    @Test func thePagesAloneGiveEachHitItsPageSnippet() throws {
+        let fixture = try IndexFixture()
+        try fixture.index.upsert([bookmark(7, "Levain schedule", aiSummary: "A starter is a culture of wild yeast.", aiTags: ["yeast"])])
+        try fixture.index.syncPageTexts(ids: [7], from: Self.page("A starter is a culture of wild yeast. Feed it daily."))
+        #expect(try fixture.index.textSearch("yeast", limit: 10).first?.snippet?.place == .fields, "the summary and AI tag match best")
+        let pages = try fixture.index.textSearch("yeast", limit: 10, pagesOnly: true)
+        #expect(pages.map(\.bookmarkID) == [7])
+        #expect(pages.first?.snippet?.place == .page)
+        #expect(pages.first?.snippet?.plainText.contains("wild yeast") == true)
+        #expect(try fixture.index.textSearch("levain", limit: 10, pagesOnly: true).isEmpty, "the title is not the page")
+    }
+
     @Test func anyInputIsSafe() throws {
         let fixture = try Self.library()
         for query in ["NEAR(a b)", "title: x", "a* OR (b", "'; DROP TABLE index_passages; --"] {

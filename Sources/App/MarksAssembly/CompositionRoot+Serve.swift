@@ -184,7 +184,7 @@ extension CompositionRoot {
             return try await search.search(request).map(\.document.bookmark)
         }
         options.pageTextSearch = { words, filter in
-            try await search.search(SearchRequest(text: words, mode: .keyword, filter: filter, limit: 50, everyWord: true))
+            try await search.search(SearchRequest(text: words, mode: .keyword, filter: filter, limit: 50, everyWord: true, pagesOnly: true))
         }
         options.archivedPages = { try archive.storedURLs(among: $0) }
         options.links = links

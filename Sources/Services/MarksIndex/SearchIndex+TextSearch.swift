@@ -5,13 +5,14 @@ extension SearchIndex {
     /// column weights, title and tags first) and the text of its archived page or, for a document, its own text (the
     /// `page` passages, text weighted 1: below a title's 10 or a tag's 6, so a match in the title or tags beats one
     /// deep in a page). A document's score is its better place's; each hit carries the snippet of that place.
-    /// `everyWord`: a place must hold every word (else any, more words ranking higher). Any input is safe (as
-    /// `keywordSearch`); no words is `IndexError.emptyQuery`.
-    public func textSearch(_ text: String, filter: SearchFilter = SearchFilter(), limit: Int, everyWord: Bool = false) throws -> [SearchHit] {
+    /// `everyWord`: a place must hold every word (else any, more words ranking higher). `pagesOnly`: the page and
+    /// document text alone is searched. Any input is safe (as `keywordSearch`); no words is `IndexError.emptyQuery`.
+    public func textSearch(_ text: String, filter: SearchFilter = SearchFilter(), limit: Int, everyWord: Bool = false,
+                           pagesOnly: Bool = false) throws -> [SearchHit] {
         let match = everyWord ? try FTSQuery.everyTerm(text) : try FTSQuery.anyTerm(text)
         guard limit > 0 else { return [] }
         var best: [Int: (score: Double, passage: Int?)] = [:]
-        for hit in try keywordSearch(match: match, filter: filter, limit: limit) {
+        for hit in try pagesOnly ? [] : keywordSearch(match: match, filter: filter, limit: limit) {
             best[hit.bookmarkID] = (hit.keywordScore ?? hit.score, nil)
         }
         for page in try pageMatches(match, filter: filter, documents: limit) where page.score > best[page.document]?.score ?? -.infinity {

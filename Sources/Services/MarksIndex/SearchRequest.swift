@@ -19,6 +19,10 @@ public struct SearchRequest: Sendable, Equatable {
     public var minimumSimilarity: Double
     /// Keyword mode: a bookmark's fields or page must hold every word (else any word, more words ranking higher).
     public var everyWord: Bool
+    /// Keyword mode: only the archived page and document text is searched, each hit's snippet from there (what a list
+    /// shows under "In archived pages", below the results of linkding's fields). Otherwise a bookmark whose fields
+    /// match better — its AI summary, say — has its snippet from the fields, and that section would leave it out.
+    public var pagesOnly: Bool
 
     /// The similarity floor of semantic search with the installed model (all-MiniLM-L6-v2, cosine), for hits found
     /// by the vector leg alone. Picked from the real model's scores on the evaluation texts (`SimilarityFloorTests`:
@@ -28,12 +32,13 @@ public struct SearchRequest: Sendable, Equatable {
 
     /// A request; 20 results in the live library by default.
     public init(text: String, mode: SearchMode, filter: SearchFilter = SearchFilter(), limit: Int = 20,
-                minimumSimilarity: Double = SearchRequest.semanticFloor, everyWord: Bool = false) {
+                minimumSimilarity: Double = SearchRequest.semanticFloor, everyWord: Bool = false, pagesOnly: Bool = false) {
         self.text = text
         self.mode = mode
         self.filter = filter
         self.limit = limit
         self.minimumSimilarity = minimumSimilarity
         self.everyWord = everyWord
+        self.pagesOnly = pagesOnly
     }
 }

@@ -31,7 +31,8 @@ public final class SearchService: Sendable {
         let hits: [SearchHit]
         switch request.mode {
         case .keyword:
-            hits = try index.textSearch(request.text, filter: request.filter, limit: limit, everyWord: request.everyWord)
+            hits = try index.textSearch(request.text, filter: request.filter, limit: limit, everyWord: request.everyWord,
+                                        pagesOnly: request.pagesOnly)
         case .semantic:
             guard request.text.contains(where: { $0.isLetter || $0.isNumber }) else { throw IndexError.emptyQuery }
             let query = try embedder.get(interactive: true).vectors([request.text])[0] // safe: vectors() returns one per text

@@ -27,7 +27,8 @@ enum PageTextSearch {
         guard let words = SearchQuery.plainWords(query), limit > 0 else { return [] }
         do {
             try await SemanticSearch.prepareIndex(root, context: context, embedding: false, refreshing: refreshing, building: false)
-            let request = SearchRequest(text: words, mode: .keyword, filter: filter, limit: min(1000, limit + shown.count), everyWord: true)
+            let request = SearchRequest(text: words, mode: .keyword, filter: filter, limit: min(1000, limit + shown.count), everyWord: true,
+                                        pagesOnly: true)
             let found = try await root.searchService().search(request).compactMap { result -> Match? in
                 guard let snippet = result.hit.snippet, snippet.place == .page, !shown.contains(result.document.id) else { return nil }
                 return Match(bookmark: result.document.bookmark, snippet: snippet)
