@@ -141,6 +141,38 @@ import Testing
         #expect(try await library.bookmark(id: named).title == "Logging notes", "a title the person gave stays")
     }
 
+    @Test(.timeLimit(.minutes(3))) func atStartAnUntitledBookmarkWhosePageWasArchivedBeforeGetsItsTitle() async throws {
+        let h = try Harness()
+        defer { h.directory.cleanUp() }
+        defer { Task { await h.server.stop() } }
+        let library = try h.root.library()
+        let untitled = try await library.add(AddBookmarkRequest(url: h.url("/later"))).bookmark
+        _ = try await h.add("/docs", summary: nil, engine: "offline")
+        h.laterReadable.withLock { $0 = true }
+        let archive = try h.root.pageArchive()
+        for path in ["/later", "/docs"] { _ = try await archive.refetch(h.url(path)) }
+        try await h.runJobs()
+        // As a data directory from before untitled bookmarks got their page's title: archived, and no title.
+        _ = try await library.update(id: untitled.id, BookmarkUpdate(title: ""))
+        #expect(try await library.bookmark(id: untitled.id).title.isEmpty)
+        let index = try h.root.searchIndex()
+        #expect(try index.untitledDocuments().map(\.id) == [untitled.id])
+
+        // Its AI tags were guessed from the address's letters, as enrichment did before it stopped (no summary).
+        _ = try await library.setAIMetadata(id: untitled.id, summary: nil, tags: ["debug", "libs"], engine: "offline")
+
+        let queued = try await EnrichmentService.queueTitles(untitled: try index.untitledDocuments(), stored: { try archive.storedURLs(among: $0) },
+                                                             source: library.source.identity, enqueue: { _ = try await h.root.jobs().enqueue($0) })
+        #expect(queued == 1)
+        try await h.runJobs()
+        #expect(try await library.bookmark(id: untitled.id).title == SphinxArticle.documentTitle)
+        let remade = try #require(try library.aiMetadata(id: untitled.id))
+        #expect(remade.summary.map { !$0.isEmpty } == true, "a summary from the page")
+        #expect(!remade.tags.isEmpty && remade.tags != ["debug", "libs"], "tags from the page, not the address: \(remade.tags)")
+        #expect(try index.untitledDocuments().isEmpty)
+        #expect(try await EnrichmentService.queueTitles(untitled: [], stored: { _ in [] }, source: nil, enqueue: { _ in }) == 0)
+    }
+
     @Test func onlyAnOfflineSummaryOlderThanTheArchiveIsMadeAgain() {
         let archivedAt = Date(timeIntervalSince1970: 1_800_000_000)
         let before = archivedAt.addingTimeInterval(-1), after = archivedAt.addingTimeInterval(1)

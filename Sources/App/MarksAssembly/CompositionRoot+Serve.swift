@@ -54,6 +54,8 @@ public struct ServeParts {
     public let collections: CollectionRefresh
     /// Settings → Import's reading of a Marks export (`CompositionRoot.marksExportImport`).
     public let marksExportImport: @Sendable (LibraryService, String) async throws -> ImportReport?
+    /// Where a start-up step that did not work says so (the process's warnings).
+    let warn: @Sendable (String) -> Void
 
     /// Registers every background kind, starts the runner (resuming what a stopped server left), and queues the
     /// periodic jobs: the search index's catch-up (when a command's large import left it behind), the quiet
@@ -76,6 +78,14 @@ public struct ServeParts {
                 try await jobs.enqueue(request)
             }
             if favicons != nil { try await jobs.enqueue(FaviconService.sweepJob) }
+            // Bookmarks archived while still untitled get their page's title (a failure leaves them as they were).
+            let library = sources.current.library, archive = self.archive, jobs = self.jobs
+            do {
+                _ = try await EnrichmentService.queueTitles(untitled: try index.untitledDocuments(), stored: { try archive.storedURLs(among: $0) },
+                                                            source: library.source.identity, enqueue: { _ = try await jobs.enqueue($0) })
+            } catch {
+                warn("untitled bookmarks with an archived page were not given its title: \(AssemblyFailure.describe(error))")
+            }
         }
     }
 
@@ -220,7 +230,7 @@ extension CompositionRoot {
         let app = MarksApp(context: appContext)
         return ServeParts(sources: sources, backend: backend, auth: auth, web: web, index: index, indexer: indexer, jobs: jobs,
                           backendJobs: backendJobs, podcasts: podcasts, imports: imports, bulk: bulk, podcastManager: podcastManager, favicons: favicons, ingested: ingested, archive: archive, links: links, feeds: feeds, app: app,
-                          listen: listen, collections: try collectionRefresh(), marksExportImport: try marksExportImport())
+                          listen: listen, collections: try collectionRefresh(), marksExportImport: try marksExportImport(), warn: warn)
     }
 
     /// Every part `marks serve` builds from a bookmark source, for `server` (nil: the embedded store): the library

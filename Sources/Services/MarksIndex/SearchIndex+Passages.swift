@@ -84,6 +84,18 @@ extension SearchIndex {
         }
     }
 
+    /// The bookmarks with no title (saved while their page could not be read), with their URLs, in id order.
+    public func untitledDocuments() throws -> [(id: Int, url: String)] {
+        try IndexError.wrap {
+            try database.read { connection in
+                try connection.query("""
+                    SELECT bookmark_id, url FROM index_document_rows WHERE trim(title) = '' AND url <> '' AND bookmark_id > 0
+                    ORDER BY bookmark_id
+                    """).map { (try $0.int(at: 0), try $0.string(at: 1)) }
+            }
+        }
+    }
+
     /// Replaces the page passages of source document `id` (a source's own text, page by page).
     public func replaceSourcePassages(id: Int, blocks: [PassageBlock]) throws {
         try write { connection, changes in

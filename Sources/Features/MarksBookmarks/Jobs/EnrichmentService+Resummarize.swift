@@ -55,12 +55,17 @@ extension EnrichmentService {
                 continue
             }
             guard bookmark.url == payload.url else { continue }
+            // Only an address: no title, description or notes. Its offline AI tags, if any, were guessed from the
+            // URL's letters (before that stopped) and are made again from the page.
+            let addressOnly = [bookmark.title, bookmark.description, bookmark.notes].allSatisfy { Self.nonEmpty($0) == nil }
             if Self.nonEmpty(bookmark.title) == nil, let title = try await pageTitle(bookmark.url) {
                 bookmark = try await library.update(id: id, BookmarkUpdate(title: title))
             }
-            guard let metadata = try library.aiMetadata(id: id), Self.summaryPredatesArchive(metadata, archivedAt: payload.archivedAt) else { continue }
+            guard let metadata = try library.aiMetadata(id: id) else { continue }
+            let guessed = addressOnly && metadata.engine == OfflineEngine.name && metadata.summary == nil
+            guard guessed || Self.summaryPredatesArchive(metadata, archivedAt: payload.archivedAt) else { continue }
             if vocabulary == nil { vocabulary = await self.vocabulary() }
-            _ = try await enrich(bookmark, vocabulary: vocabulary ?? [], keepingTags: metadata.tags.isEmpty ? nil : metadata.tags)
+            _ = try await enrich(bookmark, vocabulary: vocabulary ?? [], keepingTags: guessed || metadata.tags.isEmpty ? nil : metadata.tags)
             remade += 1
         }
         return remade

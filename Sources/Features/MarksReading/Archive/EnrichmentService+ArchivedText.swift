@@ -38,6 +38,21 @@ extension EnrichmentService {
         }
     }
 
+    /// At start (`marks serve`): the bookmarks with no title whose page is already archived — saved while it could not
+    /// be read, archived before untitled bookmarks got its title — get the job that gives them the page's title, one
+    /// per URL (`untitled`: the index's untitled bookmarks; `stored`: which of the URLs the archive holds). Their
+    /// summaries are not made again (`archivedAt` is the distant past). Returns how many jobs were queued.
+    public static func queueTitles(untitled: [(id: Int, url: String)], stored: ([String]) throws -> Set<String>, source: String?,
+                                   enqueue: @Sendable (JobRequest) async throws -> Void) async throws -> Int {
+        guard !untitled.isEmpty else { return 0 }
+        let archived = try stored(untitled.map(\.url))
+        let byURL = Dictionary(grouping: untitled.filter { archived.contains($0.url) }, by: \.url)
+        for (url, bookmarks) in byURL.sorted(by: { $0.key < $1.key }) {
+            try await enqueue(try resummarizeJob(ResummarizePayload(url: url, ids: bookmarks.map(\.id), archivedAt: .distantPast, source: source)))
+        }
+        return byURL.count
+    }
+
     /// Whether the bookmark with `id` has no title (saved while its page could not be read): the job gives it the
     /// archived page's. A bookmark deleted meanwhile has none to give.
     private static func isUntitled(_ id: Int, in library: LibraryService) async throws -> Bool {
