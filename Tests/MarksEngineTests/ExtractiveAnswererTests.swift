@@ -81,6 +81,26 @@ import Testing
         #expect(answer.citedCandidates == [1])
     }
 
+    /// Found asking about a sourdough page: "what is the grey liquid on my starter" was answered with all four sentences
+    /// of the one passage (its rank and relevance, shared by every sentence, lifted each over the threshold), the
+    /// answering one last. A sentence of the same passage joins only when it answers nearly as well by itself.
+    @Test func aQuestionAboutOneDetailGetsThatSentenceNotTheWholePassage() {
+        let page = AnswerCandidate(sentences: [
+            "A sourdough starter is a living culture of wild yeast and bacteria that leavens bread.",
+            "Feed the starter once a day when it lives on the counter.",
+            "Keep the starter in the refrigerator when you bake once a week.",
+            "A layer of grey liquid on top, called hooch, means the starter is hungry.",
+        ], sentenceVectors: [[0.7, 0.714, 0], [0.7, 0, 0.714], [0.7, 0.5, 0.51], [0.8, 0.6, 0]], context: "Sourdough starter care", rank: 0,
+           relevance: 0.9)
+        let question = "what is the grey liquid on my starter"
+        let vector: [Float] = [1, 0, 0]
+        let answer = ExtractiveAnswerer().answer(question, questionVector: vector, candidates: [page])
+        #expect(answer.sentences.map(\.position) == [3])
+        var loose = ExtractiveAnswerer()
+        loose.ownShare = 0
+        #expect(loose.answer(question, questionVector: vector, candidates: [page]).sentences.count > 1, "the rule is what leaves them out")
+    }
+
     @Test func namesAreCapitalisedWordsAfterTheFirstNumbersAndQuotedWords() {
         let terms = QuestionTerms("What did OPEC agree in December 1986 about \"fixed prices\"? And I?")
         // "December" is a date word (a stop word): a passage need not repeat it; "And" and "I" are no names.

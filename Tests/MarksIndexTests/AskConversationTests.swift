@@ -1,7 +1,7 @@
 import Foundation
 import MarksCore
 import MarksIndex
-import MarksAsk
+@testable import MarksAsk
 import SQLiteDatabase
 import Synchronization
 import Testing
@@ -54,6 +54,33 @@ import Testing
         // A new conversation carries nothing.
         let fresh = try await service.ask(AskRequest(question: "And with which flour do I feed it?"))
         #expect(try await service.conversation(try #require(fresh.conversationID)).map(\.query) == ["And with which flour do I feed it?"])
+    }
+
+    /// Found asking `marks ask` one question after another: a new question with three subject words ("what are the
+    /// logging levels in python") counted as a follow-up and was searched with the previous question's words, so it
+    /// was answered from the previous subject.
+    @Test func aShortQuestionOnAnotherSubjectIsAnsweredOnItsOwn() async throws {
+        let fixture = try await BookmarkSearchToolTests.library()
+        let service = try Self.service(fixture)
+        let first = try await service.ask(AskRequest(question: "How often do I feed the sourdough starter?"))
+        let id = try #require(first.conversationID)
+        let other = try await service.ask(AskRequest(question: "Why does yeast lift dough?", conversationID: id))
+        #expect(other.isFound && other.text.contains("carbon dioxide") && !other.text.contains("rye flour"), "\(other.text)")
+        // Short, and answered alone: searched as asked too.
+        let short = try await service.ask(AskRequest(question: "Which flour then?", conversationID: id))
+        #expect(short.isFound && short.text.contains("rye flour"), "\(short.text)")
+        let queries = try await service.conversation(id).map(\.query)
+        #expect(queries == ["How often do I feed the sourdough starter?", "Why does yeast lift dough?", "Which flour then?"])
+    }
+
+    @Test func aConjunctionIsNotAPointerInALongQuestion() {
+        let previous = AskTurn(question: "q", answer: "a", query: "sourdough starter", engine: "offline", date: Date(timeIntervalSince1970: 0))
+        #expect(AskService.followUp("a program that draws coloured rectangles sized by folder", after: previous).carried == nil)
+        #expect(AskService.followUp("is there a free one?", after: previous) == .init(carried: "is there a free one? sourdough starter", points: true))
+        #expect(AskService.followUp("does it keep", after: previous).points)
+        #expect(AskService.followUp("what are the logging levels in python", after: previous)
+                == .init(carried: "what are the logging levels in python sourdough starter", points: false))
+        #expect(AskService.followUp("anything", after: nil) == .init(carried: nil, points: false))
     }
 
     @Test func aMalformedConversationIDIsRefused() async throws {

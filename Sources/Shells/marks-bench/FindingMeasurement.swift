@@ -166,6 +166,7 @@ enum FindingMeasurement {
             case "order": answerer.citesInRankOrder = value != 0
             case "margin": answerer.relevanceMargin = value
             case "threshold": answerer.relativeThreshold = value
+            case "own": answerer.ownShare = value
             case "maximum": answerer.maximumSentences = Int(value)
             default: throw BenchSupport.Failure(description: "MARKS_ASK_TUNE: unknown \(parts[0])")
             }
