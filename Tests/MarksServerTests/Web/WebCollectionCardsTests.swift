@@ -1,6 +1,9 @@
 import Foundation
 import HTTPServer
 import MarksCore
+import SQLiteDatabase
+import MarksTestSupport
+import MarksIndex
 import MarksBookmarks
 @testable import MarksServer
 import Testing
@@ -69,6 +72,36 @@ import Testing
 
     /// Issue 37 item 10: the tab shows no engine status ("Engine: offline (model …) — ready"), and before enough
     /// bookmarks are indexed it says when collections appear and what to do.
+    /// Found after a first import: the refresh at start read no vectors, so once the import's bookmarks were indexed the
+    /// tab said "your bookmarks do not form groups" for the minute until the refresh queued by the vector run.
+    @Test func afterNewVectorsTheTabSaysTheCollectionsAreComingNotThatThereAreNone() async throws {
+        let directory = try TemporaryDirectory(prefix: "marks-collections-coming")
+        defer { directory.cleanUp() }
+        let index = try SearchIndex(path: directory.file("index.sqlite").path, dimension: 64)
+        let store = try CollectionStore(database: try Database(path: directory.file("collections.sqlite").path), now: { Date() })
+        try store.replace(with: [], generation: try index.collectionGeneration())  // the refresh at start: nothing indexed
+        let words = TestEmbedder(dimension: 64)
+        try index.upsert((1...30).map { id in
+            Bookmark(id: id, url: "https://example.com/\(id)", title: "Page \(id) about topic \(id % 3)",
+                     dateAdded: Date(timeIntervalSince1970: 1_700_000_000), dateModified: Date(timeIntervalSince1970: 1_700_000_000))
+        })
+        _ = try await VectorIndexer(index: index) { IndexEmbedder(dimension: 64) { $0.map(words.vector) } }.run()
+        let refresh = CollectionRefresh(store: store, index: index)
+        #expect(try refresh.indexedBookmarks() == 30)
+        #expect(try !refresh.isCurrent())
+        let web = try await WebHarness.make(seed: 4, configure: { _, _, options in options.collections = refresh })
+        defer { web.cleanUp() }
+        var client = try await web.signedIn()
+        let coming = WebClient.text(try await client.get("/collections"))
+        #expect(coming.contains("Your collections are being made"), "\(coming)")
+        #expect(!coming.contains("do not form groups"))
+
+        _ = try await refresh.refresh()
+        #expect(try refresh.isCurrent())
+        let after = WebClient.text(try await client.get("/collections"))
+        #expect(!after.contains("Your collections are being made"), "made now: listed, or none found")
+    }
+
     @Test func beforeThereAreCollectionsTheTabSaysWhatToDo() async throws {
         let web = try await WebHarness.make(seed: 4)
         defer { web.cleanUp() }

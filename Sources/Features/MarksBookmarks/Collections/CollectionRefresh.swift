@@ -52,6 +52,12 @@ public struct CollectionRefresh: Sendable {
         try index.collectionInputCount()
     }
 
+    /// Whether the saved collections were made from the index as it is now (a refresh after the last change has run).
+    /// False after a vector run, until the refresh it queued has read the new vectors.
+    public func isCurrent() throws -> Bool {
+        try store.refreshedGeneration() == (try index.collectionGeneration())
+    }
+
     /// Makes the collections again when the index changed since the last refresh (always when `force`).
     public func refresh(force: Bool = false) async throws -> Outcome {
         let index = index, store = store, maker = maker

@@ -42,7 +42,8 @@ struct CollectionsController: WebFeature {
             if indexed < CollectionRefresh.minimumBookmarks {
                 content = .waiting(indexed: indexed, needed: CollectionRefresh.minimumBookmarks)
             } else {
-                content = try collections.store.refreshedGeneration() == nil ? .coming : .none
+                // Never made, or made before the bookmarks indexed since (a first import's): the refresh is coming.
+                content = try collections.isCurrent() ? .none : .coming
             }
         }
         let view = CollectionsPage(content: content, enrichAll: enrichAllState(), canEnrichAll: enrichment != nil && served.enrichment != nil,
