@@ -68,4 +68,23 @@ import Testing
         #expect(!document.readableText().text.contains("¶"))
         #expect(document.readableText().text.contains("Module-level functions"))
     }
+    /// Found reading Python's logging HOWTO: its table's first row says to use `print()`, whose text is the furniture
+    /// phrase "print" once its brackets are gone, so the cell came out empty. Code is never furniture; a "Print" button
+    /// still is.
+    @Test func codeThatSpellsAFurniturePhraseIsKept() throws {
+        let filler = String(repeating: "This paragraph carries enough words, commas, and sentences to count as article text. ", count: 4)
+        let html = """
+            <html><body><article><p>\(filler)</p><p><a href="javascript:print()">Print</a></p><table>\
+            <tr><td><p>Display console output for ordinary usage of a command line script or program</p></td>\
+            <td><p><a class="reference internal" href="../library/functions.html#print" title="print"><code class="xref py py-func docutils \
+            literal notranslate"><span class="pre">print()</span></code></a></p></td></tr></table><p>Share</p></article></body></html>
+            """
+        let document = try HTMLDocument(html: html, url: Self.page)
+        let article = try document.article()
+        #expect(cells(article.tokens) == ["Display console output for ordinary usage of a command line script or program", "print()"])
+        let text = article.tokens.compactMap { if case .text(let text) = $0 { text } else { nil } }.joined()
+        #expect(!text.contains("Print") && !text.contains("Share"), "the furniture still goes: \(text)")
+        #expect(HTMLDocument.isFurniture("Print", key: "print"))
+        #expect(!HTMLDocument.isFurniture("print()", key: "print"))
+    }
 }

@@ -183,7 +183,7 @@ struct ArticleSanitizer {
         let text = HTMLDocument.text(of: node)
         guard !text.isEmpty else { return false }
         let key = HTMLDocument.comparisonKey(text)
-        if HTMLDocument.furniturePhrases.contains(key), !hasImage(node) { return true }
+        if HTMLDocument.isFurniture(text, key: key), !hasImage(node) { return true }
         if !sawText, HTMLVocabulary.headingTags.contains(tag), key == titleKey { return true }
         return false
     }

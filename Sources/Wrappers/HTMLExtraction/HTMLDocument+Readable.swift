@@ -30,6 +30,12 @@ extension HTMLDocument {
         "related posts", "comments", "leave a comment", "print", "email", "back to top",
     ]
 
+    /// Whether a short line is page furniture ("Print", "Share this"): its comparison key (`key`) is a furniture
+    /// phrase and it is not code — `print()` in a table of Python's functions is content.
+    static func isFurniture(_ text: String, key: String) -> Bool {
+        furniturePhrases.contains(key) && !text.contains(where: { "()[]{}<>=_/\\`".contains($0) })
+    }
+
     static func clean(_ blocks: [TextBlock], title: String?) -> [String] {
         var paragraphs: [String] = []
         let titleKey = title.map(comparisonKey)
@@ -42,7 +48,7 @@ extension HTMLDocument {
             // Furniture phrases and titles are short: only short blocks need the (slower) comparison key.
             if block.byteCount <= 512 {
                 let key = comparisonKey(text)
-                if furniturePhrases.contains(key) { continue }
+                if isFurniture(text, key: key) { continue }
                 if paragraphs.isEmpty, key == titleKey { continue }
             }
             paragraphs.append(text)
