@@ -147,7 +147,7 @@ import Testing
         defer { Task { await h.server.stop() } }
         let library = try h.root.library()
         let untitled = try await library.add(AddBookmarkRequest(url: h.url("/later"))).bookmark
-        _ = try await h.add("/docs", summary: nil, engine: "offline")
+        let named = try await h.add("/docs", summary: nil, engine: "offline")
         h.laterReadable.withLock { $0 = true }
         let archive = try h.root.pageArchive()
         for path in ["/later", "/docs"] { _ = try await archive.refetch(h.url(path)) }
@@ -157,6 +157,7 @@ import Testing
         #expect(try await library.bookmark(id: untitled.id).title.isEmpty)
         let index = try h.root.searchIndex()
         #expect(try index.untitledDocuments().map(\.id) == [untitled.id])
+        #expect(try index.untitledDocuments(among: [named, untitled.id, 999]) == [untitled.id])
 
         // Its AI tags were guessed from the address's letters, as enrichment did before it stopped (no summary).
         _ = try await library.setAIMetadata(id: untitled.id, summary: nil, tags: ["debug", "libs"], engine: "offline")

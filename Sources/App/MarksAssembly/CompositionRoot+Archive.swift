@@ -24,7 +24,8 @@ extension CompositionRoot {
             guard let self else { throw AssemblyFailure("the app is shutting down") }
             return try self.library()
         }
-        let summarize = EnrichmentService.archiveObserver(library: library, ids: { try index.documentIDs(url: $0) }, now: now,
+        let summarize = EnrichmentService.archiveObserver(library: library, ids: { try index.documentIDs(url: $0) },
+                                                          untitled: { try index.untitledDocuments(among: $0) }, now: now,
                                                           enqueue: { _ = try await jobs.enqueue($0) }, warn: warn)
         return try part(\.archive) {
             try PageArchive(database: database, fetcher: fetcher, now: now, didStore: { texts in

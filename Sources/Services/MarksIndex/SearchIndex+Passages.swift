@@ -84,6 +84,21 @@ extension SearchIndex {
         }
     }
 
+    /// Which of the bookmarks `ids` have no title, in id order (looked up by id: no scan).
+    public func untitledDocuments(among ids: [Int]) throws -> [Int] {
+        guard !ids.isEmpty else { return [] }
+        return try IndexError.wrap {
+            try database.read { connection in
+                let statement = try connection.prepare("SELECT 1 FROM index_document_rows WHERE bookmark_id = ? AND trim(title) = ''")
+                return try Set(ids).sorted().filter { id in
+                    try statement.bind([.integer(Int64(id))])
+                    defer { statement.reset() }
+                    return try statement.step() != nil
+                }
+            }
+        }
+    }
+
     /// The bookmarks with no title (saved while their page could not be read), with their URLs, in id order.
     public func untitledDocuments() throws -> [(id: Int, url: String)] {
         try IndexError.wrap {
