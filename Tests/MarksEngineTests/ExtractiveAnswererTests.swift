@@ -101,6 +101,17 @@ import Testing
         #expect(loose.answer(question, questionVector: vector, candidates: [page]).sentences.count > 1, "the rule is what leaves them out")
     }
 
+    /// A person's question gives amounts and examples its answer need not repeat: on the finding evaluation "how many
+    /// kilometres is 26 miles" and "named choices like RED, GREEN and BLUE" were refused for lacking "26" and "RED".
+    @Test func amountsAndExamplesAreNotNamesButYearsAre() {
+        #expect(QuestionTerms("how many kilometres is 26 miles, typed at a shell prompt").names.isEmpty)
+        #expect(QuestionTerms("define a fixed set of named choices like RED, GREEN and BLUE").names.isEmpty)
+        #expect(QuestionTerms("formats such as PNG or TIFF for the Gimp").names.isEmpty, "an example list runs to the end of its clause")
+        #expect(QuestionTerms("a tool like Photoshop. Does Krita do it?").names == ["krita"], "a full stop ends it")
+        #expect(QuestionTerms("who won the football world cup in 2018").names == ["2018"])
+        #expect(QuestionTerms("rates for 12 months at Lloyds").names == ["lloyds"])
+    }
+
     @Test func namesAreCapitalisedWordsAfterTheFirstNumbersAndQuotedWords() {
         let terms = QuestionTerms("What did OPEC agree in December 1986 about \"fixed prices\"? And I?")
         // "December" is a date word (a stop word): a passage need not repeat it; "And" and "I" are no names.
