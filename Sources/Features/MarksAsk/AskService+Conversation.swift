@@ -5,8 +5,9 @@ extension AskService {
     /// Answers a request within its conversation: the provider's tool-use loop first when one is configured
     /// (`AskProviderLoop`, given the last turns), else — or when its answer is not usable, saying why in
     /// `fallbackReason` — the offline engine, whose search carries the previous question's subject words for a
-    /// follow-up that points back, or for a short one the library cannot answer alone (`followUp`, `offlineAnswer`). The answer streams to `onToken` one sentence at a time with
-    /// its `[n]` (joined, the tokens are `displayText`), then the turn is kept. Tokens are provisional: when a
+    /// follow-up that points back, or for a short one the library cannot answer alone (`followUp`, `offlineAnswer`).
+    /// The answer streams to `onToken` one sentence at a time with its `[n]` (joined, the tokens are `displayText`),
+    /// then the turn is kept. Tokens are provisional: when a
     /// provider's answer is rejected after some of it streamed, the returned answer is the answer. A request
     /// without a conversation id starts a new conversation, whose id the answer carries (none without a store).
     public func ask(_ request: AskRequest, onToken: @escaping @Sendable (String) -> Void = { _ in }) async throws -> AskAnswer {

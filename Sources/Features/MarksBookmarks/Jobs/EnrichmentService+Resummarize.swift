@@ -42,8 +42,8 @@ extension EnrichmentService {
     /// For each bookmark of `payload` still at its URL: a title left empty (the page could not be read when it was
     /// saved) becomes the archived page's title, as a save with a readable page would have had; an offline summary
     /// that predates the archive is made again from the text (issue 36 item 6), the AI tags staying as they are (a
-    /// bookmark that had none gets them from the text) and nothing appended to the notes. A bookmark deleted meanwhile
-    /// is skipped. Returns how many summaries were made again.
+    /// bookmark that had none, or only tags guessed from its address, gets them from the text) and nothing appended to
+    /// the notes. A bookmark deleted meanwhile is skipped. Returns how many summaries were made again.
     func resummarize(_ payload: ResummarizePayload) async throws -> Int {
         var remade = 0
         var vocabulary: [String]?

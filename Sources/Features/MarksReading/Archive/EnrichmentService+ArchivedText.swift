@@ -7,8 +7,8 @@ extension EnrichmentService {
     /// for each text, the bookmarks at its URL (`ids`) whose offline summary was made before now — so without this
     /// text, or before the text's own fetch date when it has one — or whose title is empty (`untitled`, from the index:
     /// no request to a linkding server per page) get an `enrich.resummarize` job on `enqueue` (the summary and the
-    /// title are made in the background, never while a request waits). `library` gives the library current when a text is stored. A failure is a warning: the old
-    /// summary stays.
+    /// title are made in the background, never while a request waits). `library` gives the library current when a
+    /// text is stored. A failure is a warning: the old summary stays.
     public static func archiveObserver(library: @escaping @Sendable () throws -> LibraryService,
                                        ids: @escaping @Sendable (_ url: String) throws -> [Int],
                                        untitled: @escaping @Sendable (_ among: [Int]) throws -> [Int],
