@@ -162,7 +162,7 @@ import Testing
         // Its AI tags were guessed from the address's letters, as enrichment did before it stopped (no summary).
         _ = try await library.setAIMetadata(id: untitled.id, summary: nil, tags: ["debug", "libs"], engine: "offline")
 
-        let queued = try await EnrichmentService.queueTitles(untitled: try index.untitledDocuments(), stored: { try archive.storedURLs(among: $0) },
+        let queued = try await EnrichmentService.queueTitles(untitled: try index.untitledDocuments(), stored: { try archive.storedURLs(among: $0, titled: true) },
                                                              source: library.source.identity, enqueue: { _ = try await h.root.jobs().enqueue($0) })
         #expect(queued == 1)
         try await h.runJobs()

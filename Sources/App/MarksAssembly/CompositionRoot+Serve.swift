@@ -81,7 +81,7 @@ public struct ServeParts {
             // Bookmarks archived while still untitled get their page's title (a failure leaves them as they were).
             let library = sources.current.library, archive = self.archive, jobs = self.jobs
             do {
-                _ = try await EnrichmentService.queueTitles(untitled: try index.untitledDocuments(), stored: { try archive.storedURLs(among: $0) },
+                _ = try await EnrichmentService.queueTitles(untitled: try index.untitledDocuments(), stored: { try archive.storedURLs(among: $0, titled: true) },
                                                             source: library.source.identity, enqueue: { _ = try await jobs.enqueue($0) })
             } catch {
                 warn("untitled bookmarks with an archived page were not given its title: \(AssemblyFailure.describe(error))")

@@ -83,7 +83,7 @@ extension EnrichmentService {
         } catch {
             return nil  // safe: the title stays empty, as it was
         }
-        let title = (page.title ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let title = (page.title ?? "").collapsingWhitespace
         return title.isEmpty ? nil : LinkdingLimits.prefix(title, limit: LinkdingLimits.titleLength)
     }
 }

@@ -40,8 +40,9 @@ extension EnrichmentService {
 
     /// At start (`marks serve`): the bookmarks with no title whose page is already archived — saved while it could not
     /// be read, archived before untitled bookmarks got its title — get the job that gives them the page's title, one
-    /// per URL (`untitled`: the index's untitled bookmarks; `stored`: which of the URLs the archive holds). Their
-    /// summaries are not made again (`archivedAt` is the distant past). Returns how many jobs were queued.
+    /// per URL (`untitled`: the index's untitled bookmarks; `stored`: which of the URLs the archive holds with a title,
+    /// so a page without one is not asked again at every start). Their summaries are not made again (`archivedAt` is
+    /// the distant past). Returns how many jobs were queued.
     public static func queueTitles(untitled: [(id: Int, url: String)], stored: ([String]) throws -> Set<String>, source: String?,
                                    enqueue: @Sendable (JobRequest) async throws -> Void) async throws -> Int {
         guard !untitled.isEmpty else { return 0 }

@@ -219,11 +219,13 @@ public final class PageArchive: Sendable {
         }
     }
 
-    /// The URLs among `urls` whose readable text is kept (one lookup each: a list page's rows).
-    public func storedURLs(among urls: [String]) throws -> Set<String> {
+    /// The URLs among `urls` whose readable text is kept (one lookup each: a list page's rows); `titled`: only those
+    /// whose page has a title.
+    public func storedURLs(among urls: [String], titled: Bool = false) throws -> Set<String> {
         try storage {
             try database.read { connection in
-                let statement = try connection.prepare("SELECT 1 FROM archive_pages WHERE url = ? AND state = 'stored'")
+                let statement = try connection.prepare("SELECT 1 FROM archive_pages WHERE url = ? AND state = 'stored'"
+                                                        + (titled ? " AND trim(coalesce(title, '')) <> ''" : ""))
                 var stored = Set<String>()
                 for url in Set(urls) {
                     try statement.bind([.text(url)])
