@@ -13,11 +13,19 @@ import Testing
         #expect(try fixture.index.statistics().pendingTexts == 10)
         let reports = Mutex<[IndexProgress]>([])
         let indexer = VectorIndexer(index: fixture.index, batchSize: 3) { WordHashEmbedder.embedder() }
-        let final = try await indexer.run { progress in reports.withLock { $0.append(progress) } }
+        #expect(indexer.runningProgress == nil)
+        // What the Search tab reads while the run goes: the same figures the run reports, and nothing once it ends.
+        let live = Mutex<[IndexProgress?]>([])
+        let final = try await indexer.run { progress in
+            reports.withLock { $0.append(progress) }
+            live.withLock { $0.append(indexer.runningProgress) }
+        }
         #expect(final == IndexProgress(done: 10, total: 10))
         let seen = reports.withLock { $0 }
         #expect(seen.map(\.done) == [0, 3, 6, 9, 10])
         #expect(seen.allSatisfy { $0.total == 10 })
+        #expect(live.withLock { $0 } == seen.map { Optional($0) })
+        #expect(indexer.runningProgress == nil)
         #expect(try fixture.index.statistics() == IndexStatistics(documents: 10, archived: 0, pendingTexts: 0, storedVectors: 10))
     }
 

@@ -193,6 +193,7 @@ extension CompositionRoot {
             let request = SearchRequest(text: query, mode: .semantic, filter: SearchFilter(unreadOnly: unreadOnly, tag: tag), limit: 50)
             return try await search.search(request).map(\.document.bookmark)
         }
+        options.semanticReading = { indexer.runningProgress }
         options.pageTextSearch = { words, filter in
             try await search.search(SearchRequest(text: words, mode: .keyword, filter: filter, limit: 50, everyWord: true, pagesOnly: true))
         }

@@ -1,4 +1,5 @@
 import MarksJobs
+import Synchronization
 import SystemSupport
 
 /// Computes the missing vectors of the index: embeds pending texts in batches and stores each batch before the
@@ -17,6 +18,11 @@ public final class VectorIndexer: Sendable {
     private let embedder: LazyEmbedder
     private let jobs: JobRunner?
     private let workers: WorkerPool
+    private let live = Mutex<IndexProgress?>(nil)
+
+    /// How far this process's run is, while one runs (nil otherwise): the Search tab says how much of the library search
+    /// by meaning has read yet. A read of memory, no I/O.
+    public var runningProgress: IndexProgress? { live.withLock { $0 } }
 
     /// An indexer for `index`. `embedder` is called once, when the first text needs a vector (so loading the
     /// model costs nothing until then); `jobs` runs the background runs `schedule()` asks for; the embedding
@@ -53,6 +59,8 @@ public final class VectorIndexer: Sendable {
         let index = index
         let pending = try await index.database.onReaderThread { try index.statistics().pendingTexts }
         var state = IndexProgress(done: 0, total: min(limit, pending))
+        live.withLock { $0 = state }
+        defer { live.withLock { $0 = nil } }
         progress(state)
         var claimed = 0
         var batch = try await read(limit: min(batchSize, limit), excluding: [])
@@ -88,6 +96,7 @@ public final class VectorIndexer: Sendable {
         try await index.database.onWriterThread { try index.storeVectors(zip(texts, vectors).map { ($0.contentHash, $1) }) }
         state.done += texts.count
         state.total = max(state.total, state.done) // texts saved meanwhile grow the total (counting them each batch would cost a scan)
+        live.withLock { [state] in $0 = state }
         progress(state)
     }
 

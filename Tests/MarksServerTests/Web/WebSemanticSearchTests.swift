@@ -1,6 +1,8 @@
 import Foundation
+import Synchronization
 import HTTPServer
 import MarksCore
+import MarksIndex
 import MarksServer
 import Testing
 
@@ -34,5 +36,27 @@ import Testing
         let keyword = WebClient.text(try await client.get("/search?q=how+to+make+loaves"))
         #expect(keyword.contains("No results for “how to make loaves”"))
         #expect(calls.seen.count == 1)
+    }
+
+    /// While the vectors are being computed, Semantic mode says how much of the library it has read and how the rest is
+    /// found; a few texts left (a bookmark saved a moment ago) and keyword mode get no notice.
+    @Test func semanticModeSaysHowMuchOfTheLibraryItHasReadYet() async throws {
+        let reading = Mutex<IndexProgress?>(IndexProgress(done: 2304, total: 10_000))
+        var options = WebOptions(undoSeconds: 6, pageSize: 50, timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
+        options.semanticSearch = { _, _, _ in [] }
+        options.semanticReading = { reading.withLock { $0 } }
+        let web = try await WebHarness.make(options: options)
+        defer { web.cleanUp() }
+        var client = try await web.signedIn()
+        let page = WebClient.text(try await client.get("/search?q=bread&mode=semantic"))
+        #expect(page.contains("id=\"semantic-reading\""))
+        #expect(page.contains("(2,304 of 10,000 texts so far)"))
+        #expect(page.contains("No close matches for “bread”"))
+        let keyword = WebClient.text(try await client.get("/search?q=bread"))
+        #expect(!keyword.contains("semantic-reading"))
+        reading.withLock { $0 = IndexProgress(done: 9990, total: 10_000) }
+        #expect(!WebClient.text(try await client.get("/search?q=bread&mode=semantic")).contains("semantic-reading"))
+        reading.withLock { $0 = nil }
+        #expect(!WebClient.text(try await client.get("/search?q=bread&mode=semantic")).contains("semantic-reading"))
     }
 }

@@ -41,6 +41,7 @@ enum WebRoutes {
         if let cards { homeCards = { cards.load() } } else { homeCards = { nil } }
         var lists = BookmarkListController(web: web, semanticSearch: options.semanticSearch, pageTextSearch: options.pageTextSearch,
                                            findSources: findSources, homeCards: homeCards)
+        lists.semanticReading = options.semanticReading
         if let store = options.highlights {
             let log = options.log
             lists.findHighlights = { words in

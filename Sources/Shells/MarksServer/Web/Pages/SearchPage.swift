@@ -1,5 +1,6 @@
 import MarksCore
 import MarksDocuments
+import MarksIndex
 
 /// The Search tab: a search field, a scope bar (All / Unread / Archived / a tag), linkding's query syntax explained
 /// in a help popover that needs no script, a Keyword / Semantic switch (Semantic searches the local index
@@ -32,6 +33,8 @@ struct SearchPage {
     /// Items of the highlights whose quote or note has the words (keyword mode).
     var highlightMatches: HTML = .empty
     var dates = WebDate(offsetSeconds: 0)
+    /// Semantic mode while vectors are being computed: how far (a notice when many are left).
+    var reading: IndexProgress?
 
     static let title = "Search"
 
@@ -53,7 +56,7 @@ struct SearchPage {
             \(modeButton("semantic", "Semantic", on: semantic, enabled: semanticAvailable))</div>\
             <span class="hint" id="semantic-hint">\(semanticAvailable ? "Semantic finds bookmarks by meaning, not only by their words." : "Semantic search needs the search index.")</span></fieldset>\
             \(Self.help)</form>
-            \(problemsHTML())\(sourcesHTML())\(resultsHTML())\(pageMatchesHTML())\(highlightMatchesHTML())
+            \(problemsHTML())\(readingHTML())\(sourcesHTML())\(resultsHTML())\(pageMatchesHTML())\(highlightMatchesHTML())
             """
     }
 
@@ -74,6 +77,29 @@ struct SearchPage {
             <div class="query-problems\(blocking ? " blocking" : "")" id="query-problems"\(blocking ? HTML(" role=\"alert\"") : HTML.empty)>\
             <h2>\(blocking ? "This search has a mistake" : "Read this way")</h2><ul>\(items)</ul></div>
             """
+    }
+
+    /// Texts left below this many get no notice: a bookmark or two saved a moment ago is read within seconds.
+    static let readingNoticeFloor = 20
+
+    /// Semantic mode's notice while the library is still being read for search by meaning.
+    private func readingHTML() -> HTML {
+        guard semantic, let reading, reading.total - reading.done >= Self.readingNoticeFloor else { return .empty }
+        return """
+            <p class="notice" role="status" id="semantic-reading">Search by meaning is still reading your library \
+            (\(Self.grouped(reading.done)) of \(Self.grouped(reading.total)) texts so far). Until it has read a bookmark, it finds it by its words only.</p>
+            """
+    }
+
+    /// 12345 → "12,345".
+    static func grouped(_ n: Int) -> String {
+        var digits = String(n.magnitude)
+        var parts: [Substring] = []
+        while digits.count > 3 {
+            parts.insert(digits.suffix(3), at: 0)
+            digits.removeLast(3)
+        }
+        return (n < 0 ? "-" : "") + ([Substring(digits)] + parts).joined(separator: ",")
     }
 
     private func radio(_ value: Scope, _ label: String) -> HTML {

@@ -35,6 +35,9 @@ public struct WebOptions: Sendable {
     /// Search by meaning (the Search tab's Semantic mode): query, unread only, tag → bookmarks, best first.
     /// Nil keeps the Semantic switch off.
     public var semanticSearch: (@Sendable (_ query: String, _ unreadOnly: Bool, _ tag: String?) async throws -> [Bookmark])?
+    /// How far the vectors being computed now are (nil: none being computed): Semantic mode says how much of the
+    /// library it has read yet. A read of memory.
+    public var semanticReading: @Sendable () -> IndexProgress? = { nil }
     /// The words of a keyword search in the archived page texts (the search index's `textSearch` within the scope),
     /// best first, each with its snippet: the Search tab lists the page matches linkding's fields did not find.
     /// Nil shows none.

@@ -21,6 +21,8 @@ struct BookmarkListController: WebFeature {
     let findSources: @Sendable (_ query: String, _ tag: String?) -> [DocumentSummary]
     /// The home cards (nil without widget files).
     let homeCards: @Sendable () -> HomeCardsView?
+    /// How far the vectors being computed now are (nil: none): a semantic search says how much it has read yet.
+    var semanticReading: @Sendable () -> IndexProgress? = { nil }
     /// The highlights whose quote or note holds every one of the words (none where this server keeps none).
     var findHighlights: @Sendable (_ words: String) -> [Highlight] = { _ in [] }
     /// A document's title, for a document's highlight in that panel (nil: gone).
@@ -183,6 +185,7 @@ struct BookmarkListController: WebFeature {
         view.highlightMatches = highlightMatches
         view.dates = dates
         view.semantic = semantic != nil
+        if semantic != nil { view.reading = semanticReading() }
         view.semanticAvailable = semanticSearch != nil
         view.problems = problems
         return page(typed.isEmpty ? SearchPage.title : "“\(typed)”", tab: .search, view.render(), context: ctx)
