@@ -176,5 +176,13 @@ enum IndexSchema {
             DROP INDEX index_documents_url;
             CREATE INDEX index_documents_url ON index_documents (url) WHERE url <> '';
             """),
+        // The archive's texts are read into other blocks (a table row is now one block, not a block per cell): every
+        // page's passages are cut again at the next catch-up (`marks serve` runs it at start; `marks index` and a
+        // semantic search or Ask at the terminal first), each passage whose text did not change keeping its vector.
+        Migration(id: 8, name: "index: archived pages cut into passages again", sql: """
+            INSERT INTO index_state (key, value) SELECT 'behind', 1 WHERE EXISTS (SELECT 1 FROM index_documents WHERE page_version IS NOT NULL)
+            ON CONFLICT (key) DO UPDATE SET value = value + 1;
+            UPDATE index_documents SET page_version = NULL WHERE page_version IS NOT NULL;
+            """),
     ]
 }

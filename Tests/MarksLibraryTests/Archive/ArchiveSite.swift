@@ -35,6 +35,8 @@ final class ArchiveSite: Sendable {
                 return HTTPResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: .bytes(Data(html.utf8)))
             case "/docs":
                 return HTTPResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: .bytes(Data(SphinxArticle.html.utf8)))
+            case "/levels":
+                return HTTPResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: .bytes(Data(SphinxLevelsPage.html.utf8)))
             case "/flaky":
                 return HTTPResponse(status: 503, headers: ["Content-Type": "text/html"], body: .bytes(Data("busy".utf8)))
             case "/file.pdf":

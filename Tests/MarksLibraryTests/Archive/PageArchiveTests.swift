@@ -4,6 +4,7 @@ import MarksCore
 import MarksJobs
 import MarksFetch
 import MarksReading
+import MarksTestSupport
 import Synchronization
 import Testing
 
@@ -26,6 +27,23 @@ import Testing
         #expect(blocks.contains(PassageBlock(.heading, "Proofing")))
         #expect(blocks.contains(PassageBlock(.paragraph, "Let the dough rise overnight in a cool kitchen until it has doubled.")))
         #expect(site.stored.withLock { $0.map(\.url) } == [site.url("/article")], "the index hears of the stored text")
+    }
+
+    /// A table row is one paragraph of the stored text, its cells joined so it reads as a sentence Ask can quote
+    /// ("DEBUG: Detailed information…"), not a lone "DEBUG" and a description that does not say what it describes.
+    @Test func aTableRowIsOneParagraphThatReadsAsASentence() async throws {
+        let site = try ArchiveSite()
+        let archive = try site.archive()
+        _ = try await archive.article(for: site.url("/levels"))
+        let blocks = try #require(try archive.text(url: site.url("/levels"))).blocks.map(\.text)
+        #expect(blocks.contains("Level: When it’s used"))
+        #expect(blocks.contains(SphinxLevelsPage.debugRow))
+        #expect(blocks.contains("INFO: Confirmation that things are working as expected."))
+        #expect(blocks.contains("Level: Numeric value; What it means"))
+        #expect(blocks.contains("ERROR: 40; A more serious problem: the software could not perform some function."))
+        #expect(blocks.contains("The last level. 50; CRITICAL"), "after a cell that ends in a full stop, a space alone")
+        #expect(!blocks.contains("DEBUG") && !blocks.contains("40"), "no cell on its own")
+        #expect(blocks.contains("The default level is WARNING, which means that only events of this severity and higher will be tracked."))
     }
 
     @Test func failuresAreRecordedWithWhyAndRetriedOnlyWhenTheyMayPass() async throws {

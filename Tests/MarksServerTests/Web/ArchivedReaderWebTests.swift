@@ -66,6 +66,30 @@ import Testing
         await site.stop()
     }
 
+    /// An Ask citation that quotes a table row ("DEBUG: Detailed information…", as passages join a row's cells) opens the
+    /// reader with both cells marked: the reader reads a row as one block, and the ":" the passage put between the cells
+    /// may be missing from the page.
+    @Test func aQuotedTableRowIsHighlightedAcrossItsCells() async throws {
+        let site = try LiveServer { _, _ in
+            HTTPResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: .bytes(Data(SphinxLevelsPage.html.utf8)))
+        }
+        let directory = try TemporaryDirectory(prefix: "marks-archived-reader")
+        defer { directory.cleanUp() }
+        let archive = try PageArchive(database: try Database(path: directory.file("marks.sqlite").path),
+                                      fetcher: PageFetcher(policy: FetchPolicy(allowInternalAddresses: true)), now: { Date() })
+        let page = site.baseURL.absoluteString + "/howto/logging.html"
+        let web = try await WebHarness.make(seed: 1, reader: { _ in try await archive.article(for: page) })
+        defer { web.cleanUp() }
+        var client = try await web.signedIn()
+        let query = SphinxLevelsPage.debugRow.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        let html = WebClient.text(try await client.get("/bookmarks/1/read?highlight=\(query)"))
+        #expect(html.contains(#"<mark class="passage" id="passage">DEBUG</mark>"#), "\(html)")
+        #expect(html.contains(#"<mark class="passage">Detailed information, typically of interest"#))
+        #expect(html.components(separatedBy: #"id="passage""#).count == 2, "one anchor")
+        #expect(!html.contains(#"<mark class="passage">INFO"#), "only the quoted row")
+        await site.stop()
+    }
+
     /// The reader keeps everything of a Sphinx reference page (issue 37 item 7): the table cells holding only a link
     /// (with the link and its code), no "¶" after the headings, the code block and the wide table keyboard-scrollable.
     @Test func aSphinxReferencePageKeepsItsLinkOnlyCellsAndShowsNoPilcrow() async throws {
@@ -96,6 +120,8 @@ import Testing
         #expect(html.contains("<pre tabindex=\"0\">"))
         let text = try #require(try archive.text(url: page))
         #expect(!text.blocks.contains { $0.text.contains("¶") }, "the stored text search and Ask read has none either")
-        #expect(text.blocks.contains { $0.text == "getLogger()" })
+        #expect(text.blocks.contains {
+            $0.text == "getLogger(): Return a logger with the specified name or, if no name is specified, the root logger of the hierarchy."
+        }, "the link-only cell reads with its row")
     }
 }

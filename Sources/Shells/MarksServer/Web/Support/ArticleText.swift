@@ -4,8 +4,9 @@ import HTMLExtraction
 /// The text of a structured article as words are matched over it, with where each text token sits in it: the one
 /// mapping from a match in the text back to the tokens, so a match that spans inline markup (`<code>`, a link,
 /// emphasis) is marked in each text node on its own and the markup stays whole. By block (each paragraph, heading,
-/// item, cell… on its own: Ask's quoted sentences) or as one text (a highlight may run over several paragraphs),
-/// a `br` and each block boundary read as a space.
+/// item, table row… on its own: Ask's quoted sentences) or as one text (a highlight may run over several paragraphs),
+/// a `br` and each block boundary read as a space. A table row is one block, its cells read with a space between (Ask's
+/// passages join them with ": " and "; ", which `PassageHighlight` lets match that space).
 struct ArticleText {
     /// Elements a match runs on across within a block.
     static let inlineElements: Set<ArticleElement> = [
@@ -38,13 +39,19 @@ struct ArticleText {
     init(_ tokens: [ArticleToken], byBlock: Bool) {
         var spans: [Span] = []
         var current = Span()
-        func boundary() {
-            if byBlock {
-                if !current.pieces.isEmpty { spans.append(current) }
-                current = Span()
-            } else if current.length > 0, current.text.last != " " {
+        var rows = 0
+        func space() {
+            if current.length > 0, current.text.last != " " {
                 current.text += " "
                 current.length += 1
+            }
+        }
+        func boundary() {
+            if byBlock && rows == 0 {
+                if !current.pieces.isEmpty { spans.append(current) }
+                current = Span()
+            } else {
+                space()
             }
         }
         for (index, token) in tokens.enumerated() {
@@ -57,6 +64,12 @@ struct ArticleText {
             case .start(.br, _):
                 current.text += " "
                 current.length += 1
+            case .start(.tr, _):
+                boundary()
+                rows += 1
+            case .end(.tr):
+                rows = max(0, rows - 1)
+                boundary()
             case .start(let element, _), .end(let element):
                 if !Self.inlineElements.contains(element) { boundary() }
             }

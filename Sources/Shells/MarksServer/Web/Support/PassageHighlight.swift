@@ -18,7 +18,7 @@ struct PassageHighlight {
             .split(separator: "\n")
         var patterns: [NSRegularExpression] = []
         for sentence in sentences.prefix(12) {
-            let words = sentence.split(whereSeparator: \.isWhitespace).map { NSRegularExpression.escapedPattern(for: String($0)) }
+            let words = sentence.split(whereSeparator: \.isWhitespace).map(Self.pattern(word:))
             guard words.contains(where: { $0.contains(where: \.isLetter) }) else { continue }
             do {
                 patterns.append(try NSRegularExpression(pattern: words.joined(separator: "\\s+"), options: []))
@@ -28,6 +28,13 @@ struct PassageHighlight {
         }
         guard !patterns.isEmpty else { return nil }
         self.patterns = patterns
+    }
+
+    /// A quoted word as a pattern. A ":" or ";" it ends in may be missing from the text: Ask's passages join a table
+    /// row's cells with them, where the reader's text has only the space between the cells.
+    static func pattern(word: Substring) -> String {
+        guard let last = word.last, last == ":" || last == ";", word.count > 1 else { return NSRegularExpression.escapedPattern(for: String(word)) }
+        return NSRegularExpression.escapedPattern(for: String(word.dropLast())) + "[:;]?"
     }
 
     /// `text` escaped, every occurrence of a sentence marked; `first` says whether no mark has been written on the
