@@ -29,6 +29,33 @@ import Testing
         #expect(try fixture.index.statistics() == IndexStatistics(documents: 10, archived: 0, pendingTexts: 0, storedVectors: 10))
     }
 
+    /// Bookmarks saved while a run goes (a large import beside the server) are counted once the first count is used
+    /// up: the progress (and the Search tab's notice) says how much is really left, not "n of n" all along.
+    @Test func textsSavedDuringARunGrowItsTotalBeforeItsDoneReachesIt() async throws {
+        let fixture = try IndexFixture()
+        try fixture.index.upsert((1...6).map { bookmark($0, "Bookmark number \($0)") })
+        let saved = Mutex(false)
+        let index = fixture.index
+        let embedder = IndexEmbedder(dimension: WordHashEmbedder.dimension) { texts in
+            let first = saved.withLock { done -> Bool in
+                defer { done = true }
+                return !done
+            }
+            if first { try index.upsert((7...26).map { bookmark($0, "Saved meanwhile \($0)") }) }
+            return texts.map(WordHashEmbedder.vector)
+        }
+        let reports = Mutex<[IndexProgress]>([])
+        let final = try await VectorIndexer(index: fixture.index, batchSize: 3) { embedder }.run { progress in
+            reports.withLock { $0.append(progress) }
+        }
+        #expect(final == IndexProgress(done: 26, total: 26))
+        let seen = reports.withLock { $0 }
+        #expect(seen.first == IndexProgress(done: 0, total: 6))
+        #expect(seen.contains { $0.total == 26 && $0.done <= 9 }, "the new total is known early: \(seen)")
+        #expect(seen.allSatisfy { $0.done <= $0.total })
+        #expect(try fixture.index.statistics().pendingTexts == 0)
+    }
+
     @Test func vectorsAreCachedByContentHash() async throws {
         let fixture = try IndexFixture()
         let counter = EmbedCounter()

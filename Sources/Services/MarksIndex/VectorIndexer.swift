@@ -75,6 +75,13 @@ public final class VectorIndexer: Sendable {
             let size = min(batchSize, limit - claimed)
             batch = size > 0 ? try await read(limit: size, excluding: Set(texts.map(\.contentHash))) : []
             claimed += batch.count
+            if claimed > state.total {
+                // Texts saved since the run began: what is left is counted again (a scan, so only once the last count
+                // is used up, not every batch), and the progress says how much there really is to do.
+                let left = try await index.database.onReaderThread { try index.statistics().pendingTexts }
+                state.total = max(claimed, min(limit, state.done + left))
+                live.withLock { [state] in $0 = state }
+            }
             previous = (texts, try await vectors)
         }
         if let previous {
@@ -95,7 +102,7 @@ public final class VectorIndexer: Sendable {
         let index = index
         try await index.database.onWriterThread { try index.storeVectors(zip(texts, vectors).map { ($0.contentHash, $1) }) }
         state.done += texts.count
-        state.total = max(state.total, state.done) // texts saved meanwhile grow the total (counting them each batch would cost a scan)
+        state.total = max(state.total, state.done)
         live.withLock { [state] in $0 = state }
         progress(state)
     }

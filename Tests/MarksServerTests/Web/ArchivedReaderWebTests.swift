@@ -87,6 +87,7 @@ import Testing
         #expect(html.contains(#"<mark class="passage">Detailed information, typically of interest"#))
         #expect(html.components(separatedBy: #"id="passage""#).count == 2, "one anchor")
         #expect(!html.contains(#"<mark class="passage">INFO"#), "only the quoted row")
+        #expect(!html.contains("</td><mark") && !html.contains("</tr><mark"), "the white space between cells is not marked: a mark there is not valid HTML")
         await site.stop()
     }
 

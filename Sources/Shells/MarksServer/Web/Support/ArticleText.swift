@@ -13,6 +13,9 @@ struct ArticleText {
         .code, .kbd, .samp, .em, .strong, .b, .i, .u, .s, .del, .ins, .sub, .sup, .mark, .small, .q, .cite, .abbr, .a, .img, .br,
     ]
 
+    /// Elements whose own text is only the white space between their children.
+    static let tableStructure: Set<ArticleElement> = [.table, .thead, .tbody, .tfoot, .tr]
+
     /// One text matched at once and its text tokens' places in it (UTF-16).
     struct Span {
         var text = ""
@@ -40,6 +43,10 @@ struct ArticleText {
         var spans: [Span] = []
         var current = Span()
         var rows = 0
+        var open: [ArticleElement] = []
+        func close(_ element: ArticleElement) {
+            if let last = open.lastIndex(of: element) { open.removeSubrange(last...) }
+        }
         func space() {
             if current.length > 0, current.text.last != " " {
                 current.text += " "
@@ -56,6 +63,8 @@ struct ArticleText {
         }
         for (index, token) in tokens.enumerated() {
             switch token {
+            case .text(let value) where Self.tableStructure.contains(open.last ?? .p) && value.allSatisfy(\.isWhitespace):
+                space()  // white space between cells or rows: not text a quote can mark (a mark there is not valid HTML)
             case .text(let value):
                 let count = value.utf16.count
                 current.pieces.append((index, current.length, count))
@@ -67,11 +76,17 @@ struct ArticleText {
             case .start(.tr, _):
                 boundary()
                 rows += 1
+                open.append(.tr)
             case .end(.tr):
                 rows = max(0, rows - 1)
                 boundary()
-            case .start(let element, _), .end(let element):
+                close(.tr)
+            case .start(let element, _):
                 if !Self.inlineElements.contains(element) { boundary() }
+                if !element.isVoid { open.append(element) }
+            case .end(let element):
+                if !Self.inlineElements.contains(element) { boundary() }
+                close(element)
             }
         }
         if !current.pieces.isEmpty { spans.append(current) }
