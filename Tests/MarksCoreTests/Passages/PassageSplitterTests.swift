@@ -70,31 +70,6 @@ import Testing
         Self.checkRanges(passages, blocks)
     }
 
-    /// A table's rows are a passage of their own, with the paragraph that introduces them (it ends in a colon) and not
-    /// the prose before it; the prose after a table starts another passage (joined to the table's when it is a short
-    /// tail of the section).
-    @Test func aTableIsAPassageOfItsOwnWithItsLeadIn() {
-        let intro = PassageBlock(.paragraph, Self.paragraph(60, word: "prose"))
-        let leadIn = PassageBlock(.paragraph, "The standard levels and their applicability are described below:")
-        let rows = ["DEBUG: Detailed information.", "INFO: Things work.", "WARNING: Something unexpected happened."]
-            .map { PassageBlock(.row, $0) }
-        let after = PassageBlock(.paragraph, Self.paragraph(120, word: "later"))
-        let blocks = [intro, leadIn] + rows + [after]
-        let passages = PassageSplitter().split(blocks)
-        #expect(passages.map(\.text) == [
-            intro.text,
-            ([leadIn] + rows).map(\.text).joined(separator: "\n\n"),
-            after.text,
-        ])
-        Self.checkRanges(passages, blocks)
-        // A paragraph before a table that does not introduce it stays with the prose; a short tail joins the table.
-        let plain = PassageSplitter().split([intro, PassageBlock(.paragraph, "Some more prose.")] + rows + [PassageBlock(.paragraph, "The end.")])
-        #expect(plain.map(\.text) == [
-            intro.text + "\n\nSome more prose.",
-            (rows.map(\.text) + ["The end."]).joined(separator: "\n\n"),
-        ])
-    }
-
     @Test func aShortTailJoinsThePassageBefore() {
         let blocks = [PassageBlock(.paragraph, Self.paragraph(200, word: "body")), PassageBlock(.paragraph, Self.paragraph(90, word: "tail"))]
         let passages = PassageSplitter().split(blocks)

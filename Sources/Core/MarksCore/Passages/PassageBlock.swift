@@ -5,12 +5,8 @@ public struct PassageBlock: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
         /// A heading: it names the passages after it, up to the next heading.
         case heading
-        /// Running text (a paragraph, list item, quote or caption).
+        /// Running text (a paragraph, list item, quote or table cell).
         case paragraph
-        /// A table row, its cells joined into one line. A table (a run of rows) is cut into passages of its own, with
-        /// the paragraph that leads into it when that one ends in a colon ("…are described below:"), so a question
-        /// about a row meets a passage about the table, not one about the prose around it.
-        case row
     }
 
     public var kind: Kind

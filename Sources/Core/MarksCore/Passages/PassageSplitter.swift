@@ -1,8 +1,7 @@
 /// Splits a text (headings and paragraphs) into passages of about `minimumWords`…`maximumWords` words: whole
 /// paragraphs are gathered while they fit; a paragraph longer than the maximum is cut between sentences, and a
 /// sentence longer than the maximum between words. A passage never crosses a heading or a page, so each one has
-/// one heading and one page to cite, and a table's rows are a passage (or several) of their own: the paragraph before
-/// them goes with them when it ends in a colon (it introduces the table). Pure text work: no I/O.
+/// one heading and one page to cite. Pure text work: no I/O.
 public struct PassageSplitter: Sendable {
     /// A passage is closed before it would pass this many words.
     public var maximumWords: Int
@@ -81,10 +80,8 @@ public struct PassageSplitter: Sendable {
             sectionStart = passages.count
         }
 
-        var previous: PassageBlock.Kind?
         var offset = 0
         for (number, block) in blocks.enumerated() {
-            defer { previous = block.kind }
             if number > 0 { offset += Self.separator.utf16.count }
             let length = block.text.utf16.count
             defer { offset += length }
@@ -96,16 +93,7 @@ public struct PassageSplitter: Sendable {
             case .heading:
                 endSection()
                 heading = block.text
-            case .paragraph, .row:
-                if block.kind == .row, previous != .row {
-                    // A table begins: the passage so far closes, keeping back a lead-in that ends in a colon.
-                    let leadIn = current.last.flatMap { flat[$0.end - 1] == 0x3A ? $0 : nil }
-                    if leadIn != nil { current.removeLast() }
-                    close()
-                    if let leadIn { current = [leadIn] }
-                } else if block.kind == .paragraph, previous == .row {
-                    close()  // the table ended
-                }
+            case .paragraph:
                 for piece in pieces(of: block.text, at: offset) {
                     let words = current.reduce(0) { $0 + $1.words }
                     if words > 0 && words + piece.words > maximumWords { close() }

@@ -3,8 +3,8 @@ import MarksCore
 
 /// The headings and paragraphs of a sanitised article, in reading order, white space collapsed: what passages
 /// are cut from (and the reader's plain paragraphs). A heading element gives a heading block; every other block
-/// element (paragraph, list item, quote, preformatted text, caption) ends a paragraph. A table row is one `.row` block
-/// (the splitter gives a table passages of its own): its cells in order, the first followed by ": " and each later one by "; " (a space alone after a cell that ends in
+/// element (paragraph, list item, quote, preformatted text, caption) ends a paragraph. A table row is one paragraph:
+/// its cells in order, the first followed by ": " and each later one by "; " (a space alone after a cell that ends in
 /// punctuation), so a row of the logging levels table reads "DEBUG: Detailed information, typically of interest only
 /// when diagnosing problems." — a sentence Ask can quote, where cell by cell it was a lone "DEBUG" and a description
 /// that does not say what it describes.
@@ -35,7 +35,7 @@ enum ArticleBlocks {
                 row.start(.tr)
             case .end(.tr):
                 row.end(.tr)
-                if !row.isOpen { flush(as: .row) }
+                if !row.isOpen { flush(as: .paragraph) }
             case .start(let element, _) where row.isOpen:
                 row.start(element)
                 if element == .br || breaking.contains(element) { buffer += " " }
