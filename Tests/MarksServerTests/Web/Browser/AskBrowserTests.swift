@@ -62,7 +62,12 @@ import Testing
             try await browser.wait("the reader at the passage") { try await !browser.findAll(".reader-body mark#passage").isEmpty }
             #expect(try await browser.currentURL.hasPrefix(base + "/bookmarks/1/read?highlight="))
             #expect(try await browser.text("mark#passage") == "Feed the sourdough starter with rye flour twice a day.")
-            let inView = "const r = document.querySelector('mark#passage').getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight"
+            // In view and not under the sticky bars (on a phone the header and the reader's toolbar stack up).
+            let inView = """
+                const m = document.querySelector('mark#passage'); const r = m.getBoundingClientRect();
+                const hit = document.elementFromPoint(r.left + 2, r.top + 2);
+                return r.top >= 0 && r.bottom <= innerHeight && hit !== null && m.contains(hit)
+                """
             try await browser.wait("the passage scrolled into view") { try await browser.run(inView) as? Bool == true }
             try await browser.screenshot().write(to: folder.appendingPathComponent("ask-passage-\(size).png"))
 

@@ -54,4 +54,44 @@ import Testing
             try await browser.screenshot().write(to: folder.appendingPathComponent("reader-highlight-across-code-phone.png"))
         }
     }
+
+    /// A citation of a table row far down the page, on a phone: the row is marked in both cells and the reader opens
+    /// with it below the sticky header and toolbar (on a phone they stack up; `scroll-margin-top` must clear both).
+    @Test(.enabled(if: WebDriver.isAvailable, "skipped: /usr/bin/chromium and /usr/bin/chromedriver are needed (apt-get install chromium chromium-driver)"),
+          .timeLimit(.minutes(10)))
+    func aQuotedTableRowOpensMarkedBelowTheBarsOnAPhone() async throws {
+        let site = try LiveServer { _, _ in
+            HTTPResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: .bytes(Data(SphinxLevelsPage.html.utf8)))
+        }
+        let directory = try TemporaryDirectory(prefix: "marks-reader-row")
+        defer { directory.cleanUp() }
+        let archive = try PageArchive(database: try Database(path: directory.file("marks.sqlite").path),
+                                      fetcher: PageFetcher(policy: FetchPolicy(allowInternalAddresses: true)), now: { Date() })
+        let page = site.baseURL.absoluteString + "/howto/logging.html"
+        _ = try await archive.article(for: page)
+        await site.stop()
+        let web = try await WebHarness.make(seed: 1, reader: { _ in try await archive.article(for: page) })
+        defer { web.cleanUp() }
+        let folder = Screenshots.folder()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let quote = "ERROR: 40; A more serious problem: the software could not perform some function."
+        let query = quote.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+
+        try await WebDriver.serving(web) { browser, base in
+            try await browser.resize(width: 390, height: 500)
+            try await browser.open(try web.auth.signInLink(baseURL: base))
+            try await browser.wait("the list") { try await browser.currentURL == base + "/" }
+            try await browser.open(base + "/bookmarks/1/read?highlight=\(query)#passage")
+            try await browser.wait("the reader at the passage") { try await !browser.findAll(".reader-body mark#passage").isEmpty }
+            let marked = "return Array.from(document.querySelectorAll('.reader-body mark.passage')).map(m => m.textContent).join('|')"
+            #expect(try await browser.run(marked) as? String == "ERROR|40|A more serious problem: the software could not perform some function.")
+            let clear = """
+                const m = document.querySelector('mark#passage'); const r = m.getBoundingClientRect();
+                const hit = document.elementFromPoint(r.left + 2, r.top + 2);
+                return scrollY > 0 && r.top >= 0 && r.bottom <= innerHeight && hit !== null && m.contains(hit)
+                """
+            try await browser.wait("the row scrolled into view below the bars") { try await browser.run(clear) as? Bool == true }
+            try await browser.screenshot().write(to: folder.appendingPathComponent("reader-highlight-table-row-phone.png"))
+        }
+    }
 }
