@@ -1,4 +1,6 @@
 import Foundation
+import MarksIndex
+import Synchronization
 import HTTPServer
 import MarksClients
 import MarksCore
@@ -18,6 +20,32 @@ import Testing
         return try await WebHarness.make(prepare: { source in
             for bookmark in AskLibrary.bookmarkValues() { _ = try await source.insert(bookmark) }
         }, reader: { try AskLibrary.article($0) }, configure: { _, _, options in options.ask = service })
+    }
+
+    /// While vectors are being computed the Ask tab says how much of the library it has read (the form's answer page
+    /// too); with none being computed, or a few texts left, it says nothing.
+    @Test func theAskTabSaysHowMuchOfTheLibraryItHasReadYet() async throws {
+        let directory = try TemporaryDirectory(prefix: "marks-web-ask-reading")
+        defer { directory.cleanUp() }
+        let service = try await AskLibrary.service(in: directory.url)
+        let reading = Mutex<IndexProgress?>(IndexProgress(done: 1200, total: 5000))
+        let web = try await WebHarness.make(prepare: { source in
+            for bookmark in AskLibrary.bookmarkValues() { _ = try await source.insert(bookmark) }
+        }, reader: { try AskLibrary.article($0) }, configure: { _, _, options in
+            options.ask = service
+            options.semanticReading = { reading.withLock { $0 } }
+        })
+        defer { web.cleanUp() }
+        var client = try await web.signedIn()
+        let page = WebClient.text(try await client.get("/ask"))
+        #expect(page.contains("id=\"ask-reading\""))
+        #expect(page.contains("(1,200 of 5,000 texts so far). An answer may miss what it has not read yet."))
+        let answered = WebClient.text(try await client.post("/ask", [("question", "How often do I feed the sourdough starter?"), ("conversation", ""), ("tag", "")]))
+        #expect(answered.contains("id=\"ask-reading\""))
+        reading.withLock { $0 = IndexProgress(done: 4990, total: 5000) }
+        #expect(!WebClient.text(try await client.get("/ask")).contains("ask-reading"))
+        reading.withLock { $0 = nil }
+        #expect(!WebClient.text(try await client.get("/ask")).contains("ask-reading"))
     }
 
     @Test func theFormAnswersWithoutScriptAndEachCitationOpensThePassage() async throws {

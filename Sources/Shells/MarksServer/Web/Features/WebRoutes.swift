@@ -205,7 +205,9 @@ enum WebRoutes {
 
         // Ask: answers from the library with citations; the script streams them.
         if let service = options.ask {
-            AskController(web: web, service: service).mount(on: &r)
+            var ask = AskController(web: web, service: service)
+            ask.semanticReading = options.semanticReading
+            ask.mount(on: &r)
         } else {
             absent.mountAsk(on: &r)
         }

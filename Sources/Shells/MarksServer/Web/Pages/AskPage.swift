@@ -1,4 +1,5 @@
 import MarksAsk
+import MarksIndex
 
 /// The Ask tab: the conversation so far (earlier turns as kept, the newest with its citation cards), then the
 /// question box with its filters (unread only, a tag) and Ask; "New conversation" forgets the thread. The form
@@ -23,6 +24,8 @@ struct AskPage {
     var problem: String?
     /// False when this server has no Ask (the tab says so).
     var available = true
+    /// While vectors are being computed: how far (a notice when many are left).
+    var reading: IndexProgress?
 
     func render() -> HTML {
         guard available else {
@@ -40,6 +43,7 @@ struct AskPage {
             """ : .empty
         return """
             <link rel="stylesheet" href="\(context.assets.askStyles.path)"><div class="ask-head"><h1>\(Self.title)</h1>\(clearForm())</div>\(intro)\
+            \(LibraryReadingNotice(progress: reading, id: "ask-reading", consequence: "An answer may miss what it has not read yet.").render())\
             <section class="ask-thread" id="ask-thread" aria-label="Conversation" aria-live="polite" aria-busy="false">\(turns)\(newest)</section>\
             \(form())
             """

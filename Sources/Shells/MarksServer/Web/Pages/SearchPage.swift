@@ -79,27 +79,11 @@ struct SearchPage {
             """
     }
 
-    /// Texts left below this many get no notice: a bookmark or two saved a moment ago is read within seconds.
-    static let readingNoticeFloor = 20
-
     /// Semantic mode's notice while the library is still being read for search by meaning.
     private func readingHTML() -> HTML {
-        guard semantic, let reading, reading.total - reading.done >= Self.readingNoticeFloor else { return .empty }
-        return """
-            <p class="notice" role="status" id="semantic-reading">Search by meaning is still reading your library \
-            (\(Self.grouped(reading.done)) of \(Self.grouped(reading.total)) texts so far). Until it has read a bookmark, it finds it by its words only.</p>
-            """
-    }
-
-    /// 12345 → "12,345".
-    static func grouped(_ n: Int) -> String {
-        var digits = String(n.magnitude)
-        var parts: [Substring] = []
-        while digits.count > 3 {
-            parts.insert(digits.suffix(3), at: 0)
-            digits.removeLast(3)
-        }
-        return (n < 0 ? "-" : "") + ([Substring(digits)] + parts).joined(separator: ",")
+        guard semantic else { return .empty }
+        return LibraryReadingNotice(progress: reading, id: "semantic-reading",
+                                    consequence: "Until it has read a bookmark, it finds it by its words only.").render()
     }
 
     private func radio(_ value: Scope, _ label: String) -> HTML {

@@ -3,6 +3,7 @@ import HTTPServer
 import MarksAppAPI
 import MarksCore
 import MarksAsk
+import MarksIndex
 
 /// The Ask tab: `GET /ask` (`?c=<conversation>` shows one), `POST /ask` (the form: the page comes back with the
 /// answer), `POST /ask/stream` (the script: the answer as server-sent events, ending with the turn's markup),
@@ -10,6 +11,8 @@ import MarksAsk
 struct AskController: WebFeature {
     let web: WebContext
     let service: AskService
+    /// How far the vectors being computed now are (nil: none): the page says how much Ask has read yet.
+    var semanticReading: @Sendable () -> IndexProgress? = { nil }
 
     /// The Ask routes.
     func mount(on r: inout Router) {
@@ -23,6 +26,7 @@ struct AskController: WebFeature {
     func askPage(_ request: HTTPRequest) async throws -> HTTPResponse {
         let ctx = context(request)
         var view = AskPage(context: ctx, knownTags: await knownTags(), available: true)
+        view.reading = semanticReading()
         if let id = request.query["c"], AskConversationStore.isValidID(id) {
             let turns = try await service.conversation(id)
             if !turns.isEmpty {
@@ -39,6 +43,7 @@ struct AskController: WebFeature {
         let form = try request.form()
         var view = AskPage(context: ctx, question: Self.field(form, "question"), unreadOnly: form["unread"] == "1",
                            tag: form["tag"] ?? "", knownTags: await knownTags())
+        view.reading = semanticReading()
         let conversation = form["conversation"].flatMap { $0.isEmpty ? nil : $0 }
         do {
             let asked = try await askRequest(form, service: service)
