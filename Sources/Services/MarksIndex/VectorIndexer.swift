@@ -20,8 +20,8 @@ public final class VectorIndexer: Sendable {
     private let workers: WorkerPool
     private let live = Mutex<IndexProgress?>(nil)
 
-    /// How far this process's run is, while one runs (nil otherwise): the Search tab says how much of the library search
-    /// by meaning has read yet. A read of memory, no I/O.
+    /// How far this process's run is, while one runs (nil otherwise): the Search tab's Semantic mode and the Ask tab say
+    /// how much of the library search by meaning has read yet. A read of memory, no I/O.
     public var runningProgress: IndexProgress? { live.withLock { $0 } }
 
     /// An indexer for `index`. `embedder` is called once, when the first text needs a vector (so loading the
