@@ -42,15 +42,9 @@ import Testing
     /// `<code>` and a link and is marked anyway, each text node in its own `<mark>` (the markup stays whole, the
     /// first one is `#passage`); the headings carry no "¶".
     @Test func aQuoteAcrossInlineMarkupIsHighlightedAndHeadingsHaveNoPilcrow() async throws {
-        let site = try LiveServer { _, _ in
-            HTTPResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: .bytes(Data(SphinxArticle.html.utf8)))
-        }
-        let directory = try TemporaryDirectory(prefix: "marks-archived-reader")
-        defer { directory.cleanUp() }
-        let archive = try PageArchive(database: try Database(path: directory.file("marks.sqlite").path),
-                                      fetcher: PageFetcher(policy: FetchPolicy(allowInternalAddresses: true)), now: { Date() })
-        let page = site.baseURL.absoluteString + "/logging.html"
-        let web = try await WebHarness.make(seed: 1, reader: { _ in try await archive.article(for: page) })
+        let archived = try ArchivedPage(html: SphinxArticle.html, path: "/logging.html")
+        let site = archived.site
+        let web = try await archived.harness()
         defer { web.cleanUp() }
         var client = try await web.signedIn()
         let quote = SphinxArticle.highlightedSentence + " The call attaches a handler that writes to standard error and sets the format of every line."
@@ -70,15 +64,9 @@ import Testing
     /// reader with both cells marked: the reader reads a row as one block, and the ":" the passage put between the cells
     /// may be missing from the page.
     @Test func aQuotedTableRowIsHighlightedAcrossItsCells() async throws {
-        let site = try LiveServer { _, _ in
-            HTTPResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: .bytes(Data(SphinxLevelsPage.html.utf8)))
-        }
-        let directory = try TemporaryDirectory(prefix: "marks-archived-reader")
-        defer { directory.cleanUp() }
-        let archive = try PageArchive(database: try Database(path: directory.file("marks.sqlite").path),
-                                      fetcher: PageFetcher(policy: FetchPolicy(allowInternalAddresses: true)), now: { Date() })
-        let page = site.baseURL.absoluteString + "/howto/logging.html"
-        let web = try await WebHarness.make(seed: 1, reader: { _ in try await archive.article(for: page) })
+        let archived = try ArchivedPage(html: SphinxLevelsPage.html, path: "/howto/logging.html")
+        let site = archived.site
+        let web = try await archived.harness()
         defer { web.cleanUp() }
         var client = try await web.signedIn()
         let query = SphinxLevelsPage.debugRow.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
@@ -94,15 +82,9 @@ import Testing
     /// The reader keeps everything of a Sphinx reference page (issue 37 item 7): the table cells holding only a link
     /// (with the link and its code), no "¶" after the headings, the code block and the wide table keyboard-scrollable.
     @Test func aSphinxReferencePageKeepsItsLinkOnlyCellsAndShowsNoPilcrow() async throws {
-        let site = try LiveServer { _, _ in
-            HTTPResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: .bytes(Data(SphinxReferencePage.html.utf8)))
-        }
-        let directory = try TemporaryDirectory(prefix: "marks-archived-reader")
-        defer { directory.cleanUp() }
-        let archive = try PageArchive(database: try Database(path: directory.file("marks.sqlite").path),
-                                      fetcher: PageFetcher(policy: FetchPolicy(allowInternalAddresses: true)), now: { Date() })
-        let page = site.baseURL.absoluteString + "/library/logging.html"
-        let web = try await WebHarness.make(seed: 1, reader: { _ in try await archive.article(for: page) })
+        let archived = try ArchivedPage(html: SphinxReferencePage.html, path: "/library/logging.html")
+        let (site, archive, page) = (archived.site, archived.archive, archived.url)
+        let web = try await archived.harness()
         defer { web.cleanUp() }
         var client = try await web.signedIn()
         let html = WebClient.text(try await client.get("/bookmarks/1/read"))

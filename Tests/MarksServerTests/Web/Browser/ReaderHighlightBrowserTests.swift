@@ -15,17 +15,10 @@ import Testing
     @Test(.enabled(if: WebDriver.isAvailable, "skipped: /usr/bin/chromium and /usr/bin/chromedriver are needed (apt-get install chromium chromium-driver)"),
           .timeLimit(.minutes(10)))
     func aQuoteAcrossCodeAndALinkIsMarkedAndInView() async throws {
-        let site = try LiveServer { _, _ in
-            HTTPResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: .bytes(Data(SphinxArticle.html.utf8)))
-        }
-        let directory = try TemporaryDirectory(prefix: "marks-reader-highlight")
-        defer { directory.cleanUp() }
-        let archive = try PageArchive(database: try Database(path: directory.file("marks.sqlite").path),
-                                      fetcher: PageFetcher(policy: FetchPolicy(allowInternalAddresses: true)), now: { Date() })
-        let page = site.baseURL.absoluteString + "/logging.html"
-        _ = try await archive.article(for: page)
-        await site.stop()  // the reader reads the archived text
-        let web = try await WebHarness.make(seed: 1, reader: { _ in try await archive.article(for: page) })
+        let archived = try ArchivedPage(html: SphinxArticle.html, path: "/logging.html")
+        _ = try await archived.archive.article(for: archived.url)
+        await archived.site.stop()  // the reader reads the archived text
+        let web = try await archived.harness()
         defer { web.cleanUp() }
         let folder = Screenshots.folder()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -60,17 +53,10 @@ import Testing
     @Test(.enabled(if: WebDriver.isAvailable, "skipped: /usr/bin/chromium and /usr/bin/chromedriver are needed (apt-get install chromium chromium-driver)"),
           .timeLimit(.minutes(10)))
     func aQuotedTableRowOpensMarkedBelowTheBarsOnAPhone() async throws {
-        let site = try LiveServer { _, _ in
-            HTTPResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: .bytes(Data(SphinxLevelsPage.html.utf8)))
-        }
-        let directory = try TemporaryDirectory(prefix: "marks-reader-row")
-        defer { directory.cleanUp() }
-        let archive = try PageArchive(database: try Database(path: directory.file("marks.sqlite").path),
-                                      fetcher: PageFetcher(policy: FetchPolicy(allowInternalAddresses: true)), now: { Date() })
-        let page = site.baseURL.absoluteString + "/howto/logging.html"
-        _ = try await archive.article(for: page)
-        await site.stop()
-        let web = try await WebHarness.make(seed: 1, reader: { _ in try await archive.article(for: page) })
+        let archived = try ArchivedPage(html: SphinxLevelsPage.html, path: "/howto/logging.html")
+        _ = try await archived.archive.article(for: archived.url)
+        await archived.site.stop()  // the reader reads the archived text
+        let web = try await archived.harness()
         defer { web.cleanUp() }
         let folder = Screenshots.folder()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
