@@ -176,15 +176,24 @@ public final class SearchIndex: Sendable {
             try database.read { connection in
                 let documents = try connection.queryOne("SELECT COUNT(*) FROM index_documents")?.int(at: 0) ?? 0
                 let archived = try connection.queryOne("SELECT COUNT(*) FROM index_documents WHERE archived = 1")?.int(at: 0) ?? 0
-                let pending = try connection.queryOne("""
-                    SELECT COUNT(DISTINCT content_hash) FROM (
-                        SELECT content_hash FROM index_documents d WHERE \(pendingCondition)
-                        UNION SELECT content_hash FROM index_passages d WHERE \(pendingCondition))
-                    """, [vectorLength, vectorLength])?.int(at: 0) ?? 0
+                let pending = try pendingTextCount(connection)
                 let vectors = try connection.queryOne("SELECT COUNT(*) FROM index_vectors")?.int(at: 0) ?? 0
                 return IndexStatistics(documents: documents, archived: archived, pendingTexts: pending, storedVectors: vectors)
             }
         }
+    }
+
+    /// How many texts wait for a vector (what `statistics()` calls `pendingTexts`, without its other counts).
+    public func pendingTextCount() throws -> Int {
+        try IndexError.wrap { try database.read { try pendingTextCount($0) } }
+    }
+
+    private func pendingTextCount(_ connection: Connection) throws -> Int {
+        try connection.queryOne("""
+            SELECT COUNT(DISTINCT content_hash) FROM (
+                SELECT content_hash FROM index_documents d WHERE \(pendingCondition)
+                UNION SELECT content_hash FROM index_passages d WHERE \(pendingCondition))
+            """, [vectorLength, vectorLength])?.int(at: 0) ?? 0
     }
 
     /// Empties the index: documents, text and vectors (`marks index --rebuild`).

@@ -57,7 +57,7 @@ public final class VectorIndexer: Sendable {
     @discardableResult
     public func run(limit: Int = .max, progress: @Sendable (IndexProgress) -> Void = { _ in }) async throws -> IndexProgress {
         let index = index
-        let pending = try await index.database.onReaderThread { try index.statistics().pendingTexts }
+        let pending = try await index.database.onReaderThread { try index.pendingTextCount() }
         var state = IndexProgress(done: 0, total: min(limit, pending))
         live.withLock { $0 = state }
         defer { live.withLock { $0 = nil } }
@@ -78,7 +78,7 @@ public final class VectorIndexer: Sendable {
             if claimed > state.total {
                 // Texts saved since the run began: what is left is counted again (a scan, so only once the last count
                 // is used up, not every batch), and the progress says how much there really is to do.
-                let left = try await index.database.onReaderThread { try index.statistics().pendingTexts }
+                let left = try await index.database.onReaderThread { try index.pendingTextCount() }
                 state.total = max(claimed, min(limit, state.done + left))
                 live.withLock { [state] in $0 = state }
             }

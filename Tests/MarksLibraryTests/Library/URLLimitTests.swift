@@ -30,8 +30,8 @@ import Testing
     }
 
     @Test func numbersAreGroupedByThousands() {
-        #expect(LibraryError.grouped(2048) == "2,048")
-        #expect(LibraryError.grouped(999) == "999")
-        #expect(LibraryError.grouped(1_234_567) == "1,234,567")
+        #expect(2048.grouped == "2,048")
+        #expect(999.grouped == "999")
+        #expect(1_234_567.grouped == "1,234,567")
     }
 }

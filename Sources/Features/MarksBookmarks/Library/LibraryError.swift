@@ -20,7 +20,7 @@ public enum LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .invalidURL(let url): return "Not a web address Marks can save: '\(url.prefix(200))' (it must start with http:// or https:// and name a host)."
         case .urlTooLong(let length):
-            return "That address is \(Self.grouped(length)) characters long; linkding keeps addresses of up to \(Self.grouped(LinkdingLimits.urlLength)) characters. Shorten it (tracking parameters can usually go) and try again."
+            return "That address is \(length.grouped) characters long; linkding keeps addresses of up to \(LinkdingLimits.urlLength.grouped) characters. Shorten it (tracking parameters can usually go) and try again."
         case .noCache: return "This library has no local cache; open it with a data directory to sync or keep AI metadata."
         case .importInterrupted(let done, let total, let reason):
             return "The import stopped after \(done) of \(total) bookmarks: \(reason) Run it again to finish: bookmarks already saved are updated, not duplicated."
@@ -37,16 +37,5 @@ public enum LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
         let length = LinkdingLimits.length(url)
         guard length <= LinkdingLimits.urlLength else { throw .urlTooLong(length: length) }
         guard URLNormalizer.isValidWebURL(url, allowDotlessHosts: true) else { throw .invalidURL(url) }
-    }
-
-    /// 2048 as "2,048".
-    static func grouped(_ number: Int) -> String {
-        var digits = String(number.magnitude)
-        var out = ""
-        while digits.count > 3 {
-            out = "," + digits.suffix(3) + out
-            digits.removeLast(3)
-        }
-        return (number < 0 ? "-" : "") + digits + out
     }
 }

@@ -1,3 +1,4 @@
+import MarksCore
 import MarksIndex
 
 /// While the library's vectors are being computed (`VectorIndexer.runningProgress`), the notice that says how much of it
@@ -18,18 +19,7 @@ struct LibraryReadingNotice {
         guard let progress, progress.total - progress.done >= Self.floor else { return .empty }
         return """
             <p class="notice" role="status" id="\(id)">Search by meaning is still reading your library \
-            (\(Self.grouped(progress.done)) of \(Self.grouped(progress.total)) texts so far). \(consequence)</p>
+            (\(progress.done.grouped) of \(progress.total.grouped) texts so far). \(consequence)</p>
             """
-    }
-
-    /// 12345 → "12,345".
-    static func grouped(_ n: Int) -> String {
-        var digits = String(n.magnitude)
-        var parts: [Substring] = []
-        while digits.count > 3 {
-            parts.insert(digits.suffix(3), at: 0)
-            digits.removeLast(3)
-        }
-        return (n < 0 ? "-" : "") + ([Substring(digits)] + parts).joined(separator: ",")
     }
 }

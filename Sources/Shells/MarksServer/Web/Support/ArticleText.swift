@@ -42,7 +42,6 @@ struct ArticleText {
     init(_ tokens: [ArticleToken], byBlock: Bool) {
         var spans: [Span] = []
         var current = Span()
-        var rows = 0
         var open: [ArticleElement] = []
         func close(_ element: ArticleElement) {
             if let last = open.lastIndex(of: element) { open.removeSubrange(last...) }
@@ -54,7 +53,7 @@ struct ArticleText {
             }
         }
         func boundary() {
-            if byBlock && rows == 0 {
+            if byBlock && !open.contains(.tr) {
                 if !current.pieces.isEmpty { spans.append(current) }
                 current = Span()
             } else {
@@ -73,20 +72,12 @@ struct ArticleText {
             case .start(.br, _):
                 current.text += " "
                 current.length += 1
-            case .start(.tr, _):
-                boundary()
-                rows += 1
-                open.append(.tr)
-            case .end(.tr):
-                rows = max(0, rows - 1)
-                boundary()
-                close(.tr)
             case .start(let element, _):
                 if !Self.inlineElements.contains(element) { boundary() }
                 if !element.isVoid { open.append(element) }
             case .end(let element):
-                if !Self.inlineElements.contains(element) { boundary() }
                 close(element)
+                if !Self.inlineElements.contains(element) { boundary() }
             }
         }
         if !current.pieces.isEmpty { spans.append(current) }
