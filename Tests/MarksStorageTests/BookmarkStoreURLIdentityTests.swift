@@ -22,39 +22,33 @@ import Testing
 
     @Test func aStoreFromBeforeTheRuleLearnsItWhenItOpensAndLosesNothing() throws {
         let f = try StoreFixture()
-        let plain = try f.add("https://example.com/a", title: "plain")
-        let ported = try f.add("https://example.com:8443/b", title: "ported")
-        let accented = try f.add("https://example.org/cafe\u{301}", title: "accented")
-        let trashed = try f.add("http://example.net:80/t", title: "trashed")
-        try f.store.delete(id: trashed.id)
-        // Write the keys as the old rule did, and forget migration 5.
+        let path = f.directory + "/before-identity.sqlite"
+        // A store at migration 4, its keys written as the old rule wrote them.
         do {
-            let db = try Connection(path: f.path)
-            try db.define(WordTerms.function)  // the word index's triggers call it
-            try db.run("UPDATE store_bookmarks SET url = 'https://example.com:443/a', url_normalized = 'https://example.com:443/a' WHERE id = ?",
-                       [SQLValue(plain.id)])
-            try db.run("UPDATE store_bookmarks SET url = 'https://example.com:8443/%62', url_normalized = 'https://example.com:8443/%62' WHERE id = ?",
-                       [SQLValue(ported.id)])
-            try db.run("UPDATE store_bookmarks SET url_normalized = 'https://example.org/cafe%CC%81' WHERE id = ?", [SQLValue(accented.id)])
-            try db.run("UPDATE store_trash SET url_normalized = 'http://example.net:80/t' WHERE id = ?", [SQLValue(trashed.id)])
-            // A second bookmark that the old rule kept apart from the first and the new one joins to it.
-            try db.run("""
-                INSERT INTO store_bookmarks (url, url_normalized, title, description, notes, web_archive_snapshot_url, is_archived,
-                                             unread, shared, date_added, date_modified)
-                SELECT 'https://example.com/a/', 'https://example.com/a', 'twin', '', '', '', 0, 0, 0, date_added + 1, date_modified
-                FROM store_bookmarks WHERE id = ?
-                """, [SQLValue(plain.id)])
-            try db.run("DELETE FROM schema_migrations WHERE namespace = 'store' AND id = 5")
+            let database = try Database(path: path)
+            try database.migrate(namespace: StoreSchema.namespace, Array(StoreSchema.migrations.prefix(4)))
+            try database.write { db in
+                try db.execute("""
+                    INSERT INTO store_bookmarks (url, url_normalized, title, date_added, date_modified) VALUES
+                        ('https://example.com:443/a', 'https://example.com:443/a', 'plain', 1, 1),
+                        ('https://example.com:8443/%62', 'https://example.com:8443/%62', 'ported', 2, 2),
+                        ('https://example.org/cafe\u{301}', 'https://example.org/cafe%CC%81', 'accented', 3, 3),
+                        ('http://example.net:80/t', 'http://example.net:80/t', 'trashed', 4, 4),
+                        -- A second bookmark that the old rule kept apart from the first and the new one joins to it.
+                        ('https://example.com/a/', 'https://example.com/a', 'twin', 5, 5);
+                    """)
+                #expect(try BookmarkStore.moveToTrash(4, deletedAt: 6, db))
+            }
         }
-        let reopened = try BookmarkStore(path: f.path, now: { Date(timeIntervalSince1970: 1_800_000_000) })
+        let reopened = try BookmarkStore(path: path, now: { Date(timeIntervalSince1970: 1_800_000_000) })
         #expect(try reopened.bookmark(matching: "https://example.com/a")?.title == "twin", "the key stays with the one that held it")
-        #expect(try reopened.bookmark(matching: "https://example.com:8443/b")?.id == ported.id)
-        #expect(try reopened.bookmark(matching: "https://example.org/caf%C3%A9")?.id == accented.id)
+        #expect(try reopened.bookmark(matching: "https://example.com:8443/b")?.title == "ported")
+        #expect(try reopened.bookmark(matching: "https://example.org/caf%C3%A9")?.title == "accented")
         let titles = try reopened.list(BookmarkListQuery()).results.map(\.title).sorted()
         #expect(titles == ["accented", "plain", "ported", "twin"], "the twin is kept, under its old key")
-        _ = try reopened.restore(id: trashed.id)
-        #expect(try reopened.bookmark(matching: "http://example.net/t")?.id == trashed.id)
-        let db = try Connection(path: f.path, options: .init(readOnly: true))
+        _ = try reopened.restore(id: 4)
+        #expect(try reopened.bookmark(matching: "http://example.net/t")?.id == 4)
+        let db = try Connection(path: path, options: .init(readOnly: true))
         #expect(try db.queryOne("PRAGMA integrity_check")?.string(at: 0) == "ok")
     }
 }

@@ -106,4 +106,50 @@ private struct Boom: Error {}
             #expect(error.description.contains("typo"))
         }
     }
+
+    /// A parent table and a child referencing it with ON DELETE CASCADE, one row each.
+    static let parentAndChild = Migration(id: 1, name: "parent and child", sql: """
+        CREATE TABLE parent (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+        CREATE TABLE child (parent_id INTEGER NOT NULL REFERENCES parent (id) ON DELETE CASCADE);
+        INSERT INTO parent (id, name) VALUES (1, 'one');
+        INSERT INTO child (parent_id) VALUES (1);
+        """)
+
+    @Test func aTableRebuildRunsWithoutForeignKeysSoNothingCascadesAndTurnsThemBackOn() throws {
+        try withConnection { db throws in
+            let rebuild = Migration.rebuildingTables(id: 2, name: "parent without UNIQUE") { db in
+                #expect(try db.queryOne("PRAGMA foreign_keys")?.int(at: 0) == 0)
+                try db.execute("""
+                    CREATE TEMP TABLE parent_before AS SELECT * FROM parent;
+                    DROP TABLE parent;
+                    CREATE TABLE parent (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+                    INSERT INTO parent SELECT * FROM temp.parent_before;
+                    DROP TABLE temp.parent_before;
+                    """)
+            }
+            #expect(try Migrator([Self.parentAndChild, rebuild]).migrate(db) == [1, 2])
+            #expect(try db.queryOne("SELECT count(*) FROM child")?.int(at: 0) == 1, "the drop deleted no child")
+            #expect(try db.queryOne("PRAGMA foreign_keys")?.int(at: 0) == 1)
+            try db.run("DELETE FROM parent WHERE id = 1")
+            #expect(try db.queryOne("SELECT count(*) FROM child")?.int(at: 0) == 0, "enforced again")
+        }
+    }
+
+    @Test func aTableRebuildThatBreaksAReferenceIsRolledBack() throws {
+        try withConnection { db throws in
+            let lossy = Migration.rebuildingTables(id: 2, name: "loses the parent") { db in
+                try db.execute("DROP TABLE parent; CREATE TABLE parent (id INTEGER PRIMARY KEY, name TEXT NOT NULL);")
+            }
+            let error = try #require(throws: MigrationError.self) { try Migrator([Self.parentAndChild, lossy]).migrate(db) }
+            guard case .failed(let id, _, let underlying) = error,
+                  case .brokenForeignKeys(let rows, let tables) = underlying as? MigrationError else {
+                Issue.record("unexpected error \(error)")
+                return
+            }
+            #expect(id == 2 && rows == 1 && tables == ["child"])
+            #expect(try db.queryOne("SELECT name FROM parent")?.string(at: 0) == "one", "rolled back")
+            #expect(try Migrator([Self.parentAndChild]).appliedIDs(db) == [1])
+            #expect(try db.queryOne("PRAGMA foreign_keys")?.int(at: 0) == 1)
+        }
+    }
 }

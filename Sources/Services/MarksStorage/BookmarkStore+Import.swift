@@ -39,7 +39,8 @@ extension BookmarkStore {
                 try db.withPageCache(megabytes: 256) {
                     let deferred = try DeferredIndexing(db)
                     var importer = try BulkImporter(db: db, stamp: StoreTime.micros(now()), mapPrivateFlag: mapPrivateFlag,
-                                                    firstID: deferred.firstNewID, keepingSaved: saved != nil)
+                                                    firstID: deferred.firstNewID, keepingSaved: saved != nil,
+                                                    urlIdentity: urlIdentity)
                     var index = 0
                     while let part = try parts() {
                         for entry in part {
@@ -144,6 +145,7 @@ private struct BulkImporter {
     let stamp: Int64
     let mapPrivateFlag: Bool
     let keepingSaved: Bool
+    let urlIdentity: StoreURLIdentity
     var result = ImportResult()
     private var seen = Set<String>()
     private var tags: [String: (id: Int, name: String)] = [:]
@@ -151,21 +153,21 @@ private struct BulkImporter {
     private let startedEmpty: Bool
     private var nextID: Int
     private var saved: [(id: Int, bookmark: Bookmark?)] = []
-    private let findExisting: Statement
     private var inserts: BatchInsert
     private var links: BatchInsert
     private let link: Statement
 
-    init(db: Connection, stamp: Int64, mapPrivateFlag: Bool, firstID: Int, keepingSaved: Bool) throws {
+    init(db: Connection, stamp: Int64, mapPrivateFlag: Bool, firstID: Int, keepingSaved: Bool,
+         urlIdentity: StoreURLIdentity) throws {
         self.db = db
+        self.urlIdentity = urlIdentity
         self.stamp = stamp
         self.mapPrivateFlag = mapPrivateFlag
         self.keepingSaved = keepingSaved
         nextID = firstID
         startedEmpty = try db.queryOne("SELECT NOT EXISTS (SELECT 1 FROM store_bookmarks)").map { try $0.bool(at: 0) } ?? false
-        findExisting = try db.prepare("SELECT id FROM store_bookmarks WHERE url_normalized = ?")
         inserts = BatchInsert(db, into: "store_bookmarks", columns: [
-            "id", "url", "url_normalized", "title", "description", "notes", "is_archived", "unread", "shared", "date_added",
+            "id", "url", "url_normalized", "url_key", "title", "description", "notes", "is_archived", "unread", "shared", "date_added",
             "date_modified",
         ])
         // A bookmark just created has the archive state of its entry: no lookup of its row per tag.
@@ -184,20 +186,17 @@ private struct BulkImporter {
         seen.insert(normalized)
         let added = entry.dateAdded.map(StoreTime.micros) ?? stamp
         let modified = entry.dateModified.map(StoreTime.micros) ?? added
-        var existing: Row?
-        if !startedEmpty {
-            try findExisting.bind([SQLValue(normalized)])
-            existing = try findExisting.step()
-            findExisting.reset()
-        }
+        let key = urlIdentity.key(normalized)
+        let existing = startedEmpty ? nil : try urlIdentity.bookmarkID(normalized: normalized, db)
         let id: Int
         var archived: Bool?
         /// For an existing bookmark: whether the entry changed its row or added a tag.
         var changed = true
         if let existing {
-            id = try existing.int(at: 0)
+            id = existing
             var assignments: [(String, SQLValue)] = [
-                ("url", SQLValue(entry.url)), ("url_normalized", SQLValue(normalized)), ("unread", SQLValue(entry.unread)),
+                ("url", SQLValue(entry.url)), ("url_normalized", SQLValue(normalized)), ("url_key", SQLValue(key)),
+                ("unread", SQLValue(entry.unread)),
             ]
             // An entry without dates keeps the stored ones (as the import through linkding's API does), so the same
             // file imported twice changes nothing.
@@ -216,7 +215,7 @@ private struct BulkImporter {
             id = nextID
             nextID += 1
             try inserts.append([
-                SQLValue(id), SQLValue(entry.url), SQLValue(normalized), SQLValue(entry.title), SQLValue(entry.description),
+                SQLValue(id), SQLValue(entry.url), SQLValue(normalized), SQLValue(key), SQLValue(entry.title), SQLValue(entry.description),
                 SQLValue(entry.notes), SQLValue(entry.archived), SQLValue(entry.unread), SQLValue(mapPrivateFlag && entry.shared),
                 SQLValue(added), SQLValue(modified),
             ])

@@ -26,18 +26,19 @@ extension BookmarkStore {
             guard let row = try db.queryOne("SELECT url_normalized, tag_names FROM store_trash WHERE id = ?", [SQLValue(id)]) else {
                 throw BookmarkStoreError.notFound(kind: "Bookmark")
             }
+            // The identity it was stored under (the trash keeps the row's `url_normalized`), and that identity's key.
             let normalized = try row.string(at: 0)
-            if try db.queryOne("SELECT 1 FROM store_bookmarks WHERE url_normalized = ?", [SQLValue(normalized)]) != nil {
+            if try urlIdentity.bookmarkID(normalized: normalized, db) != nil {
                 throw BookmarkStoreError.invalid(["url": [Self.restoreConflict]])
             }
             let tags = try JSONDecoder().decode([String].self, from: Data(try row.string(at: 1).utf8))
             try db.run("""
-                INSERT INTO store_bookmarks (id, url, url_normalized, title, description, notes, web_archive_snapshot_url,
+                INSERT INTO store_bookmarks (id, url, url_normalized, url_key, title, description, notes, web_archive_snapshot_url,
                                              is_archived, unread, shared, date_added, date_modified)
-                SELECT id, url, url_normalized, title, description, notes, web_archive_snapshot_url,
+                SELECT id, url, url_normalized, ?, title, description, notes, web_archive_snapshot_url,
                        is_archived, unread, shared, date_added, date_modified
                 FROM store_trash WHERE id = ?
-                """, [SQLValue(id)])
+                """, [SQLValue(urlIdentity.key(normalized)), SQLValue(id)])
             try TagWriter.addTags(tags, bookmark: id, stamp: StoreTime.micros(now()), db)
             try db.run("DELETE FROM store_trash WHERE id = ?", [SQLValue(id)])
             return try Self.reload(id, db)

@@ -21,11 +21,10 @@ extension BookmarkStore {
         }
         return try write { db in
             let stamp = StoreTime.micros(now())
-            let existing = try db.queryOne("SELECT id FROM store_bookmarks WHERE url_normalized = ?",
-                                           [SQLValue(URLNormalizer.normalize(url))])
+            let normalized = URLNormalizer.normalize(url)
             let id: Int
-            if let existing {
-                id = try existing.int(at: 0)
+            if let existing = try urlIdentity.bookmarkID(normalized: normalized, db) {
+                id = existing
                 try db.run("""
                     UPDATE store_bookmarks SET title = ?, description = ?, notes = ?, unread = ?, shared = ?, date_modified = ?
                     WHERE id = ?
@@ -33,10 +32,10 @@ extension BookmarkStore {
                           SQLValue(draft.shared), SQLValue(stamp), SQLValue(id)])
             } else {
                 try db.run("""
-                    INSERT INTO store_bookmarks (url, url_normalized, title, description, notes, is_archived, unread, shared,
-                                                 date_added, date_modified)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, [SQLValue(url), SQLValue(URLNormalizer.normalize(url)), SQLValue(title), SQLValue(description),
+                    INSERT INTO store_bookmarks (url, url_normalized, url_key, title, description, notes, is_archived, unread,
+                                                 shared, date_added, date_modified)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, [SQLValue(url), SQLValue(normalized), SQLValue(urlIdentity.key(normalized)), SQLValue(title), SQLValue(description),
                           SQLValue(fields.notes ?? ""), SQLValue(draft.isArchived), SQLValue(draft.unread),
                           SQLValue(draft.shared), SQLValue(draft.dateAdded.map(StoreTime.micros) ?? stamp),
                           SQLValue(draft.dateModified.map(StoreTime.micros) ?? stamp)])
@@ -94,10 +93,11 @@ extension BookmarkStore {
             var assignments: [(String, SQLValue)] = []
             if let url = fields.url {
                 let normalized = URLNormalizer.normalize(url)
-                let other = try db.queryOne("SELECT 1 FROM store_bookmarks WHERE url_normalized = ? AND id <> ?",
-                                            [SQLValue(normalized), SQLValue(id)])
-                if other != nil { throw BookmarkStoreError.invalid(["url": [BookmarkValidator.duplicateURL]]) }
-                assignments += [("url", SQLValue(url)), ("url_normalized", SQLValue(normalized))]
+                if try urlIdentity.bookmarkID(normalized: normalized, excluding: id, db) != nil {
+                    throw BookmarkStoreError.invalid(["url": [BookmarkValidator.duplicateURL]])
+                }
+                assignments += [("url", SQLValue(url)), ("url_normalized", SQLValue(normalized)),
+                                ("url_key", SQLValue(urlIdentity.key(normalized)))]
             }
             if let title = fields.title { assignments.append(("title", SQLValue(title))) }
             if let description = fields.description { assignments.append(("description", SQLValue(description))) }

@@ -9,11 +9,18 @@ public final class BookmarkStore: Sendable {
     let database: Database
     let now: @Sendable () -> Date
     let matchMemo = MatchMemo()
+    let urlIdentity: StoreURLIdentity
 
     /// A store over `database`; applies the store's migrations (namespace `store`) first.
-    public init(database: Database, now: @escaping @Sendable () -> Date) throws(BookmarkStoreError) {
+    public convenience init(database: Database, now: @escaping @Sendable () -> Date) throws(BookmarkStoreError) {
+        try self.init(database: database, now: now, urlIdentity: .standard)
+    }
+
+    /// A store that finds URLs by `urlIdentity`'s keys (a test's colliding ones).
+    init(database: Database, now: @escaping @Sendable () -> Date, urlIdentity: StoreURLIdentity) throws(BookmarkStoreError) {
         self.database = database
         self.now = now
+        self.urlIdentity = urlIdentity
         do {
             try database.define(WordTerms.function)
             try database.define(.foldedContains)
@@ -50,10 +57,8 @@ public final class BookmarkStore: Sendable {
     /// The bookmark whose normalised URL equals that of `url` (archived ones too), or nil; linkding's `check`.
     public func bookmark(matching url: String) throws(BookmarkStoreError) -> Bookmark? {
         try read { db in
-            let row = try db.queryOne("SELECT id FROM store_bookmarks WHERE url_normalized = ?",
-                                      [SQLValue(URLNormalizer.normalize(url))])
-            guard let row else { return nil }
-            return try BookmarkRows.load(id: try row.int(at: 0), db)
+            guard let id = try urlIdentity.bookmarkID(normalized: URLNormalizer.normalize(url), db) else { return nil }
+            return try BookmarkRows.load(id: id, db)
         }
     }
 

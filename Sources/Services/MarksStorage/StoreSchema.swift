@@ -3,8 +3,9 @@ import SQLiteDatabase
 /// The embedded store's tables, in one place: its migrations run under the namespace `store` of the shared
 /// database file, and every table they create starts with `store_`.
 ///
-/// - `store_bookmarks`: one row per bookmark; `url_normalized` is UNIQUE (linkding's duplicate rule), dates are
-///   microseconds since 1970 (UTC), flags are 0/1.
+/// - `store_bookmarks`: one row per bookmark; dates are microseconds since 1970 (UTC), flags are 0/1. Until
+///   migration 9 `url_normalized` was UNIQUE (linkding's duplicate rule); since, the rule is kept by the writes and a
+///   URL is found by its key (`url_key`, `StoreURLIdentity`).
 /// - `store_tags`: tags in creation order; `name_folded` (ASCII lower case, as linkding's SQLite compares) is UNIQUE.
 /// - `store_bookmark_tags`: the join table, indexed both ways; deleting a bookmark or a tag removes its rows. It
 ///   repeats the bookmark's archive flag (`archived`), kept equal by a composite foreign key with ON UPDATE CASCADE,
@@ -26,6 +27,8 @@ import SQLiteDatabase
 ///   sorted list's first page walks it, as the date orders walk theirs (issue 36: sorting 90,000 titles took 146 ms).
 /// - migration 8: `store_tag_counts`, how many unarchived and archived bookmarks carry each tag, kept by triggers on
 ///   the join table (`StoreTagCounts`), so the Tags tab does not count every link.
+/// - migration 9: `url_key`, the 64-bit key of the normalised URL, under a non-unique index, replaces the UNIQUE index on
+///   `url_normalized` (the table rebuilt: `URLKeyMigration`).
 /// - migration 4: the two date indexes hold `id` right after the date, so linkding's orders (`date, id`, ties broken
 ///   by id) are the index order: the first page and a deep offset walk the covering index, with no sort.
 enum StoreSchema {
@@ -144,6 +147,9 @@ enum StoreSchema {
             CREATE INDEX \(titleIndex) ON store_bookmarks (is_archived, \(titleKey("")), id);
             """),
         Migration(id: 8, name: "store: bookmarks per tag, kept by triggers") { db in try StoreTagCounts.migrate(db) },
+        .rebuildingTables(id: 9, name: "store: URL key instead of a UNIQUE normalised URL (table rebuilt)") { db in
+            try URLKeyMigration.run(db)
+        },
     ]
 
     /// The title sort's key over a `store_bookmarks` row whose columns are prefixed by `row` (`b.`, or none): the title,

@@ -6,6 +6,8 @@ public enum MigrationError: Error, Sendable, CustomStringConvertible {
     case databaseNewerThanApp(unknownIDs: [Int], path: String)
     /// A migration failed; it was rolled back and the ones after it were not run.
     case failed(id: Int, name: String, underlying: any Error)
+    /// A table rebuild left rows referencing rows that are not there (the underlying error of `failed`).
+    case brokenForeignKeys(rows: Int, tables: [String])
 
     /// A message saying what happened and what to do.
     public var description: String {
@@ -18,6 +20,8 @@ public enum MigrationError: Error, Sendable, CustomStringConvertible {
                 + "update the app, or open another database"
         case .failed(let id, let name, let underlying):
             return "migration \(id) (\(name)) failed and was rolled back: \(underlying)"
+        case .brokenForeignKeys(let rows, let tables):
+            return "\(rows) row(s) of \(tables.joined(separator: ", ")) would reference rows that are not there"
         }
     }
 }

@@ -38,25 +38,59 @@ public struct Migrator: Sendable {
         }
         var applied: [Int] = []
         for migration in migrations {
-            let didApply = try connection.transaction(.immediate) {
-                // Checked inside the write lock: another process may have applied it meanwhile.
-                let done = try connection.queryOne("SELECT 1 FROM schema_migrations WHERE namespace = ? AND id = ?", [SQLValue(namespace), SQLValue(migration.id)])
-                guard done == nil else { return false }
-                do {
-                    try migration.apply(connection)
-                } catch {
-                    throw MigrationError.failed(id: migration.id, name: migration.name, underlying: error)
-                }
-                try connection.run(
-                    "INSERT INTO schema_migrations (namespace, id, name, applied_at) VALUES (?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))",
-                    [SQLValue(namespace), SQLValue(migration.id), SQLValue(migration.name)])
-                return true
+            let didApply = try withForeignKeysOff(migration.rebuildsTables, connection) {
+                try connection.transaction(.immediate) { try apply(migration, connection) }
             }
             if didApply {
                 applied.append(migration.id)
             }
         }
         return applied
+    }
+
+    /// Applies `migration` and records it, inside the caller's transaction; false when it was applied already.
+    private func apply(_ migration: Migration, _ connection: Connection) throws -> Bool {
+        // Checked inside the write lock: another process may have applied it meanwhile.
+        let done = try connection.queryOne("SELECT 1 FROM schema_migrations WHERE namespace = ? AND id = ?", [SQLValue(namespace), SQLValue(migration.id)])
+        guard done == nil else { return false }
+        do {
+            try migration.apply(connection)
+            if migration.rebuildsTables { try Self.checkForeignKeys(connection) }
+        } catch {
+            throw MigrationError.failed(id: migration.id, name: migration.name, underlying: error)
+        }
+        try connection.run(
+            "INSERT INTO schema_migrations (namespace, id, name, applied_at) VALUES (?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))",
+            [SQLValue(namespace), SQLValue(migration.id), SQLValue(migration.name)])
+        return true
+    }
+
+    /// Runs `body` with foreign keys not enforced when `off` (outside any transaction: SQLite ignores the pragma inside
+    /// one), and puts the connection's setting back after it, whether `body` returns or throws.
+    private func withForeignKeysOff<T>(_ off: Bool, _ connection: Connection, _ body: () throws -> T) throws -> T {
+        guard off else { return try body() }
+        guard !connection.isInTransaction else {
+            throw SQLiteError.misuse("a migration that rebuilds tables cannot run inside a transaction (foreign keys stay on)")
+        }
+        let enforced = try connection.queryOne("PRAGMA foreign_keys").map { try $0.bool(at: 0) } ?? true
+        try connection.execute("PRAGMA foreign_keys = OFF")
+        defer {
+            do {
+                try connection.execute("PRAGMA foreign_keys = \(enforced ? "ON" : "OFF")")
+            } catch {
+                // Setting a pragma outside a transaction does not fail on an open connection; should it, the next
+                // statement reports the connection's state.
+            }
+        }
+        return try body()
+    }
+
+    /// Throws `MigrationError.brokenForeignKeys` when any row of the database references a row that is not there.
+    private static func checkForeignKeys(_ connection: Connection) throws {
+        let broken = try connection.query("PRAGMA foreign_key_check")
+        guard !broken.isEmpty else { return }
+        let tables = Set(try broken.map { try $0.string(at: 0) }).sorted()
+        throw MigrationError.brokenForeignKeys(rows: broken.count, tables: tables)
     }
 
     /// Ids recorded in `schema_migrations` for this namespace, ascending (empty when the table does not exist yet).
