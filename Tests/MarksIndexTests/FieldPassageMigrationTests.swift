@@ -29,8 +29,8 @@ import Testing
         defer { directory.cleanUp() }
         let path = directory.file("marks.sqlite").path
         var oldFields: [Int: [Passage]] = [:]
-        var fieldHashes: [String] = []
-        var pageHashes: [String] = []
+        var fieldHashes: [Int64] = []
+        var pageHashes: [Int64] = []
         do {
             // Today's main: migrations 1–5, each document's `fields` passages stored with their full text and vectors,
             // written as `SearchIndex` and `PassageWriter` wrote them.
@@ -55,7 +55,7 @@ import Testing
                     _ = try connection.run("""
                         INSERT INTO index_documents (\(IndexedDocument.columns.joined(separator: ", ")))
                         VALUES (\(Array(repeating: "?", count: IndexedDocument.columns.count).joined(separator: ", ")))
-                        """, document.values)
+                        """, document.valuesBeforeTextKeys)
                     for tag in document.filterTags {
                         _ = try connection.run("INSERT INTO index_tags (tag, bookmark_id) VALUES (?, ?)", [.text(tag), .integer(Int64(document.id))])
                     }
@@ -63,23 +63,23 @@ import Testing
                         INSERT INTO index_fts (rowid, title, tags, summary, description, notes, url)
                         SELECT bookmark_id, title, tags, summary, description, notes, url FROM index_fts_source WHERE bookmark_id = ?
                         """, [.integer(Int64(document.id))])
-                    try store(document.contentHash, document.embeddingText)
+                    try store(document.contentHashBeforeTextKeys, document.embeddingText)
                     let fields = SearchIndex.splitter.split(document.fieldBlocks)
                     oldFields[document.id] = fields
                     for field in fields {
                         // One passage shares the document's vector; several have their own.
                         let text = fields.count == 1 ? document.embeddingText
                             : SearchIndex.embeddingText(heading: field.heading ?? "", text: field.text)
-                        let hash = ContentHash.of(text)
-                        if fields.count > 1 { fieldHashes.append(hash) }
+                        let hash = ContentHash.hexBeforeTextKeys(text)
+                        if fields.count > 1 { fieldHashes.append(ContentHash.key(text)) }
                         try store(hash, text)
                         try passage(document.id, "fields", field, hash)
                     }
                     for page in SearchIndex.splitter.split(Self.pages[document.id] ?? []) {
                         let text = SearchIndex.embeddingText(heading: page.heading ?? "", text: page.text)
-                        pageHashes.append(ContentHash.of(text))
-                        try store(ContentHash.of(text), text)
-                        try passage(document.id, "page", page, ContentHash.of(text))
+                        pageHashes.append(ContentHash.key(text))
+                        try store(ContentHash.hexBeforeTextKeys(text), text)
+                        try passage(document.id, "page", page, ContentHash.hexBeforeTextKeys(text))
                     }
                     _ = try connection.run("UPDATE index_documents SET page_version = '1' WHERE bookmark_id = ? AND ? > 0",
                                            [.integer(Int64(document.id)), .integer(Int64(Self.pages[document.id]?.count ?? 0))])
@@ -106,7 +106,7 @@ import Testing
             #expect(pages.map(\.text) == SearchIndex.splitter.split(Self.pages[document.id] ?? []).map(\.text))
         }
         // Vectors: the documents' and the pages' stay (nothing to embed again); the long fields' own are gone.
-        let hashes = Set(try index.database.read { try $0.query("SELECT content_hash FROM index_vectors").map { try $0.string(at: 0) } })
+        let hashes = Set(try index.database.read { try $0.query("SELECT id FROM index_vectors").map { Int64(try $0.int(at: 0)) } })
         #expect(hashes == Set(Self.documents.map(\.contentHash) + pageHashes))
         #expect(hashes.isDisjoint(with: fieldHashes))
         #expect(try index.statistics().pendingTexts == 0)

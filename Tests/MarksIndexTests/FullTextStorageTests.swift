@@ -62,7 +62,7 @@ import Testing
                     _ = try connection.run("""
                         INSERT INTO index_documents (\(IndexedDocument.columns.joined(separator: ", ")))
                         VALUES (\(Array(repeating: "?", count: IndexedDocument.columns.count).joined(separator: ", ")))
-                        """, document.values)
+                        """, document.valuesBeforeTextKeys)
                     _ = try connection.run(
                         "INSERT INTO index_fts (rowid, title, tags, summary, description, notes, url) VALUES (?, ?, ?, ?, ?, ?, ?)",
                         [.integer(Int64(document.id)), .text(document.title), .text(document.allTags.joined(separator: " ")),
@@ -70,7 +70,7 @@ import Testing
                          .text(document.domain == document.url ? document.url : document.domain + " " + document.url)])
                 }
                 _ = try connection.run("INSERT INTO index_vectors (content_hash, vector) VALUES (?, ?)",
-                                       [.text(documents[0].contentHash), .blob(vector.blob)])
+                                       [.text(documents[0].contentHashBeforeTextKeys), .blob(vector.blob)])
             }
         }
         let index = try SearchIndex(path: path, dimension: WordHashEmbedder.dimension)
@@ -81,7 +81,7 @@ import Testing
         }
         // The vector is kept under the same hash: nothing to embed again for the document that had one.
         #expect(try index.documents(ids: [1])[1]?.contentHash == documents[0].contentHash)
-        let stored = try index.database.read { try $0.queryOne("SELECT vector FROM index_vectors WHERE content_hash = ?", [.text(documents[0].contentHash)])?.blob(at: 0) }
+        let stored = try index.database.read { try $0.queryOne("SELECT vector FROM index_vectors WHERE id = ?", [.integer(documents[0].contentHash)])?.blob(at: 0) }
         #expect(stored == vector.blob)
         #expect(try index.statistics().pendingTexts == 4)
         // And the migrated index is written as a new one is.

@@ -118,7 +118,7 @@ import Testing
                     vectors[id] = vector
                     blob = vector.withUnsafeBytes { Array($0) }
                 }
-                try connection.run("INSERT INTO index_vectors (content_hash, vector) VALUES (?, ?)", [.text(try row.string(at: 1)), .blob(blob)])
+                try connection.run("INSERT INTO index_vectors (id, vector) VALUES (?, ?)", [.integer(Int64(try row.int(at: 1))), .blob(blob)])
             }
             try connection.run("DELETE FROM schema_migrations WHERE namespace = 'index' AND id = 4")
         }

@@ -171,14 +171,14 @@ import Testing
                     _ = try connection.run("""
                         INSERT INTO index_documents (\(IndexedDocument.columns.joined(separator: ", ")))
                         VALUES (\(Array(repeating: "?", count: IndexedDocument.columns.count).joined(separator: ", ")))
-                        """, document.values)
+                        """, document.valuesBeforeTextKeys)
                     _ = try connection.run("""
                         INSERT INTO index_fts (rowid, title, tags, summary, description, notes, url)
                         SELECT bookmark_id, title, tags, summary, description, notes, url FROM index_fts_source WHERE bookmark_id = ?
                         """, [.integer(Int64(bookmark.id))])
                 }
                 _ = try connection.run("INSERT INTO index_vectors (content_hash, vector) VALUES (?, ?)",
-                                       [.text(IndexedDocument(saved[0]).contentHash), .blob(vector.blob)])
+                                       [.text(IndexedDocument(saved[0]).contentHashBeforeTextKeys), .blob(vector.blob)])
             }
             // The store changed one text behind the old index's back: that row keeps its copy.
             _ = try store.update(id: saved[1].id, BookmarkUpdate(title: "Fjord ferries timetable"))

@@ -117,7 +117,7 @@ import Testing
         await #expect(throws: IndexError.modelMissing(message: "get the model")) { try await missing.run() }
         #expect(try fixture.index.statistics().pendingTexts == 1)
         #expect(throws: IndexError.dimensionMismatch(expected: WordHashEmbedder.dimension, found: 2)) {
-            try fixture.index.storeVectors([("x", [1, 2])])
+            try fixture.index.storeVectors([(1, [1, 2])])
         }
     }
 

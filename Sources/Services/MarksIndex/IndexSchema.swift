@@ -14,7 +14,9 @@ import SQLiteDatabase
 /// - `index_vectors`: one vector BLOB per content hash, so unchanged text is never embedded twice and an
 ///   interrupted run resumes where it stopped (pending = documents whose hash has no vector of the right length).
 ///   The BLOB is a `QuantizedVector` (migration 4; Float32 before it): 388 bytes at 384 components. A rowid table,
-///   so the vectors stay on their B-tree pages (a WITHOUT ROWID row of 1.5 KB spilt to overflow pages).
+///   so the vectors stay on their B-tree pages (a WITHOUT ROWID row of 1.5 KB spilt to overflow pages); since
+///   migration 9 its rowid is the text's key (`ContentHash.key`), and every `content_hash` and `document_hash` column
+///   holds such a 64-bit key (`TextKeyMigration`).
 /// - `index_state`: a generation counter bumped by every write, so a process holding vectors in memory sees
 ///   another process's changes.
 /// - `index_passages` (migration 2): a document's page text cut into passages for Ask — section `page` (the archived
@@ -119,7 +121,9 @@ enum IndexSchema {
             let page = try connection.prepare("SELECT id, vector FROM index_vectors WHERE id > ? ORDER BY id LIMIT 1000")
             let update = try connection.prepare("UPDATE index_vectors SET vector = ? WHERE id = ?")
             let delete = try connection.prepare("DELETE FROM index_vectors WHERE id = ?")
-            var after = 0
+            // From the lowest rowid: since migration 9 a vector's rowid is its text's key, negative for half of them (a
+            // bench or a test that runs this again over such a table); before it every rowid was positive.
+            var after = Int.min
             while true {
                 try page.bind([.integer(Int64(after))])
                 let rows = try page.rows().map { (id: try $0.int(at: 0), vector: QuantizedVector.fromFloat32(blob: try $0.blob(at: 1))) }
@@ -184,5 +188,9 @@ enum IndexSchema {
             ON CONFLICT (key) DO UPDATE SET value = value + 1;
             UPDATE index_documents SET page_version = NULL WHERE page_version IS NOT NULL;
             """),
+        // The text fingerprints become 64-bit integers (`ContentHash.key`) in place of 32 hex digits: `index_documents`'
+        // two hashes, the passages' hash, and `index_vectors`, now keyed by the text's key as its rowid (no hash column
+        // and no UNIQUE index of its own beside it: about 15 MB at 100k bookmarks). Nothing is embedded again.
+        Migration(id: 9, name: "index: text fingerprints as 64-bit keys") { connection in try TextKeyMigration.run(connection) },
     ]
 }

@@ -17,10 +17,13 @@ extension IndexedDocument {
     }
 
     /// A fingerprint of every stored field: equal means nothing to rewrite.
-    var documentHash: String {
-        ContentHash.of([String(id), url, domain, title, description, notes, Self.joinTags(tagNames), aiSummary ?? "\u{0}",
-                        Self.joinTags(aiTags), unread ? "1" : "0", archived ? "1" : "0",
-                        String(dateAdded.timeIntervalSince1970)].joined(separator: "\u{1}"))
+    var documentHash: Int64 { documentFingerprint.key }
+
+    /// The fingerprint `documentHash` is made from.
+    var documentFingerprint: ContentHash {
+        ContentHash([String(id), url, domain, title, description, notes, Self.joinTags(tagNames), aiSummary ?? "\u{0}",
+                    Self.joinTags(aiTags), unread ? "1" : "0", archived ? "1" : "0",
+                    String(dateAdded.timeIntervalSince1970)].joined(separator: "\u{1}"), salt: ContentHash.indexTextVersion)
     }
 
     /// The values for `columns`.
@@ -28,7 +31,7 @@ extension IndexedDocument {
         [.integer(Int64(id)), .text(url), .text(domain), .text(title), .text(description), .text(notes),
          .text(Self.joinTags(tagNames)), aiSummary.map(SQLValue.text) ?? .null, .text(Self.joinTags(aiTags)),
          .integer(unread ? 1 : 0), .integer(archived ? 1 : 0), .real(dateAdded.timeIntervalSince1970),
-         .text(contentHash), .text(documentHash)]
+         .integer(contentHash), .integer(documentHash)]
     }
 
     /// `values` with the URL, title, description and notes left empty: the store's row holds them (`StoreOwnedText`).

@@ -79,8 +79,11 @@ public struct IndexedDocument: Sendable, Equatable {
         return parts.isEmpty ? url : parts.joined(separator: "\n")
     }
 
-    /// The hash of `embeddingText`: the key of this document's vector.
-    var contentHash: String { ContentHash.of(embeddingText) }
+    /// The fingerprint of `embeddingText`.
+    var contentFingerprint: ContentHash { ContentHash(embeddingText, salt: ContentHash.indexTextVersion) }
+
+    /// The key of this document's vector (`contentFingerprint` as the index stores it).
+    var contentHash: Int64 { contentFingerprint.key }
 
     /// The lower-cased tags the tag filter matches (linkding and AI tags).
     var filterTags: [String] { Array(Set(allTags.map { $0.lowercased() })).sorted() }

@@ -39,7 +39,7 @@ struct PassageWriter {
             INSERT INTO index_passages (document_id, section, ordinal, heading, page, range_start, range_end, text, content_hash)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        vector = try connection.prepare("SELECT vector FROM index_vectors WHERE content_hash = ?")
+        vector = try connection.prepare("SELECT vector FROM index_vectors WHERE id = ?")
         deleteDocument = try connection.prepare("DELETE FROM index_passages WHERE document_id = ?")
         addText = try connection.prepare("INSERT INTO index_passages_fts (rowid, text, heading) VALUES (?, ?, ?)")
         removeText = try connection.prepare(
@@ -49,12 +49,12 @@ struct PassageWriter {
     /// Replaces the document's passages of `section` with `passages` (capped at `SearchIndex.maximumPassages`).
     func replace(document: Int, section: Section, with passages: [Passage], changes: inout [SearchIndex.MatrixChange]) throws {
         let passages = Array(passages.prefix(SearchIndex.maximumPassages))
-        let hashes = passages.map { ContentHash.of(SearchIndex.embeddingText(heading: $0.heading ?? "", text: $0.text)) }
+        let hashes = passages.map { ContentHash.key(SearchIndex.embeddingText(heading: $0.heading ?? "", text: $0.text)) }
         try existing.bind([.integer(Int64(document)), .text(section.rawValue)])
         let stored = try existing.rows()
         existing.reset()
         let same = try stored.count == passages.count && zip(stored, zip(passages, hashes)).allSatisfy { row, new in
-            try row.string(at: 0) == new.1 && row.int(at: 1) == new.0.range.lowerBound && row.int(at: 2) == new.0.range.upperBound
+            try Int64(row.int(at: 0)) == new.1 && row.int(at: 1) == new.0.range.lowerBound && row.int(at: 2) == new.0.range.upperBound
                 && row.optionalInt(at: 3) == new.0.page
         }
         if same { return }
@@ -67,12 +67,12 @@ struct PassageWriter {
             try insert.bind([.integer(Int64(document)), .text(section.rawValue), .integer(Int64(passage.ordinal)),
                              .text(passage.heading ?? ""), passage.page.map { .integer(Int64($0)) } ?? .null,
                              .integer(Int64(passage.range.lowerBound)), .integer(Int64(passage.range.upperBound)),
-                             .text(passage.text), .text(hash)])
+                             .text(passage.text), .integer(hash)])
             try insert.run()
             let id = Int(connection.lastInsertRowID)
             try addText.bind([.integer(Int64(id)), .text(passage.text), .text(passage.heading ?? "")])
             try addText.run()
-            try vector.bind([.text(hash)])
+            try vector.bind([.integer(hash)])
             if let stored = try vector.step().flatMap({ QuantizedVector(blob: try $0.blob("vector"), dimension: dimension) }) {
                 changes.append(.setPassage(id: id, document: document, vector: stored))
             }

@@ -23,7 +23,7 @@ extension SearchIndex {
                 let generation = try Self.generation(connection)
                 let statement = try connection.prepare("""
                     SELECT d.bookmark_id, d.title, d.domain, d.ai_summary, d.tag_names, d.ai_tags, v.vector
-                    FROM index_documents d JOIN index_vectors v ON v.content_hash = d.content_hash
+                    FROM index_documents d JOIN index_vectors v ON v.id = d.content_hash
                     WHERE d.archived = 0 AND d.bookmark_id > 0 ORDER BY d.bookmark_id
                     """)
                 var items: [CollectionItem] = []
@@ -55,7 +55,7 @@ extension SearchIndex {
         try IndexError.wrap {
             try database.read { connection in
                 try connection.queryOne("""
-                    SELECT count(*) FROM index_documents d JOIN index_vectors v ON v.content_hash = d.content_hash
+                    SELECT count(*) FROM index_documents d JOIN index_vectors v ON v.id = d.content_hash
                     WHERE d.archived = 0 AND d.bookmark_id > 0
                     """)?.int(at: 0) ?? 0
             }

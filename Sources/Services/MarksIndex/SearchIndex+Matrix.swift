@@ -69,14 +69,14 @@ extension SearchIndex {
     func withCurrentMatrix<T>(_ body: (inout VectorMatrix.Rows) throws -> T) throws -> T {
         try withCurrent(matrix, loading: """
             SELECT d.bookmark_id, d.unread, d.archived, v.vector
-            FROM index_documents d JOIN index_vectors v ON v.content_hash = d.content_hash
+            FROM index_documents d JOIN index_vectors v ON v.id = d.content_hash
             """, vectorColumn: 3, info: { BookmarkVectorFlags(unread: try $0.bool(at: 1), archived: try $0.bool(at: 2)) }, body)
     }
 
     /// Runs `body` with the passage vectors, loading them first when they are not loaded or another process wrote since.
     func withCurrentPassages<T>(_ body: (inout PassageMatrix.Rows) throws -> T) throws -> T {
         try withCurrent(passages, loading: """
-            SELECT p.id, p.document_id, v.vector FROM index_passages p JOIN index_vectors v ON v.content_hash = p.content_hash
+            SELECT p.id, p.document_id, v.vector FROM index_passages p JOIN index_vectors v ON v.id = p.content_hash
             """, vectorColumn: 2, info: { try $0.int(at: 1) }, body)
     }
 

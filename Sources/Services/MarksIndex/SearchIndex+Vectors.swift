@@ -3,7 +3,7 @@ import SQLiteDatabase
 /// A text waiting for its vector, keyed by its content hash.
 public struct PendingText: Sendable, Equatable {
     /// The hash the vector is stored under.
-    public var contentHash: String
+    public var contentHash: Int64
     /// The text to embed.
     public var text: String
 }
@@ -17,10 +17,10 @@ extension SearchIndex {
                 // Rows stream in id order and stop once `limit` distinct hashes are found (no scan-wide GROUP BY).
                 let statement = try connection.prepare("SELECT * FROM index_document_rows d WHERE \(pendingCondition)")
                 try statement.bind([vectorLength])
-                var seen = Set<String>()
+                var seen = Set<Int64>()
                 var pending: [PendingText] = []
                 while pending.count < limit, let row = try statement.step() {
-                    let hash = try row.string("content_hash")
+                    let hash = Int64(try row.int("content_hash"))
                     guard seen.insert(hash).inserted else { continue }
                     pending.append(PendingText(contentHash: hash, text: try IndexedDocument(row: row).embeddingText))
                 }
@@ -29,7 +29,7 @@ extension SearchIndex {
                     let passages = try connection.prepare("SELECT content_hash, heading, text FROM index_passages d WHERE \(pendingCondition)")
                     try passages.bind([vectorLength])
                     while pending.count < limit, let row = try passages.step() {
-                        let hash = try row.string(at: 0)
+                        let hash = Int64(try row.int(at: 0))
                         guard seen.insert(hash).inserted else { continue }
                         pending.append(PendingText(contentHash: hash, text: Self.embeddingText(heading: try row.string(at: 1), text: try row.string(at: 2))))
                     }
@@ -40,24 +40,24 @@ extension SearchIndex {
     }
 
     /// Stores vectors by content hash and gives them to every document with that hash.
-    public func storeVectors(_ vectors: [(contentHash: String, vector: [Float])]) throws {
+    public func storeVectors(_ vectors: [(contentHash: Int64, vector: [Float])]) throws {
         for entry in vectors where entry.vector.count != dimension {
             throw IndexError.dimensionMismatch(expected: dimension, found: entry.vector.count)
         }
         guard !vectors.isEmpty else { return }
         try write { connection, changes in
-            let store = try connection.prepare("INSERT OR REPLACE INTO index_vectors (content_hash, vector) VALUES (?, ?)")
+            let store = try connection.prepare("INSERT OR REPLACE INTO index_vectors (id, vector) VALUES (?, ?)")
             let owners = try connection.prepare("SELECT bookmark_id, unread, archived FROM index_documents WHERE content_hash = ?")
             let passages = try connection.prepare("SELECT id, document_id FROM index_passages WHERE content_hash = ?")
             for (hash, vector) in vectors {
                 let unit = QuantizedVector(VectorMathHelpers.unit(vector))
-                try store.bind([.text(hash), .blob(unit.blob)])
+                try store.bind([.integer(hash), .blob(unit.blob)])
                 try store.run()
-                try owners.bind([.text(hash)])
+                try owners.bind([.integer(hash)])
                 for row in try owners.rows() {
                     changes.append(.set(id: try row.int(at: 0), vector: unit, unread: try row.bool(at: 1), archived: try row.bool(at: 2)))
                 }
-                try passages.bind([.text(hash)])
+                try passages.bind([.integer(hash)])
                 for row in try passages.rows() {
                     changes.append(.setPassage(id: try row.int(at: 0), document: try row.int(at: 1), vector: unit))
                 }

@@ -76,7 +76,7 @@ public final class SearchIndex: Sendable {
         let clearTags = try connection.prepare("DELETE FROM index_tags WHERE bookmark_id = ?")
         let addTag = try connection.prepare("INSERT OR IGNORE INTO index_tags (tag, bookmark_id) VALUES (?, ?)")
         let fullText = try FullTextWriter(connection: connection)
-        let vector = try connection.prepare("SELECT vector FROM index_vectors WHERE content_hash = ?")
+        let vector = try connection.prepare("SELECT vector FROM index_vectors WHERE id = ?")
         // In id order (a repeated id keeps its last version last), so the documents' rows are appended to their
         // B-tree rather than put before the others.
         let order = documents.indices.sorted { (documents[$0].id, $0) < (documents[$1].id, $1) }
@@ -85,7 +85,7 @@ public final class SearchIndex: Sendable {
             try existing.bind([id])
             let previous = try existing.step()
             existing.reset()
-            if let previous, try previous.string("document_hash") == document.documentHash { continue } // unchanged
+            if let previous, try previous.int("document_hash") == document.documentHash { continue } // unchanged
             if previous != nil {
                 // The old terms out while the row still holds them (external content); only for a document the
                 // index had.
@@ -108,7 +108,7 @@ public final class SearchIndex: Sendable {
                 try addTag.run()
             }
             try fullText.index(document: document.id)
-            try vector.bind([.text(document.contentHash)])
+            try vector.bind([.integer(document.contentHash)])
             let stored = try vector.step().flatMap { QuantizedVector(blob: try $0.blob("vector"), dimension: dimension) }
             vector.reset()
             if let stored {
@@ -224,8 +224,8 @@ public final class SearchIndex: Sendable {
         var removed = 0
         try write { connection, _ in
             removed = try connection.run(
-                "DELETE FROM index_vectors WHERE content_hash NOT IN (SELECT content_hash FROM index_documents) "
-                    + "AND content_hash NOT IN (SELECT content_hash FROM index_passages)")
+                "DELETE FROM index_vectors WHERE id NOT IN (SELECT content_hash FROM index_documents) "
+                    + "AND id NOT IN (SELECT content_hash FROM index_passages)")
         }
         return removed
     }
@@ -235,6 +235,6 @@ public final class SearchIndex: Sendable {
 
     /// `d` has no usable vector: none for its hash, or one of the wrong length (bound: `QuantizedVector.byteCount`).
     let pendingCondition = """
-        NOT EXISTS (SELECT 1 FROM index_vectors v WHERE v.content_hash = d.content_hash AND length(v.vector) = ?)
+        NOT EXISTS (SELECT 1 FROM index_vectors v WHERE v.id = d.content_hash AND length(v.vector) = ?)
         """
 }

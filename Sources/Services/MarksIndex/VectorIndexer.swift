@@ -91,7 +91,7 @@ public final class VectorIndexer: Sendable {
     }
 
     /// Up to `limit` pending texts, none of `excluding` (texts being embedded).
-    private func read(limit: Int, excluding: Set<String>) async throws -> [PendingText] {
+    private func read(limit: Int, excluding: Set<Int64>) async throws -> [PendingText] {
         let index = index
         let found = try await index.database.onReaderThread { try index.pendingTexts(limit: limit + excluding.count) }
         return Array(found.lazy.filter { !excluding.contains($0.contentHash) }.prefix(limit))

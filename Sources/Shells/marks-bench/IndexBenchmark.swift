@@ -48,7 +48,7 @@ enum IndexBenchmark {
         var random = SyntheticText(seed: 11)
         for _ in 0..<bookmarks { baseline += random.unitVector(dimension: dimension) }
         let baselineResident = difference(EmbeddingBenchmark.residentMemoryBytes(), residentBeforeBaseline)
-        var rowOfHash: [String: Int] = [:]
+        var rowOfHash: [Int64: Int] = [:]
         let vectorSeconds = try BenchSupport.time {
             var pending = try index.pendingTexts(limit: 5000)
             while !pending.isEmpty {
@@ -84,7 +84,7 @@ enum IndexBenchmark {
         var found = 0
         let idOfRow = try index.database.read { connection in
             try connection.query("SELECT bookmark_id, content_hash FROM index_documents").reduce(into: [Int: Int]()) { ids, row in
-                if let vectorRow = rowOfHash[try row.string(at: 1)] { ids[vectorRow] = try row.int(at: 0) }
+                if let vectorRow = rowOfHash[Int64(try row.int(at: 1))] { ids[vectorRow] = try row.int(at: 0) }
             }
         }
         for _ in 0..<queries {
@@ -141,13 +141,13 @@ enum IndexBenchmark {
 
     /// Puts the index back in the format before migration 4 (the same vectors as Float32 BLOBs), then times the
     /// open that re-encodes them.
-    private static func migrationLine(path: String, baseline: [Float], rowOfHash: [String: Int], dimension: Int) throws -> String {
+    private static func migrationLine(path: String, baseline: [Float], rowOfHash: [Int64: Int], dimension: Int) throws -> String {
         let old = try SearchIndex(path: path)
         try old.database.write { connection in
-            let update = try connection.prepare("UPDATE index_vectors SET vector = ? WHERE content_hash = ?")
+            let update = try connection.prepare("UPDATE index_vectors SET vector = ? WHERE id = ?")
             for (hash, row) in rowOfHash {
                 let floats = Array(baseline[row * dimension..<(row + 1) * dimension])
-                try update.bind([.blob(floats.withUnsafeBytes { Array($0) }), .text(hash)])
+                try update.bind([.blob(floats.withUnsafeBytes { Array($0) }), .integer(hash)])
                 try update.run()
             }
             try connection.run("DELETE FROM schema_migrations WHERE namespace = 'index' AND id = 4")
