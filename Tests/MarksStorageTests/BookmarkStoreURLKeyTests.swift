@@ -84,8 +84,8 @@ import Testing
         #expect(plan.contains { $0.contains(URLKeyMigration.index) } && !plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
     }
 
-    @Test func theKeyIsTheFirstHalfOfTheNormalisedURLsContentHash() {
-        #expect(URLKey.of(normalized: "https://example.com/a") == Int64(bitPattern: ContentHash("https://example.com/a").high))
+    @Test func theKeyIsTheNormalisedURLsContentHashKey() {
+        #expect(URLKey.of(normalized: "https://example.com/a") == ContentHash("https://example.com/a").key)
         #expect(URLKey.of(url: "HTTPS://example.com:443/a/") == URLKey.of(normalized: "https://example.com/a"))
         #expect(URLKey.of(url: "https://example.com/a") != URLKey.of(url: "https://example.com/b"))
     }

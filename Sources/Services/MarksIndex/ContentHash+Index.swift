@@ -10,14 +10,6 @@ extension ContentHash {
         ContentHash(text, salt: indexTextVersion).key
     }
 
-    /// The fingerprint's two passes folded into 64 bits (the low pass's halves swapped, so the two do not cancel): an
-    /// INTEGER column takes 8 bytes where the 32 hex digits took 33, and `index_vectors` keys its rows by it (index
-    /// migration 9). At a million texts two keys meet with a chance of about 3 in 10⁸; the index would then give one
-    /// text the other's vector, which the next edit of either text undoes.
-    var key: Int64 {
-        Int64(bitPattern: high ^ (low << 32 | low >> 32))
-    }
-
     /// The fingerprint read back from its 32 hexadecimal digits (`description`), as the index stored it before
     /// migration 9; nil for anything else.
     init?(hex: String) {

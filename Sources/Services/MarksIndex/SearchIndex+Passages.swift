@@ -75,10 +75,10 @@ extension SearchIndex {
                 let sql = textsInStore ? """
                     SELECT bookmark_id FROM index_documents WHERE url = :url AND url <> '' AND bookmark_id > 0
                     UNION SELECT d.bookmark_id FROM store_bookmarks s JOIN index_documents d ON d.bookmark_id = s.id
-                    WHERE s.url_normalized = :key AND s.url = :url AND d.text_in_store
+                    WHERE s.url_key = :key AND s.url = :url AND d.text_in_store
                     """ : "SELECT bookmark_id FROM index_documents WHERE url = :url AND url <> '' AND bookmark_id > 0"
                 var arguments: [String: SQLValue] = ["url": .text(url)]
-                if textsInStore { arguments["key"] = .text(URLNormalizer.normalize(url)) }
+                if textsInStore { arguments["key"] = .integer(URLKey.of(url: url)) }
                 return try connection.query(sql, arguments).map { try $0.int(at: 0) }
             }
         }
