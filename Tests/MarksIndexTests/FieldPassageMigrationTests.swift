@@ -52,17 +52,7 @@ import Testing
                                            [.integer(connection.lastInsertRowID), .text(passage.text), .text(passage.heading ?? "")])
                 }
                 for document in Self.documents {
-                    _ = try connection.run("""
-                        INSERT INTO index_documents (\(IndexedDocument.columns.joined(separator: ", ")))
-                        VALUES (\(Array(repeating: "?", count: IndexedDocument.columns.count).joined(separator: ", ")))
-                        """, document.valuesBeforeTextKeys)
-                    for tag in document.filterTags {
-                        _ = try connection.run("INSERT INTO index_tags (tag, bookmark_id) VALUES (?, ?)", [.text(tag), .integer(Int64(document.id))])
-                    }
-                    _ = try connection.run("""
-                        INSERT INTO index_fts (rowid, title, tags, summary, description, notes, url)
-                        SELECT bookmark_id, title, tags, summary, description, notes, url FROM index_fts_source WHERE bookmark_id = ?
-                        """, [.integer(Int64(document.id))])
+                    try document.insertBeforeTextKeys(connection)
                     try store(document.contentHashBeforeTextKeys, document.embeddingText)
                     let fields = SearchIndex.splitter.split(document.fieldBlocks)
                     oldFields[document.id] = fields

@@ -12,6 +12,22 @@ extension IndexedDocument {
 
     /// The key of its vector as it was stored before migration 9.
     var contentHashBeforeTextKeys: String { contentFingerprint.description }
+
+    /// Writes the document as an index between migrations 5 and 8 wrote it: its row (`values`, by default
+    /// `valuesBeforeTextKeys`), its tags and its full text (from the row, through `index_fts_source`).
+    func insertBeforeTextKeys(_ connection: Connection, values: [SQLValue]? = nil) throws {
+        _ = try connection.run("""
+            INSERT INTO index_documents (\(Self.columns.joined(separator: ", ")))
+            VALUES (\(Array(repeating: "?", count: Self.columns.count).joined(separator: ", ")))
+            """, values ?? valuesBeforeTextKeys)
+        for tag in filterTags {
+            _ = try connection.run("INSERT INTO index_tags (tag, bookmark_id) VALUES (?, ?)", [.text(tag), .integer(Int64(id))])
+        }
+        _ = try connection.run("""
+            INSERT INTO index_fts (rowid, title, tags, summary, description, notes, url)
+            SELECT bookmark_id, title, tags, summary, description, notes, url FROM index_fts_source WHERE bookmark_id = ?
+            """, [.integer(Int64(id))])
+    }
 }
 
 extension ContentHash {

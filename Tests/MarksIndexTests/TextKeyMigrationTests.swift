@@ -33,17 +33,7 @@ import Testing
                     let document = IndexedDocument(bookmark)
                     var values = document.valuesBeforeTextKeys
                     if bookmark.id == saved[3].id { values[values.count - 2] = .text("not a fingerprint") } // damaged
-                    _ = try connection.run("""
-                        INSERT INTO index_documents (\(IndexedDocument.columns.joined(separator: ", ")))
-                        VALUES (\(Array(repeating: "?", count: IndexedDocument.columns.count).joined(separator: ", ")))
-                        """, values)
-                    for tag in document.filterTags {
-                        _ = try connection.run("INSERT INTO index_tags (tag, bookmark_id) VALUES (?, ?)", [.text(tag), .integer(Int64(bookmark.id))])
-                    }
-                    _ = try connection.run("""
-                        INSERT INTO index_fts (rowid, title, tags, summary, description, notes, url)
-                        SELECT bookmark_id, title, tags, summary, description, notes, url FROM index_fts_source WHERE bookmark_id = ?
-                        """, [.integer(Int64(bookmark.id))])
+                    try document.insertBeforeTextKeys(connection, values: values)
                     // Bread (index 1) has no vector yet; the damaged one had one under its old fingerprint.
                     if bookmark.id != saved[1].id {
                         _ = try connection.run("INSERT INTO index_vectors (content_hash, vector) VALUES (?, ?)",
