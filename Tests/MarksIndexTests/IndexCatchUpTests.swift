@@ -49,6 +49,25 @@ import Testing
         #expect(try !setup.base.index.isBehind)
     }
 
+    @Test func aCatchUpThatAddedManyDocumentsPacksTheIndexesItsRowsSplit() async throws {
+        // The same 3,000 bookmarks caught up twice, packed and not: the pages of the hash and scope indexes.
+        func indexPages(packAfter: Int) async throws -> Int {
+            let setup = try Setup(threshold: 5)
+            _ = try await setup.importFile(3_000, word: "godwit")
+            let plain = LibraryService(source: setup.base.source, widgets: nil, now: { Date(timeIntervalSince1970: 0) }, warn: { _ in })
+            _ = try await setup.base.index.sync(from: plain, packAfter: packAfter)
+            #expect(try setup.base.index.documentCount() == 3_000)
+            #expect(try setup.base.ids("godwit").count == 50, "still found (a page of 50)")
+            return try setup.base.index.database.read { connection in
+                try connection.queryOne(
+                    "SELECT count(*) FROM dbstat WHERE name IN ('index_documents_hash', 'index_documents_scope')")?.int(at: 0) ?? 0
+            }
+        }
+        let split = try await indexPages(packAfter: .max)
+        let packed = try await indexPages(packAfter: 3_000)
+        #expect(packed < split * 9 / 10, "packed \(packed) pages, split \(split)")
+    }
+
     @Test func aSmallImportIsWrittenAtOnce() async throws {
         let setup = try Setup(threshold: 5)
         _ = try await setup.importFile(5, word: "plover")

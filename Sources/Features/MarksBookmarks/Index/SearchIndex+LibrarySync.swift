@@ -22,10 +22,13 @@ extension SearchIndex {
     /// Walks the whole library, live and archived, upserting every page into the index, then removes entries
     /// the library no longer has (the catch-all for changes made elsewhere: linkding's own web UI, another
     /// device). Pass a library without this index's observer, or each page is written twice. A finished walk
-    /// clears the mark a large import or sync left (`markBehind`), unless another was set meanwhile.
+    /// clears the mark a large import or sync left (`markBehind`), unless another was set meanwhile; one that added
+    /// `packAfter` documents or more packs the index's B-tree indexes (`packIndexes`).
     public func sync(from library: LibraryService, pageSize: Int = 1_000, pages: PageTexts = .none,
+                     packAfter: Int = SearchIndex.packAfterAdding,
                      progress: @Sendable (_ read: Int) -> Void = { _ in }) async throws -> IndexSyncResult {
         let mark = try behindMark()
+        let before = try documentCount()
         var seen = Set<Int>()
         var counts = [0, 0]
         for (slot, archived) in [false, true].enumerated() {
@@ -41,6 +44,7 @@ extension SearchIndex {
             }
         }
         let removed = try removeAll(except: seen)
+        if try documentCount() - before >= packAfter { try packIndexes() }
         try clearBehind(ifStill: mark)
         return IndexSyncResult(live: counts[0], archived: counts[1], removed: removed)
     }
