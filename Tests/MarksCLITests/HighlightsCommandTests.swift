@@ -63,6 +63,27 @@ import Testing
         #expect(try await marks.run(["highlights"]).stdout.contains("Swifts sleep"), "another bookmark's stay")
     }
 
+    @Test func aSourcesShortIDOfDigitsOnlyNamesTheSourceNotABookmark() async throws {
+        let marks = try MarksBinary()
+        defer { marks.cleanUp() }
+        let added = try await marks.run(["source", "add", "Echidnas lay eggs in a pouch.", "--title", "Echidna notes", "--json"])
+        #expect(added.code == 0, "\(added.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(added.stdout.utf8)) as? [String: Any])
+        let generated = try #require((object["id"] as? String) ?? ((object["source"] as? [String: Any])?["id"] as? String), "\(added.stdout)")
+        // About one source in 40 gets a short id of digits alone: this one is given such an id.
+        let id = "12345678" + generated.dropFirst(8)
+        let database = marks.home.appendingPathComponent("data/marks/marks.sqlite").path
+        let opened = try Database(path: database)
+        try opened.write { _ = try $0.run("UPDATE sources SET uuid = ? WHERE uuid = ?", [.text(id), .text(generated)]) }
+        let store = try HighlightStore(database: opened, now: { Date(timeIntervalSince1970: 1_780_000_000) })
+        let made = try store.add(HighlightDraft(quote: "lay eggs", note: nil), documentID: try #require(UUID(uuidString: id)))
+
+        let json = try await marks.run(["highlights", "12345678", "--json"])
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]], "\(json.stdout) \(json.stderr)")
+        #expect(items.count == 1 && items.first?["id"] as? Int == made.id && items.first?["document_id"] as? String == id, "\(json.stdout)")
+        #expect(try await marks.run(["highlights", "1234"]).stdout == "Bookmark 1234 has no highlights.\n", "a short number is a bookmark id")
+    }
+
     @Test func aSourcesHighlightsAreListedFoundExportedAndPurgedWithIt() async throws {
         let marks = try MarksBinary()
         defer { marks.cleanUp() }

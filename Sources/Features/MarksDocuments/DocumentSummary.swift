@@ -31,7 +31,11 @@ public struct DocumentSummary: Sendable, Equatable, Identifiable {
     /// The address podcasts, the index and Ask know it by.
     public var url: String { "marks-source://" + id.uuidString.lowercased() }
     /// The first 8 characters of the uuid, as lists show it (any unique prefix names a source in the CLI).
-    public var shortID: String { String(id.uuidString.lowercased().prefix(8)) }
+    public var shortID: String { String(id.uuidString.lowercased().prefix(Self.shortIDLength)) }
+
+    /// How many characters of its id `shortID` shows.
+    public static let shortIDLength = 8
+
     /// There is text to search, read aloud or ask about.
     public var hasText: Bool { textLength > 0 }
     /// What its pages are: "chapter" for an EPUB (the chapters of its spine), else "page".

@@ -45,6 +45,11 @@ enum HighlightsCommand: CLICommand {
         let subject: Subject? = try arguments.positional("id").map { text in
             if let id = Int(text) {
                 guard id > 0 else { throw arguments.usageError("ID must be a bookmark id (a positive whole number) or a source's id") }
+                // A source's short id (its first 8 hexadecimal characters, as lists print it) is all digits about once in
+                // 40: it names that source when one has it (an ambiguous or unknown prefix is a bookmark id).
+                if text.count >= DocumentSummary.shortIDLength, let summary = try? root.sources().resolve(text, includeDeleted: true) {
+                    return .document(summary)
+                }
                 return .bookmark(id)
             }
             guard text.count >= 4, text.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
