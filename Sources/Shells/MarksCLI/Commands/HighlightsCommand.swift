@@ -40,6 +40,16 @@ enum HighlightsCommand: CLICommand {
         }
     }
 
+    /// The source whose id starts with `text`; nil when none does or several do (the text is then a bookmark id). Any
+    /// other failure (the database) is thrown.
+    private static func sourceNamed(_ text: String, _ root: CompositionRoot) throws -> DocumentSummary? {
+        do {
+            return try root.sources().resolve(text, includeDeleted: true)
+        } catch DocumentError.notFound, DocumentError.ambiguous {
+            return nil
+        }
+    }
+
     static func run(_ arguments: ParsedArguments, context: CLIContext) async throws -> Int32 {
         let root = try CompositionRoot.load(arguments, context: context)
         let subject: Subject? = try arguments.positional("id").map { text in
@@ -47,7 +57,7 @@ enum HighlightsCommand: CLICommand {
                 guard id > 0 else { throw arguments.usageError("ID must be a bookmark id (a positive whole number) or a source's id") }
                 // A source's short id (its first 8 hexadecimal characters, as lists print it) is all digits about once in
                 // 40: it names that source when one has it (an ambiguous or unknown prefix is a bookmark id).
-                if text.count >= DocumentSummary.shortIDLength, let summary = try? root.sources().resolve(text, includeDeleted: true) {
+                if text.count >= DocumentSummary.shortIDLength, let summary = try sourceNamed(text, root) {
                     return .document(summary)
                 }
                 return .bookmark(id)
