@@ -56,6 +56,28 @@ import Testing
         #expect(try fixture.index.statistics().pendingTexts == 0)
     }
 
+    /// Vectors arrive in the random order of their texts' keys and split the table's pages as they go; a run that
+    /// stored `packAfter` or more packs the file after it (`SearchIndex.pack`), one that stored fewer does not.
+    @Test func aRunThatStoredManyVectorsPacksTheFile() async throws {
+        func pages(packAfter: Int) async throws -> (vectorPages: Int, inUse: Int, stored: Int) {
+            let fixture = try IndexFixture()
+            try fixture.index.upsert((1...1_500).map { bookmark($0, "Bookmark number \($0) about \($0 % 97) things") })
+            let indexer = VectorIndexer(index: fixture.index, batchSize: 100, packAfter: packAfter) { WordHashEmbedder.embedder() }
+            let final = try await indexer.run()
+            let vectorPages = try fixture.index.database.read { connection in
+                try connection.queryOne("SELECT count(*) FROM dbstat WHERE name = 'index_vectors'")?.int(at: 0) ?? 0
+            }
+            return (vectorPages, try fixture.index.pagesInUse(), final.done)
+        }
+        let split = try await pages(packAfter: .max)
+        let packed = try await pages(packAfter: 1_500)
+        #expect(split.stored == 1_500 && packed.stored == 1_500)
+        #expect(packed.vectorPages < split.vectorPages, "packed \(packed.vectorPages) pages, split \(split.vectorPages)")
+        #expect(packed.inUse < split.inUse, "the file: packed \(packed.inUse) pages in use, split \(split.inUse)")
+        let unpacked = try await pages(packAfter: 1_501)
+        #expect(unpacked.vectorPages == split.vectorPages, "fewer than packAfter: not packed")
+    }
+
     @Test func vectorsAreCachedByContentHash() async throws {
         let fixture = try IndexFixture()
         let counter = EmbedCounter()

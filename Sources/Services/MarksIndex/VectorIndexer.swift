@@ -15,6 +15,9 @@ public final class VectorIndexer: Sendable {
     public let index: SearchIndex
     /// Texts embedded per batch.
     public let batchSize: Int
+    /// Vectors a run must have stored to pack the file after it (`SearchIndex.pack`): they arrive in the random
+    /// order of their texts' keys.
+    public let packAfter: Int
     private let embedder: LazyEmbedder
     private let jobs: JobRunner?
     private let workers: WorkerPool
@@ -28,16 +31,19 @@ public final class VectorIndexer: Sendable {
     /// model costs nothing until then); `jobs` runs the background runs `schedule()` asks for; the embedding
     /// runs on `workers`.
     public convenience init(index: SearchIndex, batchSize: Int = 256, jobs: JobRunner? = nil, workers: WorkerPool = .compute,
-                            embedder: @escaping @Sendable () throws -> IndexEmbedder) {
-        self.init(index: index, batchSize: batchSize, jobs: jobs, workers: workers, model: LazyEmbedder(load: embedder))
+                            packAfter: Int = SearchIndex.packAfterAdding, embedder: @escaping @Sendable () throws -> IndexEmbedder) {
+        self.init(index: index, batchSize: batchSize, jobs: jobs, workers: workers, packAfter: packAfter,
+                  model: LazyEmbedder(load: embedder))
     }
 
     /// An indexer on a shared `model` (asked once per batch, so a process that released the model while idle
     /// loads it again for the next run and does not keep a copy of its own).
-    public init(index: SearchIndex, batchSize: Int = 256, jobs: JobRunner? = nil, workers: WorkerPool = .compute, model: LazyEmbedder) {
+    public init(index: SearchIndex, batchSize: Int = 256, jobs: JobRunner? = nil, workers: WorkerPool = .compute,
+                packAfter: Int = SearchIndex.packAfterAdding, model: LazyEmbedder) {
         self.index = index
         self.workers = workers
         self.batchSize = max(1, batchSize)
+        self.packAfter = packAfter
         self.jobs = jobs
         self.embedder = model
     }
@@ -50,8 +56,9 @@ public final class VectorIndexer: Sendable {
         return made
     }
 
-    /// Embeds pending texts until none is left (or `limit` are done), reporting progress after each batch stored.
-    /// Stops early, with what it stored kept, when the task is cancelled. Two runs at once may embed a text
+    /// Embeds pending texts until none is left (or `limit` are done), reporting progress after each batch stored,
+    /// and packs the file when it stored `packAfter` vectors or more. Stops early, with what it stored kept (not
+    /// packed), when the task is cancelled. Two runs at once may embed a text
     /// twice, which is harmless. While `workers` embed one batch, the database's threads store the one before and
     /// read the next (which skips the texts being embedded, not yet stored): the cores need not wait for the disk.
     @discardableResult
@@ -86,6 +93,9 @@ public final class VectorIndexer: Sendable {
         }
         if let previous {
             try await store(previous.texts, previous.vectors, state: &state, progress: progress)
+        }
+        if state.done >= packAfter, !Task.isCancelled {
+            try await index.database.onWriterThread { try index.pack() }
         }
         return state
     }

@@ -11,10 +11,10 @@ import SQLiteDatabase
 /// its environment, so no vectors) into a fresh data directory. Printed: `marks.sqlite`'s pages in use (the free list
 /// not counted) against the issue's targets, and each owner's share by SQLite's `dbstat` (the embedded store's
 /// tables, the search index's, the rest, and the largest tables). Then every text waiting for a vector is given a
-/// random unit vector through the index's own write path (`storeVectors`, the quantised rows), for the size with the
-/// semantic index. linkding 1.46.2 needs 74 MB for such a library (measured for the issue, not in this run). Last,
-/// `marks serve` on that data directory with the model installed (as a user's server has it): its resident memory
-/// (`memoryLines`).
+/// random unit vector through the index's own write path (`storeVectors`, the quantised rows), and the file is packed
+/// as a vector run packs it (`SearchIndex.pack`), for the size with the semantic index. linkding 1.46.2 needs 74 MB
+/// for such a library (measured for the issue, not in this run). Last, `marks serve` on that data directory with the
+/// model installed (as a user's server has it): its resident memory (`memoryLines`).
 enum SizeBenchmark {
     static let bookmarks = 100_000
     static let withoutVectorsTarget = 90.0
@@ -60,6 +60,8 @@ enum SizeBenchmark {
             vectors += pending.count
             pending = try index.pendingTexts(limit: 5000)
         }
+        // As the vector run does when it stored this many (`VectorIndexer.packAfter`).
+        if vectors >= SearchIndex.packAfterAdding { try index.pack() }
         let after = try Usage(index.database)
         lines.append(String(format: "with the semantic index (%d vectors, random unit vectors through the index's write path): "
                             + "%.1f MB in use (target ≤ %.0f MB, 2× linkding's: %@); vectors %.1f MB",

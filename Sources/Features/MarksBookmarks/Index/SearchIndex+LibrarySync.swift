@@ -23,7 +23,7 @@ extension SearchIndex {
     /// the library no longer has (the catch-all for changes made elsewhere: linkding's own web UI, another
     /// device). Pass a library without this index's observer, or each page is written twice. A finished walk
     /// clears the mark a large import or sync left (`markBehind`), unless another was set meanwhile; one that added
-    /// `packAfter` documents or more packs the index's B-tree indexes (`packIndexes`).
+    /// `packAfter` documents or more packs the file (`pack`).
     public func sync(from library: LibraryService, pageSize: Int = 1_000, pages: PageTexts = .none,
                      packAfter: Int = SearchIndex.packAfterAdding,
                      progress: @Sendable (_ read: Int) -> Void = { _ in }) async throws -> IndexSyncResult {
@@ -44,7 +44,10 @@ extension SearchIndex {
             }
         }
         let removed = try removeAll(except: seen)
-        if try documentCount() - before >= packAfter { try packIndexes() }
+        if try documentCount() - before >= packAfter {
+            let index = self
+            try await database.onWriterThread { try index.pack() }
+        }
         try clearBehind(ifStill: mark)
         return IndexSyncResult(live: counts[0], archived: counts[1], removed: removed)
     }
