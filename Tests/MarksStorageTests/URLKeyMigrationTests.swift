@@ -5,10 +5,11 @@ import Testing
 @testable import MarksStorage
 
 /// Store migration 9 on a data directory written by the schema before it (migrations 1–8): the table is rebuilt
-/// without losing a row, a tag link, an index, a trigger (the store's, or another module's) or the id counter.
+/// without losing a row, a tag link, an index, a trigger (the store's, or another module's) or the id counter. (The
+/// store opens at today's schema, so migration 10 runs after it: `url_normalized` is read before, not after.)
 @Suite struct URLKeyMigrationTests {
     private static let rowColumns = """
-        id, url, url_normalized, title, description, notes, web_archive_snapshot_url, is_archived, unread, shared, date_added,
+        id, url, title, description, notes, web_archive_snapshot_url, is_archived, unread, shared, date_added,
         date_modified
         """
 
@@ -33,7 +34,7 @@ import Testing
                     INSERT INTO other_log (bookmark_id, title) VALUES (new.id, new.title);
                 END;
                 """)
-            #expect(try BookmarkStore.moveToTrash(3, deletedAt: 40, db))
+            try OldStoreTrash.move(3, deletedAt: 40, db)
         }
     }
 
@@ -56,11 +57,14 @@ import Testing
         let f = try StoreFixture()
         let path = f.directory + "/before-keys.sqlite"
         try Self.makeBeforeKeys(path)
-        let (rows, schema, links, counter) = try {
+        let (rows, schema, links, counter, normalized) = try {
             let db = try Connection(path: path, options: .init(readOnly: true))
             #expect(try db.queryOne("SELECT 1 FROM sqlite_schema WHERE name = 'sqlite_autoindex_store_bookmarks_1'") != nil)
             return (try Self.rows(db), try Self.schema(db), try Self.links(db),
-                    try db.queryOne("SELECT seq FROM sqlite_sequence WHERE name = 'store_bookmarks'")?.int(at: 0))
+                    try db.queryOne("SELECT seq FROM sqlite_sequence WHERE name = 'store_bookmarks'")?.int(at: 0),
+                    try Dictionary(uniqueKeysWithValues: db.query("SELECT id, url_normalized FROM store_bookmarks").map {
+                        (try $0.int(at: 0), try $0.string(at: 1))
+                    }))
         }()
         #expect(rows.count == 2 && links.count == 3 && counter == 3)
         #expect(schema["other_title_after_update"] != nil && schema["store_words_insert"] != nil)
@@ -70,8 +74,9 @@ import Testing
         do {
             let db = try Connection(path: path, options: .init(readOnly: true))
             #expect(try Self.rows(db) == rows, "every row, column for column")
-            for row in try db.query("SELECT url_normalized, url_key FROM store_bookmarks") {
-                #expect(try row.int64(at: 1) == URLKey.of(normalized: try row.string(at: 0)))
+            for row in try db.query("SELECT id, url_key FROM store_bookmarks") {
+                let stored = try #require(normalized[try row.int(at: 0)])
+                #expect(try row.int64(at: 1) == URLKey.of(normalized: stored), "the key of the normalised URL it was stored under")
             }
             var expected = schema
             expected[URLKeyMigration.index] = "CREATE INDEX \(URLKeyMigration.index) ON store_bookmarks (url_key)"
@@ -109,7 +114,7 @@ import Testing
         #expect(try Self.links(db) == [[.integer(2), .integer(1), .integer(0)], [.integer(2), .integer(2), .integer(0)],
                                        [.integer(3), .integer(2), .integer(0)]])
         #expect(try store.liveTagCounts() == ["Python": 1, "rust": 2])
-        #expect(try db.queryOne("SELECT max(id) FROM schema_migrations WHERE namespace = 'store'")?.int(at: 0) == 9)
+        #expect(try db.queryOne("SELECT max(id) FROM schema_migrations WHERE namespace = 'store'")?.int(at: 0) == 10)
     }
 
     @Test func anEmptyStoreFromBeforeTheKeyKeepsItsCounter() throws {
@@ -121,7 +126,7 @@ import Testing
             try database.migrate(namespace: StoreSchema.namespace, Array(StoreSchema.migrations.prefix(8)))
             try database.write { db in
                 try db.run("INSERT INTO store_bookmarks (url, url_normalized, date_added, date_modified) VALUES ('https://x.example', 'https://x.example', 1, 1)")
-                #expect(try BookmarkStore.moveToTrash(1, deletedAt: 2, db))
+                try OldStoreTrash.move(1, deletedAt: 2, db)
             }
         }
         let store = try BookmarkStore(path: path, now: { Date(timeIntervalSince1970: 1_800_000_000) })

@@ -167,7 +167,7 @@ private struct BulkImporter {
         nextID = firstID
         startedEmpty = try db.queryOne("SELECT NOT EXISTS (SELECT 1 FROM store_bookmarks)").map { try $0.bool(at: 0) } ?? false
         inserts = BatchInsert(db, into: "store_bookmarks", columns: [
-            "id", "url", "url_normalized", "url_key", "title", "description", "notes", "is_archived", "unread", "shared", "date_added",
+            "id", "url", "url_key", "title", "description", "notes", "is_archived", "unread", "shared", "date_added",
             "date_modified",
         ])
         // A bookmark just created has the archive state of its entry: no lookup of its row per tag.
@@ -195,7 +195,7 @@ private struct BulkImporter {
         if let existing {
             id = existing
             var assignments: [(String, SQLValue)] = [
-                ("url", SQLValue(entry.url)), ("url_normalized", SQLValue(normalized)), ("url_key", SQLValue(key)),
+                ("url", SQLValue(entry.url)), ("url_key", SQLValue(key)),
                 ("unread", SQLValue(entry.unread)),
             ]
             // An entry without dates keeps the stored ones (as the import through linkding's API does), so the same
@@ -215,7 +215,7 @@ private struct BulkImporter {
             id = nextID
             nextID += 1
             try inserts.append([
-                SQLValue(id), SQLValue(entry.url), SQLValue(normalized), SQLValue(key), SQLValue(entry.title), SQLValue(entry.description),
+                SQLValue(id), SQLValue(entry.url), SQLValue(key), SQLValue(entry.title), SQLValue(entry.description),
                 SQLValue(entry.notes), SQLValue(entry.archived), SQLValue(entry.unread), SQLValue(mapPrivateFlag && entry.shared),
                 SQLValue(added), SQLValue(modified),
             ])

@@ -23,22 +23,23 @@ extension BookmarkStore {
     /// is not in the trash. Refused while another bookmark has its URL (one saved again after the delete).
     public func restore(id: Int) throws(BookmarkStoreError) -> Bookmark {
         try write { db in
-            guard let row = try db.queryOne("SELECT url_normalized, tag_names FROM store_trash WHERE id = ?", [SQLValue(id)]) else {
+            guard let row = try db.queryOne("SELECT url, url_key, tag_names FROM store_trash WHERE id = ?", [SQLValue(id)]) else {
                 throw BookmarkStoreError.notFound(kind: "Bookmark")
             }
-            // The identity it was stored under (the trash keeps the row's `url_normalized`), and that identity's key.
-            let normalized = try row.string(at: 0)
-            if try urlIdentity.bookmarkID(normalized: normalized, db) != nil {
+            // Under the key it was filed under (the trash keeps the row's `url_key`, `URLKeyOnlyMigration`), which it
+            // goes back with.
+            let normalized = URLNormalizer.normalize(try row.string(at: 0))
+            if try urlIdentity.bookmarkID(normalized: normalized, key: try row.int64(at: 1), db) != nil {
                 throw BookmarkStoreError.invalid(["url": [Self.restoreConflict]])
             }
-            let tags = try JSONDecoder().decode([String].self, from: Data(try row.string(at: 1).utf8))
+            let tags = try JSONDecoder().decode([String].self, from: Data(try row.string(at: 2).utf8))
             try db.run("""
-                INSERT INTO store_bookmarks (id, url, url_normalized, url_key, title, description, notes, web_archive_snapshot_url,
+                INSERT INTO store_bookmarks (id, url, url_key, title, description, notes, web_archive_snapshot_url,
                                              is_archived, unread, shared, date_added, date_modified)
-                SELECT id, url, url_normalized, ?, title, description, notes, web_archive_snapshot_url,
+                SELECT id, url, url_key, title, description, notes, web_archive_snapshot_url,
                        is_archived, unread, shared, date_added, date_modified
                 FROM store_trash WHERE id = ?
-                """, [SQLValue(urlIdentity.key(normalized)), SQLValue(id)])
+                """, [SQLValue(id)])
             try TagWriter.addTags(tags, bookmark: id, stamp: StoreTime.micros(now()), db)
             try db.run("DELETE FROM store_trash WHERE id = ?", [SQLValue(id)])
             return try Self.reload(id, db)
@@ -76,9 +77,9 @@ extension BookmarkStore {
         // `store_counts` counts the trash by its triggers.
         try db.run("DELETE FROM store_trash WHERE id = ?", [SQLValue(id)])
         let copied = try db.run("""
-            INSERT INTO store_trash (id, url, url_normalized, title, description, notes, web_archive_snapshot_url,
+            INSERT INTO store_trash (id, url, url_key, title, description, notes, web_archive_snapshot_url,
                                      is_archived, unread, shared, date_added, date_modified, tag_names, deleted_at)
-            SELECT b.id, b.url, b.url_normalized, b.title, b.description, b.notes, b.web_archive_snapshot_url,
+            SELECT b.id, b.url, b.url_key, b.title, b.description, b.notes, b.web_archive_snapshot_url,
                    b.is_archived, b.unread, b.shared, b.date_added, b.date_modified,
                    (SELECT json_group_array(t.name) FROM store_bookmark_tags bt JOIN store_tags t ON t.id = bt.tag_id
                     WHERE bt.bookmark_id = b.id),

@@ -32,10 +32,10 @@ extension BookmarkStore {
                           SQLValue(draft.shared), SQLValue(stamp), SQLValue(id)])
             } else {
                 try db.run("""
-                    INSERT INTO store_bookmarks (url, url_normalized, url_key, title, description, notes, is_archived, unread,
+                    INSERT INTO store_bookmarks (url, url_key, title, description, notes, is_archived, unread,
                                                  shared, date_added, date_modified)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, [SQLValue(url), SQLValue(normalized), SQLValue(urlIdentity.key(normalized)), SQLValue(title), SQLValue(description),
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, [SQLValue(url), SQLValue(urlIdentity.key(normalized)), SQLValue(title), SQLValue(description),
                           SQLValue(fields.notes ?? ""), SQLValue(draft.isArchived), SQLValue(draft.unread),
                           SQLValue(draft.shared), SQLValue(draft.dateAdded.map(StoreTime.micros) ?? stamp),
                           SQLValue(draft.dateModified.map(StoreTime.micros) ?? stamp)])
@@ -96,8 +96,7 @@ extension BookmarkStore {
                 if try urlIdentity.bookmarkID(normalized: normalized, excluding: id, db) != nil {
                     throw BookmarkStoreError.invalid(["url": [BookmarkValidator.duplicateURL]])
                 }
-                assignments += [("url", SQLValue(url)), ("url_normalized", SQLValue(normalized)),
-                                ("url_key", SQLValue(urlIdentity.key(normalized)))]
+                assignments += [("url", SQLValue(url)), ("url_key", SQLValue(urlIdentity.key(normalized)))]
             }
             if let title = fields.title { assignments.append(("title", SQLValue(title))) }
             if let description = fields.description { assignments.append(("description", SQLValue(description))) }

@@ -5,7 +5,7 @@ import SQLiteDatabase
 ///
 /// - `store_bookmarks`: one row per bookmark; dates are microseconds since 1970 (UTC), flags are 0/1. Until
 ///   migration 9 `url_normalized` was UNIQUE (linkding's duplicate rule); since, the rule is kept by the writes and a
-///   URL is found by its key (`url_key`, `StoreURLIdentity`).
+///   URL is found by its key (`url_key`, `StoreURLIdentity`); migration 10 dropped `url_normalized`.
 /// - `store_tags`: tags in creation order; `name_folded` (ASCII lower case, as linkding's SQLite compares) is UNIQUE.
 /// - `store_bookmark_tags`: the join table, indexed both ways; deleting a bookmark or a tag removes its rows. It
 ///   repeats the bookmark's archive flag (`archived`), kept equal by a composite foreign key with ON UPDATE CASCADE,
@@ -29,6 +29,8 @@ import SQLiteDatabase
 ///   the join table (`StoreTagCounts`), so the Tags tab does not count every link.
 /// - migration 9: `url_key`, the 64-bit key of the normalised URL, under a non-unique index, replaces the UNIQUE index on
 ///   `url_normalized` (the table rebuilt: `URLKeyMigration`).
+/// - migration 10: `url_normalized` dropped from `store_bookmarks` and `store_trash`; the trash keeps the row's
+///   `url_key` instead (`URLKeyOnlyMigration`).
 /// - migration 4: the two date indexes hold `id` right after the date, so linkding's orders (`date, id`, ties broken
 ///   by id) are the index order: the first page and a deep offset walk the covering index, with no sort.
 enum StoreSchema {
@@ -149,6 +151,9 @@ enum StoreSchema {
         Migration(id: 8, name: "store: bookmarks per tag, kept by triggers") { db in try StoreTagCounts.migrate(db) },
         .rebuildingTables(id: 9, name: "store: URL key instead of a UNIQUE normalised URL (table rebuilt)") { db in
             try URLKeyMigration.run(db)
+        },
+        Migration(id: 10, name: "store: no normalised URL column (the URL key alone; the trash keeps the key)") { db in
+            try URLKeyOnlyMigration.run(db)
         },
     ]
 

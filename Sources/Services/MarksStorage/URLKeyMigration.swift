@@ -13,7 +13,8 @@ import SQLiteDatabase
 /// the trash. It runs with foreign keys off (`Migration.rebuildingTables`), so the tag links are not deleted with
 /// the old table; the migrator checks every reference before the commit.
 ///
-/// `url_normalized` stays (no longer unique, no longer indexed) while the search index still reads it.
+/// `url_normalized` stayed (no longer unique, no longer indexed) while the search index still read it; migration 10
+/// drops it (`URLKeyOnlyMigration`).
 enum URLKeyMigration {
     static let index = "store_bookmarks_url_key"
 
