@@ -108,10 +108,7 @@ final class ServerCore: @unchecked Sendable {
             context.stream = nil
             stream.cancel()
         }
-        if context.budgeted > 0 {
-            bufferedBytes.subtract(context.budgeted, ordering: .relaxed)
-            context.budgeted = 0
-        }
+        giveBackBudget(context)
         connections.requestFinished(context.record)
         contexts.subtract(1, ordering: .relaxed)
         guard context.countedInFlight else { return }
@@ -238,6 +235,11 @@ final class ServerCore: @unchecked Sendable {
             }
         }
         if context.refusal != nil {
+            // A refused body is thrown away: what it had buffered goes back to the budget now, before its refusal is
+            // even queued, not when its connection ends, so a body the client sends after reading the refusal (or
+            // another connection's) finds the room.
+            giveBackBudget(context)
+            context.body = Data()
             context.discardedBytes += count
             return context.discardedBytes > Self.discardAllowance ? .NO : .YES
         }
@@ -245,6 +247,13 @@ final class ServerCore: @unchecked Sendable {
             context.body.append(contentsOf: UnsafeRawBufferPointer(start: upload, count: count))
         }
         return .YES
+    }
+
+    /// Returns what `context`'s body holds of the in-flight budget (once: it is then zero).
+    private func giveBackBudget(_ context: RequestContext) {
+        guard context.budgeted > 0 else { return }
+        bufferedBytes.subtract(context.budgeted, ordering: .relaxed)
+        context.budgeted = 0
     }
 
     private func dispatch(_ context: RequestContext) -> MHD_Result {

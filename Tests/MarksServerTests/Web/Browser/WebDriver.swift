@@ -177,13 +177,22 @@ final class WebDriver {
     }
 
     func text(_ css: String) async throws -> String {
-        let element = try await find(css)
-        return try await command("GET", "/element/\(element.id)/text", nil) as? String ?? ""
+        try await read(css, "text") as? String ?? ""
     }
 
     func property(_ css: String, _ name: String) async throws -> Any? {
-        let element = try await find(css)
-        return try await command("GET", "/element/\(element.id)/property/\(name)", nil)
+        try await read(css, "property/\(name)")
+    }
+
+    /// `GET /element/<id>/<what>` of the element `css` finds. A page that replaced that element between the find and
+    /// the read (a list swapped in place after an action, sooner or later under load) makes the reference stale: then
+    /// `css` is found again and read once more, so the answer is about what `css` names now.
+    private func read(_ css: String, _ what: String) async throws -> Any? {
+        do {
+            return try await command("GET", "/element/\(try await find(css).id)/\(what)", nil)
+        } catch let failure as Failure where failure.description.contains("stale element reference") {
+            return try await command("GET", "/element/\(try await find(css).id)/\(what)", nil)
+        }
     }
 
     func run(_ script: String, _ arguments: [Any] = []) async throws -> Any? {
