@@ -70,9 +70,9 @@ let package = Package(
         .systemLibrary(name: "CLibFuzzer", path: "Sources/System/CLibFuzzer"),
         // nosniff and a policy on the answers libmicrohttpd builds itself (ErrorPageHeaders.c says how).
         .target(name: "CMicroHTTPDHeaders", dependencies: ["CMicroHTTPD"], path: "Sources/System/CMicroHTTPDHeaders"),
-        // The model's bfloat16 matrix product for CPUs with AVX512-BF16 (CBFloat16Kernels.h says why). Always optimised:
+        // The model's bfloat16 matrix product for CPUs with AVX512-BF16 (CEncoderKernels.h says why). Always optimised:
         // unoptimised, the debug build's tests would embed ~20x slower.
-        .target(name: "CBFloat16Kernels", path: "Sources/System/CBFloat16Kernels", cSettings: [.unsafeFlags(["-O3"])]),
+        .target(name: "CEncoderKernels", path: "Sources/System/CEncoderKernels", cSettings: [.unsafeFlags(["-O3"])]),
 
         // Safe wrappers, one per C library (plus the embedding model on OpenBLAS).
         wrapper("SystemSupport", []),
@@ -81,7 +81,7 @@ let package = Package(
         wrapper("HTTPServer", ["CMicroHTTPD", "CMicroHTTPDHeaders", "SystemSupport"]),
         wrapper("CryptoPrimitives", ["CCrypto"]),
         wrapper("HTMLExtraction", ["CLibXML2"]),
-        wrapper("SentenceEmbeddings", ["COpenBLAS", "CBFloat16Kernels", "SystemSupport"]),
+        wrapper("SentenceEmbeddings", ["COpenBLAS", "CEncoderKernels", "SystemSupport"]),
         wrapper("HTTPClient", ["CCurl", "SystemSupport"]),
         wrapper("Compression", ["CZlib"]),
         wrapper("QRCode", ["CQREncode", "SystemSupport"]),
@@ -139,7 +139,7 @@ let package = Package(
         tests("HTTPClient", ["HTTPClient", "StandInNetwork"], support: false),
         tests("QRCode", ["QRCode"]),
         tests("HTMLExtraction", ["HTMLExtraction"], resources: [.copy("Fixtures")]),
-        tests("SentenceEmbeddings", ["SentenceEmbeddings", "CBFloat16Kernels"], support: false, resources: [.copy("Fixtures")]),
+        tests("SentenceEmbeddings", ["SentenceEmbeddings", "CEncoderKernels"], support: false, resources: [.copy("Fixtures")]),
         tests("MarksCore", ["MarksCore", "MarksBookmarks"]),
         tests("MarksStorage", ["MarksStorage", "MarksCore", "SQLiteDatabase"]),
         tests("MarksJobs", ["MarksJobs", "SQLiteDatabase", "PostgresDatabase", "SystemSupport"]),

@@ -169,6 +169,11 @@ private struct Abort: Error {}
                 _ = try db.read { try Self.counts($0) }
                 #expect(try openFileCount(in: dir) >= 5) // the writer and four readers
             }
+            // Another test's `Database.releaseAllCaches` may hold every open database for a moment
+            // (`OpenDatabases.all`); the files close when its last reference goes, on whichever thread drops it.
+            // So wait for that, up to a bound no real release comes near.
+            let deadline = ContinuousClock.now + .seconds(30)
+            while try openFileCount(in: dir) > 0, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.001) }
             #expect(try openFileCount(in: dir) == 0)
         }
     }

@@ -48,6 +48,42 @@ struct LinearWeightsTests {
         }
     }
 
+    // The same shapes at int8: each row of the input and of the weights scaled to −127…127, so a product of two values
+    // is off by about half a step of each, relative to that row's largest value; the sums are exact.
+    @Test(.enabled(if: EmbeddingPrecision.int8Supported, "this CPU has no AVX512-VNNI"),
+          arguments: [(1, 384), (11, 384), (12, 1536), (13, 384), (97, 1536), (200, 384)])
+    func int8ProductIsTheFloat32OneWithinQuantisation(rows: Int, inputs: Int) throws {
+        try BLAS.load()
+        let outputs = 64
+        var weights = values(outputs * inputs, seed: 1)
+        weights.replaceSubrange(0..<inputs, with: repeatElement(0, count: inputs)) // a row of zeros has no step
+        let exact = LinearWeights(weights, outputs: outputs, inputs: inputs, precision: .float32)
+        let bytes = LinearWeights(weights, outputs: outputs, inputs: inputs, precision: .int8)
+        #expect(exact.precision == .float32 && bytes.precision == .int8)
+        var input = values(rows * inputs, seed: 2)
+        input[inputs - 1] = 40 // an outlier: the first row's step is 80 times the others'
+        let start = values(rows * outputs, seed: 3)
+        for accumulate in [false, true] {
+            let expected = product(exact, rows: rows, input: input, start: start, accumulate: accumulate)
+            let actual = product(bytes, rows: rows, input: input, start: start, accumulate: accumulate)
+            for row in 0..<rows {
+                let line = input[(row * inputs)..<((row + 1) * inputs)]
+                let step = (line.map(abs).max() ?? 0) / 127, weightStep: Float = 0.5 / 127
+                // Each of `inputs` products is off by at most |a|·δw + |w|·δa + δa·δw (δ half a step); the errors are
+                // independent, so their sum stays within a few times the square root of `inputs` such terms.
+                let bound = (Float(inputs).squareRoot() * 4) * (0.5 * 0.5 * weightStep + 0.5 * 0.5 * step + 0.25 * step * weightStep)
+                for column in 0..<outputs {
+                    let index = row * outputs + column
+                    #expect(abs(expected[index] - actual[index]) <= bound,
+                            "row \(row), column \(column), inputs \(inputs), accumulate \(accumulate)")
+                }
+                // The zero row gives exactly the start (or zero).
+                #expect(actual[row * outputs] == (accumulate ? start[row * outputs] : 0))
+            }
+            #expect(zip(expected, actual).contains { $0 != $1 }) // it did round: the int8 path ran
+        }
+    }
+
     @Test func aRowIsTheSameWhateverTheBatch() throws {
         try BLAS.load()
         let inputs = 384
@@ -58,10 +94,10 @@ struct LinearWeightsTests {
         let last = product(weights, rows: 1, input: Array(input[(39 * inputs)...]), start: [Float](repeating: 0, count: outputs),
                            accumulate: false)
         let batched = Array(all[(39 * outputs)...])
-        if weights.precision == .bfloat16 {
-            #expect(batched == last, "the bfloat16 kernel's tiles never change a row's sums")
+        if weights.precision != .float32 {
+            #expect(batched == last, "the bfloat16 and int8 kernels' tiles never change a row's sums")
         } else {
-            // Without AVX512-BF16 it is OpenBLAS's sgemm, whose kernels for one row and for many add in different
+            // Without AVX-512 BF16 or VNNI it is OpenBLAS's sgemm, whose kernels for one row and for many add in different
             // orders: the same row to float32 rounding, not to the bit.
             let worst = zip(batched, last).map { abs($0 - $1) }.max() ?? 0
             #expect(batched.count == last.count && worst < 1e-4, "\(worst)")
@@ -72,5 +108,7 @@ struct LinearWeightsTests {
         #expect(LinearWeights(values(64 * 384, seed: 6), outputs: 64, inputs: 384, precision: .float32).precision == .float32)
         #expect(LinearWeights(values(40 * 384, seed: 7), outputs: 40, inputs: 384, precision: .bfloat16).precision == .float32)
         #expect(LinearWeights(values(64 * 3, seed: 8), outputs: 64, inputs: 3, precision: .bfloat16).precision == .float32)
+        #expect(LinearWeights(values(40 * 384, seed: 7), outputs: 40, inputs: 384, precision: .int8).precision == .float32)
+        #expect(LinearWeights(values(64 * 6, seed: 8), outputs: 64, inputs: 6, precision: .int8).precision == .float32)
     }
 }

@@ -26,17 +26,20 @@ struct ReferenceEmbeddingTests {
         try expectClose(vectors, reference.embeddings)
     }
 
-    /// The default model runs its linear layers in bfloat16 where the CPU can: its vectors stay within float noise of
-    /// the reference (cosine ≥ 0.9999), which is what search and Ask compare.
+    /// The default model runs its linear layers at the fastest precision the CPU has. In bfloat16 its vectors stay
+    /// within float noise of the reference (cosine ≥ 0.9999); in int8 within cosine 0.995 (about 0.997 on these
+    /// texts), which moves few neighbours: `marks-bench finding` compares the two on the evaluation.
     @Test func theDefaultPrecisionStaysWithinNoiseOfTheReference() throws {
         let model = try ModelFixture.model()
         #expect(model.precision == EmbeddingPrecision.fastest)
+        let (cosineBar, componentBar): (Float, Float) = model.precision == .int8 ? (0.995, 0.02) : (0.9999, 0.005)
         let reference = try ReferenceFixture.load()
         let vectors = model.embed(reference.sentences + reference.longText.sentences)
         for (vector, expected) in zip(vectors, reference.embeddings + reference.longText.embeddings) {
             let cosine = try VectorMath.dot(vector, expected)
-            #expect(cosine >= 0.9999, "cosine \(cosine)")
-            #expect(zip(vector, expected).allSatisfy { abs($0 - $1) <= 0.005 })
+            #expect(cosine >= cosineBar, "cosine \(cosine)")
+            #expect(zip(vector, expected).allSatisfy { abs($0 - $1) <= componentBar },
+                    "largest difference \(zip(vector, expected).map { abs($0 - $1) }.max() ?? 0)")
         }
     }
 

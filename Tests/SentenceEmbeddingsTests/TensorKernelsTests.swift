@@ -1,4 +1,4 @@
-import CBFloat16Kernels
+import CEncoderKernels
 import Foundation
 import Testing
 @testable import SentenceEmbeddings
@@ -74,10 +74,10 @@ struct TensorKernelsTests {
         }
     }
 
-    // The AVX-512 copies the model runs with its bfloat16 layers (CBFloat16Kernels), against the Swift ones: the same
+    // The AVX-512 copies the model runs with its bfloat16 layers (CEncoderKernels), against the Swift ones: the same
     // arithmetic up to the order of the sums, on widths with and without a partial last vector.
 
-    @Test(.enabled(if: EmbeddingPrecision.bfloat16Supported, "this CPU has no AVX512-BF16"), arguments: [7, 16, 40, 384, 391])
+    @Test(.enabled(if: EmbeddingPrecision.avx512Supported, "this CPU has no AVX-512"), arguments: [7, 16, 40, 384, 391])
     func vectorLayerNormMatchesTheSwiftOne(width: Int) {
         let rows = 3
         let input = (0..<(rows * width)).map { Float(sin(Double($0) * 1.7)) * 3 + 0.5 }
@@ -95,9 +95,9 @@ struct TensorKernelsTests {
             vector.withUnsafeMutableBufferPointer { buffer in
                 if let base = buffer.baseAddress {
                     if withBias {
-                        marks_bf16_bias_layernorm(Int32(rows), Int32(width), base, bias, gamma, beta, 1e-12)
+                        marks_avx512_bias_layernorm(Int32(rows), Int32(width), base, bias, gamma, beta, 1e-12)
                     } else {
-                        marks_bf16_bias_layernorm(Int32(rows), Int32(width), base, nil, gamma, beta, 1e-12)
+                        marks_avx512_bias_layernorm(Int32(rows), Int32(width), base, nil, gamma, beta, 1e-12)
                     }
                 }
             }
@@ -105,7 +105,7 @@ struct TensorKernelsTests {
         }
     }
 
-    @Test(.enabled(if: EmbeddingPrecision.bfloat16Supported, "this CPU has no AVX512-BF16"), arguments: [1, 5, 16, 17, 64, 130])
+    @Test(.enabled(if: EmbeddingPrecision.avx512Supported, "this CPU has no AVX-512"), arguments: [1, 5, 16, 17, 64, 130])
     func vectorSoftmaxMatchesTheSwiftOne(width: Int) {
         let rows = 4, stride = width + 3
         let input = (0..<(rows * stride)).map { Float(cos(Double($0) * 0.37)) * 9 }
@@ -114,7 +114,7 @@ struct TensorKernelsTests {
             if let base = buffer.baseAddress { TensorKernels.softmax(rows: rows, width: width, stride: stride, data: base) }
         }
         vector.withUnsafeMutableBufferPointer { buffer in
-            if let base = buffer.baseAddress { marks_bf16_softmax(Int32(rows), Int32(width), Int32(stride), base) }
+            if let base = buffer.baseAddress { marks_avx512_softmax(Int32(rows), Int32(width), Int32(stride), base) }
         }
         for (index, (a, b)) in zip(swift, vector).enumerated() {
             #expect(abs(a - b) < 1e-6, "width \(width), value \(index): \(a) vs \(b)")
@@ -123,7 +123,7 @@ struct TensorKernelsTests {
     }
 
     /// The model's head of 32 (four queries at a time) and another size (the one-row path), over partial blocks.
-    @Test(.enabled(if: EmbeddingPrecision.bfloat16Supported, "this CPU has no AVX512-BF16"), arguments: [1, 5, 16, 23], [32, 64])
+    @Test(.enabled(if: EmbeddingPrecision.avx512Supported, "this CPU has no AVX-512"), arguments: [1, 5, 16, 23], [32, 64])
     func vectorAttentionMatchesADoublePrecisionReference(length: Int, headSize: Int) {
         let heads = 3, hidden = heads * headSize, stride = 3 * hidden + 5
         let qkv = (0..<(length * stride)).map { Float(sin(Double($0) * 0.61)) * 1.5 }
@@ -133,7 +133,7 @@ struct TensorKernelsTests {
         context.withUnsafeMutableBufferPointer { out in
             scratch.withUnsafeMutableBufferPointer { work in
                 if let target = out.baseAddress, let space = work.baseAddress {
-                    marks_bf16_attention(Int32(length), Int32(heads), Int32(headSize), qkv, Int32(stride), target, Int32(hidden + 2),
+                    marks_avx512_attention(Int32(length), Int32(heads), Int32(headSize), qkv, Int32(stride), target, Int32(hidden + 2),
                                          scale, space)
                 }
             }

@@ -65,10 +65,13 @@ enum IndexingBenchmark {
 
         // The same texts' vectors both ways (the model's own output, before the index quantises it).
         let sample = stride(from: 0, to: pending.count, by: max(1, pending.count / 500)).map { pending[$0].text }
+        // bfloat16 keeps float noise; int8 moves vectors more (its effect on finding: `marks-bench finding` with
+        // MARKS_EMBEDDING_PRECISION=float32 against the default, docs/notes/performance.md).
         let cosines = try zip(exact.embed(sample), fastest.embed(sample)).map { Double(try VectorMath.dot($0, $1)) }
-        lines.append(String(format: "vectors of %d sampled texts, %@ against float32: cosine min %.6f, mean %.6f (target ≥ 0.999: %@)",
+        let bar = fastest.precision == .int8 ? 0.99 : 0.999
+        lines.append(String(format: "vectors of %d sampled texts, %@ against float32: cosine min %.6f, mean %.6f (target ≥ %.3f: %@)",
                             sample.count, fastest.precision.rawValue, cosines.min() ?? 0, cosines.reduce(0, +) / Double(max(1, cosines.count)),
-                            (cosines.min() ?? 0) >= 0.999 ? "met" : "MISSED"))
+                            bar, (cosines.min() ?? 0) >= bar ? "met" : "MISSED"))
         return lines
     }
 

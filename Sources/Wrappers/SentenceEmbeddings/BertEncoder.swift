@@ -1,9 +1,9 @@
-import CBFloat16Kernels
+import CEncoderKernels
 
 /// The BERT forward pass with mean pooling and L2 normalisation, over several sequences at once.
 ///
 /// Sequences are packed back to back (no padding): every projection is one matrix product over all tokens
-/// of the batch (`LinearWeights`: float32 sgemm or bfloat16), and attention runs per sequence and head over that
+/// of the batch (`LinearWeights`: float32 sgemm, bfloat16 or int8), and attention runs per sequence and head over that
 /// sequence's own tokens only, which gives exactly what a padded batch with an attention mask gives, without the
 /// padding work.
 struct BertEncoder: Sendable {
@@ -46,18 +46,18 @@ struct BertEncoder: Sendable {
         layerNorm(rows: rows, data: hidden, bias: nil, gamma: weights.embeddingNormGamma, beta: weights.embeddingNormBeta)
     }
 
-    /// Whether the element-wise work runs in CBFloat16Kernels' AVX-512 code (with the bfloat16 linear layers, so a
-    /// CPU with AVX512-BF16); else Swift's `TensorKernels` (the float32 reference, and any other CPU).
-    private var vectorKernels: Bool { weights.layers.first?.qkv.precision == .bfloat16 }
+    /// Whether the element-wise work runs in CEncoderKernels' AVX-512 code (with the bfloat16 or int8 linear layers,
+    /// so a CPU with AVX-512); else Swift's `TensorKernels` (the float32 reference, and any other CPU).
+    private var vectorKernels: Bool { weights.layers.first.map { $0.qkv.precision != .float32 } ?? false }
 
     /// Per row: x += bias (when given), then the layer norm with `gamma` and `beta`.
     private func layerNorm(rows: Int, data: UnsafeMutablePointer<Float>, bias: [Float]?, gamma: [Float], beta: [Float]) {
         let width = BertWeights.hiddenSize, epsilon = BertWeights.layerNormEpsilon
         if vectorKernels {
             if let bias {
-                marks_bf16_bias_layernorm(Int32(rows), Int32(width), data, bias, gamma, beta, epsilon)
+                marks_avx512_bias_layernorm(Int32(rows), Int32(width), data, bias, gamma, beta, epsilon)
             } else {
-                marks_bf16_bias_layernorm(Int32(rows), Int32(width), data, nil, gamma, beta, epsilon)
+                marks_avx512_bias_layernorm(Int32(rows), Int32(width), data, nil, gamma, beta, epsilon)
             }
         } else if let bias {
             TensorKernels.biasLayerNorm(rows: rows, width: width, data: data, bias: bias, gamma: gamma, beta: beta, epsilon: epsilon)
@@ -89,7 +89,7 @@ struct BertEncoder: Sendable {
         layer.intermediate.apply(rows: tokenCount, input: hidden, lda: hiddenSize, output: intermediate, ldc: intermediateSize,
                                  accumulate: false, scratch: scratch)
         if vectorKernels { // a CPU with AVX-512: sixteen lanes where Swift's code has four
-            marks_bf16_bias_gelu(Int32(tokenCount), Int32(intermediateSize), intermediate, layer.intermediateBias)
+            marks_avx512_bias_gelu(Int32(tokenCount), Int32(intermediateSize), intermediate, layer.intermediateBias)
         } else {
             TensorKernels.biasGELU(rows: tokenCount, width: intermediateSize, data: intermediate, bias: layer.intermediateBias)
         }
@@ -111,7 +111,7 @@ struct BertEncoder: Sendable {
             let rows = workspace.qkv + offset * qkvWidth
             let output = workspace.context + offset * hiddenSize
             if vectorKernels { // every head in AVX-512, the softmax fused: no small sgemm calls
-                marks_bf16_attention(Int32(length), Int32(BertWeights.headCount), Int32(headSize), rows, Int32(qkvWidth), output,
+                marks_avx512_attention(Int32(length), Int32(BertWeights.headCount), Int32(headSize), rows, Int32(qkvWidth), output,
                                      Int32(hiddenSize), scale, scores)
                 offset += length
                 continue

@@ -41,7 +41,7 @@ public final class EmbeddingModel: Sendable {
     /// Loads `model.safetensors`, `vocab.txt` and (if present) checks `config.json` in `directory`.
     /// `workerCount` threads share a call's batches (default: one per core); OpenBLAS, loaded here when no model was
     /// loaded before, runs each call on the calling thread (see `BLAS`). The linear layers run at `precision`
-    /// (bfloat16 where the CPU has it; float32 when asked for, or where it has not).
+    /// (the fastest this CPU runs, `EmbeddingPrecision.fastest`; float32 when asked for, or where the CPU has no other).
     public static func load(directory: URL, workerCount: Int = ProcessInfo.processInfo.activeProcessorCount,
                             precision: EmbeddingPrecision = .fastest) throws -> EmbeddingModel {
         guard ModelLocator.isComplete(directory) else {
@@ -58,9 +58,21 @@ public final class EmbeddingModel: Sendable {
         return EmbeddingModel(tokenizer: tokenizer, encoder: BertEncoder(weights: weights), workerCount: workerCount)
     }
 
-    /// Loads the model from the directory `ModelLocator` finds, or throws `modelNotFound` saying how to get it.
+    /// Loads the model from the directory `ModelLocator` finds, or throws `modelNotFound` saying how to get it. The
+    /// linear layers run at `MARKS_EMBEDDING_PRECISION` (`float32`, `bfloat16` or `int8`) when it is set, else at the
+    /// fastest this CPU runs; a precision this CPU lacks falls back to float32, and any other value is refused.
     public static func loadInstalled(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> EmbeddingModel {
-        try load(directory: ModelLocator(environment: environment).requireDirectory())
+        try load(directory: ModelLocator(environment: environment).requireDirectory(), precision: precision(environment))
+    }
+
+    /// The precision `MARKS_EMBEDDING_PRECISION` asks for (`fastest` when it is unset or empty).
+    static func precision(_ environment: [String: String]) throws -> EmbeddingPrecision {
+        guard let value = environment["MARKS_EMBEDDING_PRECISION"], !value.isEmpty else { return .fastest }
+        guard let precision = EmbeddingPrecision(rawValue: value) else {
+            throw EmbeddingError.unsupportedModel(
+                reason: "MARKS_EMBEDDING_PRECISION is \"\(value)\"; it takes float32, bfloat16 or int8")
+        }
+        return precision
     }
 
     /// The embedding of one text.

@@ -6,7 +6,7 @@ final class EncoderWorkspace {
     private(set) var context = UnsafeMutablePointer<Float>.allocate(capacity: 0)
     private(set) var intermediate = UnsafeMutablePointer<Float>.allocate(capacity: 0)
     private(set) var scores = UnsafeMutablePointer<Float>.allocate(capacity: 0)
-    /// A linear layer's inputs rounded to bfloat16 (the widest input: the feed-forward's).
+    /// A linear layer's inputs rounded to bfloat16, or as bytes with their steps (the widest input: the feed-forward's).
     private(set) var rounded = UnsafeMutablePointer<UInt16>.allocate(capacity: 0)
     private var tokenCapacity = 0
     private var scoreCapacity = 0

@@ -1,137 +1,16 @@
-// The bfloat16 matrix product of CBFloat16Kernels.h. A packed tile is 32 output columns: for each pair of inputs
-// (k, k+1), 32 lanes of two bfloat16, so one VDPBF16PS multiplies a broadcast input pair into 16 columns. The
-// micro-kernel keeps 12 rows × 32 columns of sums in registers; rows are taken 96 at a time so their rounded inputs
-// stay in L2 while every tile passes over them.
-#include "CBFloat16Kernels.h"
+// The forward pass's element-wise arithmetic of CEncoderKernels.h (GELU, layer norm, softmax, attention) in float32,
+// sixteen lanes at a time, for any CPU with AVX-512 F, BW and VL: what the reduced-precision paths (bfloat16, int8) run
+// beside their matrix products. Each follows TensorKernels' float32 reference step for step.
+#include "CEncoderKernels.h"
 
-#include <cpuid.h>
 #include <immintrin.h>
 #include <string.h>
 
-#define MARKS_BF16_TARGET __attribute__((target("avx512f,avx512bw,avx512vl,avx512bf16")))
-#define ROWS 12
-#define ROW_BLOCK 96
+#define MARKS_AVX512_TARGET __attribute__((target("avx512f,avx512bw,avx512vl")))
 
-// Read from CPUID and XGETBV directly rather than `__builtin_cpu_supports`, whose table for features past the first 32
-// is laid out differently by libgcc and compiler-rt.
-int marks_bf16_supported(void) {
-    unsigned int eax, ebx, ecx, edx;
-    if (!__get_cpuid_count(1, 0, &eax, &ebx, &ecx, &edx) || !(ecx & (1u << 27))) return 0; // OSXSAVE
-    unsigned int xcrLow, xcrHigh;
-    __asm__("xgetbv" : "=a"(xcrLow), "=d"(xcrHigh) : "c"(0));
-    if ((xcrLow & 0xE6) != 0xE6) return 0; // the OS saves SSE, AVX, opmask and ZMM state
-    if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx)) return 0;
-    const unsigned int avx512 = (1u << 16) | (1u << 30) | (1u << 31); // AVX512F, AVX512BW, AVX512VL
-    if ((ebx & avx512) != avx512 || eax < 1) return 0;
-    if (!__get_cpuid_count(7, 1, &eax, &ebx, &ecx, &edx)) return 0;
-    return (eax & (1u << 5)) != 0; // AVX512_BF16
-}
-
-/// Two floats as a bfloat16 pair (the first in the low half), rounded to nearest even.
-MARKS_BF16_TARGET static uint32_t pair(float low, float high) {
-    __m128bh packed = _mm_cvtneps_pbh(_mm_set_ps(0, 0, high, low));
-    uint32_t bits;
-    memcpy(&bits, &packed, sizeof bits);
-    return bits;
-}
-
-MARKS_BF16_TARGET void marks_bf16_pack(const float *weights, int n, int k, uint16_t *out) {
-    const int pairs = k / 2;
-    for (int tile = 0; tile < n / MarksBF16TileColumns; tile++) {
-        for (int p = 0; p < pairs; p++) {
-            uint32_t *lanes = (uint32_t *)(out + ((size_t)tile * pairs + p) * 2 * MarksBF16TileColumns);
-            for (int column = 0; column < MarksBF16TileColumns; column++) {
-                const float *row = weights + (size_t)(tile * MarksBF16TileColumns + column) * k + 2 * p;
-                lanes[column] = pair(row[0], row[1]);
-            }
-        }
-    }
-}
-
-/// Rows of A rounded to bfloat16, k values a row.
-MARKS_BF16_TARGET static void round_rows(const float *a, int lda, int m, int k, uint16_t *out) {
-    for (int i = 0; i < m; i++) {
-        const float *source = a + (size_t)i * lda;
-        uint16_t *target = out + (size_t)i * k;
-        int c = 0;
-        for (; c + 32 <= k; c += 32) {
-            __m512bh rounded = _mm512_cvtne2ps_pbh(_mm512_loadu_ps(source + c + 16), _mm512_loadu_ps(source + c));
-            _mm512_storeu_si512(target + c, (__m512i)rounded);
-        }
-        for (; c < k; c += 2) {
-            uint32_t bits = pair(source[c], source[c + 1]);
-            memcpy(target + c, &bits, sizeof bits);
-        }
-    }
-}
-
-/// `rows` (≤ ROWS) rows of C, 32 columns, from their rounded inputs and one packed tile.
-MARKS_BF16_TARGET __attribute__((always_inline)) static inline void
-tile_rows(int rows, int k, const uint16_t *a, const uint16_t *tile, float *c, int ldc, int accumulate) {
-    __m512 low[ROWS], high[ROWS];
-    for (int r = 0; r < ROWS; r++) {
-        low[r] = _mm512_setzero_ps();
-        high[r] = _mm512_setzero_ps();
-    }
-    const uint32_t *inputs = (const uint32_t *)a;
-    const int pairs = k / 2;
-    for (int p = 0; p < pairs; p++) {
-        __m512bh weights0 = (__m512bh)_mm512_loadu_si512(tile + (size_t)p * 64);
-        __m512bh weights1 = (__m512bh)_mm512_loadu_si512(tile + (size_t)p * 64 + 32);
-        for (int r = 0; r < ROWS; r++) {
-            if (r < rows) {
-                __m512bh input = (__m512bh)_mm512_set1_epi32((int)inputs[(size_t)r * pairs + p]);
-                low[r] = _mm512_dpbf16_ps(low[r], input, weights0);
-                high[r] = _mm512_dpbf16_ps(high[r], input, weights1);
-            }
-        }
-    }
-    for (int r = 0; r < ROWS; r++) {
-        if (r < rows) {
-            float *out = c + (size_t)r * ldc;
-            if (accumulate) {
-                low[r] = _mm512_add_ps(low[r], _mm512_loadu_ps(out));
-                high[r] = _mm512_add_ps(high[r], _mm512_loadu_ps(out + 16));
-            }
-            _mm512_storeu_ps(out, low[r]);
-            _mm512_storeu_ps(out + 16, high[r]);
-        }
-    }
-}
-
-// Two copies: the full one with the row count a constant, so its loops unroll into registers.
-MARKS_BF16_TARGET static void full_rows(int k, const uint16_t *a, const uint16_t *tile, float *c, int ldc, int accumulate) {
-    tile_rows(ROWS, k, a, tile, c, ldc, accumulate);
-}
-
-MARKS_BF16_TARGET static void some_rows(int rows, int k, const uint16_t *a, const uint16_t *tile, float *c, int ldc,
-                                        int accumulate) {
-    tile_rows(rows, k, a, tile, c, ldc, accumulate);
-}
-
-MARKS_BF16_TARGET void marks_bf16_gemm(int m, int n, int k, const float *a, int lda, const uint16_t *packed, float *c,
-                                       int ldc, int accumulate, uint16_t *scratch) {
-    round_rows(a, lda, m, k, scratch);
-    const size_t tileSize = (size_t)k * MarksBF16TileColumns;
-    for (int first = 0; first < m; first += ROW_BLOCK) {
-        const int end = first + ROW_BLOCK < m ? first + ROW_BLOCK : m;
-        for (int tile = 0; tile < n / MarksBF16TileColumns; tile++) {
-            const uint16_t *weights = packed + (size_t)tile * tileSize;
-            for (int row = first; row < end; row += ROWS) {
-                const uint16_t *inputs = scratch + (size_t)row * k;
-                float *out = c + (size_t)row * ldc + tile * MarksBF16TileColumns;
-                if (end - row >= ROWS) {
-                    full_rows(k, inputs, weights, out, ldc, accumulate);
-                } else {
-                    some_rows(end - row, k, inputs, weights, out, ldc, accumulate);
-                }
-            }
-        }
-    }
-}
 
 /// erf as TensorKernels.erf computes it: Eigen's rational approximation on [−4, 4].
-MARKS_BF16_TARGET static inline __m512 erf16(__m512 input) {
+MARKS_AVX512_TARGET static inline __m512 erf16(__m512 input) {
     const __m512 x = _mm512_min_ps(_mm512_max_ps(input, _mm512_set1_ps(-4)), _mm512_set1_ps(4));
     const __m512 x2 = _mm512_mul_ps(x, x);
     __m512 p = _mm512_fmadd_ps(x2, _mm512_set1_ps(-2.72614225801306e-10f), _mm512_set1_ps(2.77068142495902e-08f));
@@ -147,7 +26,7 @@ MARKS_BF16_TARGET static inline __m512 erf16(__m512 input) {
     return _mm512_div_ps(_mm512_mul_ps(x, p), q);
 }
 
-MARKS_BF16_TARGET void marks_bf16_bias_gelu(int rows, int width, float *data, const float *bias) {
+MARKS_AVX512_TARGET void marks_avx512_bias_gelu(int rows, int width, float *data, const float *bias) {
     const __m512 half = _mm512_set1_ps(0.5f), one = _mm512_set1_ps(1), root = _mm512_set1_ps(0.70710678118654752f);
     for (int r = 0; r < rows; r++) {
         float *line = data + (size_t)r * width;
@@ -166,14 +45,14 @@ MARKS_BF16_TARGET void marks_bf16_bias_gelu(int rows, int width, float *data, co
 }
 
 /// The sum of a vector's sixteen lanes.
-MARKS_BF16_TARGET static inline float lane_sum(__m512 v) { return _mm512_reduce_add_ps(v); }
+MARKS_AVX512_TARGET static inline float lane_sum(__m512 v) { return _mm512_reduce_add_ps(v); }
 
 /// The mask of the lanes still inside a row when `remaining` values are left (all sixteen, or the first few).
-MARKS_BF16_TARGET static inline __mmask16 tail_mask(int remaining) {
+MARKS_AVX512_TARGET static inline __mmask16 tail_mask(int remaining) {
     return remaining >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << remaining) - 1);
 }
 
-MARKS_BF16_TARGET void marks_bf16_bias_layernorm(int rows, int width, float *data, const float *bias, const float *gamma,
+MARKS_AVX512_TARGET void marks_avx512_bias_layernorm(int rows, int width, float *data, const float *bias, const float *gamma,
                                                  const float *beta, float epsilon) {
     const float count = (float)width;
     for (int r = 0; r < rows; r++) {
@@ -208,7 +87,7 @@ MARKS_BF16_TARGET void marks_bf16_bias_layernorm(int rows, int width, float *dat
 }
 
 /// eˣ as TensorKernels.exp computes it: Cephes-style range reduction and polynomial; 0 below about −87.
-MARKS_BF16_TARGET static inline __m512 exp16(__m512 input) {
+MARKS_AVX512_TARGET static inline __m512 exp16(__m512 input) {
     const __m512 x = _mm512_min_ps(_mm512_max_ps(input, _mm512_set1_ps(-87.3f)), _mm512_set1_ps(88.3f));
     const __m512 magic = _mm512_set1_ps(12582912.0f);
     const __m512 shifted = _mm512_fmadd_ps(x, _mm512_set1_ps(1.44269504088896341f), magic);
@@ -228,7 +107,7 @@ MARKS_BF16_TARGET static inline __m512 exp16(__m512 input) {
     return _mm512_mul_ps(y, _mm512_castsi512_ps(bits));
 }
 
-MARKS_BF16_TARGET void marks_bf16_softmax(int rows, int width, int stride, float *data) {
+MARKS_AVX512_TARGET void marks_avx512_softmax(int rows, int width, int stride, float *data) {
     for (int r = 0; r < rows; r++) {
         float *line = data + (size_t)r * stride;
         __m512 maxima = _mm512_set1_ps(-__builtin_inff());
@@ -257,7 +136,7 @@ MARKS_BF16_TARGET void marks_bf16_softmax(int rows, int width, int stride, float
 
 /// One head of attention with a head of 32, four queries at a time: each key and value vector loaded once serves four
 /// rows (as a blocked matrix product does), the scores of the four kept on the stack.
-MARKS_BF16_TARGET static void attend_head32(int length, int padded, const float *query, const float *value, int qkvStride,
+MARKS_AVX512_TARGET static void attend_head32(int length, int padded, const float *query, const float *value, int qkvStride,
                                             const float *keys, float *context, int contextStride, __m512 scaling) {
     float weights[QUERY_ROWS][LONGEST] __attribute__((aligned(64)));
     for (int first = 0; first < length; first += QUERY_ROWS) {
@@ -278,7 +157,7 @@ MARKS_BF16_TARGET static void attend_head32(int length, int padded, const float 
             _mm512_store_ps(weights[2] + c, _mm512_mul_ps(s2, scaling));
             _mm512_store_ps(weights[3] + c, _mm512_mul_ps(s3, scaling));
         }
-        for (int r = 0; r < QUERY_ROWS; r++) marks_bf16_softmax(1, length, padded, weights[r]);
+        for (int r = 0; r < QUERY_ROWS; r++) marks_avx512_softmax(1, length, padded, weights[r]);
         __m512 o00 = _mm512_setzero_ps(), o01 = _mm512_setzero_ps(), o10 = _mm512_setzero_ps(), o11 = _mm512_setzero_ps();
         __m512 o20 = _mm512_setzero_ps(), o21 = _mm512_setzero_ps(), o30 = _mm512_setzero_ps(), o31 = _mm512_setzero_ps();
         for (int j = 0; j < length; j++) {
@@ -306,7 +185,7 @@ MARKS_BF16_TARGET static void attend_head32(int length, int padded, const float 
     }
 }
 
-MARKS_BF16_TARGET void marks_bf16_attention(int length, int heads, int headSize, const float *qkv, int qkvStride,
+MARKS_AVX512_TARGET void marks_avx512_attention(int length, int heads, int headSize, const float *qkv, int qkvStride,
                                             float *context, int contextStride, float scale, float *scratch) {
     const int hidden = heads * headSize;
     const int padded = (length + 15) & ~15;
@@ -336,7 +215,7 @@ MARKS_BF16_TARGET void marks_bf16_attention(int length, int heads, int headSize,
                 }
                 _mm512_storeu_ps(row + c, _mm512_mul_ps(sum, scaling));
             }
-            marks_bf16_softmax(1, length, padded, row);
+            marks_avx512_softmax(1, length, padded, row);
             __m512 out[4] = {_mm512_setzero_ps(), _mm512_setzero_ps(), _mm512_setzero_ps(), _mm512_setzero_ps()};
             for (int j = 0; j < length; j++) {
                 const __m512 weight = _mm512_set1_ps(row[j]);
