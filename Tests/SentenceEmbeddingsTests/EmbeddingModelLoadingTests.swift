@@ -96,4 +96,26 @@ struct EmbeddingModelLoadingTests {
         let lengths = batches.flatMap { $0 }.map { sequences[$0].count }
         #expect(lengths == lengths.sorted(by: >))
     }
+
+    @Test func thePrecisionSettingIsReadOrRefused() throws {
+        #expect(try EmbeddingModel.precision([:]) == EmbeddingPrecision.fastest)
+        #expect(try EmbeddingModel.precision(["MARKS_EMBEDDING_PRECISION": ""]) == EmbeddingPrecision.fastest)
+        #expect(try EmbeddingModel.precision(["MARKS_EMBEDDING_PRECISION": "float32"]) == .float32)
+        #expect(try EmbeddingModel.precision(["MARKS_EMBEDDING_PRECISION": "int8"]) == .int8)
+        #expect {
+            try EmbeddingModel.precision(["MARKS_EMBEDDING_PRECISION": "fp16"])
+        } throws: { error in
+            guard case EmbeddingError.unsupportedModel(let reason) = error else { return false }
+            return reason.contains("fp16") && reason.contains("float32, bfloat16 or int8")
+        }
+    }
+
+    /// A precision this CPU lacks falls back to float32 rather than failing.
+    @Test func aPrecisionTheCPULacksRunsAsFloat32() {
+        for precision in [EmbeddingPrecision.bfloat16, .int8] where !precision.supported {
+            let weights = LinearWeights([Float](repeating: 0.5, count: 64 * 384), outputs: 64, inputs: 384, precision: precision)
+            #expect(weights.precision == .float32)
+        }
+        #expect(EmbeddingPrecision.fastest.supported)
+    }
 }
