@@ -1,7 +1,7 @@
 import Foundation
 import Dispatch
 import Testing
-import SQLiteDatabase
+@testable import SQLiteDatabase
 
 private struct Abort: Error {}
 
@@ -169,12 +169,25 @@ private struct Abort: Error {}
                 _ = try db.read { try Self.counts($0) }
                 #expect(try openFileCount(in: dir) >= 5) // the writer and four readers
             }
-            // Another test's `Database.releaseAllCaches` may hold every open database for a moment
-            // (`OpenDatabases.all`); the files close when its last reference goes, on whichever thread drops it.
-            // So wait for that, up to a bound no real release comes near.
-            let deadline = ContinuousClock.now + .seconds(30)
-            while try openFileCount(in: dir) > 0, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.001) }
             #expect(try openFileCount(in: dir) == 0)
+        }
+    }
+
+    /// A cache release that holds the connections when their database is let go does not keep the files open: the
+    /// database closes them as it goes, and the release then finds nothing to free.
+    @Test func aCacheReleaseDoesNotKeepAClosedDatabaseOpen() throws {
+        try withTemporaryDirectory { dir throws in
+            let held: ConnectionLock
+            do {
+                let db = try Database(path: dir + "/db.sqlite", migrations: Self.schema)
+                try db.write { try $0.run("INSERT INTO a VALUES (1)") }
+                held = db.writer // what `OpenDatabases.all()` hands a release: the connection's lock, not the database
+                #expect(OpenDatabases.all().contains { $0 === held })
+                #expect(try openFileCount(in: dir) >= 5)
+            }
+            #expect(try openFileCount(in: dir) == 0)
+            #expect(!held.releaseMemoryIfIdle(), "a closed connection has nothing to free")
+            #expect(throws: SQLiteError.self) { try held.withConnection { _ in 1 } }
         }
     }
 

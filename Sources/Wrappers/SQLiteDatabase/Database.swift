@@ -52,7 +52,14 @@ public final class Database: Sendable {
             }
             return ConnectionLock(connection)
         }
-        OpenDatabases.register(self)
+        OpenDatabases.register([writer] + readers)
+    }
+
+    /// Closes every connection here, so the file is closed when the last owner lets go, whatever else holds a
+    /// connection's lock for a moment (`releaseAllCaches`).
+    deinit {
+        writer.close()
+        for reader in readers { reader.close() }
     }
 
     /// Gives back the page cache of every connection no one is using at the moment (see `Connection.releaseMemory`);
@@ -65,7 +72,7 @@ public final class Database: Sendable {
     /// `releaseCaches` on every `Database` this process has open: what an idle server calls once a burst of work is over.
     @discardableResult
     public static func releaseAllCaches() -> Int {
-        OpenDatabases.all().reduce(0) { $0 + $1.releaseCaches() }
+        OpenDatabases.all().filter { $0.releaseMemoryIfIdle() }.count
     }
 
     /// Makes the database file only its owner's: created 0600 when missing (SQLite gives its `-wal` and `-shm`

@@ -1,24 +1,27 @@
 import Synchronization
 
-/// The `Database`s this process has open, held weakly, so that `Database.releaseAllCaches` reaches every one without
-/// the server having to list the stores each module opens.
+/// The connections of every `Database` this process has open, held weakly, so that `Database.releaseAllCaches`
+/// reaches each one without the server having to list the stores each module opens.
+///
+/// It holds connections, not databases: a database released while a cache release is going on still closes its
+/// files at once, on its owner's thread (`Database.deinit` closes them), instead of when the release lets go of it.
 enum OpenDatabases {
     private struct Entry: Sendable {
-        weak var database: Database?
+        weak var connection: ConnectionLock?
     }
 
     private static let entries = Mutex<[Entry]>([])
 
-    /// Adds `database` (and forgets the ones that have closed since).
-    static func register(_ database: Database) {
+    /// Adds `connections` (and forgets the ones that have gone since).
+    static func register(_ connections: [ConnectionLock]) {
         entries.withLock { list in
-            list.removeAll { $0.database == nil }
-            list.append(Entry(database: database))
+            list.removeAll { $0.connection == nil }
+            list.append(contentsOf: connections.map { Entry(connection: $0) })
         }
     }
 
-    /// Those still open.
-    static func all() -> [Database] {
-        entries.withLock { $0.compactMap(\.database) }
+    /// Those still held by a database.
+    static func all() -> [ConnectionLock] {
+        entries.withLock { $0.compactMap(\.connection) }
     }
 }
