@@ -122,13 +122,13 @@ struct TensorKernelsTests {
         }
     }
 
-    /// The model's head of 32 (four queries at a time) and another size (the one-row path), over partial blocks.
-    @Test(.enabled(if: EmbeddingPrecision.avx512Supported, "this CPU has no AVX-512"), arguments: [1, 5, 16, 23, 40, 130], [32, 64])
+    /// The model's head of 32 (eight queries at a time) and another size (the one-row path), over partial blocks.
+    @Test(.enabled(if: EmbeddingPrecision.avx512Supported, "this CPU has no AVX-512"), arguments: [1, 5, 8, 9, 16, 23, 40, 130], [32, 64])
     func vectorAttentionMatchesADoublePrecisionReference(length: Int, headSize: Int) {
         let heads = 3, hidden = heads * headSize, stride = 3 * hidden + 5
         let qkv = (0..<(length * stride)).map { Float(sin(Double($0) * 0.61)) * 1.5 }
         var context = [Float](repeating: -7, count: length * (hidden + 2))
-        var scratch = [Float](repeating: .nan, count: (headSize + 1) * ((length + 15) / 16 * 16))
+        var scratch = [Float](repeating: .nan, count: (2 * headSize + 1) * ((length + 15) / 16 * 16))
         let scale = 1 / Float(headSize).squareRoot()
         context.withUnsafeMutableBufferPointer { out in
             scratch.withUnsafeMutableBufferPointer { work in

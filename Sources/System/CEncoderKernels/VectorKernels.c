@@ -131,87 +131,95 @@ MARKS_AVX512_TARGET void marks_avx512_softmax(int rows, int width, int stride, f
     }
 }
 
-#define QUERY_ROWS 4
+#define QUERY_ROWS 8
 #define LONGEST 512
 
-/// One head of attention with a head of 32, four queries at a time: each key and value vector loaded once serves four
-/// rows (as a blocked matrix product does), the scores of the four kept on the stack.
-MARKS_AVX512_TARGET static void attend_head32(int length, int padded, const float *query, const float *value, int qkvStride,
-                                            const float *keys, float *context, int contextStride, __m512 scaling) {
+/// Softmax of a block's rows of scores without the last division: each row's eˣ (TensorKernels.exp) of its score less
+/// the row's largest, in place; returns 1 / each row's sum in `inverse`. The rows are taken together, so each step's
+/// reductions (a chain of shuffles per row) overlap instead of waiting on one another.
+MARKS_AVX512_TARGET static inline void exponentiate_rows(int length, float weights[QUERY_ROWS][LONGEST],
+                                                         float inverse[QUERY_ROWS]) {
+    __m512 maxima[QUERY_ROWS];
+    for (int r = 0; r < QUERY_ROWS; r++) maxima[r] = _mm512_set1_ps(-__builtin_inff());
+    for (int i = 0; i < length; i += 16) {
+        const __mmask16 mask = tail_mask(length - i);
+        for (int r = 0; r < QUERY_ROWS; r++) {
+            maxima[r] = _mm512_mask_max_ps(maxima[r], mask, maxima[r], _mm512_load_ps(weights[r] + i));
+        }
+    }
+    __m512 top[QUERY_ROWS], sums[QUERY_ROWS];
+    for (int r = 0; r < QUERY_ROWS; r++) {
+        top[r] = _mm512_set1_ps(_mm512_reduce_max_ps(maxima[r]));
+        sums[r] = _mm512_setzero_ps();
+    }
+    for (int i = 0; i < length; i += 16) {
+        const __mmask16 mask = tail_mask(length - i);
+        for (int r = 0; r < QUERY_ROWS; r++) {
+            const __m512 e = _mm512_maskz_mov_ps(mask, exp16(_mm512_sub_ps(_mm512_load_ps(weights[r] + i), top[r])));
+            _mm512_store_ps(weights[r] + i, e);
+            sums[r] = _mm512_add_ps(sums[r], e);
+        }
+    }
+    for (int r = 0; r < QUERY_ROWS; r++) inverse[r] = 1.0f / lane_sum(sums[r]);
+}
+
+/// One head of attention with a head of 32, eight queries at a time: each key and value vector loaded once serves eight
+/// rows (as a blocked matrix product does: two loads and eight broadcasts feed sixteen FMAs), the block's scores kept
+/// on the stack. `keys` is the head's keys transposed (32 rows of `padded`, zero past `length`), `values` its values
+/// one after another (32 a token), so neither is read at the fused buffer's stride.
+MARKS_AVX512_TARGET static void attend_head32(int length, int padded, const float *query, int qkvStride,
+                                            const float *keys, const float *values, float *context, int contextStride,
+                                            __m512 scaling) {
     float weights[QUERY_ROWS][LONGEST] __attribute__((aligned(64)));
+    float inverse[QUERY_ROWS];
     for (int first = 0; first < length; first += QUERY_ROWS) {
         const int count = length - first < QUERY_ROWS ? length - first : QUERY_ROWS;
         const float *q[QUERY_ROWS];
         for (int r = 0; r < QUERY_ROWS; r++) q[r] = query + (size_t)(first + (r < count ? r : 0)) * qkvStride;
-        // Thirty-two keys at a time where there are: eight independent sums, so the FMAs' latency is hidden (four
-        // chains of 32 dependent FMAs ran at half the FMA units' rate).
+        // Thirty-two keys at a time where there are: sixteen independent sums hide the FMAs' latency.
         int c = 0;
         for (; c + 32 <= padded; c += 32) {
-            __m512 s0 = _mm512_setzero_ps(), s1 = _mm512_setzero_ps(), s2 = _mm512_setzero_ps(), s3 = _mm512_setzero_ps();
-            __m512 t0 = _mm512_setzero_ps(), t1 = _mm512_setzero_ps(), t2 = _mm512_setzero_ps(), t3 = _mm512_setzero_ps();
+            __m512 s[QUERY_ROWS], t[QUERY_ROWS];
+            for (int r = 0; r < QUERY_ROWS; r++) s[r] = t[r] = _mm512_setzero_ps();
             for (int d = 0; d < 32; d++) {
                 const __m512 k = _mm512_loadu_ps(keys + (size_t)d * padded + c);
                 const __m512 l = _mm512_loadu_ps(keys + (size_t)d * padded + c + 16);
-                __m512 x = _mm512_set1_ps(q[0][d]);
-                s0 = _mm512_fmadd_ps(x, k, s0);
-                t0 = _mm512_fmadd_ps(x, l, t0);
-                x = _mm512_set1_ps(q[1][d]);
-                s1 = _mm512_fmadd_ps(x, k, s1);
-                t1 = _mm512_fmadd_ps(x, l, t1);
-                x = _mm512_set1_ps(q[2][d]);
-                s2 = _mm512_fmadd_ps(x, k, s2);
-                t2 = _mm512_fmadd_ps(x, l, t2);
-                x = _mm512_set1_ps(q[3][d]);
-                s3 = _mm512_fmadd_ps(x, k, s3);
-                t3 = _mm512_fmadd_ps(x, l, t3);
+                for (int r = 0; r < QUERY_ROWS; r++) {
+                    const __m512 x = _mm512_set1_ps(q[r][d]);
+                    s[r] = _mm512_fmadd_ps(x, k, s[r]);
+                    t[r] = _mm512_fmadd_ps(x, l, t[r]);
+                }
             }
-            _mm512_store_ps(weights[0] + c, _mm512_mul_ps(s0, scaling));
-            _mm512_store_ps(weights[1] + c, _mm512_mul_ps(s1, scaling));
-            _mm512_store_ps(weights[2] + c, _mm512_mul_ps(s2, scaling));
-            _mm512_store_ps(weights[3] + c, _mm512_mul_ps(s3, scaling));
-            _mm512_store_ps(weights[0] + c + 16, _mm512_mul_ps(t0, scaling));
-            _mm512_store_ps(weights[1] + c + 16, _mm512_mul_ps(t1, scaling));
-            _mm512_store_ps(weights[2] + c + 16, _mm512_mul_ps(t2, scaling));
-            _mm512_store_ps(weights[3] + c + 16, _mm512_mul_ps(t3, scaling));
+            for (int r = 0; r < QUERY_ROWS; r++) {
+                _mm512_store_ps(weights[r] + c, _mm512_mul_ps(s[r], scaling));
+                _mm512_store_ps(weights[r] + c + 16, _mm512_mul_ps(t[r], scaling));
+            }
         }
         for (; c < padded; c += 16) {
-            __m512 s0 = _mm512_setzero_ps(), s1 = _mm512_setzero_ps(), s2 = _mm512_setzero_ps(), s3 = _mm512_setzero_ps();
+            __m512 s[QUERY_ROWS];
+            for (int r = 0; r < QUERY_ROWS; r++) s[r] = _mm512_setzero_ps();
             for (int d = 0; d < 32; d++) {
                 const __m512 k = _mm512_loadu_ps(keys + (size_t)d * padded + c);
-                s0 = _mm512_fmadd_ps(_mm512_set1_ps(q[0][d]), k, s0);
-                s1 = _mm512_fmadd_ps(_mm512_set1_ps(q[1][d]), k, s1);
-                s2 = _mm512_fmadd_ps(_mm512_set1_ps(q[2][d]), k, s2);
-                s3 = _mm512_fmadd_ps(_mm512_set1_ps(q[3][d]), k, s3);
+                for (int r = 0; r < QUERY_ROWS; r++) s[r] = _mm512_fmadd_ps(_mm512_set1_ps(q[r][d]), k, s[r]);
             }
-            _mm512_store_ps(weights[0] + c, _mm512_mul_ps(s0, scaling));
-            _mm512_store_ps(weights[1] + c, _mm512_mul_ps(s1, scaling));
-            _mm512_store_ps(weights[2] + c, _mm512_mul_ps(s2, scaling));
-            _mm512_store_ps(weights[3] + c, _mm512_mul_ps(s3, scaling));
+            for (int r = 0; r < QUERY_ROWS; r++) _mm512_store_ps(weights[r] + c, _mm512_mul_ps(s[r], scaling));
         }
-        for (int r = 0; r < QUERY_ROWS; r++) marks_avx512_softmax(1, length, padded, weights[r]);
-        __m512 o00 = _mm512_setzero_ps(), o01 = _mm512_setzero_ps(), o10 = _mm512_setzero_ps(), o11 = _mm512_setzero_ps();
-        __m512 o20 = _mm512_setzero_ps(), o21 = _mm512_setzero_ps(), o30 = _mm512_setzero_ps(), o31 = _mm512_setzero_ps();
+        exponentiate_rows(length, weights, inverse);
+        __m512 low[QUERY_ROWS], high[QUERY_ROWS];
+        for (int r = 0; r < QUERY_ROWS; r++) low[r] = high[r] = _mm512_setzero_ps();
         for (int j = 0; j < length; j++) {
-            const float *v = value + (size_t)j * qkvStride;
-            const __m512 v0 = _mm512_loadu_ps(v), v1 = _mm512_loadu_ps(v + 16);
-            __m512 w = _mm512_set1_ps(weights[0][j]);
-            o00 = _mm512_fmadd_ps(w, v0, o00);
-            o01 = _mm512_fmadd_ps(w, v1, o01);
-            w = _mm512_set1_ps(weights[1][j]);
-            o10 = _mm512_fmadd_ps(w, v0, o10);
-            o11 = _mm512_fmadd_ps(w, v1, o11);
-            w = _mm512_set1_ps(weights[2][j]);
-            o20 = _mm512_fmadd_ps(w, v0, o20);
-            o21 = _mm512_fmadd_ps(w, v1, o21);
-            w = _mm512_set1_ps(weights[3][j]);
-            o30 = _mm512_fmadd_ps(w, v0, o30);
-            o31 = _mm512_fmadd_ps(w, v1, o31);
+            const __m512 v0 = _mm512_loadu_ps(values + (size_t)j * 32), v1 = _mm512_loadu_ps(values + (size_t)j * 32 + 16);
+            for (int r = 0; r < QUERY_ROWS; r++) {
+                const __m512 w = _mm512_set1_ps(weights[r][j]);
+                low[r] = _mm512_fmadd_ps(w, v0, low[r]);
+                high[r] = _mm512_fmadd_ps(w, v1, high[r]);
+            }
         }
-        const __m512 out[QUERY_ROWS][2] = {{o00, o01}, {o10, o11}, {o20, o21}, {o30, o31}};
         for (int r = 0; r < count; r++) {
             float *target = context + (size_t)(first + r) * contextStride;
-            _mm512_storeu_ps(target, out[r][0]);
-            _mm512_storeu_ps(target + 16, out[r][1]);
+            const __m512 share = _mm512_set1_ps(inverse[r]);
+            _mm512_storeu_ps(target, _mm512_mul_ps(low[r], share));
+            _mm512_storeu_ps(target + 16, _mm512_mul_ps(high[r], share));
         }
     }
 }
@@ -221,8 +229,9 @@ MARKS_AVX512_TARGET void marks_avx512_attention(int length, int heads, int headS
     const int hidden = heads * headSize;
     const int padded = (length + 15) & ~15;
     const int vectors = headSize / 16;
-    float *keys = scratch;                          // the head's keys transposed: headSize rows of `padded`
-    float *row = scratch + (size_t)headSize * padded; // one query's scores, then its weights
+    float *keys = scratch;                              // the head's keys transposed: headSize rows of `padded`
+    float *values = scratch + (size_t)headSize * padded; // the head's values, headSize a token (the head of 32)
+    float *row = values + (size_t)headSize * padded;     // one query's scores, then its weights (other heads)
     const __m512 scaling = _mm512_set1_ps(scale);
     // Sixteen consecutive rows of the fused buffer, as element offsets.
     const __m512i rows = _mm512_mullo_epi32(_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
@@ -241,7 +250,12 @@ MARKS_AVX512_TARGET void marks_avx512_attention(int length, int heads, int headS
             }
         }
         if (headSize == 32 && padded <= LONGEST) {
-            attend_head32(length, padded, query, value, qkvStride, keys, context + head * headSize, contextStride, scaling);
+            for (int j = 0; j < length; j++) {
+                const float *source = value + (size_t)j * qkvStride;
+                _mm512_storeu_ps(values + (size_t)j * 32, _mm512_loadu_ps(source));
+                _mm512_storeu_ps(values + (size_t)j * 32 + 16, _mm512_loadu_ps(source + 16));
+            }
+            attend_head32(length, padded, query, qkvStride, keys, values, context + head * headSize, contextStride, scaling);
             continue;
         }
         for (int i = 0; i < length; i++) {

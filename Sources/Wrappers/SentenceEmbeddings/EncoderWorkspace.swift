@@ -22,8 +22,8 @@ final class EncoderWorkspace {
             rounded = .allocate(capacity: tokens * BertWeights.intermediateSize)
             tokenCapacity = tokens
         }
-        // Float32 attention's scores (longest²), or the AVX-512 attention's transposed keys and one row of scores.
-        let needed = max(longest * longest, (BertWeights.headSize + 1) * ((longest + 15) / 16 * 16))
+        // Float32 attention's scores (longest²), or the AVX-512 attention's transposed keys, its values and a row of scores.
+        let needed = max(longest * longest, (2 * BertWeights.headSize + 1) * ((longest + 15) / 16 * 16))
         if needed > scoreCapacity {
             release(tokenBuffers: false, scores: true)
             scores = .allocate(capacity: needed)

@@ -49,7 +49,7 @@ void marks_avx512_softmax(int rows, int width, int stride, float *data);
 /// Self-attention of one sequence of `length` tokens: for each of `heads` heads, softmax(Q·Kᵀ·scale)·V written to the
 /// head's columns of `context` (rows `contextStride` apart). Q, K and V are read in place from `qkv` (rows `qkvStride`
 /// apart: Q in the first heads·headSize columns, then K, then V). `headSize` is 16, 32, 48 or 64; `scratch` holds
-/// (headSize + 1) · (length rounded up to 16) floats. Only where `marks_avx512_supported()`.
+/// (2 · headSize + 1) · (length rounded up to 16) floats. Only where `marks_avx512_supported()`.
 void marks_avx512_attention(int length, int heads, int headSize, const float *qkv, int qkvStride, float *context,
                           int contextStride, float scale, float *scratch);
 
