@@ -48,10 +48,11 @@ struct LinearWeightsTests {
         }
     }
 
-    // The same shapes at int8: each row of the input and of the weights scaled to −127…127, so a product of two values
-    // is off by about half a step of each, relative to that row's largest value; the sums are exact.
+    // The same shapes at int8 (and around its 48-row block): each row of the input and of the weights scaled to
+    // −127…127, so a product of two values is off by about half a step of each, relative to that row's largest value;
+    // the sums are exact.
     @Test(.enabled(if: EmbeddingPrecision.int8Supported, "this CPU has no AVX512-VNNI"),
-          arguments: [(1, 384), (11, 384), (12, 1536), (13, 384), (97, 1536), (200, 384)])
+          arguments: [(1, 384), (11, 384), (12, 1536), (13, 384), (48, 1536), (49, 384), (97, 1536), (200, 384)])
     func int8ProductIsTheFloat32OneWithinQuantisation(rows: Int, inputs: Int) throws {
         try BLAS.load()
         let outputs = 64
