@@ -1,3 +1,4 @@
+import CEncoderKernels
 import Testing
 @testable import SentenceEmbeddings
 
@@ -11,7 +12,8 @@ struct LinearWeightsTests {
         }
     }
 
-    private func product(_ weights: LinearWeights, rows: Int, input: [Float], start: [Float], accumulate: Bool) -> [Float] {
+    private func product(_ weights: LinearWeights, rows: Int, input: [Float], start: [Float], accumulate: Bool,
+                         epilogue: LinearWeights.Epilogue = .none) -> [Float] {
         var output = start
         let scratch = UnsafeMutablePointer<UInt16>.allocate(capacity: rows * weights.inputs)
         defer { scratch.deallocate() }
@@ -19,7 +21,7 @@ struct LinearWeightsTests {
             output.withUnsafeMutableBufferPointer { output in
                 guard let source = input.baseAddress, let target = output.baseAddress else { return }
                 weights.apply(rows: rows, input: source, lda: weights.inputs, output: target, ldc: weights.outputs,
-                              accumulate: accumulate, scratch: scratch)
+                              accumulate: accumulate, epilogue: epilogue, scratch: scratch)
             }
         }
         return output
@@ -83,6 +85,34 @@ struct LinearWeightsTests {
             }
             #expect(zip(expected, actual).contains { $0 != $1 }) // it did round: the int8 path ran
         }
+    }
+
+    /// A bias (and GELU) applied in the product's epilogue gives exactly what the separate passes over its output give,
+    /// at every precision: the int8 product applies them in registers, the others after the product.
+    @Test(arguments: [EmbeddingPrecision.float32, .fastest], [false, true])
+    func theEpilogueIsTheSeparatePassesExactly(precision: EmbeddingPrecision, accumulate: Bool) throws {
+        try BLAS.load()
+        let inputs = 384, outputs = 96, rows = 29
+        let weights = LinearWeights(values(outputs * inputs, seed: 6), outputs: outputs, inputs: inputs, precision: precision)
+        let input = values(rows * inputs, seed: 7), start = values(rows * outputs, seed: 8)
+        let bias = values(outputs, seed: 9).map { $0 * 4 }
+        let plain = product(weights, rows: rows, input: input, start: start, accumulate: accumulate)
+        var biased = plain, activated = plain
+        biased.withUnsafeMutableBufferPointer { out in
+            if let base = out.baseAddress { TensorKernels.addBias(rows: rows, width: outputs, data: base, bias: bias) }
+        }
+        activated.withUnsafeMutableBufferPointer { out in
+            guard let base = out.baseAddress else { return }
+            if weights.precision == .float32 {
+                TensorKernels.biasGELU(rows: rows, width: outputs, data: base, bias: bias)
+            } else {
+                marks_avx512_bias_gelu(Int32(rows), Int32(outputs), base, bias)
+            }
+        }
+        #expect(product(weights, rows: rows, input: input, start: start, accumulate: accumulate, epilogue: .bias(bias)) == biased)
+        #expect(product(weights, rows: rows, input: input, start: start, accumulate: accumulate, epilogue: .biasGELU(bias))
+                == activated)
+        #expect(activated != biased && activated.contains { $0 < 0 } && activated.allSatisfy { $0 >= -0.2 }, "GELU ran")
     }
 
     @Test func aRowIsTheSameWhateverTheBatch() throws {

@@ -6,6 +6,7 @@
 // registers; rows are taken 48 at a time, so that a block of their bytes and a tile of weights (18 + 12 KB when k is
 // 384) share the L1 cache while every tile passes over them (96 rows did not fit, and the products ran ~25 % slower).
 #include "CEncoderKernels.h"
+#include "GELULanes.h"
 
 #include <immintrin.h>
 #include <math.h>
@@ -71,7 +72,7 @@ MARKS_VNNI_TARGET static void quantise_rows(const float *a, int lda, int m, int 
 /// `rows` (≤ ROWS) rows of C, 32 columns, from their bytes and one packed tile.
 MARKS_VNNI_TARGET __attribute__((always_inline)) static inline void
 tile_rows(int rows, int k, const uint8_t *a, const float *steps, const int8_t *tile, const float *scales,
-          const int32_t *sums, float *c, int ldc, int accumulate) {
+          const int32_t *sums, float *c, int ldc, int accumulate, const float *bias, int gelu) {
     __m512i low[ROWS], high[ROWS];
     for (int r = 0; r < ROWS; r++) {
         low[r] = _mm512_setzero_si512();
@@ -94,6 +95,8 @@ tile_rows(int rows, int k, const uint8_t *a, const float *steps, const int8_t *t
     const __m512i shift0 = _mm512_slli_epi32(_mm512_loadu_si512(sums), 7);
     const __m512i shift1 = _mm512_slli_epi32(_mm512_loadu_si512(sums + HALF), 7);
     const __m512 scale0 = _mm512_loadu_ps(scales), scale1 = _mm512_loadu_ps(scales + HALF);
+    const __m512 bias0 = bias ? _mm512_loadu_ps(bias) : _mm512_setzero_ps();
+    const __m512 bias1 = bias ? _mm512_loadu_ps(bias + HALF) : _mm512_setzero_ps();
     for (int r = 0; r < ROWS; r++) {
         if (r < rows) {
             float *out = c + (size_t)r * ldc;
@@ -104,6 +107,14 @@ tile_rows(int rows, int k, const uint8_t *a, const float *steps, const int8_t *t
                 first = _mm512_add_ps(first, _mm512_loadu_ps(out));
                 second = _mm512_add_ps(second, _mm512_loadu_ps(out + HALF));
             }
+            if (bias) {
+                first = _mm512_add_ps(first, bias0);
+                second = _mm512_add_ps(second, bias1);
+            }
+            if (gelu) {
+                first = gelu16(first);
+                second = gelu16(second);
+            }
             _mm512_storeu_ps(out, first);
             _mm512_storeu_ps(out + HALF, second);
         }
@@ -112,18 +123,20 @@ tile_rows(int rows, int k, const uint8_t *a, const float *steps, const int8_t *t
 
 // Two copies: the full one with the row count a constant, so its loops unroll into registers.
 MARKS_VNNI_TARGET static void full_rows(int k, const uint8_t *a, const float *steps, const int8_t *tile,
-                                        const float *scales, const int32_t *sums, float *c, int ldc, int accumulate) {
-    tile_rows(ROWS, k, a, steps, tile, scales, sums, c, ldc, accumulate);
+                                        const float *scales, const int32_t *sums, float *c, int ldc, int accumulate,
+                                        const float *bias, int gelu) {
+    tile_rows(ROWS, k, a, steps, tile, scales, sums, c, ldc, accumulate, bias, gelu);
 }
 
 MARKS_VNNI_TARGET static void some_rows(int rows, int k, const uint8_t *a, const float *steps, const int8_t *tile,
-                                        const float *scales, const int32_t *sums, float *c, int ldc, int accumulate) {
-    tile_rows(rows, k, a, steps, tile, scales, sums, c, ldc, accumulate);
+                                        const float *scales, const int32_t *sums, float *c, int ldc, int accumulate,
+                                        const float *bias, int gelu) {
+    tile_rows(rows, k, a, steps, tile, scales, sums, c, ldc, accumulate, bias, gelu);
 }
 
 MARKS_VNNI_TARGET void marks_i8_gemm(int m, int n, int k, const float *a, int lda, const int8_t *packed,
                                      const float *scales, const int32_t *sums, float *c, int ldc, int accumulate,
-                                     uint8_t *scratch) {
+                                     const float *bias, int gelu, uint8_t *scratch) {
     uint8_t *bytes = scratch;
     float *steps = (float *)(scratch + (((size_t)m * k + 63) & ~(size_t)63));
     quantise_rows(a, lda, m, k, bytes, steps);
@@ -134,13 +147,15 @@ MARKS_VNNI_TARGET void marks_i8_gemm(int m, int n, int k, const float *a, int ld
             const int8_t *weights = packed + (size_t)tile * tileSize;
             const float *tileScales = scales + tile * MarksInt8TileColumns;
             const int32_t *tileSums = sums + tile * MarksInt8TileColumns;
+            const float *tileBias = bias ? bias + tile * MarksInt8TileColumns : NULL;
             for (int row = first; row < end; row += ROWS) {
                 const uint8_t *inputs = bytes + (size_t)row * k;
                 float *out = c + (size_t)row * ldc + tile * MarksInt8TileColumns;
                 if (end - row >= ROWS) {
-                    full_rows(k, inputs, steps + row, weights, tileScales, tileSums, out, ldc, accumulate);
+                    full_rows(k, inputs, steps + row, weights, tileScales, tileSums, out, ldc, accumulate, tileBias, gelu);
                 } else {
-                    some_rows(end - row, k, inputs, steps + row, weights, tileScales, tileSums, out, ldc, accumulate);
+                    some_rows(end - row, k, inputs, steps + row, weights, tileScales, tileSums, out, ldc, accumulate, tileBias,
+                              gelu);
                 }
             }
         }

@@ -2,45 +2,19 @@
 // sixteen lanes at a time, for any CPU with AVX-512 F, BW and VL: what the reduced-precision paths (bfloat16, int8) run
 // beside their matrix products. Each follows TensorKernels' float32 reference step for step.
 #include "CEncoderKernels.h"
+#include "GELULanes.h"
 
 #include <immintrin.h>
 #include <string.h>
 
-#define MARKS_AVX512_TARGET __attribute__((target("avx512f,avx512bw,avx512vl")))
-
-
-/// erf as TensorKernels.erf computes it: Eigen's rational approximation on [−4, 4].
-MARKS_AVX512_TARGET static inline __m512 erf16(__m512 input) {
-    const __m512 x = _mm512_min_ps(_mm512_max_ps(input, _mm512_set1_ps(-4)), _mm512_set1_ps(4));
-    const __m512 x2 = _mm512_mul_ps(x, x);
-    __m512 p = _mm512_fmadd_ps(x2, _mm512_set1_ps(-2.72614225801306e-10f), _mm512_set1_ps(2.77068142495902e-08f));
-    p = _mm512_fmadd_ps(x2, p, _mm512_set1_ps(-2.10102402082508e-06f));
-    p = _mm512_fmadd_ps(x2, p, _mm512_set1_ps(-5.69250639462346e-05f));
-    p = _mm512_fmadd_ps(x2, p, _mm512_set1_ps(-7.34990630326855e-04f));
-    p = _mm512_fmadd_ps(x2, p, _mm512_set1_ps(-2.95459980854025e-03f));
-    p = _mm512_fmadd_ps(x2, p, _mm512_set1_ps(-1.60960333262415e-02f));
-    __m512 q = _mm512_fmadd_ps(x2, _mm512_set1_ps(-1.45660718464996e-05f), _mm512_set1_ps(-2.13374055278905e-04f));
-    q = _mm512_fmadd_ps(x2, q, _mm512_set1_ps(-1.68282697438203e-03f));
-    q = _mm512_fmadd_ps(x2, q, _mm512_set1_ps(-7.37332916720468e-03f));
-    q = _mm512_fmadd_ps(x2, q, _mm512_set1_ps(-1.42647390514189e-02f));
-    return _mm512_div_ps(_mm512_mul_ps(x, p), q);
-}
-
 MARKS_AVX512_TARGET void marks_avx512_bias_gelu(int rows, int width, float *data, const float *bias) {
-    const __m512 half = _mm512_set1_ps(0.5f), one = _mm512_set1_ps(1), root = _mm512_set1_ps(0.70710678118654752f);
     for (int r = 0; r < rows; r++) {
         float *line = data + (size_t)r * width;
         int i = 0;
         for (; i + 16 <= width; i += 16) {
-            const __m512 x = _mm512_add_ps(_mm512_loadu_ps(line + i), _mm512_loadu_ps(bias + i));
-            const __m512 e = erf16(_mm512_mul_ps(x, root));
-            _mm512_storeu_ps(line + i, _mm512_mul_ps(_mm512_mul_ps(half, x), _mm512_add_ps(one, e)));
+            _mm512_storeu_ps(line + i, gelu16(_mm512_add_ps(_mm512_loadu_ps(line + i), _mm512_loadu_ps(bias + i))));
         }
-        for (; i < width; i++) {
-            const __m512 x = _mm512_set1_ps(line[i] + bias[i]);
-            const __m512 e = erf16(_mm512_mul_ps(x, root));
-            line[i] = _mm512_cvtss_f32(_mm512_mul_ps(_mm512_mul_ps(half, x), _mm512_add_ps(one, e)));
-        }
+        for (; i < width; i++) line[i] = _mm512_cvtss_f32(gelu16(_mm512_set1_ps(line[i] + bias[i])));
     }
 }
 

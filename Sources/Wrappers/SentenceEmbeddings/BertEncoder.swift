@@ -77,8 +77,8 @@ struct BertEncoder: Sendable {
 
         // Self-attention: fused Q/K/V projection, per-head attention, output projection added onto the residual.
         let scratch = workspace.rounded
-        layer.qkv.apply(rows: tokenCount, input: hidden, lda: hiddenSize, output: qkv, ldc: qkvWidth, accumulate: false, scratch: scratch)
-        TensorKernels.addBias(rows: tokenCount, width: qkvWidth, data: qkv, bias: layer.qkvBias)
+        layer.qkv.apply(rows: tokenCount, input: hidden, lda: hiddenSize, output: qkv, ldc: qkvWidth, accumulate: false,
+                        epilogue: .bias(layer.qkvBias), scratch: scratch)
         attend(sequences, workspace: workspace)
         layer.attentionOutput.apply(rows: tokenCount, input: context, lda: hiddenSize, output: hidden, ldc: hiddenSize,
                                     accumulate: true, scratch: scratch)
@@ -87,12 +87,7 @@ struct BertEncoder: Sendable {
 
         // Feed-forward: GELU(x·W1ᵀ + b1)·W2ᵀ added onto the residual, then layer norm.
         layer.intermediate.apply(rows: tokenCount, input: hidden, lda: hiddenSize, output: intermediate, ldc: intermediateSize,
-                                 accumulate: false, scratch: scratch)
-        if vectorKernels { // a CPU with AVX-512: sixteen lanes where Swift's code has four
-            marks_avx512_bias_gelu(Int32(tokenCount), Int32(intermediateSize), intermediate, layer.intermediateBias)
-        } else {
-            TensorKernels.biasGELU(rows: tokenCount, width: intermediateSize, data: intermediate, bias: layer.intermediateBias)
-        }
+                                 accumulate: false, epilogue: .biasGELU(layer.intermediateBias), scratch: scratch)
         layer.output.apply(rows: tokenCount, input: intermediate, lda: intermediateSize, output: hidden, ldc: hiddenSize,
                            accumulate: true, scratch: scratch)
         layerNorm(rows: tokenCount, data: hidden, bias: layer.outputBias, gamma: layer.outputNormGamma, beta: layer.outputNormBeta)

@@ -11,6 +11,14 @@ struct LinearWeights: Sendable {
     private let floats: [Float]
     private let packed: Packed
 
+    /// What the product does to each output once it is summed: nothing, add a bias, or add a bias and take GELU. The int8
+    /// product does it while the sums are in registers; the others in a pass over the output after it.
+    enum Epilogue {
+        case none
+        case bias([Float])
+        case biasGELU([Float])
+    }
+
     /// The reduced-precision copies of the weights.
     private enum Packed: Sendable {
         case none
@@ -65,10 +73,10 @@ struct LinearWeights: Sendable {
     }
 
     /// output[rows, outputs] (row stride `ldc`) = input[rows, inputs] (row stride `lda`) · Wᵀ, added to what output
-    /// holds when `accumulate`. `scratch` holds rows · inputs values (the reduced-precision products round their
-    /// inputs there).
+    /// holds when `accumulate`, then `epilogue` (the bias has `outputs` values; `ldc` is `outputs` when there is one).
+    /// `scratch` holds rows · inputs values (the reduced-precision products round their inputs there).
     func apply(rows: Int, input: UnsafePointer<Float>, lda: Int, output: UnsafeMutablePointer<Float>, ldc: Int,
-               accumulate: Bool, scratch: UnsafeMutablePointer<UInt16>) {
+               accumulate: Bool, epilogue: Epilogue = .none, scratch: UnsafeMutablePointer<UInt16>) {
         switch packed {
         case .bfloat16(let weights):
             weights.withUnsafeBufferPointer { weights in
@@ -76,7 +84,13 @@ struct LinearWeights: Sendable {
                 marks_bf16_gemm(Int32(rows), Int32(outputs), Int32(inputs), input, Int32(lda), base, output, Int32(ldc),
                                 accumulate ? 1 : 0, scratch)
             }
+            finish(rows: rows, output: output, epilogue: epilogue, vectorKernels: true)
         case .int8(let bytes, let scales, let sums):
+            let (bias, gelu): ([Float]?, Bool) = switch epilogue {
+            case .none: (nil, false)
+            case .bias(let bias): (bias, false)
+            case .biasGELU(let bias): (bias, true)
+            }
             bytes.withUnsafeBufferPointer { bytes in
                 scales.withUnsafeBufferPointer { scales in
                     sums.withUnsafeBufferPointer { sums in
@@ -84,14 +98,39 @@ struct LinearWeights: Sendable {
                               let sumBase = sums.baseAddress else { return }
                         // 2 · rows · inputs bytes: the quantised rows and their steps (CEncoderKernels.h).
                         let raw = UnsafeMutableRawPointer(scratch).assumingMemoryBound(to: UInt8.self)
-                        marks_i8_gemm(Int32(rows), Int32(outputs), Int32(inputs), input, Int32(lda), base, scaleBase,
-                                      sumBase, output, Int32(ldc), accumulate ? 1 : 0, raw)
+                        if let bias {
+                            bias.withUnsafeBufferPointer { bias in
+                                marks_i8_gemm(Int32(rows), Int32(outputs), Int32(inputs), input, Int32(lda), base, scaleBase,
+                                              sumBase, output, Int32(ldc), accumulate ? 1 : 0, bias.baseAddress, gelu ? 1 : 0, raw)
+                            }
+                        } else {
+                            marks_i8_gemm(Int32(rows), Int32(outputs), Int32(inputs), input, Int32(lda), base, scaleBase,
+                                          sumBase, output, Int32(ldc), accumulate ? 1 : 0, nil, 0, raw)
+                        }
                     }
                 }
             }
         case .none:
             BLAS.gemm(transposeB: true, m: rows, n: outputs, k: inputs, a: input, lda: lda, b: floats, ldb: inputs,
                       beta: accumulate ? 1 : 0, c: output, ldc: ldc)
+            finish(rows: rows, output: output, epilogue: epilogue, vectorKernels: false)
+        }
+    }
+
+    /// The epilogue as a pass over the output (rows of `outputs`): AVX-512 beside a reduced-precision product, else
+    /// Swift's float32 reference.
+    private func finish(rows: Int, output: UnsafeMutablePointer<Float>, epilogue: Epilogue, vectorKernels: Bool) {
+        switch epilogue {
+        case .none:
+            break
+        case .bias(let bias):
+            TensorKernels.addBias(rows: rows, width: outputs, data: output, bias: bias)
+        case .biasGELU(let bias):
+            if vectorKernels {
+                marks_avx512_bias_gelu(Int32(rows), Int32(outputs), output, bias)
+            } else {
+                TensorKernels.biasGELU(rows: rows, width: outputs, data: output, bias: bias)
+            }
         }
     }
 }

@@ -61,11 +61,13 @@ enum { MarksInt8TileColumns = 32 };
 /// row's integer sum), written to `out` (n·k bytes) tile by tile of 32 output columns, four inputs a lane.
 void marks_i8_pack(const float *weights, int n, int k, int8_t *out, float *scales, int32_t *sums);
 
-/// C[m, n] (row stride ldc) = A[m, k] (row stride lda, float32) · Wᵀ, plus C's old value when `accumulate` is 1;
-/// W packed by `marks_i8_pack`. Each row of A is scaled by its largest magnitude to −127…127 (nearest, ties to even)
-/// and shifted by 128 into a byte; the int32 sums are exact, the shift taken off with the weights' row sums.
-/// `scratch` holds 2·m·k bytes (m ≥ 1, k ≥ 36). Each output is the same whatever m is.
+/// C[m, n] (row stride ldc) = A[m, k] (row stride lda, float32) · Wᵀ, plus C's old value when `accumulate` is 1, plus
+/// `bias` (n values) when it is not NULL, then GELU (as marks_avx512_bias_gelu) when `gelu` is 1: the bias and the GELU
+/// applied while the sums are still in registers, so the output is written once. W packed by `marks_i8_pack`. Each row
+/// of A is scaled by its largest magnitude to −127…127 (nearest, ties to even) and shifted by 128 into a byte; the
+/// int32 sums are exact, the shift taken off with the weights' row sums. `scratch` holds 2·m·k bytes (m ≥ 1, k ≥ 36).
+/// Each output is the same whatever m is.
 void marks_i8_gemm(int m, int n, int k, const float *a, int lda, const int8_t *packed, const float *scales,
-                   const int32_t *sums, float *c, int ldc, int accumulate, uint8_t *scratch);
+                   const int32_t *sums, float *c, int ldc, int accumulate, const float *bias, int gelu, uint8_t *scratch);
 
 #endif
