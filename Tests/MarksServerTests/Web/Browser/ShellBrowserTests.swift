@@ -81,7 +81,12 @@ private struct ShellSteps {
         let addTarget = try await number("const r = document.querySelector('.add-link').getBoundingClientRect(); return Math.min(r.width, r.height)")
         #expect(addTarget >= 44, "Add is a 44 px target (\(addTarget))")
         let labels = try await browser.run("return [...document.querySelectorAll('#tabbar li')].filter(li => li.offsetParent).map(li => li.innerText.trim())") as? [String]
-        #expect(labels?.sorted() == ["Ask", "Bookmarks", "More", "Podcasts", "Search"], "icons with labels: \(labels ?? [])")
+        #expect(labels == ["Bookmarks", "Search", "Ask", "Podcasts", "More"], "icons with labels, in the page's order: \(labels ?? [])")
+        let shown = try await browser.run("""
+            return [...document.querySelectorAll('#tabbar li')].filter(li => li.offsetParent)
+                .sort((a, b) => a.getBoundingClientRect().left - b.getBoundingClientRect().left).map(li => li.innerText.trim())
+            """) as? [String]
+        #expect(shown == labels, "left to right as the keyboard goes: \(shown ?? [])")
         try await browser.click("#tabbar a[data-tab='more']")
         try await browser.wait("the More page") { try await browser.currentURL == base + "/more" }
         #expect((try await browser.text("#more-list")).contains("Settings"))
@@ -92,7 +97,7 @@ private struct ShellSteps {
         try await browser.resize(width: 1100, height: 900)
         try await browser.open(base + "/tags")
         let visible = try await browser.run("return [...document.querySelectorAll('#tabbar li')].filter(li => li.offsetParent !== null).map(li => li.dataset.tab)") as? [String]
-        #expect(visible == ["bookmarks", "search", "tags", "podcasts", "sources", "ask", "collections", "highlights", "settings"])
+        #expect(visible == ["bookmarks", "search", "ask", "tags", "podcasts", "sources", "collections", "highlights", "settings"])
         let side = try await browser.run("const r = document.getElementById('chrome').getBoundingClientRect(); return [Math.round(r.left), Math.round(r.width), Math.round(innerHeight - r.height)]") as? [Int] ?? []
         #expect(side.first == 0 && (side.dropFirst().first ?? 0) < 260 && abs(side.last ?? 99) <= 1, "a full-height sidebar on the left: \(side)")
         let mainLeft = try await number("return Math.round(document.getElementById('main').getBoundingClientRect().left)")

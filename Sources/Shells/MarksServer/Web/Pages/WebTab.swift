@@ -48,8 +48,9 @@ public enum WebTab: String, Sendable, CaseIterable {
         }
     }
 
-    /// The tabs of the desktop sidebar, in order.
-    public static let sidebar: [WebTab] = [.bookmarks, .search, .tags, .podcasts, .sources, .ask, .collections, .highlights, .settings]
+    /// The tabs of the desktop sidebar, in order. One list in the page serves both bars, so the phone bar's tabs come
+    /// in its order here too: the order a keyboard moves through is then the order either bar shows.
+    public static let sidebar: [WebTab] = [.bookmarks, .search, .ask, .tags, .podcasts, .sources, .collections, .highlights, .settings]
 
     /// The phone's bottom bar: five slots.
     public static let phoneBar: [WebTab] = [.bookmarks, .search, .ask, .podcasts, .more]
