@@ -145,6 +145,36 @@ import Testing
         #expect(ExtractiveSummarizer.isProse(sentence) == isProse)
     }
 
+    /// A sentence that leans on the one before it ("That means …") is quoted only right after that one: alone in a
+    /// summary it answers nothing. Here the sentence it follows repeats the lead (so it is left out) and the leaning one
+    /// is the title's: without the rule the summary would be the lead and "That means …".
+    @Test func aSentenceThatLeansOnThePreviousOneComesOnlyAfterIt() {
+        let sentences = [
+            "The sort method orders a list in place and returns nothing at all.",
+            "Tuples compare element by element from the first to the last one.",
+            "That means sorting by one key and then by another gives a sort by both keys.",
+            "The sorted function builds a new list and leaves the original one alone.",
+        ]
+        func unit(_ values: [Float]) -> [Float] {
+            let length = values.reduce(0) { $0 + $1 * $1 }.squareRoot()
+            return values.map { $0 / length }
+        }
+        // The second sentence says what the first does (so it is left out as a repeat); the third is the title's.
+        let embeddings = [unit([1, 0, 0.3, 0]), unit([1, 0, 0.3, 0]), unit([0.3, 0, 1, 0]), unit([0.25, 0, 1, 0.3])]
+        let summary = summarizer.summarize(sentences: sentences, embeddings: embeddings, titleEmbedding: unit([0, 0, 1, 0]))
+        #expect(summary.hasPrefix(sentences[0]), "\(summary)")
+        #expect(!summary.contains(sentences[2]) || summary.contains(sentences[1]), "the leaning sentence without the one it follows: \(summary)")
+
+        #expect(ExtractiveSummarizer.leansOnThePrevious("That means the order is kept."))
+        #expect(ExtractiveSummarizer.leansOnThePrevious("However, it is slow."))
+        #expect(ExtractiveSummarizer.leansOnThePrevious("so it goes."))
+        #expect(!ExtractiveSummarizer.leansOnThePrevious("Butter melts at body temperature."))
+        #expect(!ExtractiveSummarizer.leansOnThePrevious("Thesaurus entries list synonyms."))
+        #expect(!ExtractiveSummarizer.leansOnThePrevious("This module offers classes representing paths."))
+        // Alone, a leaning sentence is still better than nothing.
+        #expect(summarize(["That means the order of equal keys is kept by every sort in this module."]).hasPrefix("That means"))
+    }
+
     @Test func aDocumentationPageIsSummarisedFromItsText() async throws {
         let document = try HTMLDocument(html: SphinxArticle.html)
         let engine = OfflineEngine(embedder: embedder)

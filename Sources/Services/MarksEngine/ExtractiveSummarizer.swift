@@ -61,19 +61,25 @@ public struct ExtractiveSummarizer: Sendable {
         let scores = self.scores(embeddings: embeddings, lengths: lengths, titleEmbedding: titleEmbedding, budget: budget)
         let order = scores.indices.sorted { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1 }
         guard let best = order.first else { return "" }
+        // A sentence that leans on the one before it is quoted only right after it.
+        let leans = sentences.map(Self.leansOnThePrevious)
+        let eligible = { (index: Int, chosen: [Int]) in
+            !leans[index] || index > 0 && kept[index - 1] == kept[index] - 1 && chosen.contains(index - 1)
+        }
         let chosen = article
-            ? coveringChoice(embeddings: embeddings, lengths: lengths, scores: scores, order: order, budget: budget)
-            : leadingChoice(embeddings: embeddings, lengths: lengths, scores: scores, order: order, budget: budget)
+            ? coveringChoice(embeddings: embeddings, lengths: lengths, scores: scores, order: order, budget: budget, eligible: eligible)
+            : leadingChoice(embeddings: embeddings, lengths: lengths, scores: scores, order: order, budget: budget, eligible: eligible)
         guard !chosen.isEmpty else { return Self.cleanCut(sentences[best], maximumLength: budget) }
         return chosen.sorted().map { sentences[$0] }.joined(separator: " ")
     }
 
     /// A short page's summary: the best sentences that fit, as long as they score close to the best.
-    private func leadingChoice(embeddings: [[Float]], lengths: [Int], scores: [Float], order: [Int], budget: Int) -> [Int] {
-        guard let best = order.first else { return [] }
+    private func leadingChoice(embeddings: [[Float]], lengths: [Int], scores: [Float], order: [Int], budget: Int,
+                               eligible: (Int, [Int]) -> Bool) -> [Int] {
+        guard let best = order.first(where: { eligible($0, []) }) else { return [] }
         var chosen: [Int] = []
         var used = 0
-        for index in order where chosen.count < maximumSentences {
+        for index in order where chosen.count < maximumSentences && eligible(index, chosen) {
             if !chosen.isEmpty, scores[index] < followerShare * scores[best] { break }
             let needed = lengths[index] + (chosen.isEmpty ? 0 : 1)
             guard used + needed <= budget else { continue }
@@ -86,8 +92,9 @@ public struct ExtractiveSummarizer: Sendable {
 
     /// An article's summary: the best sentence that fits, then greedily the sentence that adds most coverage of the
     /// whole text (weighed by its score), while sentences fit and add coverage.
-    private func coveringChoice(embeddings: [[Float]], lengths: [Int], scores: [Float], order: [Int], budget: Int) -> [Int] {
-        guard let first = order.first(where: { lengths[$0] <= budget }) else { return [] }
+    private func coveringChoice(embeddings: [[Float]], lengths: [Int], scores: [Float], order: [Int], budget: Int,
+                                eligible: (Int, [Int]) -> Bool) -> [Int] {
+        guard let first = order.first(where: { lengths[$0] <= budget && eligible($0, []) }) else { return [] }
         let count = embeddings.count
         let matrix = Vectors.similarityMatrix(embeddings)
         let top = max(Float.leastNonzeroMagnitude, scores[order[0]])
@@ -97,7 +104,7 @@ public struct ExtractiveSummarizer: Sendable {
         while chosen.count < maximumSentences {
             var pick: Int?
             var pickValue: Float = 0
-            for index in 0..<count where !chosen.contains(index) && used + 1 + lengths[index] <= budget {
+            for index in 0..<count where !chosen.contains(index) && used + 1 + lengths[index] <= budget && eligible(index, chosen) {
                 if chosen.contains(where: { matrix[$0 * count + index] >= redundancy }) { continue }
                 var gain: Float = 0
                 for other in 0..<count { gain += max(0, matrix[index * count + other] - covered[other]) }
@@ -115,6 +122,23 @@ public struct ExtractiveSummarizer: Sendable {
             for other in 0..<count { covered[other] = max(covered[other], matrix[pick * count + other]) }
         }
         return chosen
+    }
+
+    /// Openings by which a sentence leans on the one before it ("That means …", "However, …", "In this case, …"): alone
+    /// in a summary it answers nothing.
+    static let leaningOpenings = ["that means", "this means", "in this case", "in that case", "however", "but", "therefore",
+                                  "thus", "also", "so", "otherwise", "instead", "that is", "as a result", "in addition",
+                                  "moreover", "furthermore", "it also", "this is why", "that is why", "because of this",
+                                  "for this reason", "on the other hand", "then"]
+
+    /// Whether `sentence` opens with one of `leaningOpenings` (as whole words, any case).
+    static func leansOnThePrevious(_ sentence: String) -> Bool {
+        let lowered = sentence.lowercased()
+        return leaningOpenings.contains { opening in
+            guard lowered.hasPrefix(opening) else { return false }
+            guard let next = lowered.dropFirst(opening.count).first else { return true }
+            return !next.isLetter && !next.isNumber
+        }
     }
 
     /// True for a sentence of prose: ends as a sentence does (a heading does not), has a few words, and does not
