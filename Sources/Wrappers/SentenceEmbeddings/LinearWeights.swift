@@ -17,6 +17,17 @@ struct LinearWeights: Sendable {
         case none
         case bias([Float])
         case biasGELU([Float])
+
+        var bias: [Float]? {
+            switch self {
+            case .none: nil
+            case .bias(let bias), .biasGELU(let bias): bias
+            }
+        }
+
+        var gelu: Bool {
+            if case .biasGELU = self { true } else { false }
+        }
     }
 
     /// The reduced-precision copies of the weights.
@@ -86,26 +97,17 @@ struct LinearWeights: Sendable {
             }
             finish(rows: rows, output: output, epilogue: epilogue, vectorKernels: true)
         case .int8(let bytes, let scales, let sums):
-            let (bias, gelu): ([Float]?, Bool) = switch epilogue {
-            case .none: (nil, false)
-            case .bias(let bias): (bias, false)
-            case .biasGELU(let bias): (bias, true)
-            }
             bytes.withUnsafeBufferPointer { bytes in
                 scales.withUnsafeBufferPointer { scales in
                     sums.withUnsafeBufferPointer { sums in
-                        guard let base = bytes.baseAddress, let scaleBase = scales.baseAddress,
-                              let sumBase = sums.baseAddress else { return }
-                        // 2 · rows · inputs bytes: the quantised rows and their steps (CEncoderKernels.h).
-                        let raw = UnsafeMutableRawPointer(scratch).assumingMemoryBound(to: UInt8.self)
-                        if let bias {
-                            bias.withUnsafeBufferPointer { bias in
-                                marks_i8_gemm(Int32(rows), Int32(outputs), Int32(inputs), input, Int32(lda), base, scaleBase,
-                                              sumBase, output, Int32(ldc), accumulate ? 1 : 0, bias.baseAddress, gelu ? 1 : 0, raw)
-                            }
-                        } else {
+                        (epilogue.bias ?? []).withUnsafeBufferPointer { bias in
+                            guard let base = bytes.baseAddress, let scaleBase = scales.baseAddress,
+                                  let sumBase = sums.baseAddress else { return }
+                            // 2 · rows · inputs bytes: the quantised rows and their steps (CEncoderKernels.h).
+                            let raw = UnsafeMutableRawPointer(scratch).assumingMemoryBound(to: UInt8.self)
                             marks_i8_gemm(Int32(rows), Int32(outputs), Int32(inputs), input, Int32(lda), base, scaleBase,
-                                          sumBase, output, Int32(ldc), accumulate ? 1 : 0, nil, 0, raw)
+                                          sumBase, output, Int32(ldc), accumulate ? 1 : 0,
+                                          epilogue.bias == nil ? nil : bias.baseAddress, epilogue.gelu ? 1 : 0, raw)
                         }
                     }
                 }
